@@ -1,0 +1,66 @@
+/**
+ * /__admin/clock: read, set, freeze and advance the sandbox clock. Every change is
+ * persisted with the state, so a restart keeps the sandbox's time.
+ */
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { parseDurationMs, parseInstant } from '../clock.js';
+import type { SandboxContext } from '../context.js';
+import { AdminError, adminBody } from './errors.js';
+
+const setSchema = z
+  .object({
+    now: z
+      .string()
+      .refine((v) => parseInstant(v) !== null, { message: 'expected an ISO-8601 instant such as 2026-10-30T22:59:00Z' })
+      .optional(),
+    frozen: z.boolean().optional(),
+  })
+  .strict();
+
+const advanceSchema = z
+  .object({
+    seconds: z.number().finite().optional(),
+    duration: z.string().optional(),
+  })
+  .strict();
+
+export function registerClockAdmin(admin: Hono, ctx: SandboxContext): void {
+  const persist = async (): Promise<void> => {
+    ctx.store.state.clock = ctx.clock.snapshot();
+    await ctx.store.write();
+  };
+
+  admin.get('/__admin/clock', (c) => c.json(ctx.clock.state()));
+
+  admin.put('/__admin/clock', async (c) => {
+    const body = await adminBody(c, setSchema);
+    ctx.clock.set(body);
+    await persist();
+    return c.json(ctx.clock.state());
+  });
+
+  // Back to the machine's time, ticking.
+  admin.delete('/__admin/clock', async (c) => {
+    ctx.clock.reset();
+    await persist();
+    return c.json(ctx.clock.state());
+  });
+
+  admin.post('/__admin/clock/advance', async (c) => {
+    const body = await adminBody(c, advanceSchema);
+    let ms: number;
+    if (body.seconds !== undefined && body.duration === undefined) {
+      ms = body.seconds * 1000;
+    } else if (body.duration !== undefined && body.seconds === undefined) {
+      const parsed = parseDurationMs(body.duration);
+      if (parsed === null) throw new AdminError(400, `duration: '${body.duration}' is not an ISO-8601 duration such as PT1H30M or P1D`);
+      ms = parsed;
+    } else {
+      throw new AdminError(400, 'Send exactly one of {"seconds": n} or {"duration": "PT1H30M"}.');
+    }
+    ctx.clock.advance(ms);
+    await persist();
+    return c.json(ctx.clock.state());
+  });
+}

@@ -1,0 +1,113 @@
+/**
+ * Command line: `npm start -- <flags>` / `npx checkout-sandbox <flags>`.
+ * `checkout-sandbox sign …` prints a SharedKey header (see src/cli-sign.ts).
+ */
+import { parseArgs } from 'node:util';
+import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_STATE_FILE, type SandboxOptions, optionsFromEnv } from './config.js';
+import { ENVIRONMENTS, PLACEHOLDERS, SURFACES } from './hosts.js';
+import { type Sandbox, createSandbox } from './sandbox.js';
+import { runSign } from './cli-sign.js';
+
+const HELP = `checkout-sandbox: a local emulation of the checkout and order administration service (UAT and PROD)
+
+Usage:
+  npm start -- [flags]            (or: npx checkout-sandbox [flags])
+  npx checkout-sandbox sign --env uat --username U --key K --path P [--body FILE]
+
+Flags:
+  --port <n>          main port (default ${DEFAULT_PORT}; env PORT)
+  --host <addr>       listen address (default ${DEFAULT_HOST}; env HOST; 0.0.0.0 in Docker)
+  --scenario <name|path>  scenario from scenarios/ or a YAML file (default: default; env SANDBOX_SCENARIO)
+  --state <file>      state file (default ${DEFAULT_STATE_FILE}; env SANDBOX_STATE)
+  --memory            keep state in memory only (nothing is written)
+  --reset             reseed the state from the scenario, discarding what was saved
+  --now <ISO-8601>    start the clock at this instant, ticking (env SANDBOX_NOW)
+  --frozen            freeze the clock (at --now, or at the current time)
+  --port-per-host     also listen on one port per real host (ports in fixtures/hosts.yaml)
+  --log-level <lvl>   pino level: info (default), debug, warn, silent
+  --help              this text
+`;
+
+export async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'sign') return runSign(argv.slice(1));
+
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        scenario: { type: 'string' },
+        state: { type: 'string' },
+        memory: { type: 'boolean' },
+        reset: { type: 'boolean' },
+        now: { type: 'string' },
+        frozen: { type: 'boolean' },
+        'port-per-host': { type: 'boolean' },
+        'log-level': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${HELP}`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+
+  const options: SandboxOptions = { statePath: DEFAULT_STATE_FILE, ...optionsFromEnv(process.env) };
+  if (values.port !== undefined) options.port = Number(values.port);
+  if (values.host !== undefined) options.host = values.host;
+  if (values.scenario !== undefined) options.scenario = values.scenario;
+  if (values.state !== undefined) options.statePath = values.state;
+  if (values.memory) options.statePath = null;
+  if (values.reset) options.reset = true;
+  if (values.now !== undefined) options.now = values.now;
+  if (values.frozen) options.frozen = true;
+  if (values['port-per-host']) options.portPerHost = true;
+  if (values['log-level'] !== undefined) options.logLevel = values['log-level'];
+
+  let sandbox: Sandbox;
+  try {
+    sandbox = await createSandbox(options);
+    await sandbox.listen();
+  } catch (error) {
+    process.stderr.write(`checkout-sandbox: ${(error as Error).message}\n`);
+    return 1;
+  }
+  process.stdout.write(banner(sandbox));
+
+  await new Promise<void>((resolve) => {
+    const stop = (): void => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await sandbox.close();
+  return 0;
+}
+
+function banner(sandbox: Sandbox): string {
+  const state = sandbox.store.state;
+  const clock = sandbox.clock.state();
+  const lines = [
+    `checkout-sandbox ready on http://${sandbox.options.host}:${new URL(sandbox.baseUrl('uat', 'api')).port}`,
+    `  scenario: ${state.scenario}   state: ${sandbox.store.file ?? '(memory only)'}`,
+    `  clock:    ${clock.now}${clock.frozen ? ' (frozen)' : ' (ticking)'}   retired host shuts at ${state.settings.retirement.shutdownAt}`,
+  ];
+  for (const env of ENVIRONMENTS) {
+    lines.push(`  ${env.toUpperCase()}`);
+    for (const surface of SURFACES) {
+      const dedicated = sandbox.dedicatedUrl(env, surface);
+      lines.push(
+        `    ${PLACEHOLDERS[surface].padEnd(22)}${sandbox.baseUrl(env, surface)}` +
+          `${dedicated ? `  or ${dedicated}` : ''}   (${sandbox.context.hosts[env][surface].host})`,
+      );
+    }
+  }
+  lines.push('  admin:    GET /__admin/hosts, /__admin/clock, /__admin/scenarios (see README)', '');
+  return lines.join('\n');
+}

@@ -1,0 +1,146 @@
+/**
+ * The sandbox clock: the one place that reads the machine's time.
+ *
+ * Every time-dependent decision in the sandbox (token iat/exp, token validation, checkout
+ * expiry, the retired host's shutdown, callback retries, order expiry) reads this clock, so
+ * moving it moves all of them together. Three modes:
+ *  - real time (offset 0, ticking),
+ *  - ticking from a set instant (offset != 0),
+ *  - frozen at an instant.
+ */
+import { parse as parseIsoDuration, toSeconds } from 'iso8601-duration';
+
+export interface ClockState {
+  now: string;
+  frozen: boolean;
+}
+
+/** What survives a restart: ticking clocks keep their offset from real time. */
+export type ClockSnapshot = { mode: 'offset'; offsetMs: number } | { mode: 'frozen'; at: string };
+
+export interface ClockSetting {
+  now?: string | Date;
+  frozen?: boolean;
+}
+
+type Listener = (now: Date) => void;
+
+export class Clock {
+  private offsetMs = 0;
+  private frozenAtMs: number | null = null;
+  private readonly listeners = new Set<Listener>();
+
+  constructor(private readonly realNow: () => number = () => Date.now()) {}
+
+  nowMs(): number {
+    return this.frozenAtMs ?? this.realNow() + this.offsetMs;
+  }
+
+  now(): Date {
+    return new Date(this.nowMs());
+  }
+
+  iso(): string {
+    return this.now().toISOString();
+  }
+
+  /** Unix seconds, as JWT claims want them. */
+  epochSeconds(): number {
+    return Math.floor(this.nowMs() / 1000);
+  }
+
+  isFrozen(): boolean {
+    return this.frozenAtMs !== null;
+  }
+
+  state(): ClockState {
+    return { now: this.iso(), frozen: this.isFrozen() };
+  }
+
+  /** Set the instant and/or freeze or unfreeze; omitted fields keep their current value. */
+  set(setting: ClockSetting): void {
+    const target = setting.now === undefined ? this.nowMs() : toMs(setting.now);
+    const frozen = setting.frozen ?? this.isFrozen();
+    if (frozen) {
+      this.frozenAtMs = target;
+    } else {
+      this.frozenAtMs = null;
+      this.offsetMs = target - this.realNow();
+    }
+    this.emit();
+  }
+
+  advance(ms: number): void {
+    if (!Number.isFinite(ms)) throw new RangeError('advance needs a finite number of milliseconds');
+    if (this.frozenAtMs !== null) this.frozenAtMs += ms;
+    else this.offsetMs += ms;
+    this.emit();
+  }
+
+  /** Back to the machine's time, ticking. */
+  reset(): void {
+    this.offsetMs = 0;
+    this.frozenAtMs = null;
+    this.emit();
+  }
+
+  snapshot(): ClockSnapshot {
+    return this.frozenAtMs !== null
+      ? { mode: 'frozen', at: new Date(this.frozenAtMs).toISOString() }
+      : { mode: 'offset', offsetMs: this.offsetMs };
+  }
+
+  restore(snapshot: ClockSnapshot): void {
+    if (snapshot.mode === 'frozen') {
+      this.frozenAtMs = toMs(snapshot.at);
+    } else {
+      this.frozenAtMs = null;
+      this.offsetMs = snapshot.offsetMs;
+    }
+    this.emit();
+  }
+
+  /** Called after every set/advance/reset, e.g. to fire callback retries that became due. */
+  onChange(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(): void {
+    const now = this.now();
+    for (const listener of this.listeners) listener(now);
+  }
+}
+
+function toMs(value: string | Date): number {
+  const ms = value instanceof Date ? value.getTime() : Date.parse(value);
+  if (Number.isNaN(ms)) throw new RangeError(`not an ISO-8601 instant: ${String(value)}`);
+  return ms;
+}
+
+/** Parses an ISO-8601 instant; returns null when it is not one. */
+export function parseInstant(value: string): Date | null {
+  // Require at least a full date so that "12" or "yes" is not read as a year.
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : new Date(ms);
+}
+
+/** Milliseconds in an ISO-8601 duration such as PT1H30M; null when it is not one. */
+export function parseDurationMs(value: string): number | null {
+  try {
+    return toSeconds(parseIsoDuration(value)) * 1000;
+  } catch {
+    return null;
+  }
+}
+
+/** IMF-fixdate, as the Date, Sunset and Retry-After headers want it. */
+export function httpDate(date: Date): string {
+  return date.toUTCString();
+}
+
+/** Builds a Date from a known instant (never "now": that is the clock's job). */
+export function instant(value: string | number): Date {
+  return new Date(value);
+}

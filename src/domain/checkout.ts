@@ -1,0 +1,35 @@
+/**
+ * Pure rules of a checkout session: identifiers, totals, and which phase allows what.
+ */
+import type { Checkout, CheckoutStatus } from './model.js';
+import { lineTotal, sumLines } from './money.js';
+
+/** `public-SE-<hex>`, as the real service issues public tokens (country from the store). */
+export function publicTokenFor(countryCode: string, hex: string): string {
+  return `public-${countryCode}-${hex}`;
+}
+
+export function cartTotal(checkout: Pick<Checkout, 'cart'>): number {
+  return sumLines(checkout.cart.items);
+}
+
+export function feesTotal(checkout: Pick<Checkout, 'fees'>): number {
+  const { shipping, directInvoiceFee } = checkout.fees;
+  return (shipping?.unitPrice ?? 0) + (directInvoiceFee?.unitPrice ?? 0);
+}
+
+export function amountToPay(checkout: Pick<Checkout, 'cart' | 'fees'>): number {
+  return cartTotal(checkout) + feesTotal(checkout);
+}
+
+/** Updates are allowed only while the customer has not committed to the purchase. */
+export function isOpen(status: CheckoutStatus): boolean {
+  return status === 'Initialized' || status === 'CustomerIdentified';
+}
+
+export function isExpired(checkout: Pick<Checkout, 'expiresAt' | 'status'>, nowMs: number): boolean {
+  // A completed purchase stays readable; only unfinished sessions vanish at expiresAt.
+  return checkout.status !== 'PurchaseCompleted' && Date.parse(checkout.expiresAt) <= nowMs;
+}
+
+export { lineTotal };

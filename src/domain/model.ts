@@ -1,0 +1,177 @@
+/**
+ * The records the sandbox keeps, in the service's own vocabulary. Money is always an integer
+ * number of minor units (öre, cents); `vat` is a percentage as the API sends it (25 = 25 %).
+ * Instants are ISO-8601 strings in sandbox time.
+ */
+
+export interface Store {
+  id: string;
+  countryCode: string;
+  currency: string;
+}
+
+export interface SharedKeyCredential {
+  username: string;
+  key: string;
+}
+
+export interface Merchant {
+  id: string;
+  name: string;
+  stores: Store[];
+  sharedKey: SharedKeyCredential;
+}
+
+export interface ApiClientSecret {
+  secretId: string;
+  /** scrypt-free salted SHA-256: secrets are random and high-entropy, and a sandbox must stay fast. */
+  hash: string;
+  salt: string;
+  /** The first characters, as the portal shows them to tell secrets apart. */
+  hint: string;
+  createdAt: string;
+  expiresAt: string | null;
+}
+
+export interface ApiClient {
+  clientId: string;
+  merchantId: string;
+  /** Service principal object id: the token's `oid`/`sub`, stable per client. */
+  objectId: string;
+  name: string;
+  secrets: ApiClientSecret[];
+  tokenLifetimeSeconds: number | null;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export const CHECKOUT_STATUSES = [
+  'Initialized',
+  'CustomerIdentified',
+  'CommittedToPurchase',
+  'PurchaseCompleted',
+  'Aborted',
+] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+export const PURCHASE_RESULTS = ['Preliminary', 'OnHold', 'Activated', 'Rejected', 'Signing', 'Completed'] as const;
+export type PurchaseResult = (typeof PURCHASE_RESULTS)[number];
+
+export interface CartItem {
+  id: string;
+  description: string;
+  unitPrice: number;
+  quantity: number;
+  vat: number;
+  sku?: string;
+  unitWeight?: number;
+  requiresElectronicId?: boolean;
+  type?: string;
+}
+
+export interface Fee {
+  id: string;
+  description: string;
+  unitPrice: number;
+  vat: number;
+}
+
+export interface Fees {
+  shipping: Fee | null;
+  directInvoiceFee: Fee | null;
+}
+
+export interface Address {
+  firstName: string | null;
+  lastName: string | null;
+  coAddress: string | null;
+  address: string | null;
+  address2: string | null;
+  postalCode: string | null;
+  city: string | null;
+  country: string | null;
+  countryCode: string | null;
+}
+
+export interface Customer {
+  email: string | null;
+  mobilePhoneNumber: string | null;
+  nationalIdentificationNumber: string | null;
+  deliveryAddress: Address;
+  billingAddress: Address;
+}
+
+export interface Purchase {
+  amountToPay: number;
+  paymentName: string;
+  invoiceDeliveryMethod: string;
+  purchaseIdentifier: string;
+  result: PurchaseResult;
+}
+
+export interface Checkout {
+  privateId: string;
+  publicToken: string;
+  merchantId: string;
+  storeId: string;
+  countryCode: string;
+  currency: string;
+  status: CheckoutStatus;
+  createdAt: string;
+  expiresAt: string;
+  reference: string | null;
+  cart: { items: CartItem[]; shippingProperties: unknown };
+  fees: Fees;
+  metadata: unknown;
+  customerType: 'PrivateCustomer' | 'BusinessCustomer';
+  customer: Customer | null;
+  purchase: Purchase | null;
+  orderId: string | null;
+  merchantTermsUri: string | null;
+  notificationUri: string | null;
+  redirectPageUri: string | null;
+  validationUri: string | null;
+  profileName: string | null;
+  customFields: unknown;
+}
+
+export const ORDER_STATUSES = ['NotActivated', 'PartActivated', 'Activated', 'Cancelled', 'Returned', 'Expired'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export interface OrderItem {
+  id: string;
+  description: string;
+  unitPrice: number;
+  quantity: number;
+  vat: number;
+}
+
+/** A capture creates an invoice; a refund creates a credit entry against the order. */
+export interface Invoice {
+  invoiceNumber: string;
+  type: 'Invoice' | 'Credit';
+  amount: number;
+  items: OrderItem[];
+  createdAt: string;
+  actionReference: string | null;
+  description: string | null;
+}
+
+export interface Order {
+  orderId: string;
+  merchantId: string;
+  storeId: string;
+  checkoutPrivateId: string | null;
+  reference: string | null;
+  paymentMethod: string;
+  currency: string;
+  countryCode: string;
+  salesSegment: string;
+  status: OrderStatus;
+  placedAt: string;
+  expiresAt: string;
+  totalAmount: number;
+  items: OrderItem[];
+  customer: Customer | null;
+  invoices: Invoice[];
+}

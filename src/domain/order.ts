@@ -1,0 +1,49 @@
+/**
+ * How a completed purchase becomes an order: order items are the cart plus the fees, so
+ * `order.totalAmount` equals cart + fees to the cent (clients compare them).
+ */
+import type { Checkout, Order, OrderItem } from './model.js';
+import { sumLines } from './money.js';
+
+export function orderItemsOf(checkout: Pick<Checkout, 'cart' | 'fees'>): OrderItem[] {
+  const items: OrderItem[] = checkout.cart.items.map((item) => ({
+    id: item.id,
+    description: item.description,
+    unitPrice: item.unitPrice,
+    quantity: item.quantity,
+    vat: item.vat,
+  }));
+  for (const fee of [checkout.fees.shipping, checkout.fees.directInvoiceFee]) {
+    if (fee) items.push({ id: fee.id, description: fee.description, unitPrice: fee.unitPrice, quantity: 1, vat: fee.vat });
+  }
+  return items;
+}
+
+export interface NewOrder {
+  orderId: string;
+  placedAt: string;
+  expiresAt: string;
+  paymentMethod: string;
+}
+
+export function orderFromCheckout(checkout: Checkout, details: NewOrder): Order {
+  const items = orderItemsOf(checkout);
+  return {
+    orderId: details.orderId.toLowerCase(),
+    merchantId: checkout.merchantId,
+    storeId: checkout.storeId,
+    checkoutPrivateId: checkout.privateId,
+    reference: checkout.reference,
+    paymentMethod: details.paymentMethod,
+    currency: checkout.currency,
+    countryCode: checkout.countryCode,
+    salesSegment: checkout.customerType === 'BusinessCustomer' ? 'B2B' : 'B2C',
+    status: 'NotActivated',
+    placedAt: details.placedAt,
+    expiresAt: details.expiresAt,
+    totalAmount: sumLines(items),
+    items,
+    customer: checkout.customer,
+    invoices: [],
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * The emulated hosts: two environments × four surfaces, with their real public names.
+ * Loaded from fixtures/hosts.yaml (or a file given in the options) and validated with zod.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+
+export const ENVIRONMENTS = ['uat', 'prod'] as const;
+export const SURFACES = ['auth', 'api', 'legacy', 'retired'] as const;
+export type EnvName = (typeof ENVIRONMENTS)[number];
+export type SurfaceName = (typeof SURFACES)[number];
+
+/** The spec's placeholder for each surface's base URL. */
+export const PLACEHOLDERS: Record<SurfaceName, string> = {
+  auth: '{auth_url}',
+  api: '{base_url}',
+  legacy: '{legacy_base_url}',
+  retired: '{deprecated_base_url}',
+};
+
+const hostEntry = z.object({
+  host: z.string().min(1),
+  port: z.number().int().min(1).max(65535),
+});
+const envHosts = z.object({ auth: hostEntry, api: hostEntry, legacy: hostEntry, retired: hostEntry });
+export const hostsSchema = z.object({ uat: envHosts, prod: envHosts });
+export type HostsConfig = z.infer<typeof hostsSchema>;
+
+export const DEFAULT_HOSTS_FILE = fileURLToPath(new URL('../fixtures/hosts.yaml', import.meta.url));
+
+export function loadHosts(file: string = DEFAULT_HOSTS_FILE): HostsConfig {
+  const parsed = hostsSchema.safeParse(parseYaml(readFileSync(file, 'utf8')));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${file}: ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}
+
+export interface SurfaceAddress {
+  env: EnvName;
+  surface: SurfaceName;
+}
+
+/** Case-insensitive host name (without port) → the surface it serves. */
+export function surfaceByHostName(hosts: HostsConfig): Map<string, SurfaceAddress> {
+  const map = new Map<string, SurfaceAddress>();
+  for (const env of ENVIRONMENTS) {
+    for (const surface of SURFACES) {
+      const name = hosts[env][surface].host.toLowerCase();
+      // auth and api share a host: the api surface serves both, so it wins.
+      if (!map.has(name) || surface === 'api') map.set(name, { env, surface });
+    }
+  }
+  return map;
+}
+
+/** Dedicated port → the surface it serves (auth and api share a port, served by api). */
+export function surfaceByPort(hosts: HostsConfig): Map<number, SurfaceAddress> {
+  const map = new Map<number, SurfaceAddress>();
+  for (const env of ENVIRONMENTS) {
+    for (const surface of SURFACES) {
+      const port = hosts[env][surface].port;
+      if (!map.has(port) || surface === 'api') map.set(port, { env, surface });
+    }
+  }
+  return map;
+}
+
+export function isEnvName(value: string): value is EnvName {
+  return (ENVIRONMENTS as readonly string[]).includes(value);
+}
+
+export function isSurfaceName(value: string): value is SurfaceName {
+  return (SURFACES as readonly string[]).includes(value);
+}

@@ -1,0 +1,56 @@
+/**
+ * Lenient JSON binding, exactly where real clients need it (service-facts §10.6):
+ * case-insensitive property names (`Reference`, `UnitPrice`), numbers sent as strings
+ * ("199.00", "25"), ids as strings or numbers. Unknown properties are ignored.
+ */
+import { toMinor } from '../domain/money.js';
+
+export type JsonObject = Record<string, unknown>;
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The value of `name` in `obj`, matching the key case-insensitively (exact match first). */
+export function field(obj: JsonObject, name: string): unknown {
+  if (name in obj) return obj[name];
+  const lower = name.toLowerCase();
+  for (const key of Object.keys(obj)) if (key.toLowerCase() === lower) return obj[key];
+  return undefined;
+}
+
+export function hasField(obj: JsonObject, name: string): boolean {
+  return field(obj, name) !== undefined;
+}
+
+/** A string from a string or a number (storeId 1234 or "1234"); null for anything else. */
+export function asText(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+/** A finite number from a number or a numeric string ("25", "25.0"); null otherwise. */
+export function asNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && value.trim() !== '' && /^[+-]?\d+(\.\d+)?$/.test(value.trim())) return Number(value.trim());
+  return null;
+}
+
+/** An integer from 2, 2.0 or "2"; null otherwise. */
+export function asInteger(value: unknown): number | null {
+  const n = asNumber(value);
+  return n !== null && Number.isInteger(n) ? n : null;
+}
+
+/** Minor units from 199, 199.5 or "199.00"; null otherwise. */
+export function asMinor(value: unknown): number | null {
+  return toMinor(value);
+}
+
+export function asBoolean(value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  if (value === 'true' || value === 1 || value === '1') return true;
+  if (value === 'false' || value === 0 || value === '0') return false;
+  return null;
+}

@@ -1,0 +1,42 @@
+/**
+ * Reading request bodies as received. SharedKey signs the raw bytes, so the body is read
+ * once, kept as bytes, and parsed from those same bytes; it is never re-serialised.
+ */
+import type { Context } from 'hono';
+import { CheckoutApiError } from './envelope.js';
+
+/** Larger bodies are refused with 413: no real checkout payload comes near it. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export async function rawBodyOf(c: Context): Promise<Uint8Array> {
+  const cached = c.get('rawBody') as Uint8Array | undefined;
+  if (cached) return cached;
+  const declared = Number(c.req.header('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const bytes = c.req.method === 'GET' || c.req.method === 'HEAD' ? new Uint8Array() : new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
+  c.set('rawBody', bytes);
+  return bytes;
+}
+
+function tooLarge(): CheckoutApiError {
+  return CheckoutApiError.single(
+    413,
+    'Payload_Too_Large',
+    `The request body is larger than ${MAX_BODY_BYTES} bytes. Send a smaller payload.`,
+  );
+}
+
+export type JsonParse = { ok: true; value: unknown } | { ok: false; message: string };
+
+/** Parses JSON from raw bytes; an empty body is `undefined`, a UTF-8 BOM is skipped. */
+export function parseJson(bytes: Uint8Array): JsonParse {
+  let text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.trim() === '') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { ok: false, message: (error as Error).message };
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The checkout API's envelope (service-facts §4.1), the same on every surface:
+ *   success: {"id": <guid per response>, "data": <object|null>, "error": null}
+ *   error:   {"id": <guid>, "data": null, "error": {"code": <int>, "message", "errors": [{reason, message}]}}
+ * SDK/M2 treat a call as successful only when `error` is present and empty, so every success
+ * carries a JSON body (never 204), and every error carries a numeric code and an array.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export interface ErrorEntry {
+  reason: string;
+  message: string;
+}
+
+export interface CheckoutEnvelope<T> {
+  id: string;
+  data: T | null;
+  error: { code: number; message: string; errors: ErrorEntry[] } | null;
+}
+
+export function successBody<T>(data: T | null): CheckoutEnvelope<T> {
+  return { id: randomUUID(), data, error: null };
+}
+
+export function errorBody(code: number, message: string, errors: ErrorEntry[] = []): CheckoutEnvelope<never> {
+  return { id: randomUUID(), data: null, error: { code, message, errors } };
+}
+
+export function sendSuccess<T>(c: Context, data: T | null, status: ContentfulStatusCode = 200): Response {
+  return c.json(successBody(data), status);
+}
+
+/**
+ * An error in the checkout API's envelope. Thrown anywhere below a surface, rendered by the
+ * surface's error handler. `status` may be the non-standard 900 (business rule rejection).
+ */
+export class CheckoutApiError extends Error {
+  override name = 'CheckoutApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: ErrorEntry[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  static single(status: number, reason: string, message: string, headers: Record<string, string> = {}): CheckoutApiError {
+    return new CheckoutApiError(status, message, [{ reason, message }], headers);
+  }
+}
+
+export function renderCheckoutError(error: CheckoutApiError): Response {
+  return jsonResponse(errorBody(error.status, error.message, error.errors), error.status, error.headers);
+}
+
+/**
+ * The real API answers business-rule rejections with HTTP 900, which the WHATWG Response
+ * refuses (200–599 only) while Node's HTTP server sends it fine. This Response reports the
+ * real status through its getter, so both app.request() callers and the socket see 900.
+ * Middleware must therefore add headers with `c.res.headers.set`, never by re-creating
+ * the response (`c.header` after `next()` would).
+ */
+export class StatusResponse extends Response {
+  constructor(body: ConstructorParameters<typeof Response>[0], init: ResponseInit, realStatus: number) {
+    super(body, { ...init, status: realStatus >= 200 && realStatus <= 599 ? realStatus : 200 });
+    // Own properties shadow the prototype getters of Response.
+    Object.defineProperty(this, 'status', { value: realStatus });
+    Object.defineProperty(this, 'ok', { value: realStatus >= 200 && realStatus <= 299 });
+  }
+}
+
+/** A JSON response with any status, including 900, which Hono's typed helpers refuse. */
+export function jsonResponse(body: unknown, status: number, headers: Record<string, string> = {}): Response {
+  return new StatusResponse(
+    JSON.stringify(body),
+    { headers: { 'content-type': 'application/json; charset=utf-8', ...headers } },
+    status,
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * "Refuse" is how a vanished host looks to a client: the connection closes with no response.
+ * A handler cannot express that with a Response, so it returns one marked with this header;
+ * the socket listener (src/server.ts) destroys the connection instead of answering, and the
+ * in-process fetch (src/sandbox.ts) rejects like fetch() does on a dropped connection.
+ */
+export const REFUSE_CONNECTION_HEADER = 'x-sandbox-refuse-connection';
+
+export function refuseConnection(reason: string): Response {
+  return new Response(null, { status: 503, headers: { [REFUSE_CONNECTION_HEADER]: reason } });
+}
+
+export function isRefusal(response: Response): boolean {
+  return response.headers.has(REFUSE_CONNECTION_HEADER);
+}
+
+/** The error an in-process caller sees, shaped like undici's "fetch failed". */
+export class ConnectionRefusedError extends TypeError {
+  override name = 'TypeError';
+  constructor(readonly reason: string) {
+    super('fetch failed', { cause: Object.assign(new Error(`socket hang up: ${reason}`), { code: 'ECONNRESET' }) });
+  }
+}

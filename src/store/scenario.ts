@@ -1,0 +1,194 @@
+/**
+ * Scenarios: YAML files naming a starting world. Validated with zod, so a bad file stops
+ * start-up with the file, the field and what was expected.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, extname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { parseInstant } from '../clock.js';
+import { CHECKOUT_STATUSES, ORDER_STATUSES, PURCHASE_RESULTS } from '../domain/model.js';
+import { toMinor } from '../domain/money.js';
+
+export const SCENARIO_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
+
+const instant = z.string().refine((v) => parseInstant(v) !== null, {
+  message: 'expected an ISO-8601 instant such as 2026-10-30T23:00:00Z',
+});
+const id = z.union([z.string().min(1), z.number().int()]).transform(String);
+const amount = z
+  .union([z.number(), z.string()])
+  .refine((v) => toMinor(v) !== null, { message: 'expected an amount such as 199 or "199.00"' })
+  .transform((v) => toMinor(v) as number);
+const seconds = z.number().int().positive();
+
+const itemSchema = z.object({
+  id: id,
+  description: z.string(),
+  unitPrice: amount,
+  quantity: z.number().int().positive().default(1),
+  vat: z.number().min(0).default(25),
+});
+
+const explicitCheckout = z.object({
+  privateId: z.guid().optional(),
+  storeId: id,
+  status: z.enum(CHECKOUT_STATUSES).default('Initialized'),
+  reference: z.string().nullable().default(null),
+  items: z.array(itemSchema).min(1),
+  shipping: itemSchema.omit({ quantity: true }).nullable().default(null),
+  purchaseResult: z.enum(PURCHASE_RESULTS).optional(),
+  notificationUri: z.string().url().optional(),
+  /** Seconds from seeding until the checkout expires; negative for an already expired one. */
+  expiresInSeconds: z.number().int().optional(),
+});
+
+const explicitOrder = z.object({
+  orderId: z.guid().optional(),
+  storeId: id,
+  status: z.enum(ORDER_STATUSES).default('NotActivated'),
+  reference: z.string().nullable().default(null),
+  paymentMethod: z.string().default('DirectInvoice'),
+  items: z.array(itemSchema).min(1),
+  expiresInSeconds: z.number().int().optional(),
+});
+
+const generate = z.object({ generate: z.number().int().min(0).max(1000) });
+
+const apiClientSchema = z.object({
+  clientId: z.guid({ message: 'expected a GUID, as the portal issues client ids' }),
+  clientSecret: z.string().min(8),
+  name: z.string().optional(),
+  secretExpiresAt: instant.optional(),
+  tokenLifetimeSeconds: seconds.optional(),
+});
+
+const merchantSchema = z.object({
+  id: id,
+  name: z.string().min(1),
+  stores: z
+    .array(
+      z.object({
+        id: id,
+        countryCode: z.enum(['SE', 'NO', 'FI', 'DK', 'DE', 'EU']),
+        currency: z.enum(['SEK', 'NOK', 'EUR', 'DKK']),
+      }),
+    )
+    .min(1),
+  sharedKey: z.object({ username: z.string().min(1), key: z.string().min(1) }),
+  apiClients: z.array(apiClientSchema).default([]),
+  checkouts: z.union([generate, z.array(explicitCheckout)]).default([]),
+  orders: z.union([generate, z.array(explicitOrder)]).default([]),
+});
+
+const envSchema = z.object({ merchants: z.array(merchantSchema).default([]) });
+
+export const scenarioSchema = z
+  .object({
+    name: z.string().min(1),
+    description: z.string().default(''),
+    seed: z.number().int().default(1),
+    clock: z
+      .object({ now: instant.optional(), frozen: z.boolean().default(false) })
+      .optional(),
+    retirement: z
+      .object({
+        // The start of 31 October 2026 in Stockholm (CET, UTC+1).
+        shutdownAt: instant.default('2026-10-30T23:00:00Z'),
+        afterShutdown: z.enum(['refuse', 'gone']).default('refuse'),
+        brownouts: z.array(z.object({ start: instant, end: instant })).default([]),
+      })
+      .prefault({}),
+    tokens: z
+      .object({
+        lifetimeSeconds: seconds.default(3599),
+        extLifetimeSeconds: seconds.optional(),
+        clockSkewSeconds: z.number().int().min(0).default(300),
+        rateLimit: z
+          .object({ requests: z.number().int().positive(), perSeconds: seconds })
+          .nullable()
+          .default(null),
+      })
+      .prefault({}),
+    checkouts: z.object({ lifetimeSeconds: seconds.default(7 * 24 * 3600) }).prefault({}),
+    orders: z.object({ lifetimeSeconds: seconds.default(28 * 24 * 3600) }).prefault({}),
+    environments: z.object({ uat: envSchema.prefault({}), prod: envSchema.prefault({}) }),
+  })
+  .strict();
+
+export type Scenario = z.infer<typeof scenarioSchema>;
+export type ScenarioMerchant = z.infer<typeof merchantSchema>;
+export type ScenarioItem = z.infer<typeof itemSchema>;
+export type ExplicitCheckout = z.infer<typeof explicitCheckout>;
+export type ExplicitOrder = z.infer<typeof explicitOrder>;
+
+export class ScenarioError extends Error {
+  override name = 'ScenarioError';
+}
+
+/** A scenario name (looked up in scenarios/) or a path to a YAML file. */
+export function resolveScenarioFile(nameOrPath: string, dir: string = SCENARIO_DIR): string {
+  const looksLikePath = nameOrPath.includes('/') || nameOrPath.includes('\\') || /\.ya?ml$/.test(nameOrPath);
+  if (looksLikePath) {
+    const file = isAbsolute(nameOrPath) ? nameOrPath : resolve(nameOrPath);
+    if (!existsSync(file)) throw new ScenarioError(`scenario file not found: ${file}`);
+    return file;
+  }
+  for (const ext of ['.yaml', '.yml']) {
+    const file = join(dir, nameOrPath + ext);
+    if (existsSync(file)) return file;
+  }
+  const known = listScenarios(dir).map((s) => s.name).join(', ');
+  throw new ScenarioError(`unknown scenario '${nameOrPath}'; known scenarios: ${known}`);
+}
+
+export function loadScenario(nameOrPath: string, dir: string = SCENARIO_DIR): Scenario {
+  const file = resolveScenarioFile(nameOrPath, dir);
+  let raw: unknown;
+  try {
+    raw = parseYaml(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ScenarioError(`${file}: not valid YAML: ${(error as Error).message}`);
+  }
+  return parseScenario(raw, file);
+}
+
+export function parseScenario(raw: unknown, file: string): Scenario {
+  const result = scenarioSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const field = issue.path.length ? formatPath(issue.path) : '(top level)';
+    return `  ${field}: ${issue.message}`;
+  });
+  throw new ScenarioError(`${file}: invalid scenario\n${problems.join('\n')}`);
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  return path
+    .map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i ? '.' : ''}${String(part)}`))
+    .join('');
+}
+
+export interface ScenarioSummary {
+  name: string;
+  description: string;
+  file: string;
+}
+
+export function listScenarios(dir: string = SCENARIO_DIR): ScenarioSummary[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => ['.yaml', '.yml'].includes(extname(f)))
+    .sort()
+    .map((f) => {
+      const file = join(dir, f);
+      try {
+        const raw = parseYaml(readFileSync(file, 'utf8')) as { description?: unknown } | null;
+        const description = typeof raw?.description === 'string' ? raw.description : '';
+        return { name: basename(f, extname(f)), description, file: f };
+      } catch {
+        return { name: basename(f, extname(f)), description: '(not valid YAML)', file: f };
+      }
+    });
+}
