@@ -95,7 +95,7 @@ function banner(sandbox: Sandbox): string {
   const clock = sandbox.clock.state();
   const lines = [
     `checkout-sandbox ready on http://${sandbox.options.host}:${new URL(sandbox.baseUrl('uat', 'api')).port}`,
-    `  scenario: ${state.scenario}   state: ${sandbox.store.file ?? '(memory only)'}`,
+    `  scenario: ${state.scenario}   state: ${sandbox.store.file ?? '(memory only)'}   pid: ${process.pid}`,
     `  clock:    ${clock.now}${clock.frozen ? ' (frozen)' : ' (ticking)'}   retired host shuts at ${state.settings.retirement.shutdownAt}`,
   ];
   for (const env of ENVIRONMENTS) {

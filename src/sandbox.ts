@@ -2,7 +2,6 @@
  * The composition root: options + clock + state + surfaces → one sandbox instance.
  */
 import { resolve } from 'node:path';
-import { Faker, en } from '@faker-js/faker';
 import type { Hono } from 'hono';
 import { createAdminApp } from './admin/index.js';
 import { Clock } from './clock.js';
@@ -25,6 +24,7 @@ import { type Logger, createLogger } from './log.js';
 import { type Listener, listen } from './server.js';
 import { StateStore } from './store/db.js';
 import { SCENARIO_DIR, type Scenario, loadScenario } from './store/scenario.js';
+import { createFaker } from './store/faker.js';
 import { seedState } from './store/seed.js';
 import { createApiSurface } from './surfaces/api.js';
 import { createAuthSurface } from './surfaces/auth.js';
@@ -90,8 +90,7 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
     return port === undefined ? null : `http://${displayHost}:${port}`;
   };
 
-  const faker = new Faker({ locale: [en] });
-  faker.seed(store.state.seed + 1);
+  const faker = createFaker(store.state.seed + 1);
 
   const context: SandboxContext = {
     clock,

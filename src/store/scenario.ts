@@ -80,9 +80,43 @@ const merchantSchema = z.object({
   apiClients: z.array(apiClientSchema).default([]),
   checkouts: z.union([generate, z.array(explicitCheckout)]).default([]),
   orders: z.union([generate, z.array(explicitOrder)]).default([]),
+}).superRefine((merchant, issues) => {
+  // Seeded checkouts and orders must belong to one of the merchant's own stores.
+  const storeIds = new Set(merchant.stores.map((s) => s.id));
+  for (const kind of ['checkouts', 'orders'] as const) {
+    const records = merchant[kind];
+    if (!Array.isArray(records)) continue;
+    records.forEach((record, i) => {
+      if (!storeIds.has(record.storeId)) {
+        issues.addIssue({
+          code: 'custom',
+          path: [kind, i, 'storeId'],
+          message: `store ${record.storeId} is not one of this merchant's stores (${[...storeIds].join(', ')})`,
+        });
+      }
+    });
+  }
 });
 
-const envSchema = z.object({ merchants: z.array(merchantSchema).default([]) });
+const envSchema = z.object({ merchants: z.array(merchantSchema).default([]) }).superRefine((env, issues) => {
+  // Credentials and ids must be unique within an environment, or a caller would be ambiguous.
+  const seen = new Map<string, string>();
+  env.merchants.forEach((m, i) => {
+    const keys: [string, PropertyKey[]][] = [
+      [`merchant id ${m.id}`, ['merchants', i, 'id']],
+      [`SharedKey username ${m.sharedKey.username}`, ['merchants', i, 'sharedKey', 'username']],
+      ...m.stores.map((s, j): [string, PropertyKey[]] => [`store id ${s.id}`, ['merchants', i, 'stores', j, 'id']]),
+      ...m.apiClients.map((c, j): [string, PropertyKey[]] => [
+        `client id ${c.clientId.toLowerCase()}`,
+        ['merchants', i, 'apiClients', j, 'clientId'],
+      ]),
+    ];
+    for (const [key, path] of keys) {
+      if (seen.has(key)) issues.addIssue({ code: 'custom', path, message: `duplicate ${key} (also at ${seen.get(key)})` });
+      else seen.set(key, path.join('.'));
+    }
+  });
+});
 
 export const scenarioSchema = z
   .object({

@@ -3,7 +3,7 @@
  * seed and seeding instant give an identical document (faker is seeded, salts and ids come
  * from it, never from Math.random or the crypto RNG).
  */
-import { Faker, en } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
 import { instant } from '../clock.js';
 import { ENVIRONMENTS } from '../hosts.js';
 import { amountToPay, publicTokenFor } from '../domain/checkout.js';
@@ -13,6 +13,7 @@ import { orderFromCheckout } from '../domain/order.js';
 import { sumLines } from '../domain/money.js';
 import { hashSecret } from '../identity/secrets.js';
 import { fakeCartItems, fakeCustomer } from './fake.js';
+import { createFaker } from './faker.js';
 import type { ExplicitCheckout, ExplicitOrder, Scenario, ScenarioMerchant } from './scenario.js';
 import type { EnvState, SandboxState, Settings } from './state.js';
 
@@ -38,8 +39,7 @@ export function settingsOf(scenario: Scenario): Settings {
 }
 
 export function seedState(scenario: Scenario, nowMs: number): SandboxState {
-  const faker = new Faker({ locale: [en] });
-  faker.seed(scenario.seed);
+  const faker = createFaker(scenario.seed);
   const settings = settingsOf(scenario);
   const environments = {} as Record<(typeof ENVIRONMENTS)[number], EnvState>;
   for (const env of ENVIRONMENTS) {

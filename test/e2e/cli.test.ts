@@ -1,0 +1,121 @@
+/**
+ * The sandbox as a newcomer runs it: `npm start`, real sockets, real files.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Spawned, runCli, startSandbox } from '../support/spawn.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
+const running: Spawned[] = [];
+afterAll(async () => {
+  await Promise.all(running.map((s) => s.stop()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(args: string[], env?: NodeJS.ProcessEnv): Promise<Spawned> {
+  const spawned = await startSandbox(args, env);
+  running.push(spawned);
+  return spawned;
+}
+
+describe('npm start', () => {
+  it('serves health and prints a banner whose URLs work', async () => {
+    // Before the retired host's shutdown, so every banner URL answers.
+    const sandbox = await start(['--memory', '--now', '2026-06-01T00:00:00Z']);
+    // Informational, never asserted: speed is measured in bench/.
+    console.info(`spawn → banner: ${sandbox.readyMs.toFixed(0)} ms`);
+    const health = await fetch(`${sandbox.url}/__admin/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', scenario: 'default' });
+
+    const urls = [...sandbox.output().matchAll(/(http:\/\/[\d.]+:\d+\/(uat|prod)\/(auth|api|legacy|retired))/g)].map((m) => m[1]!);
+    expect(urls).toHaveLength(8);
+    for (const base of urls) {
+      // Every banner URL reaches its surface: an unknown path answers that surface's 404 envelope.
+      const response = await fetch(`${base}/no-such-path`);
+      expect(response.status).toBe(404);
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(JSON.stringify(body)).toContain('/no-such-path');
+    }
+  });
+
+  it('keeps changed state across a restart with the state file, and not with --memory', async () => {
+    const state = join(dir, 'state.json');
+    const first = await start(['--state', state, '--reset']);
+    const put = await fetch(`${first.url}/__admin/clock`, {
+      method: 'PUT',
+      body: JSON.stringify({ now: '2026-10-30T22:59:00Z', frozen: true }),
+    });
+    expect(put.status).toBe(200);
+    const reset = await fetch(`${first.url}/__admin/reset`, { method: 'POST', body: JSON.stringify({ scenario: 'minimal' }) });
+    expect(reset.status).toBe(200);
+    await fetch(`${first.url}/__admin/clock`, { method: 'PUT', body: JSON.stringify({ now: '2026-10-30T22:59:00Z', frozen: true }) });
+    expect(await first.stop('SIGTERM')).toBe(0);
+
+    const second = await start(['--state', state]);
+    expect(await (await fetch(`${second.url}/__admin/clock`)).json()).toEqual({ now: '2026-10-30T22:59:00.000Z', frozen: true });
+    expect(await (await fetch(`${second.url}/__admin/health`)).json()).toMatchObject({ scenario: 'minimal' });
+    expect(await second.stop('SIGINT')).toBe(0);
+
+    const memory = await start(['--memory']);
+    const clock = (await (await fetch(`${memory.url}/__admin/clock`)).json()) as { now: string; frozen: boolean };
+    expect(clock.frozen).toBe(false);
+    expect(clock.now).not.toBe('2026-10-30T22:59:00.000Z');
+    expect(await (await fetch(`${memory.url}/__admin/health`)).json()).toMatchObject({ scenario: 'default' });
+  });
+
+  it('--memory writes nothing: a later start on a file does not see its changes', async () => {
+    const state = join(dir, 'memory-check.json');
+    const memory = await start(['--memory', '--state', state]);
+    await fetch(`${memory.url}/__admin/clock`, { method: 'PUT', body: JSON.stringify({ now: '2030-01-01T00:00:00Z', frozen: true }) });
+    expect(await memory.stop()).toBe(0);
+    const file = await start(['--state', state]);
+    const clock = (await (await fetch(`${file.url}/__admin/clock`)).json()) as { now: string };
+    expect(clock.now.startsWith('2030')).toBe(false);
+  });
+
+  it('takes the clock from --now/--frozen and from SANDBOX_NOW', async () => {
+    const flagged = await start(['--memory', '--now', '2026-10-30T22:59:00Z', '--frozen']);
+    expect(await (await fetch(`${flagged.url}/__admin/clock`)).json()).toEqual({ now: '2026-10-30T22:59:00.000Z', frozen: true });
+    const fromEnv = await start(['--memory', '--frozen'], { SANDBOX_NOW: '2026-01-02T03:04:05Z' });
+    expect(await (await fetch(`${fromEnv.url}/__admin/clock`)).json()).toEqual({ now: '2026-01-02T03:04:05.000Z', frozen: true });
+    const response = await fetch(`${fromEnv.url}/__admin/health`);
+    expect(response.headers.get('date')).toBe('Fri, 02 Jan 2026 03:04:05 GMT');
+  });
+
+  it('stops with a precise message when a scenario file is malformed', async () => {
+    const bad = join(dir, 'bad.yaml');
+    writeFileSync(
+      bad,
+      [
+        'name: bad',
+        'environments:',
+        '  uat:',
+        '    merchants:',
+        '      - id: 1',
+        '        name: Broken',
+        '        stores: [{ id: 1, countryCode: SE, currency: 12 }]',
+        '        sharedKey: { username: u }',
+      ].join('\n'),
+    );
+    const { code, output } = await runCli(['--memory', '--scenario', bad]);
+    expect(code).not.toBe(0);
+    expect(output).toContain(bad);
+    expect(output).toContain('environments.uat.merchants[0].stores[0].currency');
+    expect(output).toContain('environments.uat.merchants[0].sharedKey.key');
+  });
+
+  it('rejects an unknown scenario name, listing the known ones', async () => {
+    const { code, output } = await runCli(['--memory', '--scenario', 'no-such-scenario']);
+    expect(code).toBe(1);
+    expect(output).toMatch(/unknown scenario 'no-such-scenario'; known scenarios: .*default/);
+  });
+
+  it('prints help', async () => {
+    const { code, output } = await runCli(['--help']);
+    expect(code).toBe(0);
+    expect(output).toContain('--port-per-host');
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Spawns the sandbox as a user would (`npm start -- <flags>`), waits for the banner and
+ * returns its base URL. Used by the end-to-end tests only.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface Spawned {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  /** Sends a signal and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** Milliseconds from spawn to the banner. */
+  readyMs: number;
+  /** The sandbox's own process (npm and tsx sit in between). */
+  pid: number;
+}
+
+export async function startSandbox(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Spawned> {
+  const started = performance.now();
+  const child = spawn('npm', ['start', '--silent', '--', '--port', '0', '--log-level', 'warn', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${output}`)), 15_000);
+    const check = (): void => {
+      const match = /ready on (http:\/\/[\d.]+:\d+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`sandbox exited with ${code}:\n${output}`));
+    });
+  });
+  const readyMs = performance.now() - started;
+  const pid = Number(/pid: (\d+)/.exec(output)?.[1]);
+  return {
+    child,
+    url,
+    readyMs,
+    pid,
+    output: () => output,
+    // Signal the sandbox process itself, as a process manager would; npm then exits with its code.
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null) process.kill(pid, signal);
+      return exited;
+    },
+  };
+}
+
+/** Runs the CLI to completion (for start-up failures), resolving with exit code and output. */
+export async function runCli(args: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn('npm', ['start', '--silent', '--', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  return { code, output };
+}
