@@ -28,38 +28,29 @@ Flags:
   --help              this text
 `;
 
-export async function main(argv: string[]): Promise<number> {
-  if (argv[0] === 'sign') return runSign(argv.slice(1));
+export type CliArgs = { help: true } | { help: false; options: SandboxOptions };
 
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        scenario: { type: 'string' },
-        state: { type: 'string' },
-        memory: { type: 'boolean' },
-        reset: { type: 'boolean' },
-        now: { type: 'string' },
-        frozen: { type: 'boolean' },
-        'port-per-host': { type: 'boolean' },
-        'log-level': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${HELP}`);
-    return 2;
-  }
-  if (values.help) {
-    process.stdout.write(HELP);
-    return 0;
-  }
-
-  const options: SandboxOptions = { statePath: DEFAULT_STATE_FILE, ...optionsFromEnv(process.env) };
+/** Flags → sandbox options (flags override environment variables). Throws on unknown flags. */
+export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliArgs {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      scenario: { type: 'string' },
+      state: { type: 'string' },
+      memory: { type: 'boolean' },
+      reset: { type: 'boolean' },
+      now: { type: 'string' },
+      frozen: { type: 'boolean' },
+      'port-per-host': { type: 'boolean' },
+      'log-level': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return { help: true };
+  const options: SandboxOptions = { statePath: DEFAULT_STATE_FILE, ...optionsFromEnv(env) };
   if (values.port !== undefined) options.port = Number(values.port);
   if (values.host !== undefined) options.host = values.host;
   if (values.scenario !== undefined) options.scenario = values.scenario;
@@ -70,6 +61,24 @@ export async function main(argv: string[]): Promise<number> {
   if (values.frozen) options.frozen = true;
   if (values['port-per-host']) options.portPerHost = true;
   if (values['log-level'] !== undefined) options.logLevel = values['log-level'];
+  return { help: false, options };
+}
+
+export async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'sign') return runSign(argv.slice(1));
+
+  let args: CliArgs;
+  try {
+    args = parseCliArgs(argv, process.env);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${HELP}`);
+    return 2;
+  }
+  if (args.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const options = args.options;
 
   let sandbox: Sandbox;
   try {

@@ -1,0 +1,151 @@
+/**
+ * The order's books: what has been captured and refunded, what is left, and which order
+ * line a requested item means. Pure functions over an Order; money in minor units.
+ *
+ * Captures write `Invoice` entries and refunds `Credit` entries (model.ts), so the books are
+ * always recomputed from the entries and can never disagree with what GET shows.
+ */
+import type { Invoice, Order, OrderItem } from './model.js';
+import { sumLines } from './money.js';
+import { ruleViolation } from './order-violation.js';
+
+/** An item as a client sends it to capture/refund/reauthorize, already bound leniently. */
+export interface RequestedItem {
+  id: string | null;
+  description: string | null;
+  unitPrice: number;
+  quantity: number;
+  vat: number | null;
+  /** `purchase` (default), `fee` or `discount` (SDK/M2 send it; service-facts §6.1). */
+  type: string | null;
+}
+
+export function formatMoney(minor: number, currency: string): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')} ${currency}`;
+}
+
+function sumOf(order: Order, type: Invoice['type']): number {
+  return order.invoices.filter((i) => i.type === type).reduce((sum, i) => sum + i.amount, 0);
+}
+
+export function capturedAmount(order: Order): number {
+  return sumOf(order, 'Invoice');
+}
+
+export function refundedAmount(order: Order): number {
+  return sumOf(order, 'Credit');
+}
+
+export function remainingToCapture(order: Order): number {
+  return order.totalAmount - capturedAmount(order);
+}
+
+export function refundableAmount(order: Order): number {
+  return capturedAmount(order) - refundedAmount(order);
+}
+
+/** The same article: the id, description and unit price an order line is known by. */
+export function sameArticle(a: Pick<OrderItem, 'id' | 'description' | 'unitPrice'>, b: Pick<OrderItem, 'id' | 'description' | 'unitPrice'>): boolean {
+  return a.id === b.id && a.description === b.description && a.unitPrice === b.unitPrice;
+}
+
+function quantityIn(entries: Invoice[], line: OrderItem): number {
+  let quantity = 0;
+  for (const entry of entries) for (const item of entry.items) if (sameArticle(item, line)) quantity += item.quantity;
+  return quantity;
+}
+
+/**
+ * A capture by amount alone cannot be attributed to lines; once there is one, per-line
+ * limits fall back to the whole line (the amount limits still hold to the cent).
+ */
+export function hasUnattributedCapture(order: Order): boolean {
+  return order.invoices.some((i) => i.type === 'Invoice' && i.items.length === 0);
+}
+
+export function uncapturedQuantity(order: Order, line: OrderItem): number {
+  return line.quantity - quantityIn(order.invoices.filter((i) => i.type === 'Invoice'), line);
+}
+
+export function refundableQuantity(order: Order, line: OrderItem): number {
+  const captured = hasUnattributedCapture(order) ? line.quantity : quantityIn(order.invoices.filter((i) => i.type === 'Invoice'), line);
+  return captured - quantityIn(order.invoices.filter((i) => i.type === 'Credit'), line);
+}
+
+/** The lines still to capture, with the quantities left; empty lines dropped. */
+export function uncapturedLines(order: Order): OrderItem[] {
+  return order.items.map((line) => ({ ...line, quantity: uncapturedQuantity(order, line) })).filter((line) => line.quantity > 0);
+}
+
+export function refundableLines(order: Order): OrderItem[] {
+  return order.items.map((line) => ({ ...line, quantity: refundableQuantity(order, line) })).filter((line) => line.quantity > 0);
+}
+
+function sameText(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/**
+ * The order line a requested item means. Like the real API this is a best match: unitPrice
+ * (and id, when sent) must match exactly; description and vat only narrow the choice when
+ * several lines share id and price, so a description WC truncated differently still matches.
+ */
+export function matchArticle(order: Order, requested: RequestedItem): OrderItem {
+  let candidates = order.items.filter((line) => line.unitPrice === requested.unitPrice);
+  if (requested.id !== null) candidates = candidates.filter((line) => line.id === requested.id);
+  else if (requested.description !== null) candidates = candidates.filter((line) => sameText(line.description, requested.description ?? ''));
+  if (candidates.length > 1 && requested.description !== null) {
+    const byDescription = candidates.filter((line) => sameText(line.description, requested.description ?? ''));
+    if (byDescription.length > 0) candidates = byDescription;
+  }
+  if (candidates.length > 1 && requested.vat !== null) {
+    const byVat = candidates.filter((line) => line.vat === requested.vat);
+    if (byVat.length > 0) candidates = byVat;
+  }
+  const [only, ...others] = candidates;
+  if (only && others.length === 0) return only;
+  const label = describeRequested(requested, order.currency);
+  if (!only) {
+    const known = order.items.map((line) => `${line.id} "${line.description}" at ${formatMoney(line.unitPrice, order.currency)}`).join('; ');
+    throw ruleViolation(
+      'ARTICLE_NOT_FOUND_ON_ORDER',
+      `No article on order ${order.orderId} matches ${label}. Send the id and unitPrice exactly as on the order (GET /manage/orders/${order.orderId} lists them): ${known}.`,
+    );
+  }
+  throw ruleViolation(
+    'ARTICLE_NOT_UNIQUE_ON_ORDER',
+    `${candidates.length} articles on order ${order.orderId} match ${label}. Send the description and vat as well to tell them apart.`,
+  );
+}
+
+function describeRequested(item: RequestedItem, currency: string): string {
+  const parts = [item.id === null ? null : `id ${item.id}`, item.description === null ? null : `"${item.description}"`];
+  return `${parts.filter((p) => p !== null).join(' ') || 'the item'} at ${formatMoney(item.unitPrice, currency)}`;
+}
+
+export interface MatchedLine {
+  line: OrderItem;
+  quantity: number;
+}
+
+/** Matches every purchase item and adds up quantities per order line (a line may be sent twice). */
+export function matchLines(order: Order, items: readonly RequestedItem[]): MatchedLine[] {
+  const matched: MatchedLine[] = [];
+  for (const item of items) {
+    const line = matchArticle(order, item);
+    const existing = matched.find((m) => m.line === line);
+    if (existing) existing.quantity += item.quantity;
+    else matched.push({ line, quantity: item.quantity });
+  }
+  return matched;
+}
+
+export function linesOf(matched: readonly MatchedLine[]): OrderItem[] {
+  return matched.map(({ line, quantity }) => ({ ...line, quantity }));
+}
+
+export function totalOf(items: readonly { unitPrice: number; quantity: number }[]): number {
+  return sumLines(items);
+}

@@ -1,0 +1,63 @@
+/**
+ * Why an order administration call was refused, in the management API's own vocabulary:
+ * an upper-case business code (CAPTURE_ORDER_ALREADY_CAPTURED, …) and a message that says
+ * how to fix the call. The domain only says what KIND of refusal it is; src/http/order-errors.ts
+ * maps kinds to HTTP statuses and renders the body.
+ */
+
+/** rule = a business rule (422), not_found = 404, conflict = 409, invalid = the request is malformed (400). */
+export type ViolationKind = 'rule' | 'not_found' | 'conflict' | 'invalid';
+
+/**
+ * Every code the sandbox answers with. The first three are the real API's own names
+ * (service-facts §4.3); the others are the sandbox's, named in the same style.
+ */
+export const ORDER_CODES = [
+  'CAPTURE_ORDER_ALREADY_CAPTURED',
+  'ORDER_ALREADY_CAPTURED',
+  'REAUTHORIZE_AMOUNT_MUST_MATCH_SUM_OF_ARTICLES',
+  'REAUTHORIZE_ORDER_INCREASE_ABOVE_CURRENT_TOTAL_AMOUNT_IS_NOT_ALLOWED',
+  'MATCHING_ARTICLES_WITH_DIFFERENT_VAT',
+  'ARTICLE_EXISTS_BUT_OTHER_INFORMATION',
+  'REAUTHORIZE_AMOUNT_BELOW_CAPTURED_AMOUNT',
+  'REAUTHORIZATION_IN_PROGRESS',
+  'REAUTHORIZATION_NOT_FOUND',
+  'CAPTURE_AMOUNT_EXCEEDS_REMAINING',
+  'CAPTURE_AMOUNT_MUST_MATCH_SUM_OF_ARTICLES',
+  'CAPTURE_QUANTITY_EXCEEDS_REMAINING',
+  'REFUND_AMOUNT_EXCEEDS_CAPTURED',
+  'REFUND_AMOUNT_MUST_MATCH_SUM_OF_ARTICLES',
+  'REFUND_QUANTITY_EXCEEDS_CAPTURED',
+  'REFUND_FEE_EXCEEDS_RETURNED_ARTICLES',
+  'ARTICLE_NOT_FOUND_ON_ORDER',
+  'ARTICLE_NOT_UNIQUE_ON_ORDER',
+  'ORDER_NOT_CAPTURED',
+  'ORDER_ALREADY_REFUNDED',
+  'ORDER_ALREADY_CANCELLED',
+  'ORDER_CANCELLED',
+  'ORDER_EXPIRED',
+  'ORDER_NOT_FOUND',
+  'IDEMPOTENCY_KEY_REUSED',
+  'VALIDATION_ERROR',
+  'INVALID_JSON',
+] as const;
+export type OrderCode = (typeof ORDER_CODES)[number];
+
+export class OrderViolation extends Error {
+  override name = 'OrderViolation';
+  constructor(
+    readonly kind: ViolationKind,
+    readonly code: OrderCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function ruleViolation(code: OrderCode, message: string): OrderViolation {
+  return new OrderViolation('rule', code, message);
+}
+
+export function invalidRequest(message: string, code: OrderCode = 'VALIDATION_ERROR'): OrderViolation {
+  return new OrderViolation('invalid', code, message);
+}
