@@ -6,6 +6,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { Clock } from './clock.js';
 import type { EnvName, HostsConfig, SurfaceName } from './hosts.js';
+import type { IdentityProvider } from './identity/provider.js';
 import type { Logger } from './log.js';
 import type { StateStore } from './store/db.js';
 import type { Settings } from './store/state.js';
@@ -21,6 +22,8 @@ export interface SandboxContext {
   /** Local base URL of a surface, e.g. http://127.0.0.1:4010/uat/api (before listen(): the prefix form on the default port). */
   baseUrl(env: EnvName, surface: SurfaceName): string;
   settings(): Settings;
+  /** Token signing keys (loaded once per sandbox), token minting and verification. */
+  identity: IdentityProvider;
 }
 
 /** A surface app's view: the sandbox plus which environment and surface it serves. */

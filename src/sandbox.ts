@@ -19,6 +19,7 @@ import {
   surfaceByPort,
 } from './hosts.js';
 import { ConnectionRefusedError, isRefusal } from './http/refuse.js';
+import { createIdentityProvider } from './identity/provider.js';
 import type { SurfaceEnv } from './http/types.js';
 import { type Logger, createLogger } from './log.js';
 import { type Listener, listen } from './server.js';
@@ -101,6 +102,7 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
     scenarioDir,
     baseUrl,
     settings: () => store.state.settings,
+    identity,
   };
 
   const reset = async (name?: string): Promise<void> => {
@@ -109,6 +111,7 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
     else if (options.now !== undefined) clock.set({ now: options.now, frozen: options.frozen ?? false });
     else clock.reset();
     faker.seed(next.seed + 1);
+    identity.rateLimiter.clear();
     await store.replace({ ...seedState(next, clock.nowMs()), clock: clock.snapshot() });
   };
 

@@ -1,0 +1,178 @@
+/**
+ * Reauthorize: change what is not yet captured (new items and/or a new total).
+ *
+ * The rule for the two success answers (the real API documents 202, and 201 "when a new
+ * credit check is needed"): a reauthorization that does NOT raise the order's total is
+ * applied at once (202); one that raises it needs a credit check (201 + Location). The
+ * check settles on the sandbox clock CREDIT_CHECK_SECONDS after the call: Completed when
+ * the new total is at most twice the current one (the sandbox's credit limit), else Failed.
+ * A Completed check applies the new items and total; a Failed one changes nothing.
+ */
+import { instant } from '../clock.js';
+import type { Order, OrderItem } from './model.js';
+import { type AmountCommand, assertAllowed } from './order-admin.js';
+import { capturedAmount, formatMoney, totalOf, uncapturedQuantity } from './order-ledger.js';
+import { OrderViolation, ruleViolation } from './order-violation.js';
+
+/** Long enough that a poller (WC polls 5 × 1 s) sees Pending first, short enough to settle within its polls. */
+export const CREDIT_CHECK_SECONDS = 3;
+
+/** Prepaid options cannot be increased after the purchase (real API docs: reauthorize). */
+const PREPAID_PAYMENT_METHODS = new Set(['card', 'banktransfer', 'bank', 'swish', 'trustly']);
+
+export type ReauthorizationStatus = 'Pending' | 'Completed' | 'Failed';
+
+export interface Reauthorization {
+  id: string;
+  orderId: string;
+  merchantId: string;
+  status: ReauthorizationStatus;
+  /** Decided when the check starts, revealed when it settles. */
+  outcome: 'Completed' | 'Failed';
+  createdAt: string;
+  settlesAt: string;
+  amount: number;
+  items: OrderItem[];
+  description: string | null;
+  actionReference: string | null;
+}
+
+export type ReauthorizePlan =
+  | { kind: 'applied'; order: Order }
+  | { kind: 'creditCheck'; outcome: 'Completed' | 'Failed'; amount: number; items: OrderItem[] };
+
+export function isPrepaid(paymentMethod: string): boolean {
+  return PREPAID_PAYMENT_METHODS.has(paymentMethod.toLowerCase().replace(/\s+/g, ''));
+}
+
+function requestedLines(order: Order, command: AmountCommand): OrderItem[] {
+  if (command.items === null) {
+    if (command.amount === order.totalAmount) return order.items;
+    // By amount only: the real API then shows no rows for the change; one adjustment line keeps Σ lines = total.
+    const adjustment: OrderItem = {
+      id: 'reauthorization-adjustment',
+      description: command.description ?? 'Reauthorization adjustment',
+      unitPrice: command.amount - order.totalAmount,
+      quantity: 1,
+      vat: order.items[0]?.vat ?? 0,
+    };
+    return [...order.items, adjustment];
+  }
+  return command.items.map((item) => {
+    const id = item.id ?? item.description ?? 'article';
+    const known = order.items.find((line) => line.id === id);
+    return { id, description: item.description ?? known?.description ?? id, unitPrice: item.unitPrice, quantity: item.quantity, vat: item.vat ?? known?.vat ?? 0 };
+  });
+}
+
+/** Captured lines are fixed: the same article sent again must keep its VAT and price. */
+function assertCapturedArticlesUnchanged(order: Order, lines: OrderItem[]): void {
+  for (const line of order.items) {
+    if (uncapturedQuantity(order, line) === line.quantity) continue;
+    const sent = lines.find((l) => l.id === line.id && l.description === line.description);
+    if (!sent) continue;
+    if (sent.vat !== line.vat) {
+      throw ruleViolation(
+        'MATCHING_ARTICLES_WITH_DIFFERENT_VAT',
+        `Article ${line.id} "${line.description}" is already captured with vat ${line.vat}; it was sent with vat ${sent.vat}. Send captured articles unchanged.`,
+      );
+    }
+    if (sent.unitPrice !== line.unitPrice) {
+      throw ruleViolation(
+        'ARTICLE_EXISTS_BUT_OTHER_INFORMATION',
+        `Article ${line.id} "${line.description}" is already captured at ${formatMoney(line.unitPrice, order.currency)}; it was sent at ${formatMoney(sent.unitPrice, order.currency)}. ` +
+          `Send captured articles unchanged, or use a new id for a changed article.`,
+      );
+    }
+  }
+}
+
+export function planReauthorize(order: Order, command: AmountCommand, inProgress: Reauthorization | null): ReauthorizePlan {
+  assertAllowed(order, 'reauthorize');
+  if (inProgress) {
+    throw new OrderViolation(
+      'conflict',
+      'REAUTHORIZATION_IN_PROGRESS',
+      `A reauthorization of order ${order.orderId} is still waiting for its credit check (until ${inProgress.settlesAt}, sandbox time). ` +
+        `Poll GET /manage/orders/${order.orderId}/reauthorize/${inProgress.id} and retry when it is Completed or Failed.`,
+    );
+  }
+  const lines = requestedLines(order, command);
+  const sum = totalOf(lines);
+  if (command.items !== null && sum !== command.amount) {
+    throw ruleViolation(
+      'REAUTHORIZE_AMOUNT_MUST_MATCH_SUM_OF_ARTICLES',
+      `amount ${formatMoney(command.amount, order.currency)} does not match the sum of the items, ${formatMoney(sum, order.currency)}. ` +
+        `The amount is the order's new total: send Σ unitPrice × quantity of all items.`,
+    );
+  }
+  assertCapturedArticlesUnchanged(order, lines);
+  const captured = capturedAmount(order);
+  if (command.amount < captured) {
+    throw ruleViolation(
+      'REAUTHORIZE_AMOUNT_BELOW_CAPTURED_AMOUNT',
+      `amount ${formatMoney(command.amount, order.currency)} is below what is already captured, ${formatMoney(captured, order.currency)}. ` +
+        `Captured articles cannot be reauthorized away; refund them instead.`,
+    );
+  }
+  if (command.amount <= order.totalAmount) {
+    // Reducing to exactly what is captured leaves nothing to capture: the order is then activated.
+    const status = order.status === 'PartActivated' && command.amount === captured ? 'Activated' : order.status;
+    return { kind: 'applied', order: { ...order, items: lines, totalAmount: command.amount, status } };
+  }
+  if (isPrepaid(order.paymentMethod)) {
+    throw ruleViolation(
+      'REAUTHORIZE_ORDER_INCREASE_ABOVE_CURRENT_TOTAL_AMOUNT_IS_NOT_ALLOWED',
+      `Order ${order.orderId} was paid with ${order.paymentMethod}, a prepaid option: its total ${formatMoney(order.totalAmount, order.currency)} cannot be increased. ` +
+        `Keep the amount at or below the current total, or place a new order for the extra articles.`,
+    );
+  }
+  const outcome = command.amount <= 2 * order.totalAmount ? 'Completed' : 'Failed';
+  return { kind: 'creditCheck', outcome, amount: command.amount, items: lines };
+}
+
+export function newReauthorization(
+  order: Order,
+  plan: Extract<ReauthorizePlan, { kind: 'creditCheck' }>,
+  command: AmountCommand,
+  id: string,
+  nowMs: number,
+): Reauthorization {
+  return {
+    id,
+    orderId: order.orderId,
+    merchantId: order.merchantId,
+    status: 'Pending',
+    outcome: plan.outcome,
+    createdAt: instant(nowMs).toISOString(),
+    settlesAt: instant(nowMs + CREDIT_CHECK_SECONDS * 1000).toISOString(),
+    amount: plan.amount,
+    items: plan.items,
+    description: command.description,
+    actionReference: command.actionReference,
+  };
+}
+
+export interface Settlement {
+  reauthorization: Reauthorization;
+  /** The order with the new items and total, when a Completed check was applied. */
+  order: Order | null;
+}
+
+/**
+ * Settles a due credit check (lazily, when the order or the check is read). If the order
+ * moved on meanwhile (captured beyond the new amount, cancelled, expired), the check fails:
+ * there is nothing it could still apply to.
+ */
+export function settleIfDue(reauthorization: Reauthorization, order: Order, nowMs: number): Settlement | null {
+  if (reauthorization.status !== 'Pending' || Date.parse(reauthorization.settlesAt) > nowMs) return null;
+  const applicable =
+    (order.status === 'NotActivated' || order.status === 'PartActivated') && reauthorization.amount >= capturedAmount(order);
+  if (reauthorization.outcome === 'Completed' && applicable) {
+    return {
+      reauthorization: { ...reauthorization, status: 'Completed' },
+      order: { ...order, items: reauthorization.items, totalAmount: reauthorization.amount },
+    };
+  }
+  return { reauthorization: { ...reauthorization, status: 'Failed' }, order: null };
+}

@@ -1,0 +1,63 @@
+/**
+ * The identity provider of one sandbox: its signing keys (loaded once), its tenants, its
+ * throttle, and the two things the rest of the sandbox asks of it: mint a token for an API
+ * client, and verify a presented token. Time always comes from the sandbox clock.
+ */
+import type { Clock } from '../clock.js';
+import type { ApiClient } from '../domain/model.js';
+import type { EnvName } from '../hosts.js';
+import type { Settings } from '../store/state.js';
+import { type AccessTokenClaims, type TokenLifetimes, lifetimesFor, mintAccessToken } from './issuer.js';
+import { DEFAULT_KEY_DIR, type KeyRing, type KeyRings, loadKeyRings } from './keys.js';
+import { TokenRateLimiter } from './ratelimit.js';
+import { TENANTS, type Tenant } from './tenants.js';
+import { type VerifyOutcome, verifyAccessToken } from './verifier.js';
+
+export interface IssuedToken extends TokenLifetimes {
+  accessToken: string;
+  claims: AccessTokenClaims;
+}
+
+export interface IdentityProvider {
+  tenant(env: EnvName): Tenant;
+  keyRing(env: EnvName): KeyRing;
+  readonly rateLimiter: TokenRateLimiter;
+  /** A token for the client, as the token endpoint issues it (no credential checks here). */
+  issue(env: EnvName, client: ApiClient): Promise<IssuedToken>;
+  /** Signature, lifetime (with the configured skew), audience and issuer, on the sandbox clock. */
+  verify(env: EnvName, token: string): Promise<VerifyOutcome>;
+}
+
+export interface IdentityOptions {
+  clock: Clock;
+  settings(): Settings;
+  keyDir?: string;
+}
+
+export async function createIdentityProvider(options: IdentityOptions): Promise<IdentityProvider> {
+  const { clock, settings } = options;
+  const rings: KeyRings = await loadKeyRings(options.keyDir ?? DEFAULT_KEY_DIR);
+  return {
+    tenant: (env) => TENANTS[env],
+    keyRing: (env) => rings[env],
+    rateLimiter: new TokenRateLimiter(),
+    async issue(env, client) {
+      const lifetimes = lifetimesFor(settings(), client);
+      const minted = await mintAccessToken({
+        ring: rings[env],
+        tenant: TENANTS[env],
+        client,
+        nowSeconds: clock.epochSeconds(),
+        lifetimeSeconds: lifetimes.expiresIn,
+      });
+      return { ...lifetimes, ...minted };
+    },
+    verify: (env, token) =>
+      verifyAccessToken(token, {
+        ring: rings[env],
+        tenant: TENANTS[env],
+        now: clock.now(),
+        clockSkewSeconds: settings().tokens.clockSkewSeconds,
+      }),
+  };
+}
