@@ -33,6 +33,8 @@ export function createGateway(ctx: SandboxContext, admin: Hono, surfaces: Surfac
     const url = new URL(request.url);
     let target: SurfaceAddress | null = null;
     let response: Response;
+    // The path as the surface sees it (prefix stripped), as the real host would log it.
+    let surfacePath = url.pathname;
 
     if (url.pathname === '/__admin' || url.pathname.startsWith('/__admin/')) {
       response = await admin.fetch(request);
@@ -49,6 +51,7 @@ export function createGateway(ctx: SandboxContext, admin: Hono, surfaces: Surfac
         target = byHost.get(hostName) ?? null;
       }
       response = target ? await surfaces[target.env][target.surface].fetch(forwarded) : unaddressed(url, ctx);
+      surfacePath = new URL(forwarded.url).pathname;
     }
 
     if (!isRefusal(response)) response.headers.set('date', httpDate(ctx.clock.now()));
@@ -57,7 +60,7 @@ export function createGateway(ctx: SandboxContext, admin: Hono, surfaces: Surfac
         env: target?.env ?? null,
         surface: target?.surface ?? (url.pathname.startsWith('/__admin') ? 'admin' : null),
         method: request.method,
-        path: url.pathname,
+        path: surfacePath,
         status: isRefusal(response) ? 'refused' : response.status,
         ms: Math.round((performance.now() - started) * 100) / 100,
       },

@@ -92,6 +92,7 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
   };
 
   const faker = createFaker(store.state.seed + 1);
+  const identity = await createIdentityProvider({ clock, settings: () => store.state.settings });
 
   const context: SandboxContext = {
     clock,

@@ -1,13 +1,121 @@
 /**
- * Bearer checks on the api surface. PLACEHOLDER: implemented by the identity issue.
+ * Bearer checks on the api surface: the token is verified with jose against this
+ * environment's keys on the sandbox clock (skew: settings.tokens.clockSkewSeconds), and its
+ * API client must still exist. Failures are 401 in the checkout envelope with the challenge
+ * Microsoft's ASP.NET APIs send (RFC 6750 §3):
+ *   no credentials (no header, an empty one, "Bearer" alone, another scheme) → `Bearer`
+ *   a token that fails → `Bearer error="invalid_token", error_description="…"`
  */
 import type { MiddlewareHandler } from 'hono';
+import { decodeJwt } from 'jose';
+import { instant } from '../clock.js';
 import type { SurfaceContext } from '../context.js';
+import { ENVIRONMENTS } from '../hosts.js';
 import { CheckoutApiError } from '../http/envelope.js';
 import type { SurfaceEnv } from '../http/types.js';
+import { TENANTS } from '../identity/tenants.js';
+import type { VerifyOutcome } from '../identity/verifier.js';
 
-export function bearerAuth(_ctx: SurfaceContext): MiddlewareHandler<SurfaceEnv> {
-  return async () => {
-    throw CheckoutApiError.single(401, 'Unauthorized', 'Bearer tokens are not implemented yet.', { 'www-authenticate': 'Bearer' });
+type Presented = { kind: 'none' } | { kind: 'scheme'; scheme: string } | { kind: 'token'; token: string };
+
+/** Tolerant of `Authorization:Bearer x`, any case of the scheme, extra spaces and an empty header. */
+export function presentedToken(header: string | undefined): Presented {
+  const value = (header ?? '').trim();
+  if (value === '') return { kind: 'none' };
+  const match = /^(\S+)(?:\s+([\s\S]*))?$/.exec(value);
+  const scheme = match?.[1] ?? '';
+  const token = (match?.[2] ?? '').trim();
+  if (scheme.toLowerCase() !== 'bearer') return { kind: 'scheme', scheme };
+  return token === '' ? { kind: 'none' } : { kind: 'token', token };
+}
+
+export function bearerAuth(ctx: SurfaceContext): MiddlewareHandler<SurfaceEnv> {
+  const tokenUrl = `${ctx.baseUrl(ctx.env, 'auth')}/oauth2/v2.0/token`;
+  const getToken = (): string => `Request a token from ${tokenUrl} (grant_type=client_credentials, scope=${TENANTS[ctx.env].scope}).`;
+
+  return async (c, next) => {
+    const presented = presentedToken(c.req.header('authorization'));
+    if (presented.kind === 'none') {
+      throw challenge('Authentication_Required', `This call needs an access token: send 'Authorization: Bearer <access_token>'. ${getToken()}`);
+    }
+    if (presented.kind === 'scheme') {
+      const legacy = presented.scheme.toLowerCase() === 'sharedkey' ? ` SharedKey signatures work on ${ctx.baseUrl(ctx.env, 'legacy')}.` : '';
+      throw challenge(
+        'Authentication_Required',
+        `The '${presented.scheme}' scheme is not accepted here: this API takes 'Authorization: Bearer <access_token>'.${legacy} ${getToken()}`,
+      );
+    }
+
+    const outcome = await ctx.identity.verify(ctx.env, presented.token);
+    if (!outcome.ok) throw rejected(outcome, presented.token, ctx, getToken());
+
+    const clientId = typeof outcome.claims.azp === 'string' ? outcome.claims.azp.toLowerCase() : '';
+    const client = ctx.store.env(ctx.env).apiClients.find((a) => a.clientId === clientId);
+    if (!client || client.revokedAt !== null) {
+      const when = client ? ` on ${client.revokedAt}` : '';
+      throw invalidToken(
+        'Client_Revoked',
+        `The API client '${clientId}' this token was issued to was revoked${when} (or no longer exists after a reset). ` +
+          `Create a new API client in the merchant portal (sandbox: POST /__admin/${ctx.env}/merchants/{merchantId}/api-clients), then request a new token.`,
+        `The client '${clientId}' has been revoked`,
+      );
+    }
+    c.set('caller', { scheme: 'bearer', merchantId: client.merchantId, clientId: client.clientId });
+    await next();
   };
+}
+
+function rejected(outcome: Extract<VerifyOutcome, { ok: false }>, token: string, ctx: SurfaceContext, getToken: string): CheckoutApiError {
+  const description = outcome.description;
+  switch (outcome.problem) {
+    case 'expired': {
+      const exp = typeof outcome.claims?.exp === 'number' ? instant(outcome.claims.exp * 1000).toISOString() : 'an unknown time';
+      const skew = ctx.settings().tokens.clockSkewSeconds;
+      return invalidToken(
+        'Token_Expired',
+        `The access token expired at ${exp} (sandbox time ${ctx.clock.iso()}; ${skew} s of clock skew allowed). ` +
+          `Tokens are not renewed on this side: ${getToken}`,
+        description,
+      );
+    }
+    case 'not_yet_valid':
+      return invalidToken('Token_Not_Yet_Valid', `The access token is not valid yet: ${description} (sandbox time ${ctx.clock.iso()}). ${getToken}`, description);
+    case 'key_not_found':
+    case 'bad_issuer':
+    case 'bad_audience': {
+      const other = otherEnvironmentOf(token, ctx);
+      const why = other
+        ? `It was issued by the ${other.toUpperCase()} identity provider; ${ctx.env.toUpperCase()} accepts only ${ctx.env.toUpperCase()} tokens.`
+        : `It was not issued for this API by the ${ctx.env.toUpperCase()} identity provider (${description}).`;
+      return invalidToken('Invalid_Token', `The access token is not valid here. ${why} ${getToken}`, description);
+    }
+    default:
+      return invalidToken('Invalid_Token', `The access token is not valid: ${description}. Send the access_token exactly as received. ${getToken}`, description);
+  }
+}
+
+/** Which other environment minted a token, from its unverified `tid` (for the message only). */
+function otherEnvironmentOf(token: string, ctx: SurfaceContext): string | null {
+  try {
+    const tid = decodeJwt(token).tid;
+    return ENVIRONMENTS.find((env) => env !== ctx.env && TENANTS[env].tenantId === tid) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function challenge(reason: string, message: string): CheckoutApiError {
+  // RFC 6750 §3: no error attributes when the request carried no credentials.
+  return CheckoutApiError.single(401, reason, message, { 'www-authenticate': 'Bearer' });
+}
+
+function invalidToken(reason: string, message: string, description: string): CheckoutApiError {
+  return CheckoutApiError.single(401, reason, message, {
+    'www-authenticate': `Bearer error="invalid_token", error_description="${quotable(description)}"`,
+  });
+}
+
+/** error_description allows %x20-21 / %x23-5B / %x5D-7E only (RFC 6750 §3): no quote, no backslash. */
+function quotable(text: string): string {
+  return text.replace(/[^\x20\x21\x23-\x5b\x5d-\x7e]/g, '?');
 }

@@ -1,9 +1,13 @@
 /**
- * Checkout routes in both path styles. PLACEHOLDER: implemented by the checkout issue.
+ * Checkout routes in both path styles (service-facts §5, §7). The new style is what the
+ * current API serves with bearer tokens; the legacy and retired hosts serve both styles
+ * with SharedKey ("all paths stay the same in either path style"). Trailing slashes match
+ * because surface apps are non-strict (WooCommerce PUTs /checkouts/{id}/).
  */
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { SurfaceContext } from '../context.js';
 import type { SurfaceEnv } from '../http/types.js';
+import { type CheckoutHandlers, checkoutHandlers } from './checkout-handlers.js';
 
 export type PathStyle = 'new' | 'old';
 
@@ -12,4 +16,34 @@ export interface CheckoutRouteOptions {
   styles: PathStyle[];
 }
 
-export function registerCheckoutRoutes(_app: Hono<SurfaceEnv>, _ctx: SurfaceContext, _options: CheckoutRouteOptions): void {}
+type Route = [method: 'get' | 'post' | 'put', path: string, handler: keyof CheckoutHandlers];
+
+const NEW_STYLE: Route[] = [
+  ['post', '/checkouts', 'initialize'],
+  ['get', '/checkouts/:privateId', 'get'],
+  ['put', '/checkouts/:privateId', 'updateWhole'],
+  ['put', '/checkouts/:privateId/cart', 'updateCart'],
+  ['put', '/checkouts/:privateId/fees', 'updateFees'],
+  ['put', '/checkouts/:privateId/reference', 'updateReference'],
+  ['put', '/checkouts/:privateId/metadata', 'updateMetadata'],
+  ['post', '/checkouts/:privateId/paylink', 'paylink'],
+  ['post', '/widgets', 'widget'],
+];
+
+/** Old style: the storeId is in the body on initialize and in the path afterwards. */
+const OLD_STYLE: Route[] = [
+  ['post', '/checkout', 'initialize'],
+  ['get', '/merchants/:storeId/checkouts/:privateId', 'get'],
+  ['put', '/merchants/:storeId/checkouts/:privateId/cart', 'updateCart'],
+  ['put', '/merchants/:storeId/checkouts/:privateId/fees', 'updateFees'],
+  ['put', '/merchants/:storeId/checkouts/:privateId/reference', 'updateReference'],
+  ['put', '/merchants/:storeId/checkouts/:privateId/metadata', 'updateMetadata'],
+  ['post', '/merchants/:storeId/checkouts/:privateId/paylink', 'paylink'],
+  ['post', '/widget', 'widget'],
+];
+
+export function registerCheckoutRoutes(app: Hono<SurfaceEnv>, ctx: SurfaceContext, options: CheckoutRouteOptions): void {
+  const handlers = checkoutHandlers(ctx);
+  const routes = [...(options.styles.includes('new') ? NEW_STYLE : []), ...(options.styles.includes('old') ? OLD_STYLE : [])];
+  for (const [method, path, name] of routes) app[method](path, options.auth, handlers[name]);
+}

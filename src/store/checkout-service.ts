@@ -4,6 +4,7 @@
  * Every mutation is persisted before it returns.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { instant } from '../clock.js';
 import type { SandboxContext } from '../context.js';
 import type { CheckoutInit } from '../domain/checkout-binding.js';
 import { isExpired, publicTokenFor } from '../domain/checkout.js';
@@ -46,8 +47,8 @@ export class CheckoutService {
       countryCode: init.countryCode,
       currency: store.currency,
       status: 'Initialized',
-      createdAt: new Date(now).toISOString(),
-      expiresAt: new Date(now + this.ctx.settings().checkouts.lifetimeSeconds * 1000).toISOString(),
+      createdAt: instant(now).toISOString(),
+      expiresAt: instant(now + this.ctx.settings().checkouts.lifetimeSeconds * 1000).toISOString(),
       reference: init.reference,
       cart: { items: init.cart.items, shippingProperties: init.cart.shippingProperties },
       fees: init.fees,

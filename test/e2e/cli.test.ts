@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Spawned, runCli, startSandbox } from '../support/spawn.js';
+import { ROOT, type Spawned, runCli, startSandbox } from '../support/spawn.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
 const running: Spawned[] = [];
@@ -117,5 +117,35 @@ describe('npm start', () => {
     const { code, output } = await runCli(['--help']);
     expect(code).toBe(0);
     expect(output).toContain('--port-per-host');
+  });
+});
+
+describe('npx checkout-sandbox', () => {
+  it('runs the same CLI through the package bin', async () => {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, ['bin/checkout-sandbox.mjs', '--help'], { cwd: ROOT });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(0);
+    expect(output).toContain('checkout-sandbox');
+    expect(output).toContain('--scenario');
+  });
+});
+
+describe('request log', () => {
+  it('writes one pino line per request with env, surface, method, path, status and ms', async () => {
+    const sandbox = await start(['--memory', '--log-level', 'info', '--now', '2026-06-01T00:00:00Z', '--frozen']);
+    await fetch(`${sandbox.url}/uat/legacy/nothing`);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // pino writes asynchronously
+    const line = sandbox
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((entry) => entry.path === '/nothing');
+    expect(line).toMatchObject({ env: 'uat', surface: 'legacy', method: 'GET', path: '/nothing', status: 404, msg: 'request' });
+    expect(typeof line?.ms).toBe('number');
+    expect(line?.time).toBe('2026-06-01T00:00:00.000Z');
   });
 });

@@ -1,0 +1,181 @@
+/**
+ * The checkout API's handlers: HTTP in, domain call, envelope out. The same handlers serve
+ * both path styles on every surface (payloads and responses are identical; only addressing
+ * and authentication differ). Order of checks follows the real API's framework: the body is
+ * validated first (400), then the checkout is looked up (404), then the lifecycle (423/900).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
+import { instant } from '../clock.js';
+import type { SurfaceContext } from '../context.js';
+import {
+  type Binding,
+  bindCartUpdate,
+  bindFeesUpdate,
+  bindInit,
+  bindMetadata,
+  bindPaylink,
+  bindReference,
+  bindUpdate,
+  bindWidget,
+} from '../domain/checkout-binding.js';
+import { type Problem, duplicateArticles } from '../domain/checkout-lines.js';
+import { type Rejection, updateRejection } from '../domain/checkout-lifecycle.js';
+import type { Checkout, Merchant, Store } from '../domain/model.js';
+import { rawBodyOf, parseJson } from '../http/body.js';
+import { CheckoutApiError, jsonResponse, successBody } from '../http/envelope.js';
+import type { SurfaceEnv } from '../http/types.js';
+import { CheckoutService } from '../store/checkout-service.js';
+import { checkoutView, serviceInstant } from './checkout-view.js';
+
+type Handler = (c: Context<SurfaceEnv>) => Promise<Response>;
+
+/** Widget tokens live a day; WooCommerce caches them until `expiresAt`. */
+const WIDGET_TOKEN_LIFETIME_MS = 24 * 3600 * 1000;
+
+export interface CheckoutHandlers {
+  initialize: Handler;
+  get: Handler;
+  updateWhole: Handler;
+  updateCart: Handler;
+  updateFees: Handler;
+  updateReference: Handler;
+  updateMetadata: Handler;
+  paylink: Handler;
+  widget: Handler;
+}
+
+export function checkoutHandlers(ctx: SurfaceContext): CheckoutHandlers {
+  const service = new CheckoutService(ctx, ctx.env);
+
+  const load = (c: Context<SurfaceEnv>): Checkout => {
+    const privateId = c.req.param('privateId') ?? '';
+    const found = service.findForMerchant(c.get('caller').merchantId, privateId);
+    if ('checkout' in found) return found.checkout;
+    throw CheckoutApiError.single(
+      404,
+      'Resource_Not_Found',
+      found.missing === 'expired'
+        ? `The checkout ${privateId} has expired (sessions live ${ctx.settings().checkouts.lifetimeSeconds} s on the sandbox clock). Initialize a new checkout.`
+        : `No checkout ${privateId} for this merchant in ${ctx.env.toUpperCase()}. Use the privateId returned when the checkout was initialized.`,
+    );
+  };
+
+  const merchantStore = (c: Context<SurfaceEnv>, storeId: string | null): { merchant: Merchant; store: Store } => {
+    const merchant = service.merchant(c.get('caller').merchantId);
+    if (!merchant) throw CheckoutApiError.single(403, 'Forbidden', 'The authenticated merchant no longer exists in this sandbox state.');
+    const store = service.storeOf(merchant, storeId);
+    const ids = merchant.stores.map((s) => s.id).join(', ');
+    if (store === null) {
+      throw validationError([{ reason: 'Validation_Error', message: `storeId: The StoreId field is required: you have several stores (${ids}).` }]);
+    }
+    if (store === undefined) throw CheckoutApiError.single(403, 'Forbidden', `Wrong StoreId: '${storeId}' is not one of your stores (${ids}).`);
+    return { merchant, store };
+  };
+
+  const changeable = async <T>(c: Context<SurfaceEnv>, binding: Binding<T>, what: string): Promise<{ checkout: Checkout; value: T }> => {
+    const value = bound(binding);
+    const checkout = load(c);
+    reject(updateRejection(checkout, what));
+    return { checkout, value };
+  };
+
+  return {
+    initialize: async (c) => {
+      const init = bound(bindInit(await readBody(c)));
+      const { merchant, store } = merchantStore(c, init.storeId);
+      const checkout = await service.create(merchant, store, init);
+      return ok({ privateId: checkout.privateId, publicToken: checkout.publicToken, expiresAt: serviceInstant(checkout.expiresAt) });
+    },
+
+    get: async (c) => {
+      const checkout = load(c);
+      return ok(checkoutView(checkout, service.orderOf(checkout)));
+    },
+
+    updateWhole: async (c) => {
+      const { checkout, value } = await changeable(c, bindUpdate(await readBody(c)), 'checkout');
+      assertUnique(value.cart.items, value.fees ?? checkout.fees);
+      const { cart, ...rest } = value;
+      await service.update(checkout, { ...rest, cart: { items: cart.items, shippingProperties: cart.shippingProperties } });
+      return ok(null);
+    },
+
+    updateCart: async (c) => {
+      const { checkout, value: cart } = await changeable(c, bindCartUpdate(await readBody(c)), 'cart');
+      assertUnique(cart.items, checkout.fees);
+      await service.update(checkout, { cart: { items: cart.items, shippingProperties: cart.shippingProperties } });
+      return ok(null);
+    },
+
+    updateFees: async (c) => {
+      const { checkout, value: fees } = await changeable(c, bindFeesUpdate(await readBody(c)), 'fees');
+      assertUnique(checkout.cart.items, fees);
+      await service.update(checkout, { fees });
+      return ok(null);
+    },
+
+    updateReference: async (c) => {
+      const reference = bound(bindReference(await readBody(c)));
+      await service.update(load(c), { reference });
+      return ok(null);
+    },
+
+    updateMetadata: async (c) => {
+      const { checkout, value: metadata } = await changeable(c, bindMetadata(await readBody(c)), 'metadata');
+      await service.update(checkout, { metadata });
+      return ok(null);
+    },
+
+    paylink: async (c) => {
+      const { checkout, value: destination } = await changeable(c, bindPaylink(await readBody(c)), 'paylink');
+      await service.record('paylinks', { privateId: checkout.privateId, publicToken: checkout.publicToken, destination });
+      return ok(null);
+    },
+
+    widget: async (c) => {
+      const { storeId } = bound(bindWidget(await readBody(c)));
+      const { store } = merchantStore(c, storeId);
+      const widgetToken = `widget-${store.countryCode}-${randomBytes(16).toString('hex')}`;
+      const expiresAt = instant(ctx.clock.nowMs() + WIDGET_TOKEN_LIFETIME_MS).toISOString();
+      await service.record('widgetTokens', { widgetToken, storeId: store.id, expiresAt });
+      return ok({ widgetToken, expiresAt: serviceInstant(expiresAt) });
+    },
+  };
+}
+
+/** Every success carries a JSON body with `"error": null` (SDK/M2 check only that); never 204. */
+function ok(data: unknown): Response {
+  return jsonResponse(successBody(data), 200);
+}
+
+/** The raw bytes as JSON, whatever the Content-Type (OpenCart sends none). */
+async function readBody(c: Context<SurfaceEnv>): Promise<unknown> {
+  const parsed = parseJson(await rawBodyOf(c));
+  if (parsed.ok) return parsed.value;
+  throw validationError([
+    { reason: 'Validation_Error', message: `The request body is not valid JSON (${parsed.message}). Send a JSON object, UTF-8 encoded.` },
+  ]);
+}
+
+function bound<T>(binding: Binding<T>): T {
+  if (binding.ok) return binding.value;
+  throw validationError(binding.problems);
+}
+
+function assertUnique(items: Checkout['cart']['items'], fees: Checkout['fees']): void {
+  const duplicates = duplicateArticles(items, fees);
+  if (duplicates.length) throw validationError(duplicates);
+}
+
+function validationError(problems: Problem[]): CheckoutApiError {
+  const duplicates = problems.every((p) => p.reason === 'Duplicate_Articles');
+  const message = duplicates
+    ? 'Duplicate articles: the same id and description occur more than once across cart and fees.'
+    : `The request is invalid: ${problems.length} problem${problems.length === 1 ? '' : 's'}, listed in errors.`;
+  return new CheckoutApiError(400, message, problems);
+}
+
+function reject(rejection: Rejection | null): void {
+  if (rejection) throw CheckoutApiError.single(rejection.status, rejection.reason, rejection.message);
+}

@@ -1,0 +1,103 @@
+/**
+ * The `data` of GET on a checkout, shaped as service-facts §9.3 for the checkout's phase.
+ * Amounts are major units computed from integer minor units, so totals agree to the cent;
+ * objects clients read without null checks are always present (with nulls); `reference`
+ * is null until set; `shipping` is null (no delivery module is simulated).
+ */
+import { emptyAddress, emptyCustomer } from '../domain/checkout-customer.js';
+import { cartTotal } from '../domain/checkout.js';
+import type { Address, CartItem, Checkout, Customer, Fee, Order, OrderItem } from '../domain/model.js';
+import { toMajor } from '../domain/money.js';
+import { orderItemsOf } from '../domain/order.js';
+
+export function checkoutView(checkout: Checkout, order: Order | undefined): Record<string, unknown> {
+  const completed = checkout.status === 'PurchaseCompleted';
+  const customer = checkout.customer ?? emptyCustomer();
+  return {
+    customerType: checkout.customerType,
+    customer: customerView(customer),
+    businessCustomer: checkout.customerType === 'BusinessCustomer' ? businessView(customer) : null,
+    countryCode: checkout.countryCode,
+    status: checkout.status,
+    reference: checkout.reference,
+    // After completion the real API answers cart and fees null; the order carries the lines.
+    cart: completed ? null : cartView(checkout),
+    fees: completed ? null : { shipping: feeView(checkout.fees.shipping), directInvoiceFee: feeView(checkout.fees.directInvoiceFee) },
+    purchase: checkout.purchase ? { ...checkout.purchase, amountToPay: toMajor(checkout.purchase.amountToPay) } : null,
+    order: completed ? orderView(checkout, order) : null,
+    shipping: null,
+    customFields: checkout.customFields ?? null,
+    // Legacy top-level copy, read by OpenCart and the SDK.
+    paymentName: checkout.purchase?.paymentName ?? null,
+    appliedVouchers: null,
+    metadata: checkout.metadata ?? null,
+  };
+}
+
+function cartView(checkout: Checkout): Record<string, unknown> {
+  return {
+    totalAmount: toMajor(cartTotal(checkout)),
+    items: checkout.cart.items.map(itemView),
+    shippingProperties: checkout.cart.shippingProperties ?? null,
+  };
+}
+
+function itemView(item: CartItem): Record<string, unknown> {
+  return { ...item, unitPrice: toMajor(item.unitPrice) };
+}
+
+function feeView(fee: Fee | null): Record<string, unknown> | null {
+  return fee ? { ...fee, unitPrice: toMajor(fee.unitPrice) } : null;
+}
+
+function orderView(checkout: Checkout, order: Order | undefined): Record<string, unknown> | null {
+  const orderId = order?.orderId ?? checkout.orderId;
+  if (!orderId) return null;
+  const items: OrderItem[] = order?.items ?? orderItemsOf(checkout);
+  const total = order?.totalAmount ?? items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0);
+  return {
+    orderId,
+    totalAmount: toMajor(total),
+    items: items.map((item) => ({ ...item, unitPrice: toMajor(item.unitPrice) })),
+    customerToken: null,
+  };
+}
+
+function customerView(customer: Customer): Record<string, unknown> {
+  return {
+    email: customer.email,
+    mobilePhoneNumber: customer.mobilePhoneNumber,
+    nationalIdentificationNumber: customer.nationalIdentificationNumber,
+    deliveryContactInformation: { mobilePhoneNumber: customer.mobilePhoneNumber },
+    deliveryAddress: addressView(customer.deliveryAddress),
+    billingAddress: addressView(customer.billingAddress),
+  };
+}
+
+function businessView(customer: Customer): Record<string, unknown> {
+  const invoice = addressView(customer.billingAddress);
+  return {
+    companyName: null,
+    organizationNumber: customer.nationalIdentificationNumber,
+    invoiceReference: null,
+    invoiceTag: null,
+    email: customer.email,
+    firstName: customer.deliveryAddress.firstName,
+    lastName: customer.deliveryAddress.lastName,
+    mobilePhoneNumber: customer.mobilePhoneNumber,
+    deliveryContactInformation: { email: customer.email, mobilePhoneNumber: customer.mobilePhoneNumber },
+    invoiceAddress: { companyName: null, ...invoice },
+    deliveryAddress: { companyName: null, ...addressView(customer.deliveryAddress) },
+  };
+}
+
+function addressView(address: Address | null | undefined): Address {
+  return { ...emptyAddress(), ...(address ?? {}) };
+}
+
+/** `2026-11-29T03:15:46.1230000+00:00`: the real API's instants carry 7 fractional digits and an offset. */
+export function serviceInstant(iso: string): string {
+  const match = /^(.*T\d{2}:\d{2}:\d{2})(?:\.(\d+))?Z$/.exec(iso);
+  if (!match) return iso;
+  return `${match[1]}.${(match[2] ?? '').padEnd(7, '0').slice(0, 7)}+00:00`;
+}

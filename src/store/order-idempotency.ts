@@ -1,0 +1,83 @@
+/**
+ * Safe retries for order administration writes. Two keys name a write:
+ *  - the `X-idempotency` header (also read as `Idempotency-Key` / `Walley-Idempotency-Key`),
+ *    scoped to the merchant;
+ *  - the body's `actionReference`, scoped to the merchant, the order and the operation
+ *    (the docs reuse one reference across capture and reauthorize examples).
+ * A key seen before with the same request replays the stored answer (the write happened
+ * once); with a different request it is refused with 409. Only successful writes are
+ * stored: a refused call changed nothing, so repeating it simply re-evaluates it.
+ */
+import { createHash } from 'node:crypto';
+import { OrderViolation } from '../domain/order-violation.js';
+
+export interface StoredResult {
+  status: 201 | 202;
+  location: string;
+}
+
+export interface IdempotencyRecord {
+  key: string;
+  fingerprint: string;
+  result: StoredResult;
+  createdAt: string;
+}
+
+export interface IdempotentRequest {
+  headerKey: string | null;
+  actionReference: string | null;
+  /** Identifies the request: operation, order and body (see fingerprintOf). */
+  fingerprint: string;
+}
+
+export const IDEMPOTENCY_JOURNAL = 'order-idempotency';
+
+/** Stable JSON: object keys sorted, so a re-serialised body with the same content compares equal. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function fingerprintOf(operation: string, orderId: string, body: unknown): string {
+  return createHash('sha256').update(`${operation}\n${orderId.toLowerCase()}\n${canonical(body ?? null)}`).digest('hex');
+}
+
+export function idempotencyKeys(merchantId: string, orderId: string, operation: string, request: IdempotentRequest): string[] {
+  const keys: string[] = [];
+  if (request.headerKey) keys.push(`${merchantId}|header|${request.headerKey}`);
+  if (request.actionReference) keys.push(`${merchantId}|${orderId.toLowerCase()}|${operation}|${request.actionReference}`);
+  return keys;
+}
+
+export class IdempotencyJournal {
+  constructor(private readonly records: IdempotencyRecord[]) {}
+
+  /** The stored answer for a repeated request, null for a new one; 409 when a key names another request. */
+  lookup(keys: string[], fingerprint: string): StoredResult | null {
+    let replay: StoredResult | null = null;
+    for (const key of keys) {
+      const record = this.records.find((r) => r.key === key);
+      if (!record) continue;
+      if (record.fingerprint !== fingerprint) {
+        const [, kind] = key.split('|');
+        const what = kind === 'header' ? 'X-idempotency key' : 'actionReference';
+        throw new OrderViolation(
+          'conflict',
+          'IDEMPOTENCY_KEY_REUSED',
+          `This ${what} was already used on ${record.createdAt} (sandbox time) for a different request. ` +
+            `Send a new ${what} for a new action; repeat the exact same request to retry.`,
+        );
+      }
+      replay ??= record.result;
+    }
+    return replay;
+  }
+
+  remember(keys: string[], fingerprint: string, result: StoredResult, createdAt: string): void {
+    for (const key of keys) this.records.push({ key, fingerprint, result, createdAt });
+  }
+}
