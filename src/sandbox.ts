@@ -23,6 +23,7 @@ import { createIdentityProvider } from './identity/provider.js';
 import type { SurfaceEnv } from './http/types.js';
 import { type Logger, createLogger } from './log.js';
 import { type Listener, listen } from './server.js';
+import { stopNotifications } from './simulation/notifications.js';
 import { StateStore } from './store/db.js';
 import { SCENARIO_DIR, type Scenario, loadScenario } from './store/scenario.js';
 import { createFaker } from './store/faker.js';
@@ -142,6 +143,7 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
       return { port: mainPort, url: `http://${displayHost}:${mainPort}` };
     },
     async close() {
+      stopNotifications(context);
       await Promise.all(listeners.splice(0).map((l) => l.close()));
       if (store.loaded) {
         store.state.clock = clock.snapshot();

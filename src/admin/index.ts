@@ -4,14 +4,18 @@
  */
 import { Hono } from 'hono';
 import type { SandboxContext } from '../context.js';
+import { registerApiClientAdmin } from './api-clients.js';
 import { AdminError, renderAdminError } from './errors.js';
 import { registerClockAdmin } from './clock.js';
+import { registerCheckoutAdmin } from './checkouts.js';
 import { registerWorldAdmin, type WorldControl } from './world.js';
 
 export function createAdminApp(ctx: SandboxContext, control: WorldControl): Hono {
   const admin = new Hono({ strict: false });
   registerWorldAdmin(admin, ctx, control);
   registerClockAdmin(admin, ctx);
+  registerCheckoutAdmin(admin, ctx);
+  registerApiClientAdmin(admin, ctx);
 
   admin.notFound((c) =>
     renderAdminError(new AdminError(404, `No admin call ${c.req.method} ${c.req.path}. The README lists every /__admin call.`)),

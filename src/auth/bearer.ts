@@ -30,24 +30,26 @@ export function presentedToken(header: string | undefined): Presented {
 }
 
 export function bearerAuth(ctx: SurfaceContext): MiddlewareHandler<SurfaceEnv> {
-  const tokenUrl = `${ctx.baseUrl(ctx.env, 'auth')}/oauth2/v2.0/token`;
-  const getToken = (): string => `Request a token from ${tokenUrl} (grant_type=client_credentials, scope=${TENANTS[ctx.env].scope}).`;
+  // Read the URL per request: the main port is only known after listen().
+  const advice = (fresh: boolean): string =>
+    `Request ${fresh ? 'a new' : 'a'} token from ${ctx.baseUrl(ctx.env, 'auth')}/oauth2/v2.0/token ` +
+    `(grant_type=client_credentials, scope=${TENANTS[ctx.env].scope}).`;
 
   return async (c, next) => {
     const presented = presentedToken(c.req.header('authorization'));
     if (presented.kind === 'none') {
-      throw challenge('Authentication_Required', `This call needs an access token: send 'Authorization: Bearer <access_token>'. ${getToken()}`);
+      throw challenge('Authentication_Required', `This call needs an access token: send 'Authorization: Bearer <access_token>'. ${advice(false)}`);
     }
     if (presented.kind === 'scheme') {
       const legacy = presented.scheme.toLowerCase() === 'sharedkey' ? ` SharedKey signatures work on ${ctx.baseUrl(ctx.env, 'legacy')}.` : '';
       throw challenge(
         'Authentication_Required',
-        `The '${presented.scheme}' scheme is not accepted here: this API takes 'Authorization: Bearer <access_token>'.${legacy} ${getToken()}`,
+        `The '${presented.scheme}' scheme is not accepted here: this API takes 'Authorization: Bearer <access_token>'.${legacy} ${advice(false)}`,
       );
     }
 
     const outcome = await ctx.identity.verify(ctx.env, presented.token);
-    if (!outcome.ok) throw rejected(outcome, presented.token, ctx, getToken());
+    if (!outcome.ok) throw rejected(outcome, presented.token, ctx, advice(true));
 
     const clientId = typeof outcome.claims.azp === 'string' ? outcome.claims.azp.toLowerCase() : '';
     const client = ctx.store.env(ctx.env).apiClients.find((a) => a.clientId === clientId);
@@ -56,7 +58,7 @@ export function bearerAuth(ctx: SurfaceContext): MiddlewareHandler<SurfaceEnv> {
       throw invalidToken(
         'Client_Revoked',
         `The API client '${clientId}' this token was issued to was revoked${when} (or no longer exists after a reset). ` +
-          `Create a new API client in the merchant portal (sandbox: POST /__admin/${ctx.env}/merchants/{merchantId}/api-clients), then request a new token.`,
+          `Create a new API client in the merchant portal (sandbox: POST /__admin/${ctx.env}/merchants/{merchantId}/api-clients), then ${advice(true).replace(/^R/, 'r')}`,
         `The client '${clientId}' has been revoked`,
       );
     }
@@ -65,7 +67,7 @@ export function bearerAuth(ctx: SurfaceContext): MiddlewareHandler<SurfaceEnv> {
   };
 }
 
-function rejected(outcome: Extract<VerifyOutcome, { ok: false }>, token: string, ctx: SurfaceContext, getToken: string): CheckoutApiError {
+function rejected(outcome: Extract<VerifyOutcome, { ok: false }>, token: string, ctx: SurfaceContext, advice: string): CheckoutApiError {
   const description = outcome.description;
   switch (outcome.problem) {
     case 'expired': {
@@ -73,13 +75,12 @@ function rejected(outcome: Extract<VerifyOutcome, { ok: false }>, token: string,
       const skew = ctx.settings().tokens.clockSkewSeconds;
       return invalidToken(
         'Token_Expired',
-        `The access token expired at ${exp} (sandbox time ${ctx.clock.iso()}; ${skew} s of clock skew allowed). ` +
-          `Tokens are not renewed on this side: ${getToken}`,
+        `The access token expired at ${exp} (sandbox time is now ${ctx.clock.iso()}; ${skew} s of clock skew allowed). ${advice}`,
         description,
       );
     }
     case 'not_yet_valid':
-      return invalidToken('Token_Not_Yet_Valid', `The access token is not valid yet: ${description} (sandbox time ${ctx.clock.iso()}). ${getToken}`, description);
+      return invalidToken('Token_Not_Yet_Valid', `The access token is not valid yet: ${description} (sandbox time ${ctx.clock.iso()}). ${advice}`, description);
     case 'key_not_found':
     case 'bad_issuer':
     case 'bad_audience': {
@@ -87,10 +88,10 @@ function rejected(outcome: Extract<VerifyOutcome, { ok: false }>, token: string,
       const why = other
         ? `It was issued by the ${other.toUpperCase()} identity provider; ${ctx.env.toUpperCase()} accepts only ${ctx.env.toUpperCase()} tokens.`
         : `It was not issued for this API by the ${ctx.env.toUpperCase()} identity provider (${description}).`;
-      return invalidToken('Invalid_Token', `The access token is not valid here. ${why} ${getToken}`, description);
+      return invalidToken('Invalid_Token', `The access token is not valid here. ${why} ${advice}`, description);
     }
     default:
-      return invalidToken('Invalid_Token', `The access token is not valid: ${description}. Send the access_token exactly as received. ${getToken}`, description);
+      return invalidToken('Invalid_Token', `The access token is not valid: ${description}. Send the access_token exactly as received. ${advice}`, description);
   }
 }
 

@@ -185,7 +185,7 @@ function uri(body: JsonObject, name: string, problems: Problems, required: boole
   }
   // Placeholders such as {checkout.publictoken} are substituted later; check the URL around them.
   const probe = value.replace(/\{[^}]*\}/g, 'x');
-  let parsed: URL | null = null;
+  let parsed: URL | null;
   try {
     parsed = new URL(probe);
   } catch {

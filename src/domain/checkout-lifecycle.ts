@@ -42,13 +42,8 @@ export function updateRejection(checkout: Pick<Checkout, 'status' | 'privateId'>
   }
 }
 
-/**
- * The reference stays settable in every phase: WooCommerce sets it while the customer
- * commits, OpenCart only after the purchase completed (it waits for `reference` to be null).
- */
-export function referenceRejection(_checkout: Pick<Checkout, 'status'>): Rejection | null {
-  return null;
-}
+// The reference is deliberately not gated: WooCommerce sets it while the customer commits,
+// OpenCart only after the purchase completed (it waits for `reference` to be null).
 
 export type CustomerAction = 'identify' | 'commit' | 'complete' | 'abort';
 

@@ -169,6 +169,7 @@ export function identityHeaders(trace: Trace): Record<string, string> {
 
 export function tokenErrorResponse(f: TokenFailure, trace: Trace): Response {
   const headers = identityHeaders(trace);
-  if (f.hint) headers['x-sandbox-hint'] = f.hint;
+  // Header values must be printable ASCII: a hint must never turn an answer into a 500.
+  if (f.hint) headers['x-sandbox-hint'] = f.hint.replace(/[^\x20-\x7e]/g, '?');
   return jsonResponse(tokenErrorBody(f, trace), f.status, headers);
 }

@@ -73,7 +73,7 @@ export function checkoutHandlers(ctx: SurfaceContext): CheckoutHandlers {
     return { merchant, store };
   };
 
-  const changeable = async <T>(c: Context<SurfaceEnv>, binding: Binding<T>, what: string): Promise<{ checkout: Checkout; value: T }> => {
+  const changeable = <T>(c: Context<SurfaceEnv>, binding: Binding<T>, what: string): { checkout: Checkout; value: T } => {
     const value = bound(binding);
     const checkout = load(c);
     reject(updateRejection(checkout, what));
@@ -94,7 +94,7 @@ export function checkoutHandlers(ctx: SurfaceContext): CheckoutHandlers {
     },
 
     updateWhole: async (c) => {
-      const { checkout, value } = await changeable(c, bindUpdate(await readBody(c)), 'checkout');
+      const { checkout, value } = changeable(c, bindUpdate(await readBody(c)), 'checkout');
       assertUnique(value.cart.items, value.fees ?? checkout.fees);
       const { cart, ...rest } = value;
       await service.update(checkout, { ...rest, cart: { items: cart.items, shippingProperties: cart.shippingProperties } });
@@ -102,14 +102,14 @@ export function checkoutHandlers(ctx: SurfaceContext): CheckoutHandlers {
     },
 
     updateCart: async (c) => {
-      const { checkout, value: cart } = await changeable(c, bindCartUpdate(await readBody(c)), 'cart');
+      const { checkout, value: cart } = changeable(c, bindCartUpdate(await readBody(c)), 'cart');
       assertUnique(cart.items, checkout.fees);
       await service.update(checkout, { cart: { items: cart.items, shippingProperties: cart.shippingProperties } });
       return ok(null);
     },
 
     updateFees: async (c) => {
-      const { checkout, value: fees } = await changeable(c, bindFeesUpdate(await readBody(c)), 'fees');
+      const { checkout, value: fees } = changeable(c, bindFeesUpdate(await readBody(c)), 'fees');
       assertUnique(checkout.cart.items, fees);
       await service.update(checkout, { fees });
       return ok(null);
@@ -122,13 +122,13 @@ export function checkoutHandlers(ctx: SurfaceContext): CheckoutHandlers {
     },
 
     updateMetadata: async (c) => {
-      const { checkout, value: metadata } = await changeable(c, bindMetadata(await readBody(c)), 'metadata');
+      const { checkout, value: metadata } = changeable(c, bindMetadata(await readBody(c)), 'metadata');
       await service.update(checkout, { metadata });
       return ok(null);
     },
 
     paylink: async (c) => {
-      const { checkout, value: destination } = await changeable(c, bindPaylink(await readBody(c)), 'paylink');
+      const { checkout, value: destination } = changeable(c, bindPaylink(await readBody(c)), 'paylink');
       await service.record('paylinks', { privateId: checkout.privateId, publicToken: checkout.publicToken, destination });
       return ok(null);
     },

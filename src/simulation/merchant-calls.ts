@@ -1,0 +1,33 @@
+/**
+ * HTTP calls from the emulated service to the merchant's own endpoints (validationUri,
+ * notificationUri), with global fetch, the real service's 10 s budget and redirects
+ * followed. Network failures are outcomes, never exceptions: they are recorded as attempts.
+ */
+
+export const MERCHANT_CALL_TIMEOUT_MS = 10_000;
+
+export type CallOutcome = { status: number; body: string; error: null } | { status: null; body: null; error: string };
+
+export async function callMerchant(method: 'GET' | 'POST', url: string, stop?: AbortSignal): Promise<CallOutcome> {
+  const signals = [AbortSignal.timeout(MERCHANT_CALL_TIMEOUT_MS), ...(stop ? [stop] : [])];
+  try {
+    const response = await fetch(url, {
+      method,
+      redirect: 'follow',
+      signal: AbortSignal.any(signals),
+      headers: { 'user-agent': 'checkout-sandbox (merchant callback)' },
+    });
+    const body = (await response.text()).slice(0, 2000);
+    return { status: response.status, body, error: null };
+  } catch (error) {
+    return { status: null, body: null, error: describe(error) };
+  }
+}
+
+function describe(error: unknown): string {
+  const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (err.name === 'TimeoutError') return `no answer within ${MERCHANT_CALL_TIMEOUT_MS / 1000} s`;
+  if (err.name === 'AbortError') return 'aborted: the sandbox was closing';
+  const cause = err.cause?.code ?? err.cause?.message;
+  return cause ? `${err.message ?? 'fetch failed'} (${cause})` : (err.message ?? String(error));
+}

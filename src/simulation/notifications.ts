@@ -1,0 +1,175 @@
+/**
+ * Delivery of notification callbacks (service-facts §8.2): GET to the merchant's
+ * notificationUri, retried on anything but 200 on the documented schedule, measured on the
+ * sandbox clock. Moving the clock fires every retry that became due; while the clock ticks,
+ * a timer fires them as they fall due too. Every attempt is kept in the environment's
+ * `callbacks` journal (persisted), so pending retries survive a restart.
+ *
+ * One dispatcher per sandbox: it hangs off the sandbox's state store (see notificationsFor),
+ * and sandbox.close() stops it (timer cleared, clock listener removed, calls aborted).
+ */
+import type { SandboxContext } from '../context.js';
+import { instant } from '../clock.js';
+import { nextAttemptDue, substitutePlaceholders } from '../domain/checkout-callbacks.js';
+import type { Checkout } from '../domain/model.js';
+import { ENVIRONMENTS, type EnvName } from '../hosts.js';
+import type { StateStore } from '../store/db.js';
+import { callMerchant } from './merchant-calls.js';
+
+export const CALLBACK_JOURNAL = 'callbacks';
+
+export interface CallbackAttempt {
+  attempt: number;
+  /** Sandbox time the attempt was due, and when it was made. */
+  dueAt: string;
+  at: string;
+  method: 'GET' | 'POST';
+  url: string;
+  status: number | null;
+  error: string | null;
+}
+
+export interface CallbackRecord {
+  kind: 'notification' | 'validation';
+  privateId: string;
+  url: string;
+  createdAt: string;
+  state: 'pending' | 'delivered' | 'failed';
+  nextAttemptAt: string | null;
+  attempts: CallbackAttempt[];
+}
+
+/** Timers cannot wait longer than this (about 24.8 days); the timer is simply re-armed. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export class NotificationDispatcher {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private rerun = false;
+  private stopped = false;
+  private readonly abort = new AbortController();
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly ctx: SandboxContext) {
+    this.unsubscribe = ctx.clock.onChange(() => void this.pump());
+    this.arm();
+  }
+
+  /** Records a notification for the checkout and makes its first attempt now. */
+  async notify(env: EnvName, checkout: Checkout): Promise<CallbackRecord | null> {
+    if (!checkout.notificationUri) return null;
+    const now = this.ctx.clock.iso();
+    const record: CallbackRecord = {
+      kind: 'notification',
+      privateId: checkout.privateId,
+      url: substitutePlaceholders(checkout.notificationUri, checkout),
+      createdAt: now,
+      state: 'pending',
+      nextAttemptAt: now,
+      attempts: [],
+    };
+    this.ctx.store.journal<CallbackRecord>(env, CALLBACK_JOURNAL).push(record);
+    await this.ctx.store.write();
+    await this.pump();
+    return record;
+  }
+
+  /** Resolves once no delivery is in flight (the admin's callback list waits for it). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** Delivers every due attempt; concurrent calls join the run in progress, which then goes round again. */
+  pump(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.rerun = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.rerun = false;
+        await this.deliverDue();
+      } while (this.rerun && !this.stopped);
+    })().finally(() => {
+      this.running = null;
+      this.arm();
+    });
+    return this.running;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.unsubscribe();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.abort.abort();
+  }
+
+  private pending(): CallbackRecord[] {
+    if (!this.ctx.store.loaded) return [];
+    return ENVIRONMENTS.flatMap((env) => this.ctx.store.journal<CallbackRecord>(env, CALLBACK_JOURNAL)).filter(
+      (record) => record.state === 'pending' && record.nextAttemptAt !== null,
+    );
+  }
+
+  private async deliverDue(): Promise<void> {
+    for (const record of this.pending()) {
+      while (!this.stopped && record.state === 'pending' && record.nextAttemptAt && Date.parse(record.nextAttemptAt) <= this.ctx.clock.nowMs()) {
+        await this.attempt(record);
+      }
+    }
+  }
+
+  private async attempt(record: CallbackRecord): Promise<void> {
+    const dueAt = record.nextAttemptAt!;
+    const outcome = await callMerchant('GET', record.url, this.abort.signal);
+    if (this.stopped) return;
+    const number = record.attempts.length + 1;
+    record.attempts.push({ attempt: number, dueAt, at: this.ctx.clock.iso(), method: 'GET', url: record.url, status: outcome.status, error: outcome.error });
+    // Only a 200 counts: WooCommerce answers 400 when it has already queued a check.
+    if (outcome.status === 200) {
+      record.state = 'delivered';
+      record.nextAttemptAt = null;
+    } else {
+      const next = nextAttemptDue(Date.parse(dueAt), number);
+      record.state = next === null ? 'failed' : 'pending';
+      record.nextAttemptAt = next === null ? null : instant(next).toISOString();
+    }
+    await this.ctx.store.write();
+  }
+
+  /** While the clock ticks, wake up when the earliest retry falls due. A frozen clock only moves by hand. */
+  private arm(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.stopped || this.ctx.clock.isFrozen()) return;
+    const due = this.pending().map((record) => Date.parse(record.nextAttemptAt!));
+    if (due.length === 0) return;
+    const delay = Math.min(Math.max(0, Math.min(...due) - this.ctx.clock.nowMs()), MAX_TIMER_MS);
+    this.timer = setTimeout(() => void this.pump(), delay);
+    // Never keep the process alive just for a retry.
+    this.timer.unref();
+  }
+}
+
+/**
+ * The dispatcher of a sandbox, keyed by its state store (shared by the sandbox's contexts,
+ * unlike the per-surface context copies): two sandboxes in one process never share one.
+ */
+const dispatchers = new WeakMap<StateStore, NotificationDispatcher>();
+
+export function notificationsFor(ctx: SandboxContext): NotificationDispatcher {
+  let dispatcher = dispatchers.get(ctx.store);
+  if (!dispatcher) {
+    dispatcher = new NotificationDispatcher(ctx);
+    dispatchers.set(ctx.store, dispatcher);
+  }
+  return dispatcher;
+}
+
+/** Called by sandbox.close(). */
+export function stopNotifications(ctx: SandboxContext): void {
+  dispatchers.get(ctx.store)?.stop();
+  dispatchers.delete(ctx.store);
+}

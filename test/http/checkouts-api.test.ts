@@ -1,0 +1,126 @@
+/**
+ * The current API ({base_url}): new path style with bearer tokens only, and one world with
+ * the legacy and retired hosts. Tokens come from the identity provider's token endpoint with
+ * the default scenario's API clients.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { FJORD, admin, at, initPayload, initializeOldStyle, read, signedFetch, type Sent } from '../support/checkout-requests.js';
+
+const UAT_SCOPE = '705798e0-8cef-427c-ae00-6023deba29af/.default';
+const NORDIC_CLIENT = { id: '6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a01', secret: 'uat-secret-nordic-outdoor-0001' };
+const FJORD_CLIENT = { id: '6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a02', secret: 'uat-secret-fjord-books-0002' };
+
+let sb: Sandbox;
+beforeEach(async () => {
+  sb = await createSandbox({ logLevel: 'silent', now: '2026-10-01T10:00:00Z', frozen: true });
+});
+afterEach(async () => {
+  await sb.close();
+});
+
+async function token(client = NORDIC_CLIENT): Promise<string> {
+  const response = await sb.fetch('/uat/api/oauth2/v2.0/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.id, client_secret: client.secret, scope: UAT_SCOPE }),
+  });
+  expect(response.status).toBe(200);
+  return String(((await response.json()) as { access_token: string }).access_token);
+}
+
+async function api(method: string, path: string, body?: unknown, bearer?: string): Promise<Sent> {
+  const init: RequestInit = { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer ?? (await token())}` } };
+  if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
+  return read(await sb.fetch(`/uat/api${path}`, init));
+}
+
+describe('new path style with a bearer token', () => {
+  it('serves initialize, GET, the whole update and every sub-resource in the envelope', async () => {
+    const bearer = await token();
+    const init = await api('POST', '/checkouts', initPayload({ storeId: '1234' }), bearer);
+    expect(init.status).toBe(200);
+    expect(init.body).toMatchObject({ error: null, data: { privateId: expect.any(String), publicToken: expect.stringMatching(/^public-SE-/) } });
+    const privateId = String(at(init.body, 'data', 'privateId'));
+
+    const whole = await api('PUT', `/checkouts/${privateId}/`, { cart: [{ id: 'X', description: 'X', unitPrice: '12.34', quantity: 2, vat: 25 }], fees: { shipping: null } }, bearer);
+    expect([whole.status, whole.body.data, whole.body.error]).toEqual([200, null, null]);
+    for (const [method, suffix, body] of [
+      ['PUT', '/cart', { items: [{ id: 'Y', description: 'Y', unitPrice: 1.5, quantity: 2, vat: 25 }] }],
+      ['PUT', '/fees', { shipping: { id: 'ship', description: 'Ship', unitPrice: '39', vat: 25 } }],
+      ['PUT', '/reference', { Reference: 'API-1' }],
+      ['PUT', '/metadata', { metadata: { a: 1 } }],
+      ['POST', '/paylink', { destination: { mobilePhoneNumber: '0701234567' } }],
+    ] as const) {
+      const sent = await api(method, `/checkouts/${privateId}${suffix}`, body, bearer);
+      expect([suffix, sent.status, sent.body.error]).toEqual([suffix, 200, null]);
+    }
+    const get = await api('GET', `/checkouts/${privateId}`, undefined, bearer);
+    expect(get.body.data).toMatchObject({ reference: 'API-1', cart: { totalAmount: 3, items: [{ id: 'Y' }] }, fees: { shipping: { unitPrice: 39 } } });
+
+    const widget = await api('POST', '/widgets', { storeId: 1235 }, bearer);
+    expect(widget.body.data).toMatchObject({ widgetToken: expect.stringMatching(/^widget-NO-/) });
+  });
+
+  it('serves only the new style and only bearer tokens', async () => {
+    expect((await api('POST', '/checkout', initPayload())).status).toBe(404);
+    expect((await api('GET', '/merchants/1234/checkouts/0b7d6a52-1f0e-4c1e-9a11-5d2a1c3e4f01')).status).toBe(404);
+    const sharedKey = await signedFetch(sb, 'api', 'GET', '/checkouts/0b7d6a52-1f0e-4c1e-9a11-5d2a1c3e4f01');
+    expect(sharedKey.status).toBe(401);
+    expect(sharedKey.body.error?.code).toBe(401);
+  });
+
+  it('answers 423 while committed, 900 after completion and 404 once expired', async () => {
+    const bearer = await token();
+    const privateId = String(at((await api('POST', '/checkouts', initPayload(), bearer)).body, 'data', 'privateId'));
+    await admin(sb, `/uat/checkouts/${privateId}/commit`);
+    const locked = await api('PUT', `/checkouts/${privateId}/`, { cart: [{ id: 'Z', description: 'Z', unitPrice: 1, quantity: 1, vat: 25 }] }, bearer);
+    expect(locked.status).toBe(423);
+    await admin(sb, `/uat/checkouts/${privateId}/purchase`, { result: 'Activated', paymentName: 'Card' });
+    const completed = await api('PUT', `/checkouts/${privateId}/cart`, [{ id: 'Z', description: 'Z', unitPrice: 1, quantity: 1, vat: 25 }], bearer);
+    expect(completed.status).toBe(900);
+    expect(completed.body.error?.errors[0]?.reason).toBe('Purchase_Completed');
+
+    const open = String(at((await api('POST', '/checkouts', initPayload(), bearer)).body, 'data', 'privateId'));
+    sb.clock.advance(8 * 24 * 3600 * 1000);
+    const fresh = await token();
+    expect((await api('GET', `/checkouts/${open}`, undefined, fresh)).status).toBe(404);
+    // A completed purchase stays readable.
+    expect(at((await api('GET', `/checkouts/${privateId}`, undefined, fresh)).body, 'data', 'status')).toBe('PurchaseCompleted');
+  });
+});
+
+describe('one world behind every host', () => {
+  it('shows a checkout created on the retired host to a bearer token of the same merchant, and vice versa', async () => {
+    const onRetired = await initializeOldStyle(sb, 'retired');
+    await signedFetch(sb, 'retired', 'PUT', `/merchants/1234/checkouts/${onRetired.privateId}/reference`, '{"Reference":"R-1"}');
+    const viaApi = await api('GET', `/checkouts/${onRetired.privateId}`);
+    expect(viaApi.status).toBe(200);
+    expect(viaApi.body.data).toMatchObject({ reference: 'R-1', status: 'Initialized' });
+
+    const onApi = await api('POST', '/checkouts', initPayload());
+    const privateId = String(at(onApi.body, 'data', 'privateId'));
+    await api('PUT', `/checkouts/${privateId}/cart`, { items: [{ id: 'Q', description: 'Q', unitPrice: 7, quantity: 1, vat: 25 }] });
+    for (const surface of ['retired', 'legacy'] as const) {
+      const seen = await signedFetch(sb, surface, 'GET', `/merchants/1234/checkouts/${privateId}`);
+      expect([surface, seen.status, at(seen.body, 'data', 'cart', 'totalAmount')]).toEqual([surface, 200, 7]);
+    }
+  });
+});
+
+describe('store isolation for bearer callers', () => {
+  it("answers 404 for another merchant's checkout and 403 for another merchant's store", async () => {
+    const nordic = await initializeOldStyle(sb, 'legacy');
+    const fjord = await token(FJORD_CLIENT);
+    expect((await api('GET', `/checkouts/${nordic.privateId}`, undefined, fjord)).status).toBe(404);
+    expect((await api('PUT', `/checkouts/${nordic.privateId}/reference`, { Reference: 'x' }, fjord)).status).toBe(404);
+    const foreign = await api('POST', '/checkouts', initPayload({ storeId: 1234 }), fjord);
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.error?.message).toContain('Wrong StoreId');
+    const own = await api('POST', '/checkouts', initPayload({ storeId: FJORD.storeId, countryCode: 'NO' }), fjord);
+    expect(own.status).toBe(200);
+    // …and Fjord's SharedKey reaches the checkout its token created.
+    const seen = await signedFetch(sb, 'legacy', 'GET', `/checkouts/${String(at(own.body, 'data', 'privateId'))}`, undefined, FJORD);
+    expect(seen.status).toBe(200);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * What the identity tests share: the default scenario's credentials, token requests as the
+ * real clients build them, and a probe app that runs the bearer middleware on a business-like
+ * route (the checkout routes mount the same middleware).
+ */
+import type { Hono } from 'hono';
+import { bearerAuth } from '../../src/auth/bearer.js';
+import type { EnvName } from '../../src/hosts.js';
+import type { SurfaceEnv } from '../../src/http/types.js';
+import type { Sandbox } from '../../src/sandbox.js';
+import { surfaceApp } from '../../src/surfaces/base.js';
+
+export const UAT_SCOPE = '705798e0-8cef-427c-ae00-6023deba29af/.default';
+export const PROD_SCOPE = 'a3f3019f-2be9-41cc-a254-7bb347238e89/.default';
+export const UAT_TENANT = 'b5e2c8a1-4f3d-4e6b-9a72-1d8c3f5e7a90';
+export const PROD_TENANT = 'e3a7d2f6-9c41-4b8e-8d05-6f2a1c9b4e37';
+
+export const CREDENTIALS = {
+  uat: { clientId: '6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a01', clientSecret: 'uat-secret-nordic-outdoor-0001', scope: UAT_SCOPE, merchantId: '1001' },
+  prod: { clientId: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c01', clientSecret: 'prod-secret-nordic-outdoor-1001', scope: PROD_SCOPE, merchantId: '1001' },
+} as const;
+
+export type Fields = Record<string, string | undefined>;
+
+export function clientCredentials(env: EnvName): Fields {
+  const c = CREDENTIALS[env];
+  return { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret, scope: c.scope };
+}
+
+/** The body WooCommerce builds: every value through PHP's rawurlencode (so '/' becomes %2F). */
+export function rawUrlEncoded(fields: Fields): string {
+  return Object.entries(fields)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([k, v]) => `${k}=${encodeURIComponent(v).replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)}`)
+    .join('&');
+}
+
+export async function postForm(sb: Sandbox, env: EnvName, fields: Fields, headers: Record<string, string> = {}, path = '/oauth2/v2.0/token'): Promise<Response> {
+  return sb.fetch(`/${env}/auth${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: rawUrlEncoded(fields),
+  });
+}
+
+/** A token for the default scenario's first client of the environment. */
+export async function tokenFor(sb: Sandbox, env: EnvName, fields: Fields = clientCredentials(env)): Promise<string> {
+  const response = await postForm(sb, env, fields);
+  if (response.status !== 200) throw new Error(`token request failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** GET /probe behind bearerAuth, rendering errors as the api surface does; answers the caller. */
+export function probeApp(sb: Sandbox, env: EnvName): Hono<SurfaceEnv> {
+  const ctx = { ...sb.context, env, surface: 'api' as const };
+  const app = surfaceApp(ctx);
+  app.get('/probe', bearerAuth(ctx), (c) => c.json({ caller: c.get('caller') }));
+  return app;
+}
+
+export async function probe(sb: Sandbox, env: EnvName, authorization?: string): Promise<Response> {
+  return probeApp(sb, env).request('/probe', authorization === undefined ? {} : { headers: { authorization } });
+}
+
+/** Decodes a JWT part without verifying it (for asserting on claims). */
+export function jwtPart(token: string, index: 0 | 1): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[index] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+}
