@@ -8,6 +8,7 @@ import type { Clock } from './clock.js';
 import type { EnvName, HostsConfig, SurfaceName } from './hosts.js';
 import type { IdentityProvider } from './identity/provider.js';
 import type { Logger } from './log.js';
+import type { NotificationDispatcher } from './simulation/notifications.js';
 import type { StateStore } from './store/db.js';
 import type { Settings } from './store/state.js';
 
@@ -24,6 +25,8 @@ export interface SandboxContext {
   settings(): Settings;
   /** Token signing keys (loaded once per sandbox), token minting and verification. */
   identity: IdentityProvider;
+  /** Notification callbacks to merchants, retried on the sandbox clock. */
+  notifications: NotificationDispatcher;
 }
 
 /** A surface app's view: the sandbox plus which environment and surface it serves. */

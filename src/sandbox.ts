@@ -23,7 +23,7 @@ import { createIdentityProvider } from './identity/provider.js';
 import type { SurfaceEnv } from './http/types.js';
 import { type Logger, createLogger } from './log.js';
 import { type Listener, listen } from './server.js';
-import { stopNotifications } from './simulation/notifications.js';
+import { NotificationDispatcher } from './simulation/notifications.js';
 import { StateStore } from './store/db.js';
 import { SCENARIO_DIR, type Scenario, loadScenario } from './store/scenario.js';
 import { createFaker } from './store/faker.js';
@@ -105,6 +105,8 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
     baseUrl,
     settings: () => store.state.settings,
     identity,
+    // Made now, so retries saved in the state resume without waiting for a purchase.
+    notifications: new NotificationDispatcher({ clock, store }),
   };
 
   const reset = async (name?: string): Promise<void> => {
@@ -143,7 +145,7 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
       return { port: mainPort, url: `http://${displayHost}:${mainPort}` };
     },
     async close() {
-      stopNotifications(context);
+      context.notifications.stop();
       await Promise.all(listeners.splice(0).map((l) => l.close()));
       if (store.loaded) {
         store.state.clock = clock.snapshot();

@@ -16,7 +16,6 @@ import { toMajor } from '../domain/money.js';
 import { checkoutView } from '../routes/checkout-view.js';
 import { CustomerSimulation } from '../simulation/customer.js';
 import type { CallbackRecord } from '../simulation/notifications.js';
-import { notificationsFor } from '../simulation/notifications.js';
 import { adminBody } from './errors.js';
 import { envParam } from './world.js';
 
@@ -30,8 +29,6 @@ const purchaseSchema = z
 const emptySchema = z.object({}).strict();
 
 export function registerCheckoutAdmin(admin: Hono, ctx: SandboxContext): void {
-  // Start the dispatcher now: retries persisted in the state resume without waiting for a purchase.
-  notificationsFor(ctx);
   const base = '/__admin/:env/checkouts/:privateId';
 
   const simulate = (c: Context): { simulation: CustomerSimulation; checkout: Checkout } => {

@@ -18,7 +18,7 @@ import type { EnvName } from '../hosts.js';
 import { CheckoutService } from '../store/checkout-service.js';
 import { fakeCustomer } from '../store/fake.js';
 import { callMerchant } from './merchant-calls.js';
-import { CALLBACK_JOURNAL, type CallbackRecord, notificationsFor } from './notifications.js';
+import { CALLBACK_JOURNAL, type CallbackRecord } from './notifications.js';
 
 export interface PurchaseRequest {
   result: PurchaseResult;
@@ -66,7 +66,7 @@ export class CustomerSimulation {
     if (checkout.status === 'Aborted') return null;
     await this.service.update(checkout, { status: statusAfter('abort') });
     // The service notifies the merchant of an aborted session too (service-facts §8.2).
-    return notificationsFor(this.ctx).notify(this.env, checkout);
+    return this.ctx.notifications.notify(this.env, checkout);
   }
 
   async purchase(checkout: Checkout, request: PurchaseRequest): Promise<PurchaseOutcome> {
@@ -102,13 +102,13 @@ export class CustomerSimulation {
       purchaseIdentifier: String(randomInt(10_000_000, 100_000_000)),
     });
     await this.service.complete(checkout, { status: 'PurchaseCompleted', purchase }, order);
-    const notification = await notificationsFor(this.ctx).notify(this.env, checkout);
+    const notification = await this.ctx.notifications.notify(this.env, checkout);
     return { checkout, order, validation, notification };
   }
 
   /** Every callback made for this checkout, once deliveries in flight have settled. */
   async callbacks(checkout: Checkout): Promise<CallbackRecord[]> {
-    await notificationsFor(this.ctx).idle();
+    await this.ctx.notifications.idle();
     return this.ctx.store.journal<CallbackRecord>(this.env, CALLBACK_JOURNAL).filter((r) => r.privateId === checkout.privateId);
   }
 

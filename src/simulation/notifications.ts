@@ -5,15 +5,14 @@
  * a timer fires them as they fall due too. Every attempt is kept in the environment's
  * `callbacks` journal (persisted), so pending retries survive a restart.
  *
- * One dispatcher per sandbox: it hangs off the sandbox's state store (see notificationsFor),
- * and sandbox.close() stops it (timer cleared, clock listener removed, calls aborted).
+ * One dispatcher per sandbox (ctx.notifications, made by createSandbox); sandbox.close()
+ * stops it (timer cleared, clock listener removed, calls aborted).
  */
 import type { SandboxContext } from '../context.js';
 import { instant } from '../clock.js';
 import { nextAttemptDue, substitutePlaceholders } from '../domain/checkout-callbacks.js';
 import type { Checkout } from '../domain/model.js';
 import { ENVIRONMENTS, type EnvName } from '../hosts.js';
-import type { StateStore } from '../store/db.js';
 import { callMerchant } from './merchant-calls.js';
 
 export const CALLBACK_JOURNAL = 'callbacks';
@@ -50,7 +49,7 @@ export class NotificationDispatcher {
   private readonly abort = new AbortController();
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly ctx: SandboxContext) {
+  constructor(private readonly ctx: Pick<SandboxContext, 'clock' | 'store'>) {
     this.unsubscribe = ctx.clock.onChange(() => void this.pump());
     this.arm();
   }
@@ -151,25 +150,4 @@ export class NotificationDispatcher {
     // Never keep the process alive just for a retry.
     this.timer.unref();
   }
-}
-
-/**
- * The dispatcher of a sandbox, keyed by its state store (shared by the sandbox's contexts,
- * unlike the per-surface context copies): two sandboxes in one process never share one.
- */
-const dispatchers = new WeakMap<StateStore, NotificationDispatcher>();
-
-export function notificationsFor(ctx: SandboxContext): NotificationDispatcher {
-  let dispatcher = dispatchers.get(ctx.store);
-  if (!dispatcher) {
-    dispatcher = new NotificationDispatcher(ctx);
-    dispatchers.set(ctx.store, dispatcher);
-  }
-  return dispatcher;
-}
-
-/** Called by sandbox.close(). */
-export function stopNotifications(ctx: SandboxContext): void {
-  dispatchers.get(ctx.store)?.stop();
-  dispatchers.delete(ctx.store);
 }
