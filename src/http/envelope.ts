@@ -74,9 +74,8 @@ export class StatusResponse extends Response {
 
 /** A JSON response with any status, including 900, which Hono's typed helpers refuse. */
 export function jsonResponse(body: unknown, status: number, headers: Record<string, string> = {}): Response {
-  return new StatusResponse(
-    JSON.stringify(body),
-    { headers: { 'content-type': 'application/json; charset=utf-8', ...headers } },
-    status,
-  );
+  const init = { headers: { 'content-type': 'application/json; charset=utf-8', ...headers } };
+  // A plain Response when the status allows it: @hono/node-server writes those on its fast path.
+  if (status >= 200 && status <= 599) return new Response(JSON.stringify(body), { ...init, status });
+  return new StatusResponse(JSON.stringify(body), init, status);
 }
