@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_STATE_FILE, type SandboxOptions, optionsFromEnv } from './config.js';
+import { retirementState } from './domain/retirement.js';
 import { ENVIRONMENTS, PLACEHOLDERS, SURFACES } from './hosts.js';
 import { type Sandbox, createSandbox } from './sandbox.js';
 import { runSign } from './cli-sign.js';
@@ -99,13 +100,23 @@ export async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
+/** Says whether the retired host answers now, since a newcomer's first call may go there. */
+function retiredLine(sandbox: Sandbox): string {
+  const retirement = sandbox.store.state.settings.retirement;
+  const state = retirementState(retirement, sandbox.clock.nowMs());
+  if (state.open) return `open until ${retirement.shutdownAt} (sandbox time), announcing it in Deprecation/Sunset headers`;
+  const how = retirement.afterShutdown === 'refuse' ? 'connections are closed unanswered' : 'it answers 410';
+  return `shut since ${state.since} (${state.cause}): ${how}; rehearse the shutdown with --scenario shutdown-eve or --now`;
+}
+
 function banner(sandbox: Sandbox): string {
   const state = sandbox.store.state;
   const clock = sandbox.clock.state();
   const lines = [
     `checkout-sandbox ready on http://${sandbox.options.host}:${new URL(sandbox.baseUrl('uat', 'api')).port}`,
     `  scenario: ${state.scenario}   state: ${sandbox.store.file ?? '(memory only)'}   pid: ${process.pid}`,
-    `  clock:    ${clock.now}${clock.frozen ? ' (frozen)' : ' (ticking)'}   retired host shuts at ${state.settings.retirement.shutdownAt}`,
+    `  clock:    ${clock.now}${clock.frozen ? ' (frozen)' : ' (ticking)'}`,
+    `  retired:  ${retiredLine(sandbox)}`,
   ];
   for (const env of ENVIRONMENTS) {
     lines.push(`  ${env.toUpperCase()}`);
