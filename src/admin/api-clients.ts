@@ -157,6 +157,11 @@ function clientOf(c: Context, ctx: SandboxContext): { env: EnvName; client: ApiC
 function expiry(ctx: SandboxContext, at: string | undefined, within: string | undefined, atName: string, withinName: string): string | null {
   if (at !== undefined && within !== undefined) throw new AdminError(400, `Send ${atName} or ${withinName}, not both.`);
   if (at !== undefined) return (parseInstant(at) as Date).toISOString();
-  if (within !== undefined) return instant(ctx.clock.nowMs() + (parseDurationMs(within) as number)).toISOString();
+  if (within !== undefined) {
+    const at = instant(ctx.clock.nowMs() + (parseDurationMs(within) as number));
+    // 'P99999999Y' parses, but lands past the end of the calendar: a 400, not a RangeError.
+    if (Number.isNaN(at.getTime())) throw new AdminError(400, `${withinName}: '${within}' reaches past the calendar's end; send a shorter duration, or ${atName}.`);
+    return at.toISOString();
+  }
   return null;
 }

@@ -25,6 +25,9 @@ const advanceSchema = z
   })
   .strict();
 
+/** The latest instant PUT /__admin/clock accepts (a four-digit year); advancing stays within it too. */
+const LAST_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 export function registerClockAdmin(admin: Hono, ctx: SandboxContext): void {
   const persist = async (): Promise<void> => {
     ctx.store.state.clock = ctx.clock.snapshot();
@@ -58,6 +61,10 @@ export function registerClockAdmin(admin: Hono, ctx: SandboxContext): void {
       ms = parsed;
     } else {
       throw new AdminError(400, 'Send exactly one of {"seconds": n} or {"duration": "PT1H30M"}.');
+    }
+    // Past the calendar's end (or Infinity) every Date the sandbox makes would be invalid: refuse, don't wedge the clock.
+    if (!(Math.abs(ctx.clock.nowMs() + ms) <= LAST_INSTANT_MS)) {
+      throw new AdminError(400, `Advancing by ${body.duration ?? `${body.seconds} seconds`} would move the clock past 9999-12-31; advance by less, or PUT /__admin/clock {"now": ...}.`);
     }
     ctx.clock.advance(ms);
     await persist();

@@ -4,6 +4,7 @@
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { MAX_JSON_DEPTH, nestingDepth } from '../http/body.js';
 import { jsonResponse } from '../http/envelope.js';
 
 export class AdminError extends Error {
@@ -25,6 +26,7 @@ export async function adminBody<T extends z.ZodType>(c: Context, schema: T): Pro
   const text = await c.req.text();
   let raw: unknown = {};
   if (text.trim() !== '') {
+    if (nestingDepth(text) > MAX_JSON_DEPTH) throw new AdminError(400, `The body is nested deeper than ${MAX_JSON_DEPTH} levels. Send a flatter JSON object.`);
     try {
       raw = JSON.parse(text);
     } catch (error) {

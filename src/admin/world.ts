@@ -50,6 +50,11 @@ export function registerWorldAdmin(admin: Hono, ctx: SandboxContext, control: Wo
 
   admin.post('/__admin/reset', async (c) => {
     const body = await adminBody(c, resetSchema);
+    // Over HTTP only the shipped scenario names: a path would let any caller read any file.
+    const known = listScenarios(ctx.scenarioDir).map((s) => s.name);
+    if (body.scenario !== undefined && !known.includes(body.scenario)) {
+      throw new AdminError(400, `unknown scenario '${body.scenario}'; known scenarios: ${known.join(', ')} (files need --scenario <path> at start-up)`);
+    }
     try {
       await control.reset(body.scenario);
     } catch (error) {

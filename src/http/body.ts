@@ -34,9 +34,38 @@ export function parseJson(bytes: Uint8Array): JsonParse {
   let text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === '') return { ok: true, value: undefined };
+  if (nestingDepth(text) > MAX_JSON_DEPTH) {
+    return { ok: false, message: `nested deeper than ${MAX_JSON_DEPTH} levels, the limit of the service's JSON reader` };
+  }
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
     return { ok: false, message: (error as Error).message };
   }
+}
+
+/**
+ * ASP.NET's JSON readers (System.Text.Json, Json.NET) stop at 64 levels by default. Deeper
+ * documents are refused before parsing: stored, they could not be serialised again
+ * (JSON.stringify overflows the stack) and would poison every later read and state write.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** The deepest bracket nesting in JSON text, brackets inside strings ignored; no recursion. */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c) i += 1; // backslash: skip the escaped character
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x7b || ch === 0x5b) {
+      depth += 1;
+      if (depth > deepest) deepest = depth;
+    } else if (ch === 0x7d || ch === 0x5d) depth -= 1;
+  }
+  return deepest;
 }

@@ -11,7 +11,7 @@
  */
 import type { Context, Handler } from 'hono';
 import { OrderViolation, type ViolationKind } from '../domain/order-violation.js';
-import { jsonResponse } from './envelope.js';
+import { CheckoutApiError, jsonResponse } from './envelope.js';
 import type { SurfaceEnv } from './types.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
@@ -27,18 +27,38 @@ export interface ProblemDetails {
 }
 
 export function problemOf(violation: OrderViolation, instance: string): ProblemDetails {
-  return {
-    type: `urn:checkout-sandbox:problem:${violation.code}`,
-    title: violation.code,
-    status: STATUS[violation.kind],
-    detail: violation.message,
-    instance,
-  };
+  return problem(STATUS[violation.kind], violation.code, violation.message, instance);
+}
+
+function problem(status: number, code: string, detail: string, instance: string): ProblemDetails {
+  return { type: `urn:checkout-sandbox:problem:${code}`, title: code, status, detail, instance };
 }
 
 export function renderOrderProblem(violation: OrderViolation, instance: string): Response {
-  const problem = problemOf(violation, instance);
-  return jsonResponse(problem, problem.status, { 'content-type': PROBLEM_CONTENT_TYPE });
+  return renderProblem(problemOf(violation, instance));
+}
+
+function renderProblem(details: ProblemDetails, headers: Record<string, string> = {}): Response {
+  return jsonResponse(details, details.status, { ...headers, 'content-type': PROBLEM_CONTENT_TYPE });
+}
+
+/** What /manage/orders serves: path pattern → method. Anything else under /manage answers 404 or 405 as problem details. */
+const ORDER_ROUTES: [RegExp, string][] = [
+  [/^\/manage\/orders\/?$/, 'GET'],
+  [/^\/manage\/orders\/[^/]+\/?$/, 'GET'],
+  [/^\/manage\/orders\/[^/]+\/(capture|refund|reauthorize|cancel|extend)\/?$/, 'POST'],
+  [/^\/manage\/orders\/[^/]+\/reauthorize\/[^/]+\/?$/, 'GET'],
+];
+
+export function unknownOrderRoute(c: Context<SurfaceEnv>): Response {
+  const path = new URL(c.req.url).pathname;
+  const allowed = ORDER_ROUTES.find(([pattern]) => pattern.test(path))?.[1];
+  if (allowed) {
+    const detail = `${path} answers ${allowed} only (got ${c.req.method}). The README lists every /manage/orders call.`;
+    return renderProblem(problem(405, 'METHOD_NOT_ALLOWED', detail, path), { allow: allowed });
+  }
+  const detail = `No ${c.req.method} ${path} in order administration. Use GET /manage/orders/{orderId} or POST /manage/orders/{orderId}/capture|refund|cancel|extend|reauthorize.`;
+  return renderProblem(problem(404, 'NOT_FOUND', detail, path));
 }
 
 /**
@@ -50,7 +70,13 @@ export function withOrderProblems(handler: (c: Context<SurfaceEnv>) => Promise<R
     try {
       return await handler(c);
     } catch (error) {
-      if (error instanceof OrderViolation) return renderOrderProblem(error, new URL(c.req.url).pathname);
+      const instance = new URL(c.req.url).pathname;
+      if (error instanceof OrderViolation) return renderOrderProblem(error, instance);
+      // A body over the limit (413, from reading the raw body) keeps this API's shape too.
+      if (error instanceof CheckoutApiError) {
+        const code = (error.errors[0]?.reason ?? 'BAD_REQUEST').toUpperCase();
+        return renderProblem(problem(error.status, code, error.message, instance), error.headers);
+      }
       throw error;
     }
   };

@@ -51,7 +51,16 @@ export function checkoutHandlers(ctx: SurfaceContext): CheckoutHandlers {
   const load = (c: Context<SurfaceEnv>): Checkout => {
     const privateId = c.req.param('privateId') ?? '';
     const found = service.findForMerchant(c.get('caller').merchantId, privateId);
-    if ('checkout' in found) return found.checkout;
+    if ('checkout' in found) {
+      const pathStore = c.req.param('storeId');
+      // Strict store matching: an old-style path must name the checkout's own store.
+      if (ctx.settings().checkouts.storeMatching !== 'strict' || pathStore === undefined || pathStore === found.checkout.storeId) return found.checkout;
+      throw CheckoutApiError.single(
+        404,
+        'Resource_Not_Found',
+        `No checkout ${privateId} in store ${pathStore}: it belongs to store ${found.checkout.storeId} (checkouts.storeMatching is strict). Use the storeId the checkout was initialized with.`,
+      );
+    }
     throw CheckoutApiError.single(
       404,
       'Resource_Not_Found',

@@ -7,7 +7,7 @@
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { SurfaceContext } from '../context.js';
-import { withOrderProblems } from '../http/order-errors.js';
+import { unknownOrderRoute, withOrderProblems } from '../http/order-errors.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { type ActionResult, LATEST_ORDERS, OrderService } from '../store/order-service.js';
 import { bindActionReference, bindAmountCommand, idempotentRequest, readBody } from './order-requests.js';
@@ -78,4 +78,7 @@ export function registerOrderRoutes(app: Hono<SurfaceEnv>, ctx: SurfaceContext, 
       }),
     );
   }
+
+  // Last: other methods and paths under /manage answer 404/405 as problem details, not in the checkout envelope.
+  app.all('/manage/*', unknownOrderRoute);
 }

@@ -11,14 +11,14 @@
  */
 import type { Context, Hono } from 'hono';
 import type { SurfaceContext } from '../context.js';
-import { jsonResponse } from '../http/envelope.js';
+import { CheckoutApiError, jsonResponse } from '../http/envelope.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { DISCOVERY_HEADERS, jwksDocument, openIdConfiguration } from '../identity/discovery.js';
 import { AADSTS, type Trace, identityHeaders, tokenErrorResponse, traceFor, withHint } from '../identity/errors.js';
 import { checkGrant } from '../identity/grant.js';
 import { tooManyRequests } from '../identity/ratelimit.js';
 import { ISSUER_TEMPLATE, TENANTS, type Tenant, matchTenant } from '../identity/tenants.js';
-import { readTokenRequest } from '../identity/token-request.js';
+import { type TokenRequest, readTokenRequest } from '../identity/token-request.js';
 import { ENVIRONMENTS } from '../hosts.js';
 
 export const TOKEN_PATH = '/oauth2/v2.0/token';
@@ -36,6 +36,19 @@ export function registerIdentityRoutes(app: Hono<SurfaceEnv>, ctx: SurfaceContex
   app.get('/:tenant/discovery/v2.0/keys', (c) =>
     withTenant(c, ctx, (_segment, issuer) => jsonResponse(jwksDocument(ctx.identity.keyRing(ctx.env), issuer), 200, DISCOVERY_HEADERS)),
   );
+
+  // Other methods on the metadata paths, alike on both hosts: the CORS preflight Entra allows, else a refusal in the OAuth shape.
+  for (const path of ['/:tenant/v2.0/.well-known/openid-configuration', '/:tenant/discovery/v2.0/keys']) {
+    app.all(path, (c) =>
+      c.req.method === 'OPTIONS'
+        ? new Response(null, { status: 204, headers: DISCOVERY_HEADERS })
+        : jsonResponse(
+            { error: 'invalid_request', error_description: `The endpoint only accepts GET, OPTIONS requests. Received a ${c.req.method} request.` },
+            405,
+            { allow: 'GET, OPTIONS' },
+          ),
+    );
+  }
 }
 
 async function tokenEndpoint(c: Context<SurfaceEnv>, ctx: SurfaceContext): Promise<Response> {
@@ -48,7 +61,14 @@ async function tokenEndpoint(c: Context<SurfaceEnv>, ctx: SurfaceContext): Promi
     return tokenErrorResponse(withHint(AADSTS.methodNotAllowed(method), 'Request a token with POST and a form body.'), trace);
   }
 
-  const request = await readTokenRequest(c);
+  let request: TokenRequest;
+  try {
+    request = await readTokenRequest(c);
+  } catch (error) {
+    // A body over the limit (413): in the OAuth shape on both hosts, not the api surface's checkout envelope.
+    if (!(error instanceof CheckoutApiError)) throw error;
+    return jsonResponse({ error: 'invalid_request', error_description: error.message }, error.status, identityHeaders(trace));
+  }
   if (request.clientId !== null) {
     const decision = ctx.identity.rateLimiter.take(
       `${ctx.env}:${request.clientId.toLowerCase()}`,

@@ -145,7 +145,9 @@ export const scenarioSchema = z
           .default(null),
       })
       .prefault({}),
-    checkouts: z.object({ lifetimeSeconds: seconds.default(7 * 24 * 3600) }).prefault({}),
+    checkouts: z
+      .object({ lifetimeSeconds: seconds.default(7 * 24 * 3600), storeMatching: z.enum(['lenient', 'strict']).default('lenient') })
+      .prefault({}),
     orders: z.object({ lifetimeSeconds: seconds.default(28 * 24 * 3600) }).prefault({}),
     environments: z.object({ uat: envSchema.prefault({}), prod: envSchema.prefault({}) }),
   })

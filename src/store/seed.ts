@@ -33,7 +33,7 @@ export function settingsOf(scenario: Scenario): Settings {
         end: instant(b.end).toISOString(),
       })),
     },
-    checkouts: { lifetimeSeconds: scenario.checkouts.lifetimeSeconds },
+    checkouts: { lifetimeSeconds: scenario.checkouts.lifetimeSeconds, storeMatching: scenario.checkouts.storeMatching },
     orders: { lifetimeSeconds: scenario.orders.lifetimeSeconds },
   };
 }

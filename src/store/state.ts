@@ -28,7 +28,12 @@ export interface Settings {
     afterShutdown: 'refuse' | 'gone';
     brownouts: Brownout[];
   };
-  checkouts: { lifetimeSeconds: number };
+  /**
+   * storeMatching: may an old-style path name another store of the same merchant than the
+   * checkout's (WooCommerce's euro stores, service-facts §10.10)? lenient: yes; strict: 404.
+   * Absent in older state files, which means lenient.
+   */
+  checkouts: { lifetimeSeconds: number; storeMatching?: 'lenient' | 'strict' };
   orders: { lifetimeSeconds: number };
 }
 

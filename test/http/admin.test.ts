@@ -93,6 +93,13 @@ describe('/__admin world', () => {
     expect(sb.store.state.scenario).toBe('default');
   });
 
+  it('accepts only scenario names over HTTP, never file paths', async () => {
+    const { status, json } = await call('POST', '/__admin/reset', { scenario: '../scenarios/minimal.yaml' });
+    expect(status).toBe(400);
+    expect((json.error as { message: string }).message).toContain('known scenarios: ');
+    expect(sb.store.state.scenario).toBe('default');
+  });
+
   it('lists merchants with stores and SharedKey credentials, never API client secrets', async () => {
     const response = await sb.fetch('/__admin/uat/merchants');
     const text = await response.text();

@@ -85,6 +85,19 @@ describe('old path style on the legacy host', () => {
     const get = await signedFetch(sb, 'legacy', 'GET', oldPath(privateId, '', '1235'));
     expect(get.status).toBe(200);
   });
+
+  it('with checkouts.storeMatching strict, answers 404 when the path names another store than the checkout\'s', async () => {
+    const { privateId } = await initializeOldStyle(sb, 'legacy');
+    sb.store.state.settings.checkouts.storeMatching = 'strict';
+    const other = await signedFetch(sb, 'legacy', 'GET', oldPath(privateId, '', '1235'));
+    expect(other.status).toBe(404);
+    expect(other.body.error?.errors[0]).toEqual({ reason: 'Resource_Not_Found', message: expect.stringContaining('belongs to store 1234') });
+    const cart = JSON.stringify({ items: [{ id: 'X', description: 'x', unitPrice: 1, quantity: 1, vat: 25 }] });
+    expect((await signedFetch(sb, 'legacy', 'PUT', oldPath(privateId, '/cart', '1235'), cart)).status).toBe(404);
+    expect((await signedFetch(sb, 'legacy', 'GET', oldPath(privateId))).status).toBe(200);
+    // The new path style names no store: unaffected.
+    expect((await signedFetch(sb, 'legacy', 'GET', `/checkouts/${privateId}`)).status).toBe(200);
+  });
 });
 
 describe('new path style on the legacy host (SharedKey)', () => {

@@ -60,6 +60,9 @@ describe('scenarios', () => {
       brownouts: [],
     });
     expect(seedState(scenario, NOW).settings.tokens).toMatchObject({ lifetimeSeconds: 3599, clockSkewSeconds: 300 });
+    expect(seedState(scenario, NOW).settings.checkouts).toEqual({ lifetimeSeconds: 604800, storeMatching: 'lenient' });
+    const strict = parseScenario({ name: 'x', checkouts: { storeMatching: 'strict' }, environments: {} }, 'x.yaml');
+    expect(seedState(strict, NOW).settings.checkouts.storeMatching).toBe('strict');
   });
 
   it.each([
