@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Order, OrderStatus } from '../../src/domain/model.js';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { ManageApi, bearerToken, expectAccepted, expectProblem } from '../support/manage-api.js';
+import { tentOrder } from '../support/order-fixture.js';
 
 let sb: Sandbox;
 let api: ManageApi;
@@ -30,29 +31,11 @@ let counter = 0;
 /** Tent 2499.00 ×1, pegs 99.50 ×2, shipping 49.00 = 2747.00 SEK; expires 28 days after placement. */
 function placeOrder(overrides: Partial<Order> = {}): Order {
   counter += 1;
-  const order: Order = {
+  const order = tentOrder('2026-10-01T11:00:00.000Z', {
     orderId: `0f0e0d0c-0000-4000-8000-${String(counter).padStart(12, '0')}`,
-    merchantId: '1001',
-    storeId: '1234',
-    checkoutPrivateId: null,
     reference: `TEST-${counter}`,
-    paymentMethod: 'DirectInvoice',
-    currency: 'SEK',
-    countryCode: 'SE',
-    salesSegment: 'B2C',
-    status: 'NotActivated',
-    placedAt: '2026-10-01T11:00:00.000Z',
-    expiresAt: '2026-10-29T11:00:00.000Z',
-    totalAmount: 274700,
-    items: [
-      { id: 'TENT-2P', description: 'Two-person tent', unitPrice: 249900, quantity: 1, vat: 25 },
-      { id: 'PEG-10', description: 'Tent pegs (10)', unitPrice: 9950, quantity: 2, vat: 25 },
-      { id: 'shipping', description: 'Standard delivery', unitPrice: 4900, quantity: 1, vat: 25 },
-    ],
-    customer: null,
-    invoices: [],
     ...overrides,
-  };
+  });
   orders().push(order);
   return order;
 }

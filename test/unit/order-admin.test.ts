@@ -8,6 +8,7 @@ import { type AmountCommand, type ActionContext, cancel, capture, expireIfDue, e
 import { type RequestedItem, capturedAmount, formatMoney, refundableAmount, remainingToCapture } from '../../src/domain/order-ledger.js';
 import { type Reauthorization, newReauthorization, planReauthorize, settleIfDue } from '../../src/domain/order-reauthorize.js';
 import { OrderViolation } from '../../src/domain/order-violation.js';
+import { tentOrder } from '../support/order-fixture.js';
 
 const NOW = Date.parse('2026-10-01T12:00:00Z');
 let invoiceCounter = 0;
@@ -15,29 +16,7 @@ const ctx: ActionContext = { nowMs: NOW, newInvoiceNumber: () => String(++invoic
 
 /** Tent 2499.00 ×1, pegs 99.50 ×2, shipping 49.00 ×1 = 2747.00 SEK. */
 function order(status: OrderStatus = 'NotActivated', overrides: Partial<Order> = {}): Order {
-  return {
-    orderId: 'a1b2c3d4-0000-4000-8000-000000000001',
-    merchantId: '1001',
-    storeId: '1234',
-    checkoutPrivateId: null,
-    reference: 'ORD-1',
-    paymentMethod: 'DirectInvoice',
-    currency: 'SEK',
-    countryCode: 'SE',
-    salesSegment: 'B2C',
-    status,
-    placedAt: '2026-09-30T12:00:00.000Z',
-    expiresAt: '2026-10-28T12:00:00.000Z',
-    totalAmount: 274700,
-    items: [
-      { id: 'TENT-2P', description: 'Two-person tent', unitPrice: 249900, quantity: 1, vat: 25 },
-      { id: 'PEG-10', description: 'Tent pegs (10)', unitPrice: 9950, quantity: 2, vat: 25 },
-      { id: 'shipping', description: 'Standard delivery', unitPrice: 4900, quantity: 1, vat: 25 },
-    ],
-    customer: null,
-    invoices: [],
-    ...overrides,
-  };
+  return tentOrder('2026-09-30T12:00:00.000Z', { status, ...overrides });
 }
 
 function item(id: string | null, unitPrice: number, quantity: number, extra: Partial<RequestedItem> = {}): RequestedItem {
