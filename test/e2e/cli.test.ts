@@ -137,13 +137,19 @@ describe('request log', () => {
   it('writes one pino line per request with env, surface, method, path, status and ms', async () => {
     const sandbox = await start(['--memory', '--log-level', 'info', '--now', '2026-06-01T00:00:00Z', '--frozen']);
     await fetch(`${sandbox.url}/uat/legacy/nothing`);
-    await new Promise((resolve) => setTimeout(resolve, 300)); // pino writes asynchronously
-    const line = sandbox
-      .output()
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as Record<string, unknown>)
-      .find((entry) => entry.path === '/nothing');
+    // pino writes asynchronously: wait (bounded) for the line rather than for a fixed time.
+    const find = (): Record<string, unknown> | undefined =>
+      sandbox
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{') && l.endsWith('}')) // a chunk may end mid-line
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((entry) => entry.path === '/nothing');
+    let line = find();
+    for (let i = 0; i < 100 && !line; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      line = find();
+    }
     expect(line).toMatchObject({ env: 'uat', surface: 'legacy', method: 'GET', path: '/nothing', status: 404, msg: 'request' });
     expect(typeof line?.ms).toBe('number');
     expect(line?.time).toBe('2026-06-01T00:00:00.000Z');
