@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { MAX_JSON_DEPTH, nestingDepth } from '../http/body.js';
+import { parseJson } from '../http/body.js';
 import { jsonResponse } from '../http/envelope.js';
 
 export class AdminError extends Error {
@@ -23,16 +23,10 @@ export function renderAdminError(error: AdminError): Response {
 
 /** Reads a JSON body (empty = {}) and validates it, or throws a 400 naming the field. */
 export async function adminBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
-  const text = await c.req.text();
-  let raw: unknown = {};
-  if (text.trim() !== '') {
-    if (nestingDepth(text) > MAX_JSON_DEPTH) throw new AdminError(400, `The body is nested deeper than ${MAX_JSON_DEPTH} levels. Send a flatter JSON object.`);
-    try {
-      raw = JSON.parse(text);
-    } catch (error) {
-      throw new AdminError(400, `The body is not valid JSON (${(error as Error).message}). Send a JSON object.`);
-    }
-  }
+  // The same reader as the surfaces: BOM skipped, nesting limited, empty body = {}.
+  const json = parseJson(new Uint8Array(await c.req.arrayBuffer()));
+  if (!json.ok) throw new AdminError(400, `The body is not valid JSON (${json.message}). Send a JSON object.`);
+  const raw = json.value === undefined ? {} : json.value;
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
