@@ -2,7 +2,7 @@
  * Pure rules of a checkout session: identifiers, totals, and which phase allows what.
  */
 import type { Checkout, CheckoutStatus } from './model.js';
-import { lineTotal, sumLines } from './money.js';
+import { sumLines } from './money.js';
 
 /** `public-SE-<hex>`, as the real service issues public tokens (country from the store). */
 export function publicTokenFor(countryCode: string, hex: string): string {
@@ -31,5 +31,3 @@ export function isExpired(checkout: Pick<Checkout, 'expiresAt' | 'status'>, nowM
   // A completed purchase stays readable; only unfinished sessions vanish at expiresAt.
   return checkout.status !== 'PurchaseCompleted' && Date.parse(checkout.expiresAt) <= nowMs;
 }
-
-export { lineTotal };

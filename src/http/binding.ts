@@ -19,10 +19,6 @@ export function field(obj: JsonObject, name: string): unknown {
   return undefined;
 }
 
-export function hasField(obj: JsonObject, name: string): boolean {
-  return field(obj, name) !== undefined;
-}
-
 /** A string from a string or a number (storeId 1234 or "1234"); null for anything else. */
 export function asText(value: unknown): string | null {
   if (typeof value === 'string') return value;

@@ -6,8 +6,6 @@
  * carries a JSON body (never 204), and every error carries a numeric code and an array.
  */
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 export interface ErrorEntry {
   reason: string;
@@ -26,10 +24,6 @@ export function successBody<T>(data: T | null): CheckoutEnvelope<T> {
 
 export function errorBody(code: number, message: string, errors: ErrorEntry[] = []): CheckoutEnvelope<never> {
   return { id: randomUUID(), data: null, error: { code, message, errors } };
-}
-
-export function sendSuccess<T>(c: Context, data: T | null, status: ContentfulStatusCode = 200): Response {
-  return c.json(successBody(data), status);
 }
 
 /**
