@@ -102,7 +102,7 @@ export async function main(argv: string[]): Promise<number> {
 
 /** Says whether the retired host answers now, since a newcomer's first call may go there. */
 function retiredLine(sandbox: Sandbox): string {
-  const retirement = sandbox.store.state.settings.retirement;
+  const retirement = sandbox.services.settings.current().retirement;
   const state = retirementState(retirement, sandbox.clock.nowMs());
   if (state.open) return `open until ${retirement.shutdownAt} (sandbox time), announcing it in Deprecation/Sunset headers`;
   const how = retirement.afterShutdown === 'refuse' ? 'connections are closed unanswered' : 'it answers 410';
@@ -110,11 +110,10 @@ function retiredLine(sandbox: Sandbox): string {
 }
 
 function banner(sandbox: Sandbox): string {
-  const state = sandbox.store.state;
   const clock = sandbox.clock.state();
   const lines = [
     `checkout-sandbox ready on http://${sandbox.options.host}:${new URL(sandbox.baseUrl('uat', 'api')).port}`,
-    `  scenario: ${state.scenario}   state: ${sandbox.store.file ?? '(memory only)'}   pid: ${process.pid}`,
+    `  scenario: ${sandbox.scenario()}   state: ${sandbox.stateFile ?? '(memory only)'}   pid: ${process.pid}`,
     `  clock:    ${clock.now}${clock.frozen ? ' (frozen)' : ' (ticking)'}`,
     `  retired:  ${retiredLine(sandbox)}`,
   ];
@@ -124,7 +123,7 @@ function banner(sandbox: Sandbox): string {
       const dedicated = sandbox.dedicatedUrl(env, surface);
       lines.push(
         `    ${PLACEHOLDERS[surface].padEnd(22)}${sandbox.baseUrl(env, surface)}` +
-          `${dedicated ? `  or ${dedicated}` : ''}   (${sandbox.context.hosts[env][surface].host})`,
+          `${dedicated ? `  or ${dedicated}` : ''}   (${sandbox.hosts[env][surface].host})`,
       );
     }
   }

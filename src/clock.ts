@@ -144,3 +144,16 @@ export function httpDate(date: Date): string {
 export function instant(value: string | number): Date {
   return new Date(value);
 }
+
+/**
+ * Real elapsed time for housekeeping (log compaction age), never for sandbox decisions:
+ * a monotonic reading unaffected by the sandbox clock.
+ */
+export function monotonicMs(): number {
+  return performance.now();
+}
+
+/** The machine's time as a file-name stamp (backup names), e.g. 20261123T101500Z. */
+export function wallClockStamp(): string {
+  return new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+}

@@ -4,94 +4,110 @@
  *   2. a path prefix /{env}/{surface}/… (stripped, so handlers see the real path);
  *   3. the Host header with a real host name (curl --connect-to, /etc/hosts).
  * /__admin/… goes to the control plane whatever the host.
+ *
+ * Hot path: the Request is never copied. The surface path travels beside it (the
+ * surface app routes on it, SharedKey hashes it), and the Date header in sandbox time is
+ * set on the socket's response before the answer is written, so a plain Response keeps
+ * @hono/node-server's fast path.
  */
 import type { Hono } from 'hono';
-import { httpDate } from './clock.js';
-import type { SandboxContext } from './context.js';
-import {
-  type EnvName,
-  type SurfaceAddress,
-  type SurfaceName,
-  isEnvName,
-  isSurfaceName,
-  surfaceByHostName,
-} from './hosts.js';
+import { type Clock, httpDate } from './clock.js';
+import { type EnvName, type SurfaceAddress, type SurfaceName, isEnvName, isSurfaceName, surfaceByHostName } from './hosts.js';
 import { jsonResponse } from './http/envelope.js';
 import { isRefusal } from './http/refuse.js';
+import type { SurfaceEnv } from './http/types.js';
+import type { Logger } from './log.js';
+import type { Urls } from './surfaces/deps.js';
 
-export type SurfaceApps = Record<EnvName, Record<SurfaceName, Hono>>;
+export type SurfaceApps = Record<EnvName, Record<SurfaceName, Hono<SurfaceEnv>>>;
 
-export type Dispatch = (request: Request, fixed?: SurfaceAddress) => Promise<Response>;
+/** The socket's response, when the request came through a listener (absent in-process). */
+export interface Outgoing {
+  setHeader(name: string, value: string): unknown;
+}
 
-const PREFIX = /^\/([A-Za-z]+)\/([A-Za-z]+)(?=\/|$)/;
+export type Dispatch = (request: Request, fixed?: SurfaceAddress, outgoing?: Outgoing) => Promise<Response>;
 
-export function createGateway(ctx: SandboxContext, admin: Hono, surfaces: SurfaceApps): Dispatch {
-  const byHost = surfaceByHostName(ctx.hosts);
+export interface GatewayDeps {
+  clock: Clock;
+  logger: Logger;
+  urls: Urls;
+}
 
-  return async function dispatch(request, fixed) {
-    const started = performance.now();
-    const url = new URL(request.url);
+const PREFIX = /^\/([A-Za-z]+)\/([A-Za-z]+)(?=[/?#]|$)/;
+
+export function createGateway(deps: GatewayDeps, admin: Hono, surfaces: SurfaceApps): Dispatch {
+  const byHost = surfaceByHostName(deps.urls.hosts);
+  const logRequests = deps.logger.isLevelEnabled('info');
+
+  return async function dispatch(request, fixed, outgoing) {
+    const started = logRequests ? performance.now() : 0;
+    outgoing?.setHeader('date', httpDate(deps.clock.now()));
+    const pathAndQuery = pathAndQueryOf(request.url);
     let target: SurfaceAddress | null = null;
     let response: Response;
     // The path as the surface sees it (prefix stripped), as the real host would log it.
-    let surfacePath = url.pathname;
+    let surfacePath = pathAndQuery;
 
-    if (url.pathname === '/__admin' || url.pathname.startsWith('/__admin/')) {
+    if (pathAndQuery.startsWith('/__admin') && (pathAndQuery.length === 8 || '/?#'.includes(pathAndQuery[8]!))) {
       response = await admin.fetch(request);
     } else {
-      let forwarded = request;
-      const prefix = PREFIX.exec(url.pathname);
+      const prefix = fixed ? null : PREFIX.exec(pathAndQuery);
       if (fixed) {
         target = fixed;
       } else if (prefix && isEnvName(prefix[1]!.toLowerCase()) && isSurfaceName(prefix[2]!.toLowerCase())) {
         target = { env: prefix[1]!.toLowerCase() as EnvName, surface: prefix[2]!.toLowerCase() as SurfaceName };
-        forwarded = withPath(request, url, url.pathname.slice(prefix[0].length) || '/');
+        surfacePath = pathAndQuery.slice(prefix[0].length);
+        if (surfacePath === '' || surfacePath[0] !== '/') surfacePath = `/${surfacePath}`;
       } else {
-        const hostName = (request.headers.get('host') ?? url.host).replace(/:\d+$/, '').toLowerCase();
+        const hostName = (request.headers.get('host') ?? hostOf(request.url)).replace(/:\d+$/, '').toLowerCase();
         target = byHost.get(hostName) ?? null;
       }
-      response = target ? await surfaces[target.env][target.surface].fetch(forwarded) : unaddressed(url, ctx);
-      surfacePath = new URL(forwarded.url).pathname;
+      response = target ? await surfaces[target.env][target.surface].fetch(request, { surfacePath }) : unaddressed(pathAndQuery, deps.urls);
     }
 
-    if (!isRefusal(response)) response.headers.set('date', httpDate(ctx.clock.now()));
-    ctx.logger.info(
-      {
-        env: target?.env ?? null,
-        surface: target?.surface ?? (url.pathname.startsWith('/__admin') ? 'admin' : null),
-        method: request.method,
-        path: surfacePath,
-        status: isRefusal(response) ? 'refused' : response.status,
-        ms: Math.round((performance.now() - started) * 100) / 100,
-      },
-      'request',
-    );
+    if (logRequests) {
+      const path = surfacePath.split('?')[0];
+      deps.logger.info(
+        {
+          env: target?.env ?? null,
+          surface: target?.surface ?? (target === null && pathAndQuery.startsWith('/__admin') ? 'admin' : null),
+          method: request.method,
+          path,
+          status: isRefusal(response) ? 'refused' : response.status,
+          ms: Math.round((performance.now() - started) * 100) / 100,
+        },
+        'request',
+      );
+    }
     return response;
   };
 }
 
-/** The same request with another path; body, method and headers untouched (SharedKey hashes them). */
-function withPath(request: Request, url: URL, path: string): Request {
-  const next = new URL(url);
-  next.pathname = path;
-  const init: RequestInit & { duplex?: 'half' } = {
-    method: request.method,
-    headers: request.headers,
-    body: request.body,
-    signal: request.signal,
-  };
-  if (request.body) init.duplex = 'half';
-  return new Request(next, init);
+/** The path and query as on the request line: no URL object, no decoding. */
+function pathAndQueryOf(url: string): string {
+  const slash = url.indexOf('/', url.indexOf('//') + 2);
+  if (slash === -1) return '/';
+  const hash = url.indexOf('#', slash);
+  return hash === -1 ? url.slice(slash) : url.slice(slash, hash);
 }
 
-function unaddressed(url: URL, ctx: SandboxContext): Response {
+/** The authority of an absolute URL (in-process requests carry no Host header). */
+function hostOf(url: string): string {
+  const start = url.indexOf('//') + 2;
+  const end = url.indexOf('/', start);
+  return url.slice(start, end === -1 ? undefined : end);
+}
+
+function unaddressed(pathAndQuery: string, urls: Urls): Response {
+  const path = pathAndQuery.split('?')[0];
   return jsonResponse(
     {
       error: {
         code: 404,
         message:
-          `No emulated host matches ${url.pathname}. Address a surface by path prefix ` +
-          `(e.g. ${ctx.baseUrl('uat', 'api')}/checkouts), by a real Host header, or by its dedicated port; ` +
+          `No emulated host matches ${path}. Address a surface by path prefix ` +
+          `(e.g. ${urls.baseUrl('uat', 'api')}/checkouts), by a real Host header, or by its dedicated port; ` +
           'GET /__admin/hosts lists every base URL.',
       },
     },

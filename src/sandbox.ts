@@ -1,35 +1,33 @@
 /**
- * The composition root: options + clock + state + surfaces → one sandbox instance.
+ * The composition root: options + clock + store + services + surfaces → one sandbox.
+ * Every layer is handed the few dependencies it uses; nothing is module-level state, so
+ * two sandboxes in one process share nothing.
  */
 import { resolve } from 'node:path';
 import type { Hono } from 'hono';
-import { createAdminApp } from './admin/index.js';
-import { Clock } from './clock.js';
+import { type AdminDeps, createAdminApp } from './admin/index.js';
+import type { ScenarioSummary } from './admin/world.js';
+import { Clock, httpDate } from './clock.js';
 import { type ResolvedOptions, type SandboxOptions, resolveOptions } from './config.js';
-import type { SandboxContext, SurfaceContext } from './context.js';
+import { LazyFaker } from './fake/faker.js';
 import { type Dispatch, type SurfaceApps, createGateway } from './gateway.js';
-import {
-  ENVIRONMENTS,
-  type EnvName,
-  type HostsConfig,
-  SURFACES,
-  type SurfaceAddress,
-  type SurfaceName,
-  loadHosts,
-  surfaceByPort,
-} from './hosts.js';
+import { ENVIRONMENTS, type EnvName, type HostsConfig, SURFACES, type SurfaceAddress, type SurfaceName, loadHosts, surfaceByPort } from './hosts.js';
 import { ConnectionRefusedError, isRefusal } from './http/refuse.js';
-import { createIdentityProvider } from './identity/provider.js';
 import type { SurfaceEnv } from './http/types.js';
+import { type IdentityProvider, createIdentityProvider } from './identity/provider.js';
 import { type Logger, createLogger } from './log.js';
 import { type Listener, listen } from './server.js';
+import { type Services, createServices } from './services/index.js';
+import { CustomerSimulation } from './simulation/customer.js';
 import { NotificationDispatcher } from './simulation/notifications.js';
-import { StateStore } from './store/db.js';
-import { SCENARIO_DIR, type Scenario, loadScenario } from './store/scenario.js';
-import { createFaker } from './store/faker.js';
+import { SCENARIO_DIR, type Scenario, listScenarios, loadScenario } from './store/scenario.js';
 import { seedState } from './store/seed.js';
+import type { SnapshotDoc } from './store/snapshot.js';
+import { type LogIo } from './store/change-log.js';
+import { StateStore } from './store/store.js';
 import { createApiSurface } from './surfaces/api.js';
 import { createAuthSurface } from './surfaces/auth.js';
+import type { SurfaceDeps, Urls } from './surfaces/deps.js';
 import { createLegacySurface } from './surfaces/legacy.js';
 import { createRetiredSurface } from './surfaces/retired.js';
 
@@ -39,102 +37,149 @@ export interface Sandbox {
   /** Starts the socket listeners; resolves with the main port. */
   listen(): Promise<{ port: number; url: string }>;
   readonly clock: Clock;
-  readonly store: StateStore;
-  readonly context: SandboxContext;
+  readonly services: Services;
   readonly options: ResolvedOptions;
+  readonly hosts: HostsConfig;
+  /** The state file, or null in memory mode. */
+  readonly stateFile: string | null;
+  /** The scenario the world was seeded from. */
+  scenario(): string;
+  /** The world as a plain JSON document (what the state file holds). */
+  snapshot(): SnapshotDoc;
   /** The local base URL for a surface (prefix form on the main port). */
   baseUrl(env: EnvName, surface: SurfaceName): string;
   /** The dedicated URL of a surface's host, when listening with port-per-host. */
   dedicatedUrl(env: EnvName, surface: SurfaceName): string | null;
+  /** What a surface app of this sandbox is built with (for tests that mount a route of their own). */
+  surfaceDeps(env: EnvName, surface: SurfaceName): SurfaceDeps;
   reset(scenario?: string): Promise<void>;
   /** Flushes state and closes every listener. */
   close(): Promise<void>;
 }
 
-const SURFACE_FACTORIES: Record<SurfaceName, (ctx: SurfaceContext) => Hono<SurfaceEnv>> = {
+/** Internal hooks for tests (not part of the options a user passes). */
+export interface SandboxInternals {
+  /** How the change log reaches the disk (a failing one, in tests). */
+  logIo?: LogIo;
+}
+
+const SURFACE_FACTORIES: Record<SurfaceName, (deps: SurfaceDeps) => Hono<SurfaceEnv>> = {
   auth: createAuthSurface,
   api: createApiSurface,
   legacy: createLegacySurface,
   retired: createRetiredSurface,
 };
 
-export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox> {
+export async function createSandbox(input: SandboxOptions = {}, internals: SandboxInternals = {}): Promise<Sandbox> {
   const options = resolveOptions(input);
   const clock = new Clock();
   const hosts = loadHosts(options.hostsFile);
   const scenarioDir = options.scenarioDir ? resolve(options.scenarioDir) : SCENARIO_DIR;
-  const store = await StateStore.open(options.statePath === null ? null : resolve(options.statePath));
   const logger = createLogger(clock, options.logLevel ? { level: options.logLevel } : {});
+  const store = await StateStore.open({
+    file: options.statePath === null ? null : resolve(options.statePath),
+    ...(internals.logIo ? { io: internals.logIo } : {}),
+    warn: (message) => logger.warn(message),
+  });
 
-  const persisted = store.loaded ? store.state : null;
-  const wantedScenario = options.scenario ?? persisted?.scenario ?? 'default';
-  const reseed = options.reset || persisted === null || wantedScenario !== persisted.scenario;
-  const scenario = reseed ? loadScenario(wantedScenario, scenarioDir) : null;
+  try {
+    const persisted = store.loaded ? store.state : null;
+    const wantedScenario = options.scenario ?? persisted?.meta.scenario ?? 'default';
+    const reseed = options.reset || persisted === null || wantedScenario !== persisted.meta.scenario;
+    const scenario = reseed ? loadScenario(wantedScenario, scenarioDir) : null;
 
-  // Clock: flags/env > persisted state > scenario > real time.
-  if (options.now !== undefined || options.frozen !== undefined) {
-    clock.set({ ...(options.now ? { now: options.now } : {}), ...(options.frozen !== undefined ? { frozen: options.frozen } : {}) });
-  } else if (!reseed && persisted?.clock) {
-    clock.restore(persisted.clock);
-  } else if (scenario?.clock) {
-    applyScenarioClock(clock, scenario);
+    // Clock: flags/env > persisted state > scenario > real time.
+    if (options.now !== undefined || options.frozen !== undefined) {
+      clock.set({ ...(options.now ? { now: options.now } : {}), ...(options.frozen !== undefined ? { frozen: options.frozen } : {}) });
+    } else if (!reseed && persisted?.clock) {
+      clock.restore(persisted.clock);
+    } else if (scenario?.clock) {
+      applyScenarioClock(clock, scenario);
+    }
+    // A state file is never reseeded over without a backup of what it held.
+    if (scenario) await store.replace({ ...(await seedState(scenario, clock.nowMs())), clock: clock.snapshot() }, { backup: persisted !== null });
+  } catch (error) {
+    await store.close();
+    throw error;
   }
-  if (scenario) await store.replace({ ...seedState(scenario, clock.nowMs()), clock: clock.snapshot() });
 
   let mainPort = options.port;
   const listeners: Listener[] = [];
   const dedicatedPorts = new Map<string, number>();
   const displayHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
 
-  const baseUrl = (env: EnvName, surface: SurfaceName): string => `http://${displayHost}:${mainPort}/${env}/${surface}`;
+  const urls: Urls = {
+    hosts,
+    baseUrl: (env, surface) => `http://${displayHost}:${mainPort}/${env}/${surface}`,
+  };
   const dedicatedUrl = (env: EnvName, surface: SurfaceName): string | null => {
     const port = dedicatedPorts.get(hosts[env][surface].host);
     return port === undefined ? null : `http://${displayHost}:${port}`;
   };
 
-  const faker = createFaker(store.state.seed + 1);
-  const identity = await createIdentityProvider({ clock, settings: () => store.state.settings });
-
-  const context: SandboxContext = {
-    clock,
-    store,
-    hosts,
-    logger,
-    faker,
-    scenarioDir,
-    baseUrl,
-    settings: () => store.state.settings,
-    identity,
-    // Made now, so retries saved in the state resume without waiting for a purchase.
-    notifications: new NotificationDispatcher({ clock, store }),
-  };
+  const faker = new LazyFaker(store.state.meta.seed + 1);
+  const services = createServices(store, clock, store.state.meta.seed + 2);
+  const identity: IdentityProvider = await createIdentityProvider({ clock, settings: () => services.settings.current() });
+  // Made now, so retries saved in the state resume without waiting for a purchase.
+  const notifications = new NotificationDispatcher({ clock, callbacks: (env) => services.env(env).callbacks });
+  const simulation = (env: EnvName): CustomerSimulation =>
+    new CustomerSimulation({
+      env,
+      clock,
+      checkouts: services.env(env).checkouts,
+      callbacks: services.env(env).callbacks,
+      notifications,
+      settings: services.settings,
+      faker,
+    });
 
   const reset = async (name?: string): Promise<void> => {
-    const next = loadScenario(name ?? store.state.scenario, scenarioDir);
+    const next = loadScenario(name ?? store.state.meta.scenario, scenarioDir);
     if (next.clock) applyScenarioClock(clock, next);
     else if (options.now !== undefined) clock.set({ now: options.now, frozen: options.frozen ?? false });
     else clock.reset();
-    faker.seed(next.seed + 1);
+    await faker.reseed(next.seed + 1);
     identity.rateLimiter.clear();
-    await store.replace({ ...seedState(next, clock.nowMs()), clock: clock.snapshot() });
+    await store.replace({ ...(await seedState(next, clock.nowMs())), clock: clock.snapshot() });
   };
 
-  const surfaces = buildSurfaces(context);
-  const admin = createAdminApp(context, { reset, dedicatedUrl });
-  const dispatch: Dispatch = createGateway(context, admin, surfaces);
-
-  const sandbox: Sandbox = {
+  const shared: SharedDeps = { clock, urls, logger, services, identity };
+  const surfaces = buildSurfaces(shared);
+  const adminDeps: AdminDeps = {
     clock,
-    store,
-    context,
+    services,
+    identity,
+    urls,
+    logger,
+    scenarioDir,
+    simulation,
+    world: {
+      scenario: () => store.state.meta.scenario,
+      scenarios: (): ScenarioSummary[] => listScenarios(scenarioDir),
+      reset,
+      dedicatedUrl,
+    },
+  };
+  const admin = createAdminApp(adminDeps);
+  const dispatch: Dispatch = createGateway({ clock, logger, urls }, admin, surfaces);
+
+  return {
+    clock,
+    services,
     options,
-    baseUrl,
+    hosts,
+    stateFile: store.file,
+    scenario: () => store.state.meta.scenario,
+    snapshot: () => store.snapshot(),
+    baseUrl: urls.baseUrl,
     dedicatedUrl,
+    surfaceDeps: (env, surface) => surfaceDepsOf(shared, env, surface),
     reset,
     async fetch(input, init) {
       const request = toRequest(input, init, displayHost, mainPort);
       const response = await dispatch(request);
       if (isRefusal(response)) throw new ConnectionRefusedError(`${new URL(request.url).host} closed the connection`);
+      response.headers.set('date', httpDate(clock.now()));
       return response;
     },
     async listen() {
@@ -145,16 +190,13 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
       return { port: mainPort, url: `http://${displayHost}:${mainPort}` };
     },
     async close() {
-      context.notifications.stop();
+      notifications.stop();
       await Promise.all(listeners.splice(0).map((l) => l.close()));
-      if (store.loaded) {
-        store.state.clock = clock.snapshot();
-        await store.write();
-      }
+      if (store.loaded) await services.settings.persistClock().catch(() => undefined);
+      await store.close();
       logger.flush();
     },
   };
-  return sandbox;
 }
 
 function applyScenarioClock(clock: Clock, scenario: Scenario): void {
@@ -162,13 +204,27 @@ function applyScenarioClock(clock: Clock, scenario: Scenario): void {
   clock.set({ ...(scenario.clock.now ? { now: scenario.clock.now } : {}), frozen: scenario.clock.frozen });
 }
 
-function buildSurfaces(context: SandboxContext): SurfaceApps {
+type SharedDeps = Pick<SurfaceDeps, 'clock' | 'urls' | 'logger' | 'identity'> & { services: Services };
+
+function surfaceDepsOf(shared: SharedDeps, env: EnvName, surface: SurfaceName): SurfaceDeps {
+  return {
+    env,
+    surface,
+    clock: shared.clock,
+    urls: shared.urls,
+    logger: shared.logger,
+    identity: shared.identity,
+    services: shared.services.env(env),
+    settings: shared.services.settings,
+    clientEnvironment: (clientId) => shared.services.clientEnvironment(clientId, env),
+  };
+}
+
+function buildSurfaces(shared: SharedDeps): SurfaceApps {
   const apps = {} as SurfaceApps;
   for (const env of ENVIRONMENTS) {
-    apps[env] = {} as Record<SurfaceName, Hono>;
-    for (const surface of SURFACES) {
-      apps[env][surface] = SURFACE_FACTORIES[surface]({ ...context, env, surface }) as unknown as Hono;
-    }
+    apps[env] = {} as Record<SurfaceName, Hono<SurfaceEnv>>;
+    for (const surface of SURFACES) apps[env][surface] = SURFACE_FACTORIES[surface](surfaceDepsOf(shared, env, surface));
   }
   return apps;
 }

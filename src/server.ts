@@ -18,8 +18,8 @@ export interface Listener {
 }
 
 export async function listen(dispatch: Dispatch, host: string, port: number, fixed?: SurfaceAddress): Promise<Listener> {
-  const listener = getRequestListener(async (request, env: { incoming: { socket: { destroy(): void } } }) => {
-    const response = await dispatch(request, fixed);
+  const listener = getRequestListener(async (request, env) => {
+    const response = await dispatch(request, fixed, env.outgoing);
     if (isRefusal(response)) env.incoming.socket.destroy();
     return response;
   });

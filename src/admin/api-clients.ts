@@ -14,10 +14,10 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { instant, parseDurationMs, parseInstant } from '../clock.js';
-import type { SandboxContext } from '../context.js';
+import type { AdminDeps } from './index.js';
 import type { ApiClient, Merchant } from '../domain/model.js';
 import type { EnvName } from '../hosts.js';
-import { addSecret, apiClientView, createApiClient, deleteSecret, findApiClient, revokeClient } from '../identity/clients.js';
+import { apiClientView } from '../identity/clients.js';
 import { AdminError, adminBody } from './errors.js';
 import { registerTokenSettingsAdmin } from './tokens.js';
 import { envParam } from './world.js';
@@ -46,27 +46,25 @@ const secretSchema = z
 
 const BASE = '/__admin/:env/merchants/:merchantId/api-clients';
 
-export function registerApiClientAdmin(admin: Hono, ctx: SandboxContext): void {
+type ApiClientAdminDeps = Pick<AdminDeps, 'clock' | 'services' | 'identity' | 'urls'>;
+
+export function registerApiClientAdmin(admin: Hono, ctx: ApiClientAdminDeps): void {
   registerTokenSettingsAdmin(admin, ctx);
 
   admin.post(BASE, async (c) => {
     const { env, merchant } = merchantOf(c, ctx);
     const body = await adminBody(c, createSchema);
     const expiresAt = expiry(ctx, body.secretExpiresAt, body.secretExpiresIn, 'secretExpiresAt', 'secretExpiresIn');
-    const { client, secret } = createApiClient(
-      ctx.store.env(env),
-      merchant,
-      { name: body.name, clientSecret: body.clientSecret, tokenLifetimeSeconds: body.tokenLifetimeSeconds, expiresAt },
-      ctx.clock.iso(),
-    );
-    await ctx.store.write();
+    const { client, secret } = await ctx.services
+      .env(env)
+      .apiClients.create(merchant, { name: body.name, clientSecret: body.clientSecret, tokenLifetimeSeconds: body.tokenLifetimeSeconds, expiresAt });
     return c.json(
       {
         ...apiClientView(client, ctx.clock.nowMs()),
         clientSecret: secret.clientSecret,
         secretId: secret.record.secretId,
         secretExpiresAt: secret.record.expiresAt,
-        tokenEndpoint: `${ctx.baseUrl(env, 'auth')}/oauth2/v2.0/token`,
+        tokenEndpoint: `${ctx.urls.baseUrl(env, 'auth')}/oauth2/v2.0/token`,
         scope: ctx.identity.tenant(env).scope,
         note: 'The client secret is shown only in this answer; the sandbox keeps a hash. Lost it? POST …/secrets for a new one.',
       },
@@ -76,28 +74,26 @@ export function registerApiClientAdmin(admin: Hono, ctx: SandboxContext): void {
 
   admin.get(BASE, (c) => {
     const { env, merchant } = merchantOf(c, ctx);
-    const clients = ctx.store.env(env).apiClients.filter((a) => a.merchantId === merchant.id);
+    const clients = ctx.services.env(env).apiClients.list(merchant.id);
     return c.json({ env, merchantId: merchant.id, apiClients: clients.map((a) => apiClientView(a, ctx.clock.nowMs())) });
   });
 
   admin.get(`${BASE}/:clientId`, (c) => c.json(apiClientView(clientOf(c, ctx).client, ctx.clock.nowMs())));
 
   admin.patch(`${BASE}/:clientId`, async (c) => {
-    const { client } = clientOf(c, ctx);
+    const { env, client } = clientOf(c, ctx);
     const body = await adminBody(c, patchSchema);
-    if (body.name !== undefined) client.name = body.name;
-    if (body.tokenLifetimeSeconds !== undefined) client.tokenLifetimeSeconds = body.tokenLifetimeSeconds;
-    await ctx.store.write();
-    return c.json(apiClientView(client, ctx.clock.nowMs()));
+    const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+    const renamed = await ctx.services.env(env).apiClients.rename(client, changes);
+    return c.json(apiClientView(renamed, ctx.clock.nowMs()));
   });
 
   admin.post(`${BASE}/:clientId/secrets`, async (c) => {
-    const { client } = clientOf(c, ctx);
+    const { env, client } = clientOf(c, ctx);
     if (client.revokedAt !== null) throw new AdminError(409, `API client ${client.clientId} was revoked on ${client.revokedAt}; create a new client instead.`);
     const body = await adminBody(c, secretSchema);
     const expiresAt = expiry(ctx, body.expiresAt, body.expiresIn, 'expiresAt', 'expiresIn');
-    const secret = addSecret(client, { clientSecret: body.clientSecret, expiresAt }, ctx.clock.iso());
-    await ctx.store.write();
+    const { secret } = await ctx.services.env(env).apiClients.addSecret(client, { clientSecret: body.clientSecret, expiresAt });
     return c.json(
       {
         clientId: client.clientId,
@@ -113,40 +109,39 @@ export function registerApiClientAdmin(admin: Hono, ctx: SandboxContext): void {
   });
 
   admin.delete(`${BASE}/:clientId/secrets/:secretId`, async (c) => {
-    const { client } = clientOf(c, ctx);
+    const { env, client } = clientOf(c, ctx);
     const secretId = c.req.param('secretId') ?? '';
-    if (!deleteSecret(client, secretId)) {
+    const next = await ctx.services.env(env).apiClients.deleteSecret(client, secretId);
+    if (!next) {
       const known = client.secrets.map((s) => s.secretId).join(', ') || 'none';
       throw new AdminError(404, `API client ${client.clientId} has no secret ${secretId}; its secrets: ${known}.`);
     }
-    await ctx.store.write();
-    return c.json(apiClientView(client, ctx.clock.nowMs()));
+    return c.json(apiClientView(next, ctx.clock.nowMs()));
   });
 
   admin.delete(`${BASE}/:clientId`, async (c) => {
-    const { client } = clientOf(c, ctx);
-    revokeClient(client, ctx.clock.iso());
-    await ctx.store.write();
-    return c.json(apiClientView(client, ctx.clock.nowMs()));
+    const { env, client } = clientOf(c, ctx);
+    const revoked = await ctx.services.env(env).apiClients.revoke(client);
+    return c.json(apiClientView(revoked, ctx.clock.nowMs()));
   });
 }
 
-function merchantOf(c: Context, ctx: SandboxContext): { env: EnvName; merchant: Merchant } {
+function merchantOf(c: Context, ctx: ApiClientAdminDeps): { env: EnvName; merchant: Merchant } {
   const env = envParam(c.req.param('env'));
   const merchantId = c.req.param('merchantId') ?? '';
-  const merchants = ctx.store.env(env).merchants;
-  const merchant = merchants.find((m) => m.id === merchantId);
+  const directory = ctx.services.env(env).merchants;
+  const merchant = directory.byId(merchantId);
   if (!merchant) {
-    const known = merchants.map((m) => m.id).join(', ') || 'none';
+    const known = directory.list().map((m) => m.id).join(', ') || 'none';
     throw new AdminError(404, `No merchant '${merchantId}' in ${env.toUpperCase()}; known merchants: ${known} (GET /__admin/${env}/merchants).`);
   }
   return { env, merchant };
 }
 
-function clientOf(c: Context, ctx: SandboxContext): { env: EnvName; client: ApiClient } {
+function clientOf(c: Context, ctx: ApiClientAdminDeps): { env: EnvName; client: ApiClient } {
   const { env, merchant } = merchantOf(c, ctx);
   const clientId = c.req.param('clientId') ?? '';
-  const client = findApiClient(ctx.store.env(env), merchant.id, clientId);
+  const client = ctx.services.env(env).apiClients.get(merchant.id, clientId);
   if (!client) {
     throw new AdminError(404, `Merchant ${merchant.id} has no API client '${clientId}' in ${env.toUpperCase()} (GET /__admin/${env}/merchants/${merchant.id}/api-clients lists them).`);
   }
@@ -154,7 +149,7 @@ function clientOf(c: Context, ctx: SandboxContext): { env: EnvName; client: ApiC
 }
 
 /** An absolute instant, or a duration from now on the sandbox clock; neither means no expiry. */
-function expiry(ctx: SandboxContext, at: string | undefined, within: string | undefined, atName: string, withinName: string): string | null {
+function expiry(ctx: Pick<AdminDeps, 'clock'>, at: string | undefined, within: string | undefined, atName: string, withinName: string): string | null {
   if (at !== undefined && within !== undefined) throw new AdminError(400, `Send ${atName} or ${withinName}, not both.`);
   if (at !== undefined) return (parseInstant(at) as Date).toISOString();
   if (within !== undefined) {

@@ -9,13 +9,13 @@
  */
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import type { SandboxContext } from '../context.js';
 import { customerFrom } from '../domain/checkout-customer.js';
 import { type Checkout, PURCHASE_RESULTS } from '../domain/model.js';
 import { toMajor } from '../domain/money.js';
 import { checkoutView } from '../routes/checkout-view.js';
-import { CustomerSimulation } from '../simulation/customer.js';
-import type { CallbackRecord } from '../simulation/notifications.js';
+import type { CustomerSimulation } from '../simulation/customer.js';
+import type { CallbackRecord } from '../services/callbacks.js';
+import type { AdminDeps } from './index.js';
 import { adminBody } from './errors.js';
 import { envParam } from './world.js';
 
@@ -28,11 +28,11 @@ const purchaseSchema = z
   .strict();
 const emptySchema = z.object({}).strict();
 
-export function registerCheckoutAdmin(admin: Hono, ctx: SandboxContext): void {
+export function registerCheckoutAdmin(admin: Hono, deps: Pick<AdminDeps, 'simulation'>): void {
   const base = '/__admin/:env/checkouts/:privateId';
 
   const simulate = (c: Context): { simulation: CustomerSimulation; checkout: Checkout } => {
-    const simulation = new CustomerSimulation(ctx, envParam(c.req.param('env')));
+    const simulation = deps.simulation(envParam(c.req.param('env')));
     return { simulation, checkout: simulation.checkout(c.req.param('privateId') ?? '') };
   };
   const summary = (simulation: CustomerSimulation, checkout: Checkout): Record<string, unknown> => ({
@@ -52,22 +52,20 @@ export function registerCheckoutAdmin(admin: Hono, ctx: SandboxContext): void {
   admin.post(`${base}/customer`, async (c) => {
     const body = await adminBody(c, identifySchema);
     const { simulation, checkout } = simulate(c);
-    await simulation.identify(checkout, customerFrom(body.customer));
-    return c.json(summary(simulation, checkout));
+    return c.json(summary(simulation, await simulation.identify(checkout, customerFrom(body.customer))));
   });
 
   admin.post(`${base}/commit`, async (c) => {
     await adminBody(c, emptySchema);
     const { simulation, checkout } = simulate(c);
-    await simulation.commit(checkout);
-    return c.json(summary(simulation, checkout));
+    return c.json(summary(simulation, await simulation.commit(checkout)));
   });
 
   admin.post(`${base}/abort`, async (c) => {
     await adminBody(c, emptySchema);
     const { simulation, checkout } = simulate(c);
-    const notification = await simulation.abort(checkout);
-    return c.json({ ...summary(simulation, checkout), notification: notification && callbackView(notification) });
+    const aborted = await simulation.abort(checkout);
+    return c.json({ ...summary(simulation, aborted.checkout), notification: aborted.notification && callbackView(aborted.notification) });
   });
 
   admin.post(`${base}/purchase`, async (c) => {
@@ -75,7 +73,7 @@ export function registerCheckoutAdmin(admin: Hono, ctx: SandboxContext): void {
     const { simulation, checkout } = simulate(c);
     const outcome = await simulation.purchase(checkout, body);
     return c.json({
-      ...summary(simulation, checkout),
+      ...summary(simulation, outcome.checkout),
       orderId: outcome.order.orderId,
       order: { orderId: outcome.order.orderId, status: outcome.order.status, totalAmount: toMajor(outcome.order.totalAmount) },
       validation: outcome.validation && callbackView(outcome.validation),

@@ -5,7 +5,7 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { parseDurationMs, parseInstant } from '../clock.js';
-import type { SandboxContext } from '../context.js';
+import type { AdminDeps } from './index.js';
 import { AdminError, adminBody } from './errors.js';
 
 const setSchema = z
@@ -28,26 +28,23 @@ const advanceSchema = z
 /** The latest instant PUT /__admin/clock accepts (a four-digit year); advancing stays within it too. */
 const LAST_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
-export function registerClockAdmin(admin: Hono, ctx: SandboxContext): void {
-  const persist = async (): Promise<void> => {
-    ctx.store.state.clock = ctx.clock.snapshot();
-    await ctx.store.write();
-  };
+export function registerClockAdmin(admin: Hono, deps: Pick<AdminDeps, 'clock' | 'services'>): void {
+  const persist = (): Promise<void> => deps.services.settings.persistClock();
 
-  admin.get('/__admin/clock', (c) => c.json(ctx.clock.state()));
+  admin.get('/__admin/clock', (c) => c.json(deps.clock.state()));
 
   admin.put('/__admin/clock', async (c) => {
     const body = await adminBody(c, setSchema);
-    ctx.clock.set(body);
+    deps.clock.set(body);
     await persist();
-    return c.json(ctx.clock.state());
+    return c.json(deps.clock.state());
   });
 
   // Back to the machine's time, ticking.
   admin.delete('/__admin/clock', async (c) => {
-    ctx.clock.reset();
+    deps.clock.reset();
     await persist();
-    return c.json(ctx.clock.state());
+    return c.json(deps.clock.state());
   });
 
   admin.post('/__admin/clock/advance', async (c) => {
@@ -63,11 +60,11 @@ export function registerClockAdmin(admin: Hono, ctx: SandboxContext): void {
       throw new AdminError(400, 'Send exactly one of {"seconds": n} or {"duration": "PT1H30M"}.');
     }
     // Past the calendar's end (or Infinity) every Date the sandbox makes would be invalid: refuse, don't wedge the clock.
-    if (!(Math.abs(ctx.clock.nowMs() + ms) <= LAST_INSTANT_MS)) {
+    if (!(Math.abs(deps.clock.nowMs() + ms) <= LAST_INSTANT_MS)) {
       throw new AdminError(400, `Advancing by ${body.duration ?? `${body.seconds} seconds`} would move the clock past 9999-12-31; advance by less, or PUT /__admin/clock {"now": ...}.`);
     }
-    ctx.clock.advance(ms);
+    deps.clock.advance(ms);
     await persist();
-    return c.json(ctx.clock.state());
+    return c.json(deps.clock.state());
   });
 }

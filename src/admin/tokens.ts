@@ -9,7 +9,7 @@
  */
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { SandboxContext } from '../context.js';
+import type { AdminDeps } from './index.js';
 import { adminBody } from './errors.js';
 
 const rateLimitSchema = z
@@ -25,38 +25,30 @@ const patchSchema = z
   })
   .strict();
 
-export function registerTokenSettingsAdmin(admin: Hono, ctx: SandboxContext): void {
-  const tokens = () => ctx.store.state.settings.tokens;
-  const saved = async (): Promise<Response> => {
-    await ctx.store.write();
-    return Response.json(tokens());
-  };
+export function registerTokenSettingsAdmin(admin: Hono, deps: Pick<AdminDeps, 'services' | 'identity'>): void {
+  const settings = deps.services.settings;
+  // A new limit starts with empty windows, so a test sees exactly the limit it set.
+  const freshLimit = (): void => deps.identity.rateLimiter.clear();
 
-  admin.get('/__admin/tokens', (c) => c.json(tokens()));
+  admin.get('/__admin/tokens', (c) => c.json(settings.current().tokens));
 
   admin.patch('/__admin/tokens', async (c) => {
     const body = await adminBody(c, patchSchema);
-    const current = tokens();
-    if (body.lifetimeSeconds !== undefined) current.lifetimeSeconds = body.lifetimeSeconds;
-    if (body.extLifetimeSeconds !== undefined) current.extLifetimeSeconds = body.extLifetimeSeconds;
-    if (body.clockSkewSeconds !== undefined) current.clockSkewSeconds = body.clockSkewSeconds;
-    if (body.rateLimit !== undefined) {
-      current.rateLimit = body.rateLimit;
-      ctx.identity.rateLimiter.clear();
-    }
-    return saved();
+    const patch = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+    const tokens = await settings.patchTokens(patch);
+    if (body.rateLimit !== undefined) freshLimit();
+    return c.json(tokens);
   });
 
   admin.put('/__admin/tokens/rate-limit', async (c) => {
-    tokens().rateLimit = await adminBody(c, rateLimitSchema);
-    // A new limit starts with empty windows, so a test sees exactly the limit it set.
-    ctx.identity.rateLimiter.clear();
-    return saved();
+    const tokens = await settings.setRateLimit(await adminBody(c, rateLimitSchema));
+    freshLimit();
+    return c.json(tokens);
   });
 
-  admin.delete('/__admin/tokens/rate-limit', async () => {
-    tokens().rateLimit = null;
-    ctx.identity.rateLimiter.clear();
-    return saved();
+  admin.delete('/__admin/tokens/rate-limit', async (c) => {
+    const tokens = await settings.setRateLimit(null);
+    freshLimit();
+    return c.json(tokens);
   });
 }

@@ -3,12 +3,21 @@
  */
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { SandboxContext } from '../context.js';
 import { ENVIRONMENTS, PLACEHOLDERS, SURFACES, isEnvName, type EnvName } from '../hosts.js';
-import { listScenarios } from '../store/scenario.js';
 import { AdminError, adminBody } from './errors.js';
+import type { AdminDeps } from './index.js';
+
+export interface ScenarioSummary {
+  name: string;
+  description: string;
+  file: string;
+}
 
 export interface WorldControl {
+  /** The scenario the world was seeded from. */
+  scenario(): string;
+  /** The embedded scenarios (names a reset over HTTP may use). */
+  scenarios(): ScenarioSummary[];
   /** Reseeds from the named scenario (default: the current one) without a restart. */
   reset(scenario?: string): Promise<void>;
   /** Dedicated per-host URLs when listening with --port-per-host, else null. */
@@ -23,9 +32,10 @@ export function envParam(value: string | undefined): EnvName {
   return env;
 }
 
-export function registerWorldAdmin(admin: Hono, ctx: SandboxContext, control: WorldControl): void {
+export function registerWorldAdmin(admin: Hono, deps: Pick<AdminDeps, 'clock' | 'services' | 'urls' | 'world'>): void {
+  const control = deps.world;
   admin.get('/__admin/health', (c) =>
-    c.json({ status: 'ok', scenario: ctx.store.state.scenario, clock: ctx.clock.state() }),
+    c.json({ status: 'ok', scenario: control.scenario(), clock: deps.clock.state() }),
   );
 
   admin.get('/__admin/hosts', (c) =>
@@ -35,23 +45,23 @@ export function registerWorldAdmin(admin: Hono, ctx: SandboxContext, control: Wo
           env,
           surface,
           placeholder: PLACEHOLDERS[surface],
-          realHost: ctx.hosts[env][surface].host,
-          baseUrl: ctx.baseUrl(env, surface),
+          realHost: deps.urls.hosts[env][surface].host,
+          baseUrl: deps.urls.baseUrl(env, surface),
           dedicatedUrl: control.dedicatedUrl(env, surface),
-          hostHeader: ctx.hosts[env][surface].host,
+          hostHeader: deps.urls.hosts[env][surface].host,
         })),
       ),
     }),
   );
 
   admin.get('/__admin/scenarios', (c) =>
-    c.json({ current: ctx.store.state.scenario, scenarios: listScenarios(ctx.scenarioDir) }),
+    c.json({ current: control.scenario(), scenarios: control.scenarios() }),
   );
 
   admin.post('/__admin/reset', async (c) => {
     const body = await adminBody(c, resetSchema);
     // Over HTTP only the shipped scenario names: a path would let any caller read any file.
-    const known = listScenarios(ctx.scenarioDir).map((s) => s.name);
+    const known = control.scenarios().map((s) => s.name);
     if (body.scenario !== undefined && !known.includes(body.scenario)) {
       throw new AdminError(400, `unknown scenario '${body.scenario}'; known scenarios: ${known.join(', ')} (files need --scenario <path> at start-up)`);
     }
@@ -60,22 +70,22 @@ export function registerWorldAdmin(admin: Hono, ctx: SandboxContext, control: Wo
     } catch (error) {
       throw new AdminError(400, (error as Error).message);
     }
-    return c.json({ status: 'reset', scenario: ctx.store.state.scenario, clock: ctx.clock.state() });
+    return c.json({ status: 'reset', scenario: control.scenario(), clock: deps.clock.state() });
   });
 
   admin.get('/__admin/:env/merchants', (c) => {
     const env = envParam(c.req.param('env'));
-    const state = ctx.store.env(env);
+    const services = deps.services.env(env);
     return c.json({
       env,
-      merchants: state.merchants.map((m) => ({
+      merchants: services.merchants.list().map((m) => ({
         id: m.id,
         name: m.name,
         stores: m.stores,
         sharedKey: m.sharedKey,
         // Secrets are stored hashed and never shown, as in the real portal.
-        apiClients: state.apiClients
-          .filter((client) => client.merchantId === m.id)
+        apiClients: services.apiClients
+          .list(m.id)
           .map((client) => ({
             clientId: client.clientId,
             name: client.name,

@@ -9,12 +9,14 @@
 import type { MiddlewareHandler } from 'hono';
 import { decodeJwt } from 'jose';
 import { instant } from '../clock.js';
-import type { SurfaceContext } from '../context.js';
+import type { SurfaceDeps } from '../surfaces/deps.js';
 import { ENVIRONMENTS } from '../hosts.js';
 import { CheckoutApiError } from '../http/envelope.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { TENANTS } from '../identity/tenants.js';
 import type { VerifyOutcome } from '../identity/verifier.js';
+
+type BearerDeps = Pick<SurfaceDeps, 'env' | 'clock' | 'urls' | 'services' | 'settings' | 'identity'>;
 
 type Presented = { kind: 'none' } | { kind: 'scheme'; scheme: string } | { kind: 'token'; token: string };
 
@@ -29,11 +31,11 @@ export function presentedToken(header: string | undefined): Presented {
   return token === '' ? { kind: 'none' } : { kind: 'token', token };
 }
 
-export function bearerAuth(ctx: SurfaceContext): MiddlewareHandler<SurfaceEnv> {
+export function bearerAuth(deps: BearerDeps): MiddlewareHandler<SurfaceEnv> {
   // Read the URL per request: the main port is only known after listen().
   const advice = (fresh: boolean): string =>
-    `Request ${fresh ? 'a new' : 'a'} token from ${ctx.baseUrl(ctx.env, 'auth')}/oauth2/v2.0/token ` +
-    `(grant_type=client_credentials, scope=${TENANTS[ctx.env].scope}).`;
+    `Request ${fresh ? 'a new' : 'a'} token from ${deps.urls.baseUrl(deps.env, 'auth')}/oauth2/v2.0/token ` +
+    `(grant_type=client_credentials, scope=${TENANTS[deps.env].scope}).`;
 
   return async (c, next) => {
     const presented = presentedToken(c.req.header('authorization'));
@@ -41,24 +43,24 @@ export function bearerAuth(ctx: SurfaceContext): MiddlewareHandler<SurfaceEnv> {
       throw challenge('Authentication_Required', `This call needs an access token: send 'Authorization: Bearer <access_token>'. ${advice(false)}`);
     }
     if (presented.kind === 'scheme') {
-      const legacy = presented.scheme.toLowerCase() === 'sharedkey' ? ` SharedKey signatures work on ${ctx.baseUrl(ctx.env, 'legacy')}.` : '';
+      const legacy = presented.scheme.toLowerCase() === 'sharedkey' ? ` SharedKey signatures work on ${deps.urls.baseUrl(deps.env, 'legacy')}.` : '';
       throw challenge(
         'Authentication_Required',
         `The '${presented.scheme}' scheme is not accepted here: this API takes 'Authorization: Bearer <access_token>'.${legacy} ${advice(false)}`,
       );
     }
 
-    const outcome = await ctx.identity.verify(ctx.env, presented.token);
-    if (!outcome.ok) throw rejected(outcome, presented.token, ctx, advice(true));
+    const outcome = await deps.identity.verify(deps.env, presented.token);
+    if (!outcome.ok) throw rejected(outcome, presented.token, deps, advice(true));
 
     const clientId = typeof outcome.claims.azp === 'string' ? outcome.claims.azp.toLowerCase() : '';
-    const client = ctx.store.env(ctx.env).apiClients.find((a) => a.clientId === clientId);
+    const client = deps.services.apiClients.find(clientId);
     if (!client || client.revokedAt !== null) {
       const when = client ? ` on ${client.revokedAt}` : '';
       throw invalidToken(
         'Client_Revoked',
         `The API client '${clientId}' this token was issued to was revoked${when} (or no longer exists after a reset). ` +
-          `Create a new API client in the merchant portal (sandbox: POST /__admin/${ctx.env}/merchants/{merchantId}/api-clients), then ${advice(true).replace(/^R/, 'r')}`,
+          `Create a new API client in the merchant portal (sandbox: POST /__admin/${deps.env}/merchants/{merchantId}/api-clients), then ${advice(true).replace(/^R/, 'r')}`,
         `The client '${clientId}' has been revoked`,
       );
     }
@@ -67,27 +69,27 @@ export function bearerAuth(ctx: SurfaceContext): MiddlewareHandler<SurfaceEnv> {
   };
 }
 
-function rejected(outcome: Extract<VerifyOutcome, { ok: false }>, token: string, ctx: SurfaceContext, advice: string): CheckoutApiError {
+function rejected(outcome: Extract<VerifyOutcome, { ok: false }>, token: string, deps: BearerDeps, advice: string): CheckoutApiError {
   const description = outcome.description;
   switch (outcome.problem) {
     case 'expired': {
       const exp = typeof outcome.claims?.exp === 'number' ? instant(outcome.claims.exp * 1000).toISOString() : 'an unknown time';
-      const skew = ctx.settings().tokens.clockSkewSeconds;
+      const skew = deps.settings.current().tokens.clockSkewSeconds;
       return invalidToken(
         'Token_Expired',
-        `The access token expired at ${exp} (sandbox time is now ${ctx.clock.iso()}; ${skew} s of clock skew allowed). ${advice}`,
+        `The access token expired at ${exp} (sandbox time is now ${deps.clock.iso()}; ${skew} s of clock skew allowed). ${advice}`,
         description,
       );
     }
     case 'not_yet_valid':
-      return invalidToken('Token_Not_Yet_Valid', `The access token is not valid yet: ${description} (sandbox time ${ctx.clock.iso()}). ${advice}`, description);
+      return invalidToken('Token_Not_Yet_Valid', `The access token is not valid yet: ${description} (sandbox time ${deps.clock.iso()}). ${advice}`, description);
     case 'key_not_found':
     case 'bad_issuer':
     case 'bad_audience': {
-      const other = otherEnvironmentOf(token, ctx);
+      const other = otherEnvironmentOf(token, deps);
       const why = other
-        ? `It was issued by the ${other.toUpperCase()} identity provider; ${ctx.env.toUpperCase()} accepts only ${ctx.env.toUpperCase()} tokens.`
-        : `It was not issued for this API by the ${ctx.env.toUpperCase()} identity provider (${description}).`;
+        ? `It was issued by the ${other.toUpperCase()} identity provider; ${deps.env.toUpperCase()} accepts only ${deps.env.toUpperCase()} tokens.`
+        : `It was not issued for this API by the ${deps.env.toUpperCase()} identity provider (${description}).`;
       return invalidToken('Invalid_Token', `The access token is not valid here. ${why} ${advice}`, description);
     }
     default:
@@ -96,10 +98,10 @@ function rejected(outcome: Extract<VerifyOutcome, { ok: false }>, token: string,
 }
 
 /** Which other environment minted a token, from its unverified `tid` (for the message only). */
-function otherEnvironmentOf(token: string, ctx: SurfaceContext): string | null {
+function otherEnvironmentOf(token: string, deps: BearerDeps): string | null {
   try {
     const tid = decodeJwt(token).tid;
-    return ENVIRONMENTS.find((env) => env !== ctx.env && TENANTS[env].tenantId === tid) ?? null;
+    return ENVIRONMENTS.find((env) => env !== deps.env && TENANTS[env].tenantId === tid) ?? null;
   } catch {
     return null;
   }

@@ -8,32 +8,34 @@
  * Failures answer 401 with a reason per cause and never reveal the expected value.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import type { SurfaceContext } from '../context.js';
+import type { SurfaceDeps } from '../surfaces/deps.js';
 import type { Merchant } from '../domain/model.js';
 import { rawBodyOf } from '../http/body.js';
 import { CheckoutApiError } from '../http/envelope.js';
-import type { SurfaceEnv } from '../http/types.js';
+import { type SurfaceEnv, pathAndQueryOf } from '../http/types.js';
+
+type SharedKeyDeps = Pick<SurfaceDeps, 'env' | 'urls' | 'services'>;
 import { hexDigestsMatch, parseSharedKeyHeader, sharedKeyHex } from './sharedkey-signature.js';
 
 const SIGN_HINT = 'Authorization: SharedKey base64(username + ":" + sha256hex(body + path + sharedKey))';
 
-export function sharedKeyAuth(ctx: SurfaceContext): MiddlewareHandler<SurfaceEnv> {
-  const env = ctx.env.toUpperCase();
+export function sharedKeyAuth(deps: SharedKeyDeps): MiddlewareHandler<SurfaceEnv> {
+  const env = deps.env.toUpperCase();
   return async (c, next) => {
     const parsed = parseSharedKeyHeader(c.req.header('authorization'));
-    if (!parsed.ok) throw headerProblem(ctx, parsed.problem, c.req.header('authorization') ?? '');
+    if (!parsed.ok) throw headerProblem(deps, parsed.problem, c.req.header('authorization') ?? '');
 
-    const merchant = ctx.store.env(ctx.env).merchants.find((m) => m.sharedKey.username === parsed.username);
+    const merchant = deps.services.merchants.bySharedKeyUsername(parsed.username);
     if (!merchant) {
       throw unauthorized(
         'Unknown_Username',
         `Unknown SharedKey username '${parsed.username}' in ${env}. Use the username you were onboarded with for ${env} ` +
-          `(UAT and PROD credentials differ; GET /__admin/${ctx.env}/merchants lists the sandbox's).`,
+          `(UAT and PROD credentials differ; GET /__admin/${deps.env}/merchants lists the sandbox's).`,
       );
     }
 
     const body = await rawBodyOf(c);
-    const { path, query } = pathAsSent(c.req.url);
+    const { path, query } = pathAsSent(pathAndQueryOf(c.req.url, c.env));
     const candidates = query === '' ? [path] : [`${path}?${query}`, path];
     const signed = candidates.some((candidate) => hexDigestsMatch(sharedKeyHex(body, candidate, merchant.sharedKey.key), parsed.hex));
     if (!signed) {
@@ -42,7 +44,7 @@ export function sharedKeyAuth(ctx: SurfaceContext): MiddlewareHandler<SurfaceEnv
         `The SharedKey signature of '${parsed.username}' does not match. The sandbox hashed the ${body.byteLength} body bytes ` +
           `exactly as received + the path ${candidates.map((p) => `'${p}'`).join(' (also tried ')}${candidates.length > 1 ? ')' : ''} ` +
           `+ the ${env} shared key of this username. Hash the exact bytes you send (do not re-encode the JSON), the path ` +
-          `without scheme and host, and compare with: npx checkout-sandbox sign --env ${ctx.env} --username ${parsed.username} ` +
+          `without scheme and host, and compare with: npx checkout-sandbox sign --env ${deps.env} --username ${parsed.username} ` +
           `--key <sharedKey> --path '${candidates[0]}'${body.byteLength ? ' --body <file with the body>' : ''}`,
       );
     }
@@ -66,22 +68,18 @@ function assertPathStore(c: Context<SurfaceEnv>, merchant: Merchant): void {
 }
 
 /** The path and query exactly as on the request line (no normalisation, no decoding). */
-export function pathAsSent(url: string): { path: string; query: string } {
-  const afterScheme = url.indexOf('//');
-  const slash = url.indexOf('/', afterScheme === -1 ? 0 : afterScheme + 2);
-  let rest = slash === -1 ? '/' : url.slice(slash);
-  const hash = rest.indexOf('#');
-  if (hash !== -1) rest = rest.slice(0, hash);
+export function pathAsSent(pathAndQuery: string): { path: string; query: string } {
+  const rest = pathAndQuery;
   const question = rest.indexOf('?');
   return question === -1 ? { path: rest, query: '' } : { path: rest.slice(0, question), query: rest.slice(question + 1) };
 }
 
-function headerProblem(ctx: SurfaceContext, problem: 'missing' | 'scheme' | 'garbled', value: string): CheckoutApiError {
+function headerProblem(deps: SharedKeyDeps, problem: 'missing' | 'scheme' | 'garbled', value: string): CheckoutApiError {
   if (problem === 'missing') {
     return unauthorized(
       'Missing_Authorization',
       `No Authorization header. This host authenticates every call with ${SIGN_HINT}; ` +
-        `\`npx checkout-sandbox sign --env ${ctx.env} ...\` prints one.`,
+        `\`npx checkout-sandbox sign --env ${deps.env} ...\` prints one.`,
     );
   }
   if (problem === 'scheme') {
@@ -89,7 +87,7 @@ function headerProblem(ctx: SurfaceContext, problem: 'missing' | 'scheme' | 'gar
     return unauthorized(
       'Malformed_Authorization',
       `The Authorization header uses the '${scheme}' scheme; this host takes only ${SIGN_HINT}. ` +
-        `Bearer tokens are for the current API at ${ctx.baseUrl(ctx.env, 'api')}.`,
+        `Bearer tokens are for the current API at ${deps.urls.baseUrl(deps.env, 'api')}.`,
     );
   }
   return unauthorized(

@@ -4,7 +4,7 @@
  * shapes of `fees` and `cart`, unknown properties ignored. Every problem is reported, one
  * entry each; duplicates across cart and fees are reported separately (Duplicate_Articles).
  */
-import { asText, field, isObject, type JsonObject } from '../http/binding.js';
+import { asText, field, isObject, type JsonObject } from './binding.js';
 import { customerFrom } from './checkout-customer.js';
 import { type BoundCart, NO_FEES, type Problem, Problems, bindCart, bindFees, duplicateArticles } from './checkout-lines.js';
 import type { Customer, Fees } from './model.js';

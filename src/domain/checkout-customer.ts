@@ -4,7 +4,7 @@
  * the customer's side (the admin simulation) identifies. Objects always carry every field,
  * with nulls, because clients read them without null checks (service-facts §9.3).
  */
-import { asText, field, isObject, type JsonObject } from '../http/binding.js';
+import { asText, field, isObject, type JsonObject } from './binding.js';
 import type { Address, Customer } from './model.js';
 
 const ADDRESS_FIELDS = ['firstName', 'lastName', 'coAddress', 'address', 'address2', 'postalCode', 'city', 'country', 'countryCode'] as const;

@@ -3,7 +3,7 @@
  * collected, one entry per problem, so a client sees everything wrong in one answer, as
  * the real API's Validation_Error lists every failing field.
  */
-import { asBoolean, asNumber, asText, field, isObject, type JsonObject } from '../http/binding.js';
+import { asBoolean, asNumber, asText, field, isObject, type JsonObject } from './binding.js';
 import type { CartItem, Fee, Fees } from './model.js';
 import { toMinor } from './money.js';
 

@@ -5,8 +5,9 @@
  * maps kinds to HTTP statuses and renders the body.
  */
 
-/** rule = a business rule (422), not_found = 404, conflict = 409, invalid = the request is malformed (400). */
-export type ViolationKind = 'rule' | 'not_found' | 'conflict' | 'invalid';
+import { Violation, type ViolationKind } from './violation.js';
+
+export type { ViolationKind };
 
 /**
  * Every code the sandbox answers with. The first three are the real API's own names
@@ -43,14 +44,12 @@ export const ORDER_CODES = [
 ] as const;
 export type OrderCode = (typeof ORDER_CODES)[number];
 
-export class OrderViolation extends Error {
+/** A refusal of order administration: a Violation whose code is one of ORDER_CODES. */
+export class OrderViolation extends Violation {
   override name = 'OrderViolation';
-  constructor(
-    readonly kind: ViolationKind,
-    readonly code: OrderCode,
-    message: string,
-  ) {
-    super(message);
+  declare readonly code: OrderCode;
+  constructor(kind: ViolationKind, code: OrderCode, message: string) {
+    super(kind, code, message);
   }
 }
 

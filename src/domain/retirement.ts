@@ -3,7 +3,7 @@
  * clock, except during brownout windows; from `shutdownAt` on, never. Pure: the clock's
  * instant is passed in, so moving the clock back simply reopens the host.
  */
-import type { Settings } from '../store/state.js';
+import type { RetirementSettings } from './settings.js';
 
 export type RetirementState =
   | { open: true }
@@ -17,7 +17,7 @@ export type RetirementState =
  */
 export const DEPRECATED_SINCE = '2022-05-01T00:00:00.000Z';
 
-export function retirementState(retirement: Settings['retirement'], nowMs: number): RetirementState {
+export function retirementState(retirement: RetirementSettings, nowMs: number): RetirementState {
   if (nowMs >= Date.parse(retirement.shutdownAt)) return { open: false, cause: 'shutdown', since: retirement.shutdownAt };
   const brownout = retirement.brownouts.find((b) => Date.parse(b.start) <= nowMs && nowMs < Date.parse(b.end));
   if (brownout) return { open: false, cause: 'brownout', since: brownout.start, until: brownout.end };
@@ -25,6 +25,6 @@ export function retirementState(retirement: Settings['retirement'], nowMs: numbe
 }
 
 /** RFC 9745 wants the Deprecation instant no later than the Sunset instant. */
-export function deprecatedSinceMs(retirement: Settings['retirement']): number {
+export function deprecatedSinceMs(retirement: RetirementSettings): number {
   return Math.min(Date.parse(DEPRECATED_SINCE), Date.parse(retirement.shutdownAt));
 }

@@ -6,6 +6,7 @@
  * carries a JSON body (never 204), and every error carries a numeric code and an array.
  */
 import { randomUUID } from 'node:crypto';
+import type { Violation, ViolationKind } from '../domain/violation.js';
 
 export interface ErrorEntry {
   reason: string;
@@ -44,6 +45,13 @@ export class CheckoutApiError extends Error {
   static single(status: number, reason: string, message: string, headers: Record<string, string> = {}): CheckoutApiError {
     return new CheckoutApiError(status, message, [{ reason, message }], headers);
   }
+}
+
+/** How the checkout API answers each kind of refusal: a broken business rule is its 900. */
+const CHECKOUT_STATUS: Record<ViolationKind, number> = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409, locked: 423, rule: 900 };
+
+export function checkoutErrorOf(violation: Violation): CheckoutApiError {
+  return CheckoutApiError.single(CHECKOUT_STATUS[violation.kind], violation.code, violation.message);
 }
 
 export function renderCheckoutError(error: CheckoutApiError): Response {

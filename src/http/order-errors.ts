@@ -10,13 +10,16 @@
  * failures are not rendered here: the bearer middleware answers them in the checkout envelope.
  */
 import type { Context, Handler } from 'hono';
-import { OrderViolation, type ViolationKind } from '../domain/order-violation.js';
+import type { ViolationKind } from '../domain/order-violation.js';
+import { Violation } from '../domain/violation.js';
+import { PersistenceError } from '../services/index.js';
 import { CheckoutApiError, jsonResponse } from './envelope.js';
 import type { SurfaceEnv } from './types.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
-const STATUS: Record<ViolationKind, number> = { rule: 422, not_found: 404, conflict: 409, invalid: 400 };
+/** Order administration answers a broken business rule with 422 (WC matches CAPTURE_ORDER_ALREADY_CAPTURED there). */
+const STATUS: Record<ViolationKind, number> = { rule: 422, not_found: 404, conflict: 409, invalid: 400, forbidden: 403, locked: 423 };
 
 export interface ProblemDetails {
   type: string;
@@ -26,7 +29,7 @@ export interface ProblemDetails {
   instance: string;
 }
 
-export function problemOf(violation: OrderViolation, instance: string): ProblemDetails {
+export function problemOf(violation: Violation, instance: string): ProblemDetails {
   return problem(STATUS[violation.kind], violation.code, violation.message, instance);
 }
 
@@ -34,7 +37,7 @@ function problem(status: number, code: string, detail: string, instance: string)
   return { type: `urn:checkout-sandbox:problem:${code}`, title: code, status, detail, instance };
 }
 
-export function renderOrderProblem(violation: OrderViolation, instance: string): Response {
+export function renderOrderProblem(violation: Violation, instance: string): Response {
   return renderProblem(problemOf(violation, instance));
 }
 
@@ -51,10 +54,10 @@ const ORDER_ROUTES: [RegExp, string][] = [
 ];
 
 export function unknownOrderRoute(c: Context<SurfaceEnv>): Response {
-  const path = new URL(c.req.url).pathname;
+  const path = c.req.path;
   const allowed = ORDER_ROUTES.find(([pattern]) => pattern.test(path))?.[1];
   if (allowed) {
-    const detail = `${path} answers ${allowed} only (got ${c.req.method}). The README lists every /manage/orders call.`;
+    const detail = `${path} answers ${allowed} only (got ${c.req.method}). docs/orders.md lists every /manage/orders call.`;
     return renderProblem(problem(405, 'METHOD_NOT_ALLOWED', detail, path), { allow: allowed });
   }
   const detail = `No ${c.req.method} ${path} in order administration. Use GET /manage/orders/{orderId} or POST /manage/orders/{orderId}/capture|refund|cancel|extend|reauthorize.`;
@@ -70,8 +73,9 @@ export function withOrderProblems(handler: (c: Context<SurfaceEnv>) => Promise<R
     try {
       return await handler(c);
     } catch (error) {
-      const instance = new URL(c.req.url).pathname;
-      if (error instanceof OrderViolation) return renderOrderProblem(error, instance);
+      const instance = c.req.path;
+      if (error instanceof Violation) return renderOrderProblem(error, instance);
+      if (error instanceof PersistenceError) return renderProblem(problem(503, 'NOT_SAVED', error.message, instance), { 'retry-after': '1' });
       // A body over the limit (413, from reading the raw body) keeps this API's shape too.
       if (error instanceof CheckoutApiError) {
         const code = (error.errors[0]?.reason ?? 'BAD_REQUEST').toUpperCase();

@@ -1,5 +1,6 @@
 /**
- * Types shared by every surface app: who is calling, and the per-request variables.
+ * Types shared by every surface app: who is calling, the per-request variables, and what
+ * the gateway hands a surface besides the Request.
  */
 import type { EnvName, SurfaceName } from '../hosts.js';
 
@@ -14,9 +15,28 @@ export interface SurfaceVariables {
   rawBody: Uint8Array;
 }
 
-export type SurfaceEnv = { Variables: SurfaceVariables };
+/**
+ * From the gateway: the path and query as the surface sees them (the local /{env}/{surface}
+ * prefix stripped, nothing decoded), passed beside the Request instead of copying it.
+ */
+export interface GatewayBindings {
+  surfacePath?: string;
+}
+
+export type SurfaceEnv = { Variables: SurfaceVariables; Bindings: GatewayBindings };
 
 export interface SurfaceAddressing {
   env: EnvName;
   surface: SurfaceName;
+}
+
+/** The path and query exactly as on the request line, after the local prefix. */
+export function pathAndQueryOf(url: string, bindings: GatewayBindings | undefined): string {
+  if (bindings?.surfacePath !== undefined) return bindings.surfacePath;
+  const afterScheme = url.indexOf('//');
+  const slash = url.indexOf('/', afterScheme === -1 ? 0 : afterScheme + 2);
+  let rest = slash === -1 ? '/' : url.slice(slash);
+  const hash = rest.indexOf('#');
+  if (hash !== -1) rest = rest.slice(0, hash);
+  return rest;
 }

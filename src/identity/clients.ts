@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiClientSecret, Merchant } from '../domain/model.js';
-import type { EnvState } from '../store/state.js';
 import { generateSecret, hashSecret, randomSalt } from './secrets.js';
 
 export interface NewSecret {
@@ -25,8 +24,9 @@ export interface IssuedSecret {
   clientSecret: string;
 }
 
-export function createApiClient(state: EnvState, merchant: Merchant, input: NewApiClient, nowIso: string): { client: ApiClient; secret: IssuedSecret } {
-  const client: ApiClient = {
+/** A new client with its first secret (pure: the caller saves it). */
+export function createApiClient(merchant: Merchant, input: NewApiClient, nowIso: string): { client: ApiClient; secret: IssuedSecret } {
+  const draft: ApiClient = {
     clientId: randomUUID(),
     merchantId: merchant.id,
     objectId: randomUUID(),
@@ -36,12 +36,11 @@ export function createApiClient(state: EnvState, merchant: Merchant, input: NewA
     createdAt: nowIso,
     revokedAt: null,
   };
-  const secret = addSecret(client, input, nowIso);
-  state.apiClients.push(client);
-  return { client, secret };
+  return addSecret(draft, input, nowIso);
 }
 
-export function addSecret(client: ApiClient, input: NewSecret, nowIso: string): IssuedSecret {
+/** The client with one more secret (a copy) and the plain secret, shown once. */
+export function addSecret(client: ApiClient, input: NewSecret, nowIso: string): { client: ApiClient; secret: IssuedSecret } {
   const clientSecret = input.clientSecret ?? generateSecret();
   const salt = randomSalt();
   const record: ApiClientSecret = {
@@ -52,24 +51,17 @@ export function addSecret(client: ApiClient, input: NewSecret, nowIso: string): 
     createdAt: nowIso,
     expiresAt: input.expiresAt,
   };
-  client.secrets.push(record);
-  return { record, clientSecret };
+  return { client: { ...client, secrets: [...client.secrets, record] }, secret: { record, clientSecret } };
 }
 
-/** Removes a secret; false when the client has no such secret. */
-export function deleteSecret(client: ApiClient, secretId: string): boolean {
-  const index = client.secrets.findIndex((s) => s.secretId === secretId.toLowerCase());
-  if (index < 0) return false;
-  client.secrets.splice(index, 1);
-  return true;
+/** The client without one secret (a copy); null when it has no such secret. */
+export function deleteSecret(client: ApiClient, secretId: string): ApiClient | null {
+  const secrets = client.secrets.filter((s) => s.secretId !== secretId.toLowerCase());
+  return secrets.length === client.secrets.length ? null : { ...client, secrets };
 }
 
-export function revokeClient(client: ApiClient, nowIso: string): void {
-  client.revokedAt ??= nowIso;
-}
-
-export function findApiClient(state: EnvState, merchantId: string, clientId: string): ApiClient | undefined {
-  return state.apiClients.find((c) => c.merchantId === merchantId && c.clientId === clientId.toLowerCase());
+export function revokeClient(client: ApiClient, nowIso: string): ApiClient {
+  return { ...client, revokedAt: client.revokedAt ?? nowIso };
 }
 
 /** What the portal shows of a client: never a secret or its hash. */

@@ -15,8 +15,8 @@ export type GrantResult = { ok: true; client: ApiClient } | { ok: false; failure
 
 export interface GrantInput {
   tenant: Tenant;
-  /** This environment's API clients. */
-  clients: readonly ApiClient[];
+  /** This environment's API client by id (any case). */
+  findClient(clientId: string): ApiClient | undefined;
   /** The environment a client id belongs to when it is not this one (for the hint only). */
   elsewhere(clientId: string): EnvName | null;
   /** Where a new client is created, for the hint. */
@@ -40,7 +40,7 @@ export function checkGrant(request: TokenRequest, input: GrantInput): GrantResul
   const scope = checkScope(request.scope, tenant);
   if (!scope.ok) return scope;
 
-  const client = input.clients.find((c) => c.clientId === request.clientId?.toLowerCase());
+  const client = input.findClient(request.clientId);
   if (!client || client.revokedAt !== null) {
     return fail(AADSTS.unknownClient(request.clientId, tenant.displayName), clientHint(request.clientId, client, input));
   }

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { ApiClient } from '../domain/model.js';
-import type { Settings } from '../store/state.js';
+import type { Settings } from '../domain/settings.js';
 import { type KeyRing, SIGNING_ALG } from './keys.js';
 import type { Tenant } from './tenants.js';
 

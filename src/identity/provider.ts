@@ -6,12 +6,13 @@
 import type { Clock } from '../clock.js';
 import type { ApiClient } from '../domain/model.js';
 import type { EnvName } from '../hosts.js';
-import type { Settings } from '../store/state.js';
+import type { Settings } from '../domain/settings.js';
 import { type AccessTokenClaims, type TokenLifetimes, lifetimesFor, mintAccessToken } from './issuer.js';
 import { DEFAULT_KEY_DIR, type KeyRing, type KeyRings, loadKeyRings } from './keys.js';
 import { TokenRateLimiter } from './ratelimit.js';
 import { TENANTS, type Tenant } from './tenants.js';
 import { type VerifyOutcome, verifyAccessToken } from './verifier.js';
+import { VerifiedTokenCache } from './token-cache.js';
 
 export interface IssuedToken extends TokenLifetimes {
   accessToken: string;
@@ -37,6 +38,7 @@ export interface IdentityOptions {
 export async function createIdentityProvider(options: IdentityOptions): Promise<IdentityProvider> {
   const { clock, settings } = options;
   const rings: KeyRings = await loadKeyRings(options.keyDir ?? DEFAULT_KEY_DIR);
+  const verified = new VerifiedTokenCache();
   return {
     tenant: (env) => TENANTS[env],
     keyRing: (env) => rings[env],
@@ -52,12 +54,13 @@ export async function createIdentityProvider(options: IdentityOptions): Promise<
       });
       return { ...lifetimes, ...minted };
     },
-    verify: (env, token) =>
-      verifyAccessToken(token, {
-        ring: rings[env],
-        tenant: TENANTS[env],
-        now: clock.now(),
-        clockSkewSeconds: settings().tokens.clockSkewSeconds,
-      }),
+    async verify(env, token) {
+      const skew = settings().tokens.clockSkewSeconds;
+      const cached = verified.get(env, token, clock.epochSeconds(), skew);
+      if (cached) return cached;
+      const outcome = await verifyAccessToken(token, { ring: rings[env], tenant: TENANTS[env], now: clock.now(), clockSkewSeconds: skew });
+      if (outcome.ok) verified.remember(env, token, outcome);
+      return outcome;
+    },
   };
 }

@@ -5,7 +5,7 @@
  *
  * The window lives in memory: a restart forgives, as a new STS node would.
  */
-import type { RateLimit } from '../store/state.js';
+import type { RateLimit } from '../domain/settings.js';
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 

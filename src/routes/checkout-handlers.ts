@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { instant } from '../clock.js';
-import type { SurfaceContext } from '../context.js';
+import type { SurfaceDeps } from '../surfaces/deps.js';
 import {
   type Binding,
   bindCartUpdate,
@@ -20,12 +20,12 @@ import {
   bindWidget,
 } from '../domain/checkout-binding.js';
 import { type Problem, duplicateArticles } from '../domain/checkout-lines.js';
-import { type Rejection, updateRejection } from '../domain/checkout-lifecycle.js';
+import { updateRejection } from '../domain/checkout-lifecycle.js';
 import type { Checkout, Merchant, Store } from '../domain/model.js';
 import { rawBodyOf, parseJson } from '../http/body.js';
-import { CheckoutApiError, jsonResponse, successBody } from '../http/envelope.js';
+import { CheckoutApiError, checkoutErrorOf, jsonResponse, successBody } from '../http/envelope.js';
+import type { Violation } from '../domain/violation.js';
 import type { SurfaceEnv } from '../http/types.js';
-import { CheckoutService } from '../store/checkout-service.js';
 import { checkoutView, serviceInstant } from './checkout-view.js';
 
 type Handler = (c: Context<SurfaceEnv>) => Promise<Response>;
@@ -45,8 +45,11 @@ export interface CheckoutHandlers {
   widget: Handler;
 }
 
-export function checkoutHandlers(ctx: SurfaceContext): CheckoutHandlers {
-  const service = new CheckoutService(ctx, ctx.env);
+export type CheckoutHandlerDeps = Pick<SurfaceDeps, 'env' | 'clock' | 'services' | 'settings'>;
+
+export function checkoutHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers {
+  const service = deps.services.checkouts;
+  const merchants = deps.services.merchants;
 
   const load = (c: Context<SurfaceEnv>): Checkout => {
     const privateId = c.req.param('privateId') ?? '';
@@ -54,7 +57,7 @@ export function checkoutHandlers(ctx: SurfaceContext): CheckoutHandlers {
     if ('checkout' in found) {
       const pathStore = c.req.param('storeId');
       // Strict store matching: an old-style path must name the checkout's own store.
-      if (ctx.settings().checkouts.storeMatching !== 'strict' || pathStore === undefined || pathStore === found.checkout.storeId) return found.checkout;
+      if (deps.settings.current().checkouts.storeMatching !== 'strict' || pathStore === undefined || pathStore === found.checkout.storeId) return found.checkout;
       throw CheckoutApiError.single(
         404,
         'Resource_Not_Found',
@@ -65,15 +68,15 @@ export function checkoutHandlers(ctx: SurfaceContext): CheckoutHandlers {
       404,
       'Resource_Not_Found',
       found.missing === 'expired'
-        ? `The checkout ${privateId} has expired (sessions live ${ctx.settings().checkouts.lifetimeSeconds} s on the sandbox clock). Initialize a new checkout.`
-        : `No checkout ${privateId} for this merchant in ${ctx.env.toUpperCase()}. Use the privateId returned when the checkout was initialized.`,
+        ? `The checkout ${privateId} has expired (sessions live ${deps.settings.current().checkouts.lifetimeSeconds} s on the sandbox clock). Initialize a new checkout.`
+        : `No checkout ${privateId} for this merchant in ${deps.env.toUpperCase()}. Use the privateId returned when the checkout was initialized.`,
     );
   };
 
   const merchantStore = (c: Context<SurfaceEnv>, storeId: string | null): { merchant: Merchant; store: Store } => {
-    const merchant = service.merchant(c.get('caller').merchantId);
+    const merchant = merchants.byId(c.get('caller').merchantId);
     if (!merchant) throw CheckoutApiError.single(403, 'Forbidden', 'The authenticated merchant no longer exists in this sandbox state.');
-    const store = service.storeOf(merchant, storeId);
+    const store = merchants.storeOf(merchant, storeId);
     const ids = merchant.stores.map((s) => s.id).join(', ');
     if (store === null) {
       throw validationError([{ reason: 'Validation_Error', message: `storeId: The StoreId field is required: you have several stores (${ids}).` }]);
@@ -146,7 +149,7 @@ export function checkoutHandlers(ctx: SurfaceContext): CheckoutHandlers {
       const { storeId } = bound(bindWidget(await readBody(c)));
       const { store } = merchantStore(c, storeId);
       const widgetToken = `widget-${store.countryCode}-${randomBytes(16).toString('hex')}`;
-      const expiresAt = instant(ctx.clock.nowMs() + WIDGET_TOKEN_LIFETIME_MS).toISOString();
+      const expiresAt = instant(deps.clock.nowMs() + WIDGET_TOKEN_LIFETIME_MS).toISOString();
       await service.record('widgetTokens', { widgetToken, storeId: store.id, expiresAt });
       return ok({ widgetToken, expiresAt: serviceInstant(expiresAt) });
     },
@@ -185,6 +188,6 @@ function validationError(problems: Problem[]): CheckoutApiError {
   return new CheckoutApiError(400, message, problems);
 }
 
-function reject(rejection: Rejection | null): void {
-  if (rejection) throw CheckoutApiError.single(rejection.status, rejection.reason, rejection.message);
+function reject(rejection: Violation | null): void {
+  if (rejection) throw checkoutErrorOf(rejection);
 }

@@ -5,9 +5,8 @@
  * because surface apps are non-strict (WooCommerce PUTs /checkouts/{id}/).
  */
 import type { Hono, MiddlewareHandler } from 'hono';
-import type { SurfaceContext } from '../context.js';
 import type { SurfaceEnv } from '../http/types.js';
-import { type CheckoutHandlers, checkoutHandlers } from './checkout-handlers.js';
+import { type CheckoutHandlerDeps, type CheckoutHandlers, checkoutHandlers } from './checkout-handlers.js';
 
 export type PathStyle = 'new' | 'old';
 
@@ -42,8 +41,8 @@ const OLD_STYLE: Route[] = [
   ['post', '/widget', 'widget'],
 ];
 
-export function registerCheckoutRoutes(app: Hono<SurfaceEnv>, ctx: SurfaceContext, options: CheckoutRouteOptions): void {
-  const handlers = checkoutHandlers(ctx);
+export function registerCheckoutRoutes(app: Hono<SurfaceEnv>, deps: CheckoutHandlerDeps, options: CheckoutRouteOptions): void {
+  const handlers = checkoutHandlers(deps);
   const routes = [...(options.styles.includes('new') ? NEW_STYLE : []), ...(options.styles.includes('old') ? OLD_STYLE : [])];
   for (const [method, path, name] of routes) app[method](path, options.auth, handlers[name]);
 }

@@ -9,10 +9,10 @@ import type { Context } from 'hono';
 import type { AmountCommand } from '../domain/order-admin.js';
 import type { RequestedItem } from '../domain/order-ledger.js';
 import { invalidRequest } from '../domain/order-violation.js';
-import { type JsonObject, asInteger, asMinor, asNumber, asText, field, isObject } from '../http/binding.js';
+import { type JsonObject, asInteger, asMinor, asNumber, asText, field, isObject } from '../domain/binding.js';
 import { parseJson, rawBodyOf } from '../http/body.js';
 import type { SurfaceEnv } from '../http/types.js';
-import { type IdempotentRequest, fingerprintOf } from '../store/order-idempotency.js';
+import { type IdempotentRequest, fingerprintOf } from '../services/order-idempotency.js';
 
 /** The request's JSON body; undefined when empty. Malformed JSON is a 400 in the problem shape. */
 export async function readBody(c: Context<SurfaceEnv>): Promise<unknown> {

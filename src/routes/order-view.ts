@@ -5,7 +5,7 @@
  */
 import type { Address, Invoice, Order, OrderItem } from '../domain/model.js';
 import { toMajor } from '../domain/money.js';
-import { orderLocation } from '../store/order-service.js';
+import { orderLocation } from '../services/orders.js';
 
 function itemView(item: OrderItem): Record<string, unknown> {
   return {

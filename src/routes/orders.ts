@@ -6,10 +6,9 @@
  * (src/http/order-errors.ts); authentication failures come from `auth` in the checkout envelope.
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import type { SurfaceContext } from '../context.js';
 import { unknownOrderRoute, withOrderProblems } from '../http/order-errors.js';
 import type { SurfaceEnv } from '../http/types.js';
-import { type ActionResult, LATEST_ORDERS, OrderService } from '../store/order-service.js';
+import { type ActionResult, LATEST_ORDERS, type OrderService } from '../services/orders.js';
 import { bindActionReference, bindAmountCommand, idempotentRequest, readBody } from './order-requests.js';
 import { orderDocument, orderListDocument } from './order-view.js';
 
@@ -28,9 +27,9 @@ function orderIdOf(c: Context<SurfaceEnv>): string {
   return c.req.param('orderId') ?? '';
 }
 
-export function registerOrderRoutes(app: Hono<SurfaceEnv>, ctx: SurfaceContext, options: { auth: MiddlewareHandler<SurfaceEnv> }): void {
+export function registerOrderRoutes(app: Hono<SurfaceEnv>, deps: { services: { orders: OrderService } }, options: { auth: MiddlewareHandler<SurfaceEnv> }): void {
   const { auth } = options;
-  const orders = new OrderService(ctx);
+  const orders = deps.services.orders;
 
   // strict: false on the surface makes this serve GET /manage/orders/ too (WC: the 10 latest).
   app.get(

@@ -10,7 +10,7 @@
  * libraries are what call these paths.
  */
 import type { Context, Hono } from 'hono';
-import type { SurfaceContext } from '../context.js';
+import type { SurfaceDeps } from '../surfaces/deps.js';
 import { CheckoutApiError, jsonResponse } from '../http/envelope.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { DISCOVERY_HEADERS, jwksDocument, openIdConfiguration } from '../identity/discovery.js';
@@ -21,20 +21,22 @@ import { ISSUER_TEMPLATE, TENANTS, type Tenant, matchTenant } from '../identity/
 import { type TokenRequest, readTokenRequest } from '../identity/token-request.js';
 import { ENVIRONMENTS } from '../hosts.js';
 
+type TokenDeps = Pick<SurfaceDeps, 'env' | 'clock' | 'urls' | 'logger' | 'services' | 'settings' | 'identity' | 'clientEnvironment'>;
+
 export const TOKEN_PATH = '/oauth2/v2.0/token';
 
-export function registerIdentityRoutes(app: Hono<SurfaceEnv>, ctx: SurfaceContext): void {
+export function registerIdentityRoutes(app: Hono<SurfaceEnv>, deps: TokenDeps): void {
   // strict:false on the surface app makes the trailing-slash form (the PHP SDK's) match too.
-  app.all(TOKEN_PATH, (c) => tokenEndpoint(c, ctx));
+  app.all(TOKEN_PATH, (c) => tokenEndpoint(c, deps));
 
   app.get('/:tenant/v2.0/.well-known/openid-configuration', (c) =>
-    withTenant(c, ctx, (segment, issuer) =>
-      jsonResponse(openIdConfiguration({ authBase: ctx.baseUrl(ctx.env, 'auth'), tenantSegment: segment, issuer }), 200, DISCOVERY_HEADERS),
+    withTenant(c, deps, (segment, issuer) =>
+      jsonResponse(openIdConfiguration({ authBase: deps.urls.baseUrl(deps.env, 'auth'), tenantSegment: segment, issuer }), 200, DISCOVERY_HEADERS),
     ),
   );
 
   app.get('/:tenant/discovery/v2.0/keys', (c) =>
-    withTenant(c, ctx, (_segment, issuer) => jsonResponse(jwksDocument(ctx.identity.keyRing(ctx.env), issuer), 200, DISCOVERY_HEADERS)),
+    withTenant(c, deps, (_segment, issuer) => jsonResponse(jwksDocument(deps.identity.keyRing(deps.env), issuer), 200, DISCOVERY_HEADERS)),
   );
 
   // Other methods on the metadata paths, alike on both hosts: the CORS preflight Entra allows, else a refusal in the OAuth shape.
@@ -51,8 +53,8 @@ export function registerIdentityRoutes(app: Hono<SurfaceEnv>, ctx: SurfaceContex
   }
 }
 
-async function tokenEndpoint(c: Context<SurfaceEnv>, ctx: SurfaceContext): Promise<Response> {
-  const trace = traceFor(c.req.raw.headers, ctx.clock.now());
+async function tokenEndpoint(c: Context<SurfaceEnv>, deps: TokenDeps): Promise<Response> {
+  const trace = traceFor(c.req.raw.headers, deps.clock.now());
   const method = c.req.method.toUpperCase();
   if (method === 'OPTIONS') {
     return new Response(null, { status: 204, headers: { allow: 'POST, OPTIONS', 'access-control-allow-origin': '*' } });
@@ -70,29 +72,28 @@ async function tokenEndpoint(c: Context<SurfaceEnv>, ctx: SurfaceContext): Promi
     return jsonResponse({ error: 'invalid_request', error_description: error.message }, error.status, identityHeaders(trace));
   }
   if (request.clientId !== null) {
-    const decision = ctx.identity.rateLimiter.take(
-      `${ctx.env}:${request.clientId.toLowerCase()}`,
-      ctx.settings().tokens.rateLimit,
-      ctx.clock.nowMs(),
+    const decision = deps.identity.rateLimiter.take(
+      `${deps.env}:${request.clientId.toLowerCase()}`,
+      deps.settings.current().tokens.rateLimit,
+      deps.clock.nowMs(),
     );
     if (!decision.allowed) return tooManyRequests(decision.retryAfterSeconds, trace.traceId);
   }
 
-  const tenant = ctx.identity.tenant(ctx.env);
+  const tenant = deps.identity.tenant(deps.env);
   const result = checkGrant(request, {
     tenant,
-    clients: ctx.store.env(ctx.env).apiClients,
-    elsewhere: (clientId) =>
-      ENVIRONMENTS.find((env) => env !== ctx.env && ctx.store.env(env).apiClients.some((a) => a.clientId === clientId.toLowerCase())) ?? null,
-    adminUrl: adminClientsUrl(ctx),
-    nowMs: ctx.clock.nowMs(),
+    findClient: (clientId) => deps.services.apiClients.find(clientId),
+    elsewhere: (clientId) => deps.clientEnvironment(clientId),
+    adminUrl: adminClientsUrl(deps),
+    nowMs: deps.clock.nowMs(),
   });
   if (!result.ok) {
-    ctx.logger.debug({ env: ctx.env, aadsts: result.failure.code, clientId: request.clientId }, 'token request refused');
+    deps.logger.debug({ env: deps.env, aadsts: result.failure.code, clientId: request.clientId }, 'token request refused');
     return tokenErrorResponse(result.failure, trace);
   }
 
-  const issued = await ctx.identity.issue(ctx.env, result.client);
+  const issued = await deps.identity.issue(deps.env, result.client);
   return successResponse(issued.expiresIn, issued.extExpiresIn, issued.accessToken, trace);
 }
 
@@ -105,20 +106,20 @@ function successResponse(expiresIn: number, extExpiresIn: number, accessToken: s
   );
 }
 
-function withTenant(c: Context<SurfaceEnv>, ctx: SurfaceContext, answer: (segment: string, issuer: string) => Response): Response {
+function withTenant(c: Context<SurfaceEnv>, deps: TokenDeps, answer: (segment: string, issuer: string) => Response): Response {
   const segment = c.req.param('tenant') ?? '';
-  const match = matchTenant(ctx.env, segment);
+  const match = matchTenant(deps.env, segment);
   if (match.kind === 'tenant') return answer(segment, match.tenant.issuer);
   if (match.kind === 'multi-tenant') return answer(segment, ISSUER_TEMPLATE);
-  const own: Tenant = TENANTS[ctx.env];
-  const other = ENVIRONMENTS.map((env) => TENANTS[env]).find((t) => t.env !== ctx.env && matchTenant(t.env, segment).kind === 'tenant');
+  const own: Tenant = TENANTS[deps.env];
+  const other = ENVIRONMENTS.map((env) => TENANTS[env]).find((t) => t.env !== deps.env && matchTenant(t.env, segment).kind === 'tenant');
   const hint = other
-    ? `That is the ${other.env.toUpperCase()} tenant; the ${ctx.env.toUpperCase()} tenant is ${own.tenantId}.`
-    : `The ${ctx.env.toUpperCase()} tenant is ${own.tenantId} (or ${own.domain}).`;
-  return tokenErrorResponse(withHint(AADSTS.unknownTenant(segment), hint), traceFor(c.req.raw.headers, ctx.clock.now()));
+    ? `That is the ${other.env.toUpperCase()} tenant; the ${deps.env.toUpperCase()} tenant is ${own.tenantId}.`
+    : `The ${deps.env.toUpperCase()} tenant is ${own.tenantId} (or ${own.domain}).`;
+  return tokenErrorResponse(withHint(AADSTS.unknownTenant(segment), hint), traceFor(c.req.raw.headers, deps.clock.now()));
 }
 
-function adminClientsUrl(ctx: SurfaceContext): string {
-  const base = new URL(ctx.baseUrl(ctx.env, 'auth'));
-  return `${base.origin}/__admin/${ctx.env}/merchants`;
+function adminClientsUrl(deps: TokenDeps): string {
+  const base = new URL(deps.urls.baseUrl(deps.env, 'auth'));
+  return `${base.origin}/__admin/${deps.env}/merchants`;
 }

@@ -8,34 +8,19 @@
  * One dispatcher per sandbox (ctx.notifications, made by createSandbox); sandbox.close()
  * stops it (timer cleared, clock listener removed, calls aborted).
  */
-import type { SandboxContext } from '../context.js';
-import { instant } from '../clock.js';
+import { randomUUID } from 'node:crypto';
+import { type Clock, instant } from '../clock.js';
 import { nextAttemptDue, substitutePlaceholders } from '../domain/checkout-callbacks.js';
 import type { Checkout } from '../domain/model.js';
 import { ENVIRONMENTS, type EnvName } from '../hosts.js';
+import type { CallbackLog, CallbackRecord } from '../services/callbacks.js';
 import { callMerchant } from './merchant-calls.js';
 
-export const CALLBACK_JOURNAL = 'callbacks';
+export type { CallbackAttempt, CallbackRecord } from '../services/callbacks.js';
 
-export interface CallbackAttempt {
-  attempt: number;
-  /** Sandbox time the attempt was due, and when it was made. */
-  dueAt: string;
-  at: string;
-  method: 'GET' | 'POST';
-  url: string;
-  status: number | null;
-  error: string | null;
-}
-
-export interface CallbackRecord {
-  kind: 'notification' | 'validation';
-  privateId: string;
-  url: string;
-  createdAt: string;
-  state: 'pending' | 'delivered' | 'failed';
-  nextAttemptAt: string | null;
-  attempts: CallbackAttempt[];
+export interface NotificationDeps {
+  clock: Clock;
+  callbacks(env: EnvName): CallbackLog;
 }
 
 /** Timers cannot wait longer than this (about 24.8 days); the timer is simply re-armed. */
@@ -49,7 +34,7 @@ export class NotificationDispatcher {
   private readonly abort = new AbortController();
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly ctx: Pick<SandboxContext, 'clock' | 'store'>) {
+  constructor(private readonly ctx: NotificationDeps) {
     this.unsubscribe = ctx.clock.onChange(() => void this.pump());
     this.arm();
   }
@@ -59,6 +44,7 @@ export class NotificationDispatcher {
     if (!checkout.notificationUri) return null;
     const now = this.ctx.clock.iso();
     const record: CallbackRecord = {
+      id: randomUUID(),
       kind: 'notification',
       privateId: checkout.privateId,
       url: substitutePlaceholders(checkout.notificationUri, checkout),
@@ -67,10 +53,9 @@ export class NotificationDispatcher {
       nextAttemptAt: now,
       attempts: [],
     };
-    this.ctx.store.journal<CallbackRecord>(env, CALLBACK_JOURNAL).push(record);
-    await this.ctx.store.write();
+    await this.ctx.callbacks(env).save(record);
     await this.pump();
-    return record;
+    return this.ctx.callbacks(env).get(record.id) ?? record;
   }
 
   /** Resolves once no delivery is in flight (the admin's callback list waits for it). */
@@ -105,37 +90,41 @@ export class NotificationDispatcher {
     this.abort.abort();
   }
 
-  private pending(): CallbackRecord[] {
-    if (!this.ctx.store.loaded) return [];
-    return ENVIRONMENTS.flatMap((env) => this.ctx.store.journal<CallbackRecord>(env, CALLBACK_JOURNAL)).filter(
-      (record) => record.state === 'pending' && record.nextAttemptAt !== null,
-    );
+  private pending(): { env: EnvName; record: CallbackRecord }[] {
+    return ENVIRONMENTS.flatMap((env) => this.ctx.callbacks(env).pending().map((record) => ({ env, record })));
   }
 
   private async deliverDue(): Promise<void> {
-    for (const record of this.pending()) {
-      while (!this.stopped && record.state === 'pending' && record.nextAttemptAt && Date.parse(record.nextAttemptAt) <= this.ctx.clock.nowMs()) {
-        await this.attempt(record);
+    for (const { env, record: first } of this.pending()) {
+      let record: CallbackRecord | undefined = first;
+      while (!this.stopped && record && record.state === 'pending' && record.nextAttemptAt && Date.parse(record.nextAttemptAt) <= this.ctx.clock.nowMs()) {
+        record = await this.attempt(env, record);
       }
     }
   }
 
-  private async attempt(record: CallbackRecord): Promise<void> {
+  /** One attempt; returns the record as saved after it. */
+  private async attempt(env: EnvName, record: CallbackRecord): Promise<CallbackRecord | undefined> {
     const dueAt = record.nextAttemptAt!;
     const outcome = await callMerchant('GET', record.url, this.abort.signal);
-    if (this.stopped) return;
+    if (this.stopped) return undefined;
     const number = record.attempts.length + 1;
-    record.attempts.push({ attempt: number, dueAt, at: this.ctx.clock.iso(), method: 'GET', url: record.url, status: outcome.status, error: outcome.error });
+    const attempts = [...record.attempts, { attempt: number, dueAt, at: this.ctx.clock.iso(), method: 'GET' as const, url: record.url, status: outcome.status, error: outcome.error }];
     // Only a 200 counts: WooCommerce answers 400 when it has already queued a check.
-    if (outcome.status === 200) {
-      record.state = 'delivered';
-      record.nextAttemptAt = null;
-    } else {
-      const next = nextAttemptDue(Date.parse(dueAt), number);
-      record.state = next === null ? 'failed' : 'pending';
-      record.nextAttemptAt = next === null ? null : instant(next).toISOString();
+    const next = outcome.status === 200 ? null : nextAttemptDue(Date.parse(dueAt), number);
+    const updated: CallbackRecord = {
+      ...record,
+      attempts,
+      state: outcome.status === 200 ? 'delivered' : next === null ? 'failed' : 'pending',
+      nextAttemptAt: next === null ? null : instant(next).toISOString(),
+    };
+    try {
+      await this.ctx.callbacks(env).save(updated);
+    } catch {
+      // Not saved: the attempt is made again when next due, as at-least-once delivery allows.
+      return undefined;
     }
-    await this.ctx.store.write();
+    return updated;
   }
 
   /** While the clock ticks, wake up when the earliest retry falls due. A frozen clock only moves by hand. */
@@ -143,7 +132,7 @@ export class NotificationDispatcher {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.stopped || this.ctx.clock.isFrozen()) return;
-    const due = this.pending().map((record) => Date.parse(record.nextAttemptAt!));
+    const due = this.pending().map(({ record }) => Date.parse(record.nextAttemptAt!));
     if (due.length === 0) return;
     const delay = Math.min(Math.max(0, Math.min(...due) - this.ctx.clock.nowMs()), MAX_TIMER_MS);
     this.timer = setTimeout(() => void this.pump(), delay);

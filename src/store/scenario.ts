@@ -54,7 +54,7 @@ const explicitOrder = z.object({
   expiresInSeconds: z.number().int().optional(),
 });
 
-const generate = z.object({ generate: z.number().int().min(0).max(1000) });
+const generate = z.object({ generate: z.number().int().min(0).max(100_000) });
 
 const apiClientSchema = z.object({
   clientId: z.guid({ message: 'expected a GUID, as the portal issues client ids' }),

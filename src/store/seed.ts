@@ -3,7 +3,6 @@
  * seed and seeding instant give an identical document (faker is seeded, salts and ids come
  * from it, never from Math.random or the crypto RNG).
  */
-import type { Faker } from '@faker-js/faker';
 import { instant } from '../clock.js';
 import { ENVIRONMENTS } from '../hosts.js';
 import { amountToPay, publicTokenFor } from '../domain/checkout.js';
@@ -11,11 +10,14 @@ import type { ApiClient, Checkout, Merchant, Order, PurchaseResult } from '../do
 import { CHECKOUT_STATUSES, ORDER_STATUSES } from '../domain/model.js';
 import { orderFromCheckout } from '../domain/order.js';
 import { sumLines } from '../domain/money.js';
-import { hashSecret } from '../identity/secrets.js';
-import { fakeCartItems, fakeCustomer } from './fake.js';
-import { createFaker } from './faker.js';
+import { SeededRandom } from '../domain/random.js';
+import { hashSecret } from '../domain/secret-hash.js';
+import type { Customer } from '../domain/model.js';
+import { loadFaker } from '../fake/faker.js';
+import { fakeCartItems, fakeCustomer } from '../fake/people.js';
 import type { ExplicitCheckout, ExplicitOrder, Scenario, ScenarioMerchant } from './scenario.js';
-import type { EnvState, SandboxState, Settings } from './state.js';
+import { type EnvDoc, SNAPSHOT_VERSION, type SnapshotDoc } from './snapshot.js';
+import type { Settings } from './state.js';
 
 export function settingsOf(scenario: Scenario): Settings {
   return {
@@ -38,17 +40,59 @@ export function settingsOf(scenario: Scenario): Settings {
   };
 }
 
-export function seedState(scenario: Scenario, nowMs: number): SandboxState {
-  const faker = createFaker(scenario.seed);
+/**
+ * Names, addresses and products come from faker, loaded only when the scenario seeds
+ * customers or generates data, and drawn from small pools, so 100,000 generated records
+ * seed in well under a second. Ids, salts and numbers come from a seeded PRNG.
+ */
+class FakePools {
+  private constructor(
+    private readonly customers: Map<string, Customer[]>,
+    private readonly items: ReturnType<typeof fakeCartItems>,
+    private readonly faker: Awaited<ReturnType<typeof loadFaker>> | null,
+  ) {}
+
+  static async for(scenario: Scenario): Promise<FakePools> {
+    const needed = ENVIRONMENTS.some((env) =>
+      scenario.environments[env].merchants.some(
+        (m) => !Array.isArray(m.checkouts) || !Array.isArray(m.orders) || m.orders.length > 0 || m.checkouts.some((c) => c.status !== 'Initialized'),
+      ),
+    );
+    return new FakePools(new Map(), [], needed ? await loadFaker(scenario.seed) : null);
+  }
+
+  customer(random: SeededRandom, countryCode: string): Customer {
+    let pool = this.customers.get(countryCode);
+    if (!pool) {
+      pool = this.faker ? Array.from({ length: 64 }, () => fakeCustomer(this.faker!, countryCode)) : [];
+      this.customers.set(countryCode, pool);
+    }
+    return structuredClone(random.pick(pool));
+  }
+
+  cartItems(random: SeededRandom, count: number): ReturnType<typeof fakeCartItems> {
+    if (this.items.length === 0 && this.faker) this.items.push(...fakeCartItems(this.faker, 128));
+    const picked = new Map<string, (typeof this.items)[number]>();
+    while (picked.size < Math.min(count, this.items.length)) {
+      const item = random.pick(this.items);
+      picked.set(item.id, { ...item, quantity: random.int(1, 3) });
+    }
+    return [...picked.values()];
+  }
+}
+
+export async function seedState(scenario: Scenario, nowMs: number): Promise<SnapshotDoc> {
+  const pools = await FakePools.for(scenario);
+  const random = new SeededRandom(scenario.seed);
   const settings = settingsOf(scenario);
-  const environments = {} as Record<(typeof ENVIRONMENTS)[number], EnvState>;
+  const environments = {} as Record<(typeof ENVIRONMENTS)[number], EnvDoc>;
   for (const env of ENVIRONMENTS) {
-    const seeder = new EnvSeeder(faker, settings, nowMs);
+    const seeder = new EnvSeeder(random, pools, settings, nowMs);
     for (const merchant of scenario.environments[env].merchants) seeder.addMerchant(merchant);
     environments[env] = seeder.state;
   }
   return {
-    version: 1,
+    version: SNAPSHOT_VERSION,
     scenario: scenario.name,
     seed: scenario.seed,
     seededAt: instant(nowMs).toISOString(),
@@ -59,10 +103,11 @@ export function seedState(scenario: Scenario, nowMs: number): SandboxState {
 }
 
 class EnvSeeder {
-  readonly state: EnvState = { merchants: [], apiClients: [], checkouts: [], orders: [], journals: {} };
+  readonly state: EnvDoc = { merchants: [], apiClients: [], checkouts: [], orders: [], records: {} };
 
   constructor(
-    private readonly faker: Faker,
+    private readonly random: SeededRandom,
+    private readonly pools: FakePools,
     private readonly settings: Settings,
     private readonly nowMs: number,
   ) {}
@@ -84,15 +129,15 @@ class EnvSeeder {
   }
 
   private apiClient(merchant: Merchant, c: ScenarioMerchant['apiClients'][number]): ApiClient {
-    const salt = this.faker.string.hexadecimal({ length: 32, casing: 'lower', prefix: '' });
+    const salt = this.random.hex(32);
     return {
       clientId: c.clientId.toLowerCase(),
       merchantId: merchant.id,
-      objectId: this.faker.string.uuid(),
+      objectId: this.random.uuid(),
       name: c.name ?? `${merchant.name} integration`,
       secrets: [
         {
-          secretId: this.faker.string.uuid(),
+          secretId: this.random.uuid(),
           hash: hashSecret(c.clientSecret, salt),
           salt,
           hint: c.clientSecret.slice(0, 3),
@@ -108,12 +153,12 @@ class EnvSeeder {
 
   private addCheckout(merchant: Merchant, c: ExplicitCheckout): void {
     const store = this.store(merchant, c.storeId);
-    const privateId = c.privateId ?? this.faker.string.uuid();
+    const privateId = c.privateId ?? this.random.uuid();
     const [firstItem, ...restItems] = c.items;
     const committed = c.status !== 'Initialized';
     const checkout: Checkout = {
       privateId,
-      publicToken: publicTokenFor(store.countryCode, this.faker.string.hexadecimal({ length: 32, casing: 'lower', prefix: '' })),
+      publicToken: publicTokenFor(store.countryCode, this.random.hex(32)),
       merchantId: merchant.id,
       storeId: store.id,
       countryCode: store.countryCode,
@@ -132,7 +177,7 @@ class EnvSeeder {
       },
       metadata: null,
       customerType: 'PrivateCustomer',
-      customer: committed ? fakeCustomer(this.faker, store.countryCode) : null,
+      customer: committed ? this.pools.customer(this.random, store.countryCode) : null,
       purchase: null,
       orderId: null,
       merchantTermsUri: 'https://merchant.example/terms',
@@ -148,7 +193,7 @@ class EnvSeeder {
 
   private complete(checkout: Checkout, result: PurchaseResult): void {
     const order = orderFromCheckout(checkout, {
-      orderId: this.faker.string.uuid(),
+      orderId: this.random.uuid(),
       placedAt: this.iso(-1800),
       expiresAt: this.iso(this.settings.orders.lifetimeSeconds),
       paymentMethod: 'DirectInvoice',
@@ -158,7 +203,7 @@ class EnvSeeder {
       amountToPay: amountToPay(checkout),
       paymentName: 'DirectInvoice',
       invoiceDeliveryMethod: 'Email',
-      purchaseIdentifier: this.faker.string.numeric(8),
+      purchaseIdentifier: this.random.digits(8),
       result,
     };
     this.state.orders.push(order);
@@ -168,7 +213,7 @@ class EnvSeeder {
     const store = this.store(merchant, o.storeId);
     const items = o.items.map((i) => ({ id: i.id, description: i.description, unitPrice: i.unitPrice, quantity: i.quantity, vat: i.vat }));
     const order: Order = {
-      orderId: (o.orderId ?? this.faker.string.uuid()).toLowerCase(),
+      orderId: (o.orderId ?? this.random.uuid()).toLowerCase(),
       merchantId: merchant.id,
       storeId: store.id,
       checkoutPrivateId: null,
@@ -182,7 +227,7 @@ class EnvSeeder {
       expiresAt: this.iso(o.expiresInSeconds ?? this.settings.orders.lifetimeSeconds),
       totalAmount: sumLines(items),
       items,
-      customer: fakeCustomer(this.faker, store.countryCode),
+      customer: this.pools.customer(this.random, store.countryCode),
       invoices: [],
     };
     // Seeded captured/refunded orders carry the invoices their status implies.
@@ -195,7 +240,7 @@ class EnvSeeder {
 
   private invoice(type: 'Invoice' | 'Credit', amount: number, items: Order['items']): Order['invoices'][number] {
     return {
-      invoiceNumber: this.faker.string.numeric(9),
+      invoiceNumber: this.random.digits(9),
       type,
       amount,
       items: items.map((i) => ({ ...i })),
@@ -209,8 +254,8 @@ class EnvSeeder {
     return Array.from({ length: count }, (_, i) => ({
       storeId: this.pickStore(merchant).id,
       status: CHECKOUT_STATUSES[i % CHECKOUT_STATUSES.length] ?? 'Initialized',
-      reference: i % 2 === 0 ? null : `ORD-${this.faker.string.numeric(6)}`,
-      items: fakeCartItems(this.faker, this.faker.number.int({ min: 1, max: 3 })),
+      reference: i % 2 === 0 ? null : `ORD-${this.random.digits(6)}`,
+      items: this.pools.cartItems(this.random, this.random.int(1, 3)),
       shipping: { id: 'shipping', description: 'Shipping', unitPrice: 4900, vat: 25 },
     }));
   }
@@ -220,15 +265,14 @@ class EnvSeeder {
     return Array.from({ length: count }, (_, i) => ({
       storeId: this.pickStore(merchant).id,
       status: statuses[i % statuses.length] ?? 'NotActivated',
-      reference: `ORD-${this.faker.string.numeric(6)}`,
+      reference: `ORD-${this.random.digits(6)}`,
       paymentMethod: 'DirectInvoice',
-      items: fakeCartItems(this.faker, this.faker.number.int({ min: 1, max: 3 })),
+      items: this.pools.cartItems(this.random, this.random.int(1, 3)),
     }));
   }
 
   private pickStore(merchant: Merchant): Merchant['stores'][number] {
-    const store = this.faker.helpers.arrayElement(merchant.stores);
-    return store;
+    return this.random.pick(merchant.stores);
   }
 
   private store(merchant: Merchant, storeId: string): Merchant['stores'][number] {

@@ -4,18 +4,18 @@
  */
 import type { Hono } from 'hono';
 import { bearerAuth } from '../auth/bearer.js';
-import type { SurfaceContext } from '../context.js';
+import type { SurfaceDeps } from './deps.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { registerCheckoutRoutes } from '../routes/checkouts.js';
 import { registerOrderRoutes } from '../routes/orders.js';
 import { registerIdentityRoutes } from '../routes/token.js';
 import { surfaceApp } from './base.js';
 
-export function createApiSurface(ctx: SurfaceContext): Hono<SurfaceEnv> {
-  const app = surfaceApp(ctx);
-  registerIdentityRoutes(app, ctx);
-  const auth = bearerAuth(ctx);
-  registerCheckoutRoutes(app, ctx, { auth, styles: ['new'] });
-  registerOrderRoutes(app, ctx, { auth });
+export function createApiSurface(deps: SurfaceDeps): Hono<SurfaceEnv> {
+  const app = surfaceApp(deps);
+  registerIdentityRoutes(app, deps);
+  const auth = bearerAuth(deps);
+  registerCheckoutRoutes(app, deps, { auth, styles: ['new'] });
+  registerOrderRoutes(app, deps, { auth });
   return app;
 }

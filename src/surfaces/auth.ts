@@ -3,16 +3,16 @@
  * answer in the OAuth error shape, since OAuth clients are what call it.
  */
 import type { Hono } from 'hono';
-import type { SurfaceContext } from '../context.js';
+import type { SurfaceDeps } from './deps.js';
 import { jsonResponse } from '../http/envelope.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { registerIdentityRoutes } from '../routes/token.js';
 import { surfaceApp } from './base.js';
 
-export function createAuthSurface(ctx: SurfaceContext): Hono<SurfaceEnv> {
-  const app = surfaceApp(ctx, (error) =>
+export function createAuthSurface(deps: SurfaceDeps): Hono<SurfaceEnv> {
+  const app = surfaceApp(deps, (error) =>
     jsonResponse({ error: error.status === 404 ? 'not_found' : 'invalid_request', error_description: error.message }, error.status, error.headers),
   );
-  registerIdentityRoutes(app, ctx);
+  registerIdentityRoutes(app, deps);
   return app;
 }

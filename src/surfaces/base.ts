@@ -1,37 +1,49 @@
 /**
  * The shape every surface app shares: a plain Hono app (testable with app.request()),
- * tolerant of trailing slashes, whose errors and unknown paths answer in the surface's
- * own error envelope. A 5xx here is a sandbox bug, and says so.
+ * tolerant of trailing slashes, routing on the path the gateway hands it (no Request
+ * copy), whose errors and unknown paths answer in the surface's own error envelope.
+ * A 5xx here is a sandbox bug, and says so.
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { SurfaceContext } from '../context.js';
-import { CheckoutApiError, renderCheckoutError } from '../http/envelope.js';
-import type { SurfaceEnv } from '../http/types.js';
+import { getPath } from 'hono/utils/url';
+import { Violation } from '../domain/violation.js';
+import { CheckoutApiError, checkoutErrorOf, renderCheckoutError } from '../http/envelope.js';
+import { PersistenceError } from '../services/index.js';
+import type { GatewayBindings, SurfaceEnv } from '../http/types.js';
+import type { SurfaceDeps } from './deps.js';
 
 export type ErrorRenderer = (error: CheckoutApiError) => Response;
 
-export function surfaceApp(ctx: SurfaceContext, render: ErrorRenderer = renderCheckoutError): Hono<SurfaceEnv> {
-  // strict: false makes /checkouts/x/ and /checkouts/x the same route, as real clients need.
-  const app = new Hono<SurfaceEnv>({ strict: false });
+/** The routing path: the gateway's surface path when given, trailing slash dropped (/checkouts/x/ = /checkouts/x). */
+function surfaceRoutingPath(request: Request, options?: { env?: unknown }): string {
+  const bound = (options?.env as GatewayBindings | undefined)?.surfacePath;
+  const path = bound === undefined ? getPath(request) : getPath({ url: `http://surface${bound}` } as Request);
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+export function surfaceApp(deps: Pick<SurfaceDeps, 'env' | 'surface' | 'logger'>, render: ErrorRenderer = renderCheckoutError): Hono<SurfaceEnv> {
+  const app = new Hono<SurfaceEnv>({ getPath: surfaceRoutingPath });
 
   app.notFound((c) =>
     render(
       CheckoutApiError.single(
         404,
         'Resource_Not_Found',
-        `No ${c.req.method} ${new URL(c.req.url).pathname} on the ${ctx.env.toUpperCase()} ${ctx.surface} surface. ` +
-          `Check the path against the README's endpoint list (GET /__admin/hosts lists every base URL).`,
+        `No ${c.req.method} ${c.req.path} on the ${deps.env.toUpperCase()} ${deps.surface} surface. ` +
+          `Check the path against the endpoint list in the docs (GET /__admin/hosts lists every base URL).`,
       ),
     ),
   );
 
   app.onError((error, c) => {
     if (error instanceof CheckoutApiError) return render(error);
+    if (error instanceof Violation) return render(checkoutErrorOf(error));
+    if (error instanceof PersistenceError) return render(CheckoutApiError.single(503, 'Not_Saved', error.message, { 'retry-after': '1' }));
     if (error instanceof HTTPException) {
       return render(CheckoutApiError.single(error.status, 'Bad_Request', error.message || 'The request could not be read.'));
     }
-    ctx.logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
+    deps.logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
     return render(
       CheckoutApiError.single(500, 'Sandbox_Error', `The sandbox failed on this request (a sandbox bug, please report it): ${error.message}`),
     );

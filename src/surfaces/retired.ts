@@ -8,34 +8,34 @@
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { httpDate, instant } from '../clock.js';
-import type { SurfaceContext } from '../context.js';
+import type { SurfaceDeps } from './deps.js';
 import { type RetirementState, deprecatedSinceMs, retirementState } from '../domain/retirement.js';
 import { CheckoutApiError, renderCheckoutError } from '../http/envelope.js';
 import { refuseConnection } from '../http/refuse.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { createLegacySurface } from './legacy.js';
 
-export function createRetiredSurface(ctx: SurfaceContext): Hono<SurfaceEnv> {
-  const legacy = createLegacySurface(ctx);
-  const app = new Hono<SurfaceEnv>({ strict: false });
-  app.use('*', retirementGate(ctx));
+export function createRetiredSurface(deps: SurfaceDeps): Hono<SurfaceEnv> {
+  const legacy = createLegacySurface(deps);
+  const app = new Hono<SurfaceEnv>();
+  app.use('*', retirementGate(deps));
   // The legacy app answers everything (its routes, 404s and errors), so the gate sees every response.
-  app.all('*', (c) => legacy.fetch(c.req.raw));
+  app.all('*', (c) => legacy.fetch(c.req.raw, c.env));
   return app;
 }
 
-function retirementGate(ctx: SurfaceContext): MiddlewareHandler<SurfaceEnv> {
+function retirementGate(deps: SurfaceDeps): MiddlewareHandler<SurfaceEnv> {
   return async (c, next) => {
-    const retirement = ctx.settings().retirement;
-    const state = retirementState(retirement, ctx.clock.nowMs());
-    const headers = announcementHeaders(ctx);
+    const retirement = deps.settings.current().retirement;
+    const state = retirementState(retirement, deps.clock.nowMs());
+    const headers = announcementHeaders(deps);
     if (!state.open) {
       if (retirement.afterShutdown === 'refuse') {
-        return refuseConnection(`${ctx.hosts[ctx.env].retired.host} is ${state.cause === 'shutdown' ? 'shut down' : 'in a brownout'}`);
+        return refuseConnection(`${deps.urls.hosts[deps.env].retired.host} is ${state.cause === 'shutdown' ? 'shut down' : 'in a brownout'}`);
       }
       // A brownout ends: say when, so a client (or its developer) knows it is temporary.
-      if (state.cause === 'brownout') headers['retry-after'] = String(Math.max(0, Math.ceil((Date.parse(state.until) - ctx.clock.nowMs()) / 1000)));
-      return renderCheckoutError(CheckoutApiError.single(410, 'Host_Retired', goneMessage(ctx, state), headers));
+      if (state.cause === 'brownout') headers['retry-after'] = String(Math.max(0, Math.ceil((Date.parse(state.until) - deps.clock.nowMs()) / 1000)));
+      return renderCheckoutError(CheckoutApiError.single(410, 'Host_Retired', goneMessage(deps, state), headers));
     }
     await next();
     // Headers go onto the finished response; c.header() would re-create it and lose a 900 status.
@@ -43,12 +43,12 @@ function retirementGate(ctx: SurfaceContext): MiddlewareHandler<SurfaceEnv> {
   };
 }
 
-function announcementHeaders(ctx: SurfaceContext): Record<string, string> {
-  const retirement = ctx.settings().retirement;
-  const hosts = ctx.hosts[ctx.env];
+function announcementHeaders(deps: SurfaceDeps): Record<string, string> {
+  const retirement = deps.settings.current().retirement;
+  const hosts = deps.urls.hosts[deps.env];
   const link = [
-    `<${ctx.baseUrl(ctx.env, 'api')}>; rel="successor-version sunset deprecation"; title="option 1 (recommended): current API ${hosts.api.host} with a bearer token"`,
-    `<${ctx.baseUrl(ctx.env, 'legacy')}>; rel="alternate sunset deprecation"; title="option 2: legacy host ${hosts.legacy.host}, SharedKey and paths unchanged"`,
+    `<${deps.urls.baseUrl(deps.env, 'api')}>; rel="successor-version sunset deprecation"; title="option 1 (recommended): current API ${hosts.api.host} with a bearer token"`,
+    `<${deps.urls.baseUrl(deps.env, 'legacy')}>; rel="alternate sunset deprecation"; title="option 2: legacy host ${hosts.legacy.host}, SharedKey and paths unchanged"`,
   ].join(', ');
   return {
     deprecation: `@${Math.floor(deprecatedSinceMs(retirement) / 1000)}`,
@@ -57,17 +57,17 @@ function announcementHeaders(ctx: SurfaceContext): Record<string, string> {
   };
 }
 
-function goneMessage(ctx: SurfaceContext, state: Exclude<RetirementState, { open: true }>): string {
-  const hosts = ctx.hosts[ctx.env];
+function goneMessage(deps: SurfaceDeps, state: Exclude<RetirementState, { open: true }>): string {
+  const hosts = deps.urls.hosts[deps.env];
   const what =
     state.cause === 'shutdown'
       ? `${hosts.retired.host} was shut down at ${state.since}.`
-      : `${hosts.retired.host} is in a scheduled brownout until ${state.until} (a rehearsal of its shutdown at ${ctx.settings().retirement.shutdownAt}).`;
+      : `${hosts.retired.host} is in a scheduled brownout until ${state.until} (a rehearsal of its shutdown at ${deps.settings.current().retirement.shutdownAt}).`;
   return (
     `${what} Move to one of two options. ` +
-    `Option 1 (recommended): the current API at ${ctx.baseUrl(ctx.env, 'api')} (real host ${hosts.api.host}) with a bearer token ` +
-    `from ${ctx.baseUrl(ctx.env, 'auth')}/oauth2/v2.0/token, e.g. POST /checkouts. ` +
-    `Option 2 (minimal change): the legacy host at ${ctx.baseUrl(ctx.env, 'legacy')} (real host ${hosts.legacy.host}): ` +
+    `Option 1 (recommended): the current API at ${deps.urls.baseUrl(deps.env, 'api')} (real host ${hosts.api.host}) with a bearer token ` +
+    `from ${deps.urls.baseUrl(deps.env, 'auth')}/oauth2/v2.0/token, e.g. POST /checkouts. ` +
+    `Option 2 (minimal change): the legacy host at ${deps.urls.baseUrl(deps.env, 'legacy')} (real host ${hosts.legacy.host}): ` +
     'replace the host name only; paths and SharedKey signing stay the same.'
   );
 }

@@ -28,7 +28,7 @@ describe('/__admin/clock', () => {
     expect(sb.clock.iso()).toBe('2026-10-30T22:59:00.000Z');
     const unfrozen = await call('PUT', '/__admin/clock', { frozen: false });
     expect(unfrozen.json.frozen).toBe(false);
-    expect(sb.store.state.clock).toMatchObject({ mode: 'offset' });
+    expect(sb.snapshot().clock).toMatchObject({ mode: 'offset' });
   });
 
   it('advances by seconds and by ISO-8601 duration, forwards and backwards', async () => {
@@ -77,27 +77,30 @@ describe('/__admin world', () => {
   });
 
   it('reseeds without a restart, optionally with another scenario', async () => {
-    sb.store.env('uat').merchants.pop();
+    const created = await call('POST', '/__admin/uat/merchants/1001/api-clients', {});
+    expect(created.status).toBe(201);
+    expect(sb.snapshot().environments.uat.apiClients).toHaveLength(3);
     const { status, json } = await call('POST', '/__admin/reset', {});
     expect(status).toBe(200);
     expect(json.scenario).toBe('default');
-    expect(sb.store.env('uat').merchants).toHaveLength(2);
+    expect(sb.snapshot().environments.uat.apiClients).toHaveLength(2);
+    expect(sb.snapshot().environments.uat.merchants).toHaveLength(2);
     expect((await call('POST', '/__admin/reset', { scenario: 'minimal' })).json.scenario).toBe('minimal');
-    expect(sb.store.env('uat').merchants).toHaveLength(1);
+    expect(sb.snapshot().environments.uat.merchants).toHaveLength(1);
   });
 
   it('refuses an unknown scenario and keeps the current state', async () => {
     const { status, json } = await call('POST', '/__admin/reset', { scenario: 'nope' });
     expect(status).toBe(400);
     expect((json.error as { message: string }).message).toContain("unknown scenario 'nope'");
-    expect(sb.store.state.scenario).toBe('default');
+    expect(sb.scenario()).toBe('default');
   });
 
   it('accepts only scenario names over HTTP, never file paths', async () => {
     const { status, json } = await call('POST', '/__admin/reset', { scenario: '../scenarios/minimal.yaml' });
     expect(status).toBe(400);
     expect((json.error as { message: string }).message).toContain('known scenarios: ');
-    expect(sb.store.state.scenario).toBe('default');
+    expect(sb.scenario()).toBe('default');
   });
 
   it('lists merchants with stores and SharedKey credentials, never API client secrets', async () => {

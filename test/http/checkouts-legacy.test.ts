@@ -88,7 +88,7 @@ describe('old path style on the legacy host', () => {
 
   it('with checkouts.storeMatching strict, answers 404 when the path names another store than the checkout\'s', async () => {
     const { privateId } = await initializeOldStyle(sb, 'legacy');
-    sb.store.state.settings.checkouts.storeMatching = 'strict';
+    await sb.services.settings.update((s) => ({ ...s, checkouts: { ...s.checkouts, storeMatching: 'strict' } }));
     const other = await signedFetch(sb, 'legacy', 'GET', oldPath(privateId, '', '1235'));
     expect(other.status).toBe(404);
     expect(other.body.error?.errors[0]).toEqual({ reason: 'Resource_Not_Found', message: expect.stringContaining('belongs to store 1234') });

@@ -43,7 +43,7 @@ describe('gateway', () => {
       const byPrefix = await landedOn(await sb.fetch(`/${env}/${surface}/no/such/path`));
       expect(byPrefix).toBe(`${env}/${surface}`);
 
-      const host = sb.context.hosts[env][surface].host;
+      const host = sb.hosts[env][surface].host;
       const port = Number(new URL(sb.baseUrl(env, surface)).port);
       const viaHost = await getWithHost(port, host, '/no/such/path');
       expect(viaHost.status).toBe(404);
@@ -122,7 +122,7 @@ describe('two sandboxes in one process', () => {
     expect(b.clock.isFrozen()).toBe(false);
     expect((await (await a.fetch('/__admin/health')).json()) as object).toMatchObject({ scenario: 'default' });
     expect((await (await b.fetch('/__admin/health')).json()) as object).toMatchObject({ scenario: 'minimal' });
-    expect(a.store.env('uat').merchants.length).not.toBe(b.store.env('uat').merchants.length);
+    expect(a.snapshot().environments.uat.merchants.length).not.toBe(b.snapshot().environments.uat.merchants.length);
     await Promise.all([a.close(), b.close()]);
   });
 });

@@ -137,7 +137,7 @@ describe('the access token', () => {
       ver: '2.0',
     });
     expect(claims.oid).toBe(claims.sub);
-    const seeded = sb.store.env('uat').apiClients.find((c) => c.clientId === uat.clientId);
+    const seeded = sb.services.env('uat').apiClients.find(uat.clientId);
     expect(claims.oid).toBe(seeded?.objectId);
   });
 
@@ -263,7 +263,7 @@ describe('bearer checks (middleware as mounted on the api surface)', () => {
   });
 
   async function signed(claims: Record<string, unknown>, kid?: string): Promise<string> {
-    const ring = sb.context.identity.keyRing('uat');
+    const ring = sb.surfaceDeps('uat', 'api').identity.keyRing('uat');
     const jwt = new SignJWT(claims).setProtectedHeader({ typ: 'JWT', alg: 'RS256', kid: kid ?? ring.signing.kid });
     return jwt.sign(ring.signing.privateKey);
   }
@@ -361,9 +361,9 @@ describe('API clients through the admin API', () => {
     expect(listed).not.toContain(client.clientSecret);
     expect(listed).not.toContain('"hash"');
     expect(listed).not.toContain('"salt"');
-    expect(JSON.stringify(sb.store.state)).not.toContain(client.clientSecret);
+    expect(JSON.stringify(sb.snapshot())).not.toContain(client.clientSecret);
     // Scenario secrets are hashed at seeding too.
-    expect(JSON.stringify(sb.store.state)).not.toContain(uat.clientSecret);
+    expect(JSON.stringify(sb.snapshot())).not.toContain(uat.clientSecret);
   });
 
   it('a new secret works next to the old one until the old one is deleted; issued tokens live on', async () => {

@@ -87,7 +87,7 @@ describe('through the api surface business routes', () => {
 
   it('GET /checkouts/{privateId} and /manage/orders/{orderId}: 200 with a token; 401 without, expired, or in PROD', async () => {
     const token = await tokenFor(sb, 'uat');
-    const orderId = sb.store.env('uat').orders.find((o) => o.merchantId === '1001')?.orderId ?? 'none';
+    const orderId = sb.snapshot().environments.uat.orders.find((o) => o.merchantId === '1001')?.orderId ?? 'none';
     for (const path of [`/uat/api/checkouts/${privateId}`, `/uat/api/manage/orders/${orderId}`]) {
       const ok = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } });
       expect(ok.status, path).toBe(200);

@@ -19,7 +19,7 @@ beforeEach(async () => {
 });
 afterEach(() => sb.close());
 
-const orders = (): Order[] => sb.store.env('uat').orders;
+const orders = (): Order[] => sb.snapshot().environments.uat.orders;
 
 function seeded(status: OrderStatus, merchantId = '1001'): Order {
   const order = orders().find((o) => o.status === status && o.merchantId === merchantId);
@@ -36,7 +36,8 @@ function placeOrder(overrides: Partial<Order> = {}): Order {
     reference: `TEST-${counter}`,
     ...overrides,
   });
-  orders().push(order);
+  // In memory the order is in place as soon as the call returns.
+  void sb.services.env('uat').orders.place(order);
   return order;
 }
 
@@ -70,7 +71,7 @@ describe('GET /manage/orders/{orderId}', () => {
   it('does not show another merchant\'s order, an unknown id or an order of the other environment (404)', async () => {
     expectProblem(await api.get(path(seeded('NotActivated', '1002'))), 404, 'ORDER_NOT_FOUND');
     expectProblem(await api.get('/manage/orders/00000000-0000-4000-8000-000000000000'), 404, 'ORDER_NOT_FOUND');
-    const prodOrder = sb.store.env('prod').orders.find((o) => o.merchantId === '1001');
+    const prodOrder = sb.snapshot().environments.prod.orders.find((o) => o.merchantId === '1001');
     expectProblem(await api.get(`/manage/orders/${prodOrder?.orderId}`), 404, 'ORDER_NOT_FOUND');
   });
 

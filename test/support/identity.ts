@@ -52,9 +52,9 @@ export async function tokenFor(sb: Sandbox, env: EnvName, fields: Fields = clien
 
 /** GET /probe behind bearerAuth, rendering errors as the api surface does; answers the caller. */
 export function probeApp(sb: Sandbox, env: EnvName): Hono<SurfaceEnv> {
-  const ctx = { ...sb.context, env, surface: 'api' as const };
-  const app = surfaceApp(ctx);
-  app.get('/probe', bearerAuth(ctx), (c) => c.json({ caller: c.get('caller') }));
+  const deps = sb.surfaceDeps(env, 'api');
+  const app = surfaceApp(deps);
+  app.get('/probe', bearerAuth(deps), (c) => c.json({ caller: c.get('caller') }));
   return app;
 }
 

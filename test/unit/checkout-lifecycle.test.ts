@@ -12,9 +12,9 @@ describe('updates by the merchant', () => {
   it('are allowed while open, locked while committed, rejected with 900 after completion', () => {
     expect(updateRejection(at('Initialized'), 'cart')).toBeNull();
     expect(updateRejection(at('CustomerIdentified'), 'cart')).toBeNull();
-    expect(updateRejection(at('CommittedToPurchase'), 'cart')).toMatchObject({ status: 423, reason: 'Resource_Locked' });
-    expect(updateRejection(at('PurchaseCompleted'), 'fees')).toMatchObject({ status: 900, reason: 'Purchase_Completed' });
-    expect(updateRejection(at('Aborted'), 'cart')).toMatchObject({ status: 900, reason: 'Checkout_Aborted' });
+    expect(updateRejection(at('CommittedToPurchase'), 'cart')).toMatchObject({ kind: 'locked', code: 'Resource_Locked' });
+    expect(updateRejection(at('PurchaseCompleted'), 'fees')).toMatchObject({ kind: 'rule', code: 'Purchase_Completed' });
+    expect(updateRejection(at('Aborted'), 'cart')).toMatchObject({ kind: 'rule', code: 'Checkout_Aborted' });
   });
 });
 
@@ -25,8 +25,8 @@ describe("the customer's actions", () => {
     expect(customerActionRejection(at('CustomerIdentified'), 'commit')).toBeNull();
     expect(customerActionRejection(at('CommittedToPurchase'), 'complete')).toBeNull();
     expect(statusAfter('complete')).toBe('PurchaseCompleted');
-    expect(customerActionRejection(at('CommittedToPurchase'), 'identify')).toMatchObject({ status: 409 });
-    expect(customerActionRejection(at('PurchaseCompleted'), 'complete')).toMatchObject({ status: 409 });
+    expect(customerActionRejection(at('CommittedToPurchase'), 'identify')).toMatchObject({ kind: 'conflict', code: 'Invalid_State' });
+    expect(customerActionRejection(at('PurchaseCompleted'), 'complete')).toMatchObject({ kind: 'conflict', code: 'Invalid_State' });
     expect(customerActionRejection(at('PurchaseCompleted'), 'abort')?.message).toContain('PurchaseCompleted');
     expect(customerActionRejection(at('Aborted'), 'complete')).not.toBeNull();
   });

@@ -26,14 +26,14 @@ describe('scenarios', () => {
     expect(new Set(clients).size).toBe(clients.length);
   });
 
-  it('seeding is deterministic: same scenario, same seed, same instant → identical state', () => {
+  it('seeding is deterministic: same scenario, same seed, same instant → identical state', async () => {
     const scenario = loadScenario('default');
-    expect(seedState(scenario, NOW)).toEqual(seedState(scenario, NOW));
-    expect(seedState({ ...scenario, seed: 7 }, NOW)).not.toEqual(seedState(scenario, NOW));
+    expect(await seedState(scenario, NOW)).toEqual(await seedState(scenario, NOW));
+    expect(await seedState({ ...scenario, seed: 7 }, NOW)).not.toEqual(await seedState(scenario, NOW));
   });
 
-  it('seeds checkouts and orders in several states, with orders behind completed purchases', () => {
-    const state = seedState(loadScenario('default'), NOW);
+  it('seeds checkouts and orders in several states, with orders behind completed purchases', async () => {
+    const state = await seedState(loadScenario('default'), NOW);
     const checkouts = [...state.environments.uat.checkouts, ...state.environments.prod.checkouts];
     expect(new Set(checkouts.map((c) => c.status)).size).toBeGreaterThanOrEqual(4);
     const orders = [...state.environments.uat.orders, ...state.environments.prod.orders];
@@ -45,24 +45,24 @@ describe('scenarios', () => {
     }
   });
 
-  it('stores API client secrets only as salted hashes', () => {
-    const state = seedState(loadScenario('default'), NOW);
+  it('stores API client secrets only as salted hashes', async () => {
+    const state = await seedState(loadScenario('default'), NOW);
     const text = JSON.stringify(state);
     expect(text).not.toContain('uat-secret-nordic-outdoor-0001');
     expect(state.environments.uat.apiClients[0]?.secrets[0]?.hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('applies defaults: the retired host shuts at the start of 31 October 2026, Stockholm time', () => {
+  it('applies defaults: the retired host shuts at the start of 31 October 2026, Stockholm time', async () => {
     const scenario = parseScenario({ name: 'x', environments: {} }, 'x.yaml');
-    expect(seedState(scenario, NOW).settings.retirement).toEqual({
+    expect((await seedState(scenario, NOW)).settings.retirement).toEqual({
       shutdownAt: '2026-10-30T23:00:00.000Z',
       afterShutdown: 'refuse',
       brownouts: [],
     });
-    expect(seedState(scenario, NOW).settings.tokens).toMatchObject({ lifetimeSeconds: 3599, clockSkewSeconds: 300 });
-    expect(seedState(scenario, NOW).settings.checkouts).toEqual({ lifetimeSeconds: 604800, storeMatching: 'lenient' });
+    expect((await seedState(scenario, NOW)).settings.tokens).toMatchObject({ lifetimeSeconds: 3599, clockSkewSeconds: 300 });
+    expect((await seedState(scenario, NOW)).settings.checkouts).toEqual({ lifetimeSeconds: 604800, storeMatching: 'lenient' });
     const strict = parseScenario({ name: 'x', checkouts: { storeMatching: 'strict' }, environments: {} }, 'x.yaml');
-    expect(seedState(strict, NOW).settings.checkouts.storeMatching).toBe('strict');
+    expect((await seedState(strict, NOW)).settings.checkouts.storeMatching).toBe('strict');
   });
 
   it.each([

@@ -3,7 +3,7 @@
  * case-insensitive property names (`Reference`, `UnitPrice`), numbers sent as strings
  * ("199.00", "25"), ids as strings or numbers. Unknown properties are ignored.
  */
-import { toMinor } from '../domain/money.js';
+import { toMinor } from './money.js';
 
 export type JsonObject = Record<string, unknown>;
 

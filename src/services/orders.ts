@@ -6,13 +6,17 @@
  * Each write runs synchronously from lookup to mutation and only then awaits the disk, so
  * two concurrent calls on one order can never interleave between check and change.
  */
-import type { SurfaceContext } from '../context.js';
+import type { Clock } from '../clock.js';
 import type { Order } from '../domain/model.js';
 import { type AmountCommand, type Operation, cancel, capture, expireIfDue, extend, refund } from '../domain/order-admin.js';
 import { type Reauthorization, newReauthorization, planReauthorize, settleIfDue } from '../domain/order-reauthorize.js';
 import { OrderViolation } from '../domain/order-violation.js';
+import type { SeededRandom } from '../domain/random.js';
+import type { EnvName } from '../hosts.js';
+import { type Change, put } from '../store/state.js';
+import type { StateStore } from '../store/store.js';
 import {
-  IDEMPOTENCY_JOURNAL,
+  IDEMPOTENCY_RECORDS,
   IdempotencyJournal,
   type IdempotencyRecord,
   type IdempotentRequest,
@@ -20,7 +24,7 @@ import {
   idempotencyKeys,
 } from './order-idempotency.js';
 
-export const REAUTHORIZATION_JOURNAL = 'reauthorizations';
+export const REAUTHORIZATION_RECORDS = 'reauthorizations';
 
 /** How many orders GET /manage/orders/ lists (WC: "an empty id returns the 10 latest orders"). */
 export const LATEST_ORDERS = 10;
@@ -30,87 +34,96 @@ export interface ActionResult extends StoredResult {
   replayed: boolean;
 }
 
-type Change = { order: Order; result: StoredResult; reauthorization?: Reauthorization };
+type Outcome = { order: Order; result: StoredResult; reauthorization?: Reauthorization };
 
 export function orderLocation(orderId: string): string {
   return `/manage/orders/${orderId}`;
 }
 
 export class OrderService {
-  constructor(private readonly ctx: SurfaceContext) {}
+  constructor(
+    private readonly store: StateStore,
+    private readonly clock: Clock,
+    private readonly random: SeededRandom,
+    readonly env: EnvName,
+  ) {}
 
-  private get orders(): Order[] {
-    return this.ctx.store.env(this.ctx.env).orders;
+  private get orders() {
+    return this.store.env(this.env).orders;
   }
 
-  private get reauthorizations(): Reauthorization[] {
-    return this.ctx.store.journal<Reauthorization>(this.ctx.env, REAUTHORIZATION_JOURNAL);
+  private get reauthorizations() {
+    return this.store.env(this.env).records<Reauthorization>(REAUTHORIZATION_RECORDS);
   }
 
   private notFound(orderId: string): OrderViolation {
     return new OrderViolation(
       'not_found',
       'ORDER_NOT_FOUND',
-      `No order ${orderId} for this API client's merchant in ${this.ctx.env.toUpperCase()}. Use data.order.orderId from GET /checkouts/{privateId}, ` +
+      `No order ${orderId} for this API client's merchant in ${this.env.toUpperCase()}. Use data.order.orderId from GET /checkouts/{privateId}, ` +
         `and a token of the merchant that owns the order (orders of other merchants and of the other environment are not visible).`,
     );
   }
 
-  /** Index of the caller's order, brought up to date; ids match case-insensitively (WC lower-cases them). */
-  private locate(merchantId: string, orderId: string): { index: number; changed: boolean } {
-    const wanted = orderId.trim().toLowerCase();
-    const index = this.orders.findIndex((o) => o.orderId.toLowerCase() === wanted && o.merchantId === merchantId);
-    if (index < 0) throw this.notFound(orderId);
-    return { index, changed: this.refresh(index) };
+  /** Saves an order as given (seeding at run time: tests, the admin). */
+  async place(order: Order): Promise<Order> {
+    const placed = { ...order, orderId: order.orderId.toLowerCase() };
+    await this.store.apply([put(this.env, 'orders', placed)]);
+    return placed;
   }
 
-  /** Applies what the clock made due: expiry and settled credit checks. True when something changed. */
-  private refresh(index: number): boolean {
-    const nowMs = this.ctx.clock.nowMs();
-    let order = this.orders[index] as Order;
-    let changed = false;
-    const journal = this.reauthorizations;
-    journal.forEach((reauthorization, i) => {
-      if (reauthorization.orderId !== order.orderId) return;
+  /** Any merchant's order (the admin's and the simulation's view); ids match case-insensitively. */
+  find(orderId: string): Order | undefined {
+    return this.orders.get(orderId.trim().toLowerCase());
+  }
+
+  /** The caller's order, brought up to date; ids match case-insensitively (WC lower-cases them). */
+  private locate(merchantId: string, orderId: string): { order: Order; changes: Change[] } {
+    const found = this.find(orderId);
+    if (!found || found.merchantId !== merchantId) throw this.notFound(orderId);
+    return this.refresh(found);
+  }
+
+  /** What the clock made due: expiry and settled credit checks, as changes to save. */
+  private refresh(found: Order): { order: Order; changes: Change[] } {
+    const nowMs = this.clock.nowMs();
+    let order = found;
+    const changes: Change[] = [];
+    for (const reauthorization of this.reauthorizations.values()) {
+      if (reauthorization.orderId !== order.orderId) continue;
       const settled = settleIfDue(reauthorization, order, nowMs);
-      if (!settled) return;
-      journal[i] = settled.reauthorization;
+      if (!settled) continue;
+      changes.push(put(this.env, REAUTHORIZATION_RECORDS, settled.reauthorization));
       if (settled.order) order = settled.order;
-      changed = true;
-    });
-    const expired = expireIfDue(order, nowMs);
-    if (expired) {
-      order = expired;
-      changed = true;
     }
-    if (changed) this.orders[index] = order;
-    return changed;
+    const expired = expireIfDue(order, nowMs);
+    if (expired) order = expired;
+    if (order !== found) changes.push(put(this.env, 'orders', order));
+    return { order, changes };
   }
 
   async get(merchantId: string, orderId: string): Promise<Order> {
-    const { index, changed } = this.locate(merchantId, orderId);
-    if (changed) await this.ctx.store.write();
-    return this.orders[index] as Order;
+    const { order, changes } = this.locate(merchantId, orderId);
+    if (changes.length) await this.store.apply(changes);
+    return order;
   }
 
   /** The merchant's most recent orders, newest first. */
   async latest(merchantId: string, limit = LATEST_ORDERS): Promise<Order[]> {
-    const indexes = this.orders
-      .map((order, index) => ({ order, index }))
-      .filter(({ order }) => order.merchantId === merchantId)
-      .sort((a, b) => Date.parse(b.order.placedAt) - Date.parse(a.order.placedAt))
+    const newest = [...this.orders.values()]
+      .filter((order) => order.merchantId === merchantId)
+      .sort((a, b) => Date.parse(b.placedAt) - Date.parse(a.placedAt))
       .slice(0, limit)
-      .map(({ index }) => index);
-    const changed = indexes.map((index) => this.refresh(index)).some(Boolean);
-    if (changed) await this.ctx.store.write();
-    return indexes.map((index) => this.orders[index] as Order);
+      .map((order) => this.refresh(order));
+    const changes = newest.flatMap((r) => r.changes);
+    if (changes.length) await this.store.apply(changes);
+    return newest.map((r) => r.order);
   }
 
   async reauthorization(merchantId: string, orderId: string, reauthorizationId: string): Promise<Reauthorization> {
     const order = await this.get(merchantId, orderId);
-    const wanted = reauthorizationId.trim().toLowerCase();
-    const found = this.reauthorizations.find((r) => r.orderId === order.orderId && r.id.toLowerCase() === wanted);
-    if (!found) {
+    const found = this.reauthorizations.get(reauthorizationId.trim().toLowerCase());
+    if (!found || found.orderId !== order.orderId) {
       throw new OrderViolation(
         'not_found',
         'REAUTHORIZATION_NOT_FOUND',
@@ -133,55 +146,59 @@ export class OrderService {
   }
 
   extend(merchantId: string, orderId: string, request: IdempotentRequest): Promise<ActionResult> {
-    const lifetimeSeconds = this.ctx.settings().orders.lifetimeSeconds;
+    const lifetimeSeconds = this.store.settings().orders.lifetimeSeconds;
     return this.act(merchantId, orderId, 'extend', request, (order) => ({
-      order: extend(order, this.ctx.clock.nowMs(), lifetimeSeconds),
+      order: extend(order, this.clock.nowMs(), lifetimeSeconds),
       result: accepted(order),
     }));
   }
 
   reauthorize(merchantId: string, orderId: string, command: AmountCommand, request: IdempotentRequest): Promise<ActionResult> {
     return this.act(merchantId, orderId, 'reauthorize', request, (order) => {
-      const inProgress = this.reauthorizations.find((r) => r.orderId === order.orderId && r.status === 'Pending') ?? null;
+      let inProgress: Reauthorization | null = null;
+      for (const r of this.reauthorizations.values()) if (r.orderId === order.orderId && r.status === 'Pending') inProgress = r;
       const plan = planReauthorize(order, command, inProgress);
       if (plan.kind === 'applied') return { order: plan.order, result: accepted(order) };
-      const reauthorization = newReauthorization(order, plan, command, this.ctx.faker.string.uuid(), this.ctx.clock.nowMs());
+      const reauthorization = newReauthorization(order, plan, command, this.random.uuid(), this.clock.nowMs());
       return { order, reauthorization, result: { status: 201, location: `${orderLocation(order.orderId)}/reauthorize/${reauthorization.id}` } };
     });
   }
 
   private actionContext(): { nowMs: number; newInvoiceNumber: () => string } {
-    return { nowMs: this.ctx.clock.nowMs(), newInvoiceNumber: () => this.ctx.faker.string.numeric(9) };
+    return { nowMs: this.clock.nowMs(), newInvoiceNumber: () => this.random.digits(9) };
   }
 
+  /**
+   * Runs synchronously from lookup to the in-memory change, and only then awaits the disk,
+   * so two concurrent calls on one order can never interleave between check and change.
+   */
   private async act(
     merchantId: string,
     orderId: string,
     operation: Operation,
     request: IdempotentRequest,
-    change: (order: Order) => Change,
+    change: (order: Order) => Outcome,
   ): Promise<ActionResult> {
-    const { index, changed } = this.locate(merchantId, orderId);
-    const order = this.orders[index] as Order;
-    const journal = new IdempotencyJournal(this.ctx.store.journal<IdempotencyRecord>(this.ctx.env, IDEMPOTENCY_JOURNAL));
+    const { order, changes } = this.locate(merchantId, orderId);
+    const journal = new IdempotencyJournal(this.store.env(this.env).records<IdempotencyRecord>(IDEMPOTENCY_RECORDS));
     const keys = idempotencyKeys(merchantId, order.orderId, operation, request);
-    let outcome: Change;
+    let outcome: Outcome;
     try {
       const replay = journal.lookup(keys, request.fingerprint);
       if (replay) {
-        if (changed) await this.ctx.store.write();
+        if (changes.length) await this.store.apply(changes);
         return { ...replay, replayed: true };
       }
       outcome = change(order);
     } catch (error) {
       // The refusal changed nothing, but expiry or a settled check found on the way must still be kept.
-      if (changed) await this.ctx.store.write();
+      if (changes.length) await this.store.apply(changes);
       throw error;
     }
-    this.orders[index] = outcome.order;
-    if (outcome.reauthorization) this.reauthorizations.push(outcome.reauthorization);
-    journal.remember(keys, request.fingerprint, outcome.result, this.ctx.clock.iso());
-    await this.ctx.store.write();
+    const writes = [...changes.filter((c) => !(c.t === 'put' && c.c === 'orders')), put(this.env, 'orders', outcome.order)];
+    if (outcome.reauthorization) writes.push(put(this.env, REAUTHORIZATION_RECORDS, outcome.reauthorization));
+    for (const record of journal.remember(keys, request.fingerprint, outcome.result, this.clock.iso())) writes.push(put(this.env, IDEMPOTENCY_RECORDS, record));
+    await this.store.apply(writes);
     return { ...outcome.result, replayed: false };
   }
 }

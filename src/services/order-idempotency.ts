@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { OrderViolation } from '../domain/order-violation.js';
+import type { Collection } from '../store/collection.js';
 
 export interface StoredResult {
   status: 201 | 202;
@@ -17,6 +18,8 @@ export interface StoredResult {
 }
 
 export interface IdempotencyRecord {
+  /** The key itself: records are found by it. */
+  id: string;
   key: string;
   fingerprint: string;
   result: StoredResult;
@@ -30,7 +33,7 @@ export interface IdempotentRequest {
   fingerprint: string;
 }
 
-export const IDEMPOTENCY_JOURNAL = 'order-idempotency';
+export const IDEMPOTENCY_RECORDS = 'idempotency';
 
 /** Stable JSON: object keys sorted, so a re-serialised body with the same content compares equal. */
 function canonical(value: unknown): string {
@@ -54,13 +57,13 @@ export function idempotencyKeys(merchantId: string, orderId: string, operation: 
 }
 
 export class IdempotencyJournal {
-  constructor(private readonly records: IdempotencyRecord[]) {}
+  constructor(private readonly records: Collection<IdempotencyRecord>) {}
 
   /** The stored answer for a repeated request, null for a new one; 409 when a key names another request. */
   lookup(keys: string[], fingerprint: string): StoredResult | null {
     let replay: StoredResult | null = null;
     for (const key of keys) {
-      const record = this.records.find((r) => r.key === key);
+      const record = this.records.get(key);
       if (!record) continue;
       if (record.fingerprint !== fingerprint) {
         const [, kind] = key.split('|');
@@ -77,7 +80,8 @@ export class IdempotencyJournal {
     return replay;
   }
 
-  remember(keys: string[], fingerprint: string, result: StoredResult, createdAt: string): void {
-    for (const key of keys) this.records.push({ key, fingerprint, result, createdAt });
+  /** The records that make the keys known; the caller saves them with the change they belong to. */
+  remember(keys: string[], fingerprint: string, result: StoredResult, createdAt: string): IdempotencyRecord[] {
+    return keys.map((key) => ({ id: key, key, fingerprint, result, createdAt }));
   }
 }

@@ -1,0 +1,120 @@
+/**
+ * The one owner of checkouts (json-server's service.ts pattern): route handlers, the
+ * customer simulation and the admin go through it, never through the store. Records are
+ * replaced whole, never edited in place, and every change is durable before it returns.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { type Clock, instant } from '../clock.js';
+import type { CheckoutInit } from '../domain/checkout-binding.js';
+import { isExpired, publicTokenFor } from '../domain/checkout.js';
+import type { Checkout, Merchant, Order, Store } from '../domain/model.js';
+import type { Settings } from '../domain/settings.js';
+import type { EnvName } from '../hosts.js';
+import { type Change, type KeyedRecord, put } from '../store/state.js';
+import type { StateStore } from '../store/store.js';
+
+export type CheckoutLookup = { checkout: Checkout } | { missing: 'unknown' | 'expired' };
+
+/** What the handlers and the simulation may change on a checkout. */
+export type CheckoutChanges = Partial<Pick<Checkout, 'cart' | 'fees' | 'reference' | 'metadata' | 'status' | 'customer' | 'purchase' | 'orderId'>>;
+
+export class CheckoutService {
+  constructor(
+    private readonly store: StateStore,
+    private readonly clock: Clock,
+    readonly env: EnvName,
+  ) {}
+
+  private get checkouts() {
+    return this.store.env(this.env).checkouts;
+  }
+
+  private settings(): Settings {
+    return this.store.settings();
+  }
+
+  async create(merchant: Merchant, store: Store, init: CheckoutInit): Promise<Checkout> {
+    const now = this.clock.nowMs();
+    const checkout: Checkout = {
+      privateId: randomUUID(),
+      publicToken: publicTokenFor(init.countryCode, randomBytes(16).toString('hex')),
+      merchantId: merchant.id,
+      storeId: store.id,
+      countryCode: init.countryCode,
+      currency: store.currency,
+      status: 'Initialized',
+      createdAt: instant(now).toISOString(),
+      expiresAt: instant(now + this.settings().checkouts.lifetimeSeconds * 1000).toISOString(),
+      reference: init.reference,
+      cart: { items: init.cart.items, shippingProperties: init.cart.shippingProperties },
+      fees: init.fees,
+      metadata: init.metadata,
+      customerType: init.customerType,
+      customer: init.prefill,
+      purchase: null,
+      orderId: null,
+      merchantTermsUri: init.merchantTermsUri,
+      notificationUri: init.notificationUri,
+      redirectPageUri: init.redirectPageUri,
+      validationUri: init.validationUri,
+      profileName: init.profileName,
+      customFields: init.customFields,
+    };
+    await this.store.apply([put(this.env, 'checkouts', checkout)]);
+    return checkout;
+  }
+
+  /** Any merchant's checkout, expired or not (the admin's view). privateIds match case-insensitively. */
+  find(privateId: string): Checkout | undefined {
+    return this.checkouts.get(privateId.trim().toLowerCase());
+  }
+
+  findByPublicToken(publicToken: string): Checkout | undefined {
+    return this.checkouts.getBy('publicToken', publicToken.trim());
+  }
+
+  /** The caller's checkout. Another merchant's checkout is reported as unknown, never as forbidden. */
+  findForMerchant(merchantId: string, privateId: string): CheckoutLookup {
+    const checkout = this.find(privateId);
+    if (!checkout || checkout.merchantId !== merchantId) return { missing: 'unknown' };
+    if (this.isExpired(checkout)) return { missing: 'expired' };
+    return { checkout };
+  }
+
+  isExpired(checkout: Checkout): boolean {
+    return isExpired(checkout, this.clock.nowMs());
+  }
+
+  /** Applies changes to the checkout as stored now; returns the new checkout. */
+  async update(checkout: Checkout, changes: CheckoutChanges): Promise<Checkout> {
+    const current = this.find(checkout.privateId) ?? checkout;
+    const next: Checkout = { ...current, ...changes };
+    const writes: Change[] = [put(this.env, 'checkouts', next)];
+    // A reference set after the purchase is the order's reference too.
+    if ('reference' in changes) {
+      const order = this.orderOf(next);
+      if (order) writes.push(put(this.env, 'orders', { ...order, reference: next.reference }));
+    }
+    await this.store.apply(writes);
+    return next;
+  }
+
+  orderOf(checkout: Checkout): Order | undefined {
+    if (checkout.orderId === null) return undefined;
+    return this.store.env(this.env).orders.get(checkout.orderId.toLowerCase());
+  }
+
+  /** Completes the purchase: the checkout's new state and its order are saved together. */
+  async complete(checkout: Checkout, changes: CheckoutChanges, order: Order): Promise<Checkout> {
+    const current = this.find(checkout.privateId) ?? checkout;
+    const next: Checkout = { ...current, ...changes, orderId: order.orderId };
+    await this.store.apply([put(this.env, 'checkouts', next), put(this.env, 'orders', order)]);
+    return next;
+  }
+
+  /** Keeps a record of something sent or issued (paylinks sent, widget tokens issued). */
+  async record(collection: string, entry: Record<string, unknown>): Promise<void> {
+    const record: KeyedRecord = { id: randomUUID(), at: this.clock.iso(), ...entry } as KeyedRecord;
+    await this.store.apply([put(this.env, collection, record)]);
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * The services of one sandbox: the only code that reads or changes its state. Routes,
+ * auth, admin and the simulation receive the services they use, never the store.
+ */
+import type { Clock } from '../clock.js';
+import { SeededRandom } from '../domain/random.js';
+import { ENVIRONMENTS, type EnvName } from '../hosts.js';
+import type { StateStore } from '../store/store.js';
+import { ApiClientService } from './api-clients.js';
+import { CallbackLog } from './callbacks.js';
+import { CheckoutService } from './checkouts.js';
+import { MerchantDirectory } from './merchants.js';
+import { OrderService } from './orders.js';
+import { SettingsService } from './settings.js';
+
+/** What one environment's requests work with. */
+export interface EnvServices {
+  env: EnvName;
+  merchants: MerchantDirectory;
+  apiClients: ApiClientService;
+  checkouts: CheckoutService;
+  orders: OrderService;
+  callbacks: CallbackLog;
+}
+
+export interface Services {
+  settings: SettingsService;
+  env(env: EnvName): EnvServices;
+  /** Which environment other than `env` knows this client id (for a hint only). */
+  clientEnvironment(clientId: string, except: EnvName): EnvName | null;
+}
+
+export function createServices(store: StateStore, clock: Clock, seed: number): Services {
+  const random = new SeededRandom(seed);
+  const envs = {} as Record<EnvName, EnvServices>;
+  for (const env of ENVIRONMENTS) {
+    envs[env] = {
+      env,
+      merchants: new MerchantDirectory(() => store.env(env)),
+      apiClients: new ApiClientService(store, clock, env),
+      checkouts: new CheckoutService(store, clock, env),
+      orders: new OrderService(store, clock, random, env),
+      callbacks: new CallbackLog(store, env),
+    };
+  }
+  return {
+    settings: new SettingsService(store, clock),
+    env: (env) => envs[env],
+    clientEnvironment: (clientId, except) => ENVIRONMENTS.find((env) => env !== except && envs[env].apiClients.find(clientId) !== undefined) ?? null,
+  };
+}
+
+export { PersistenceError } from '../store/store.js';

@@ -1,0 +1,220 @@
+/**
+ * The snapshot: the whole world as one JSON document (the format people read, seed and
+ * diff), validated with zod when it is read, so a file of the wrong shape stops start-up
+ * with the file and the field instead of being reseeded over.
+ *
+ *   {"version": 2, "scenario", "seed", "seededAt", "clock", "settings",
+ *    "environments": {"uat": {"merchants": [], "apiClients": [], "checkouts": [], "orders": [],
+ *                             "records": {"callbacks": [], "idempotency": [], …}}, "prod": {…}}}
+ *
+ * Version 1 files (records kept as unkeyed "journals") are migrated on read.
+ */
+import { z } from 'zod';
+import type { ClockSnapshot } from '../clock.js';
+import type { ApiClient, Checkout, Merchant, Order } from '../domain/model.js';
+import { CHECKOUT_STATUSES, ORDER_STATUSES } from '../domain/model.js';
+import type { Settings } from '../domain/settings.js';
+import { ENVIRONMENTS, type EnvName } from '../hosts.js';
+import { type KeyedRecord, MAIN_COLLECTIONS, SandboxState, type StateMeta } from './state.js';
+
+export const SNAPSHOT_VERSION = 2;
+
+export interface EnvDoc {
+  merchants: Merchant[];
+  apiClients: ApiClient[];
+  checkouts: Checkout[];
+  orders: Order[];
+  records: Record<string, KeyedRecord[]>;
+}
+
+export interface SnapshotDoc extends StateMeta {
+  version: typeof SNAPSHOT_VERSION;
+  clock: ClockSnapshot | null;
+  settings: Settings;
+  environments: Record<EnvName, EnvDoc>;
+}
+
+const text = z.string();
+const instant = z.string().refine((v) => !Number.isNaN(Date.parse(v)), { message: 'expected an ISO-8601 instant' });
+const money = z.number().int();
+
+// Loose objects: the fields below are what the sandbox relies on; anything else is kept as is.
+const merchant = z.looseObject({
+  id: text.min(1),
+  name: text,
+  stores: z.array(z.looseObject({ id: text.min(1), countryCode: text, currency: text })).min(1),
+  sharedKey: z.looseObject({ username: text.min(1), key: text.min(1) }),
+});
+const apiClient = z.looseObject({
+  clientId: text.min(1),
+  merchantId: text.min(1),
+  objectId: text,
+  secrets: z.array(z.looseObject({ secretId: text, hash: text, salt: text, expiresAt: instant.nullable() })),
+  revokedAt: instant.nullable(),
+});
+const line = z.looseObject({ id: text, description: text, unitPrice: money, quantity: z.number().int(), vat: z.number() });
+const fee = z.looseObject({ id: text, description: text, unitPrice: money, vat: z.number() }).nullable();
+const checkout = z.looseObject({
+  privateId: text.min(1),
+  publicToken: text.min(1),
+  merchantId: text.min(1),
+  storeId: text.min(1),
+  status: z.enum(CHECKOUT_STATUSES),
+  expiresAt: instant,
+  cart: z.looseObject({ items: z.array(line) }),
+  fees: z.looseObject({ shipping: fee, directInvoiceFee: fee }),
+  orderId: text.nullable(),
+});
+const order = z.looseObject({
+  orderId: text.min(1),
+  merchantId: text.min(1),
+  status: z.enum(ORDER_STATUSES),
+  totalAmount: money,
+  expiresAt: instant,
+  items: z.array(line),
+  invoices: z.array(z.looseObject({ type: z.enum(['Invoice', 'Credit']), amount: money })),
+});
+const keyed = z.looseObject({ id: text.min(1) });
+const envDoc = z.object({
+  merchants: z.array(merchant),
+  apiClients: z.array(apiClient),
+  checkouts: z.array(checkout),
+  orders: z.array(order),
+  records: z.record(z.string(), z.array(keyed)),
+});
+const clockSnapshot = z.union([
+  z.object({ mode: z.literal('offset'), offsetMs: z.number().finite() }),
+  z.object({ mode: z.literal('frozen'), at: instant }),
+]);
+const seconds = z.number().int().positive();
+const settings = z.object({
+  tokens: z.object({
+    lifetimeSeconds: seconds,
+    extLifetimeSeconds: seconds,
+    clockSkewSeconds: z.number().int().min(0),
+    rateLimit: z.object({ requests: seconds, perSeconds: seconds }).nullable(),
+  }),
+  retirement: z.object({
+    shutdownAt: instant,
+    afterShutdown: z.enum(['refuse', 'gone']),
+    brownouts: z.array(z.object({ start: instant, end: instant })),
+  }),
+  checkouts: z.object({ lifetimeSeconds: seconds, storeMatching: z.enum(['lenient', 'strict']).optional() }),
+  orders: z.object({ lifetimeSeconds: seconds }),
+});
+const snapshotSchema = z.object({
+  version: z.literal(SNAPSHOT_VERSION),
+  scenario: text.min(1),
+  seed: z.number().int(),
+  seededAt: instant,
+  clock: clockSnapshot.nullable(),
+  settings,
+  environments: z.object({ uat: envDoc, prod: envDoc }),
+});
+
+export class SnapshotError extends Error {
+  override name = 'SnapshotError';
+}
+
+/** Validates a parsed snapshot (migrating version 1); throws a SnapshotError naming the field. */
+export function validateSnapshot(raw: unknown, file: string): SnapshotDoc {
+  const migrated = isVersion1(raw) ? migrateVersion1(raw) : raw;
+  const result = snapshotSchema.safeParse(migrated);
+  if (result.success) return result.data as unknown as SnapshotDoc;
+  const issue = result.error.issues[0];
+  const where = issue?.path.length ? issue.path.map(String).join('.') : '(top level)';
+  const version = typeof raw === 'object' && raw !== null && 'version' in raw ? ` (version ${JSON.stringify((raw as { version: unknown }).version)})` : '';
+  throw new SnapshotError(
+    `${file} is not a sandbox state file of version ${SNAPSHOT_VERSION}${version}: ${where}: ${issue?.message ?? 'invalid'}. ` +
+      'Nothing was changed. Fix the file, point --state at another file, or start with --reset to reseed it (the old file is kept as a backup).',
+  );
+}
+
+function isVersion1(raw: unknown): raw is { version: 1; environments: Record<string, { journals?: Record<string, unknown[]> }> } {
+  return typeof raw === 'object' && raw !== null && (raw as { version?: unknown }).version === 1;
+}
+
+/** Version 1 kept records in unkeyed "journals"; version 2 keys every record by `id`. */
+function migrateVersion1(raw: { environments: Record<string, { journals?: Record<string, unknown[]> }> }): unknown {
+  const environments: Record<string, unknown> = {};
+  for (const [env, doc] of Object.entries(raw.environments ?? {})) {
+    const { journals = {}, ...rest } = (doc ?? {}) as { journals?: Record<string, unknown[]> };
+    const records: Record<string, unknown[]> = {};
+    for (const [name, rows] of Object.entries(journals)) {
+      const target = name === 'order-idempotency' ? 'idempotency' : name;
+      records[target] = (Array.isArray(rows) ? rows : []).map((row, i) => {
+        const r = row as Record<string, unknown>;
+        const id = typeof r.id === 'string' ? r.id : typeof r.key === 'string' ? r.key : `${name}-${i + 1}`;
+        return { ...r, id };
+      });
+    }
+    environments[env] = { ...rest, records };
+  }
+  return { ...raw, version: SNAPSHOT_VERSION, environments };
+}
+
+export function stateFromDoc(doc: SnapshotDoc): SandboxState {
+  const state = new SandboxState({ scenario: doc.scenario, seed: doc.seed, seededAt: doc.seededAt }, doc.settings, doc.clock);
+  for (const env of ENVIRONMENTS) {
+    const source = doc.environments[env];
+    const target = state.env(env);
+    for (const name of MAIN_COLLECTIONS) for (const row of source[name] as object[]) target.collection(name).put(row);
+    for (const [name, rows] of Object.entries(source.records)) for (const row of rows) target.records(name).put(row);
+  }
+  return state;
+}
+
+/** A change not yet durable: its before-image replaces memory in the durable image. */
+export interface Override {
+  env: EnvName;
+  collection: string;
+  key: string;
+  /** undefined: the row did not exist before. */
+  before: object | undefined;
+}
+
+/**
+ * The world as a document. With overrides, the rows that changes still on their way to
+ * disk touched are shown as they were before them (the durable image).
+ */
+export function docFromState(state: SandboxState, overrides: Override[] = [], durableSettings?: Settings, durableClock?: ClockSnapshot | null): SnapshotDoc {
+  const byKey = new Map<string, Override>();
+  for (const o of overrides) {
+    const id = `${o.env}\u0000${o.collection}\u0000${o.key}`;
+    if (!byKey.has(id)) byKey.set(id, o); // the earliest before-image wins
+  }
+  const environments = {} as Record<EnvName, EnvDoc>;
+  for (const env of ENVIRONMENTS) {
+    const source = state.env(env);
+    const rowsOf = (name: string): object[] => {
+      const collection = source.collection(name);
+      const rows: object[] = [];
+      const seen = new Set<string>();
+      for (const row of collection.values()) {
+        const key = collection.keyOf(row);
+        const o = byKey.get(`${env}\u0000${name}\u0000${key}`);
+        seen.add(key);
+        if (!o) rows.push(row);
+        else if (o.before) rows.push(o.before);
+      }
+      for (const o of byKey.values()) if (o.env === env && o.collection === name && o.before && !seen.has(o.key)) rows.push(o.before);
+      return rows;
+    };
+    const records: Record<string, KeyedRecord[]> = {};
+    for (const name of source.recordNames()) records[name] = rowsOf(name) as KeyedRecord[];
+    environments[env] = {
+      merchants: rowsOf('merchants') as Merchant[],
+      apiClients: rowsOf('apiClients') as ApiClient[],
+      checkouts: rowsOf('checkouts') as Checkout[],
+      orders: rowsOf('orders') as Order[],
+      records,
+    };
+  }
+  return {
+    version: SNAPSHOT_VERSION,
+    ...state.meta,
+    clock: durableClock === undefined ? state.clock : durableClock,
+    settings: durableSettings ?? state.settings,
+    environments,
+  };
+}

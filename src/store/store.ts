@@ -1,0 +1,272 @@
+/**
+ * The one owner of a sandbox's world on disk and in memory: the snapshot (lowdb, JSON),
+ * the change log beside it, and the lock. Services hand it changes; it applies them in
+ * memory at once and makes them durable before the caller answers, or rolls them back.
+ *
+ *   start:   lock → snapshot (validated) → replay <file>.log.old, <file>.log
+ *   change:  apply in memory → append one line (group commit) → resolve | roll back + reject
+ *   compact: past COMPACT_BYTES or COMPACT_AGE_MS of log, and at close: the durable image
+ *            (memory minus changes still on their way) → snapshot; the old log is dropped
+ */
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Low } from 'lowdb';
+import { type ClockSnapshot, monotonicMs, wallClockStamp } from '../clock.js';
+import type { Settings } from '../domain/settings.js';
+import type { EnvName } from '../hosts.js';
+import { ChangeLogWriter, type LogEntry, type LogIo, fileIo, readChangeLog } from './change-log.js';
+import { StateLock } from './lock.js';
+import { type Override, type SnapshotDoc, docFromState, stateFromDoc } from './snapshot.js';
+import { SnapshotFile, parseSnapshot } from './snapshot-file.js';
+import type { Change, EnvState, SandboxState } from './state.js';
+
+export const COMPACT_BYTES = 8 * 1024 * 1024;
+export const COMPACT_AGE_MS = 60_000;
+
+/** A change that could not be made durable: it was rolled back, nothing of it applies. */
+export class PersistenceError extends Error {
+  override name = 'PersistenceError';
+}
+
+export interface StoreOptions {
+  /** The snapshot file; null keeps the world in memory only. */
+  file: string | null;
+  io?: LogIo;
+  warn?: (message: string) => void;
+}
+
+interface Applied {
+  override: Override | null;
+  settingsBefore?: Settings;
+  clockBefore?: ClockSnapshot | null;
+  undo: () => void;
+}
+
+const RESOLVED = Promise.resolve();
+
+export class StateStore {
+  private world: SandboxState | null = null;
+  private log: ChangeLogWriter | null = null;
+  private lock: StateLock | null = null;
+  private lowdb: Low<string | null> | null = null;
+  /** Per log entry, what it changed (for the durable image and rollbacks). */
+  private readonly inFlight = new Map<LogEntry, Applied[]>();
+  private compacting: Promise<void> | null = null;
+  private lastCompactMs = monotonicMs();
+  private broken: Error | null = null;
+  /** Whether a snapshot or log existed when the store was opened. */
+  readonly resumed: boolean;
+
+  private constructor(
+    readonly file: string | null,
+    private readonly io: LogIo,
+    private readonly warn: (message: string) => void,
+    doc: SnapshotDoc | null,
+  ) {
+    this.resumed = doc !== null;
+    if (doc) this.world = stateFromDoc(doc);
+  }
+
+  /** Opens (and locks) the state file, or an empty memory store. Throws naming the file when it is unusable. */
+  static async open(options: StoreOptions): Promise<StateStore> {
+    const warn = options.warn ?? (() => undefined);
+    if (options.file === null) return new StateStore(null, options.io ?? fileIo, warn, null);
+    const file = options.file;
+    mkdirSync(dirname(file), { recursive: true });
+    const lock = StateLock.acquire(file);
+    try {
+      const lowdb = new Low<string | null>(new SnapshotFile(file), null);
+      await lowdb.read();
+      const doc = lowdb.data === null ? null : parseSnapshot(lowdb.data, file);
+      const logs = [`${file}.log.old`, `${file}.log`].map((f) => ({ f, ...readChangeLog(f) }));
+      const replays = logs.reduce((n, l) => n + l.groups.length, 0);
+      if (!doc && replays > 0) throw new Error(`${file}.log holds changes but ${file} is missing; restore the snapshot or move the log away.`);
+      const store = new StateStore(file, options.io ?? fileIo, warn, doc);
+      store.lock = lock;
+      store.lowdb = lowdb;
+      for (const l of logs) {
+        if (l.tornTail) warn(`${l.f}: skipped a torn last line (a crash mid-write; that change was never acknowledged)`);
+        for (const group of l.groups) for (const change of group) store.applyOne(change);
+      }
+      store.openLog();
+      // Fold what was replayed into the snapshot, so the next start reads one file.
+      if (replays > 0 || existsSync(`${file}.log.old`)) await store.compactNow();
+      return store;
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+
+  get loaded(): boolean {
+    return this.world !== null;
+  }
+
+  get state(): SandboxState {
+    if (!this.world) throw new Error('state used before it was seeded');
+    return this.world;
+  }
+
+  env(env: EnvName): EnvState {
+    return this.state.env(env);
+  }
+
+  settings(): Settings {
+    return this.state.settings;
+  }
+
+  /**
+   * Applies changes in memory now and resolves once they are on disk (at once in memory
+   * mode). On a failed write every change not yet durable is rolled back and the promise
+   * rejects with a PersistenceError: the caller answers that nothing was applied.
+   */
+  apply(changes: Change[]): Promise<void> {
+    if (this.broken) return Promise.reject(new PersistenceError(`the state file cannot be written (${this.broken.message}); restart the sandbox`));
+    const applied = changes.map((change) => this.applyOne(change));
+    if (!this.log) return RESOLVED;
+    return new Promise<void>((resolve, reject) => {
+      const entry: LogEntry = { line: `${JSON.stringify(changes)}\n`, resolve, reject };
+      this.inFlight.set(entry, applied);
+      const done = (): void => void this.inFlight.delete(entry);
+      entry.resolve = () => {
+        done();
+        resolve();
+      };
+      entry.reject = (error) => {
+        done();
+        reject(error);
+      };
+      this.log!.enqueue(entry);
+    });
+  }
+
+  /** Replaces the whole world (seeding, reset): written as a new snapshot, the log emptied. */
+  async replace(doc: SnapshotDoc, options: { backup?: boolean } = {}): Promise<string | null> {
+    if (this.log) await this.log.idle();
+    if (this.compacting) await this.compacting;
+    const backup = options.backup && this.file && existsSync(this.file) ? `${this.file}.${wallClockStamp()}.bak` : null;
+    if (backup) copyFileSync(this.file!, backup);
+    this.world = stateFromDoc(doc);
+    if (this.file) {
+      await this.writeSnapshot(doc);
+      if (this.log) {
+        this.log.rotate();
+        rmSync(`${this.file}.log.old`, { force: true });
+      } else {
+        this.openLog();
+      }
+    }
+    return backup;
+  }
+
+  /** The durable image as a document (memory minus changes still on their way). */
+  snapshot(): SnapshotDoc {
+    return docFromState(this.state);
+  }
+
+  /** Waits for queued changes, compacts the log into the snapshot, releases the lock. */
+  async close(): Promise<void> {
+    if (this.log) {
+      await this.log.idle();
+      if (this.compacting) await this.compacting;
+      if (this.world && !this.broken) await this.compactNow();
+      this.log.close();
+      this.log = null;
+    }
+    this.lock?.release();
+    this.lock = null;
+  }
+
+  private openLog(): void {
+    this.log = new ChangeLogWriter(`${this.file}.log`, this.io, {
+      failed: (entries, error) => this.rollback(entries, error),
+      written: () => this.maybeCompact(),
+    });
+  }
+
+  private applyOne(change: Change): Applied {
+    const world = this.state;
+    switch (change.t) {
+      case 'put': {
+        const collection = world.env(change.env).collection(change.c);
+        const key = collection.keyOf(change.v);
+        const before = collection.put(change.v);
+        return {
+          override: { env: change.env, collection: change.c, key, before },
+          undo: () => (before ? collection.put(before) : collection.remove(key)),
+        };
+      }
+      case 'del': {
+        const collection = world.env(change.env).collection(change.c);
+        const before = collection.remove(change.k);
+        return {
+          override: { env: change.env, collection: change.c, key: change.k, before },
+          undo: () => before && collection.put(before),
+        };
+      }
+      case 'settings': {
+        const before = world.settings;
+        world.settings = change.v;
+        return { override: null, settingsBefore: before, undo: () => (world.settings = before) };
+      }
+      case 'clock': {
+        const before = world.clock;
+        world.clock = change.v;
+        return { override: null, clockBefore: before, undo: () => (world.clock = before) };
+      }
+    }
+  }
+
+  private rollback(entries: LogEntry[], error: Error): void {
+    for (const entry of [...entries].reverse()) {
+      for (const applied of [...(this.inFlight.get(entry) ?? [])].reverse()) applied.undo();
+    }
+    const reason = new PersistenceError(
+      `The change could not be saved to ${this.file}.log (${(error as NodeJS.ErrnoException).code ?? error.message}); it was rolled back and nothing was applied. Retry once the disk is writable.`,
+    );
+    for (const entry of entries) entry.reject(reason);
+    this.warn(reason.message);
+  }
+
+  private maybeCompact(): void {
+    if (this.compacting || !this.log) return;
+    const due = this.log.size >= COMPACT_BYTES || (this.log.size > 0 && monotonicMs() - this.lastCompactMs >= COMPACT_AGE_MS);
+    if (due) void this.compactNow().catch((error: Error) => this.warn(`compaction failed (the log keeps every change): ${error.message}`));
+  }
+
+  /**
+   * Rotates the log and writes the durable image as the new snapshot; called between
+   * writes only, so every change in memory is either in the log or still queued.
+   */
+  private compactNow(): Promise<void> {
+    if (this.compacting) return this.compacting;
+    if (!this.file || !this.log || this.log.busy) return RESOLVED;
+    const overrides: Override[] = [];
+    let settings: Settings | undefined;
+    let clock: ClockSnapshot | null | undefined;
+    for (const entry of this.log.pending()) {
+      for (const applied of this.inFlight.get(entry) ?? []) {
+        if (applied.override) overrides.push(applied.override);
+        if (applied.settingsBefore && settings === undefined) settings = applied.settingsBefore;
+        if (applied.clockBefore !== undefined && clock === undefined) clock = applied.clockBefore;
+      }
+    }
+    const doc = docFromState(this.state, overrides, settings, clock);
+    this.log.rotate();
+    this.compacting = (async () => {
+      try {
+        await this.writeSnapshot(doc);
+        rmSync(`${this.file}.log.old`, { force: true });
+        this.lastCompactMs = monotonicMs();
+      } finally {
+        this.compacting = null;
+      }
+    })();
+    return this.compacting;
+  }
+
+  private async writeSnapshot(doc: SnapshotDoc): Promise<void> {
+    this.lowdb!.data = JSON.stringify(doc, null, 2);
+    await this.lowdb!.write();
+  }
+}

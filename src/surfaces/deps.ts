@@ -1,0 +1,31 @@
+/**
+ * What a surface app (and the auth and routes under it) is given: its address, the clock,
+ * its environment's services, the identity provider and where the sandbox's hosts are.
+ * Each module below takes only the fields it uses (a Pick of this), never the whole world.
+ */
+import type { Clock } from '../clock.js';
+import type { EnvName, HostsConfig, SurfaceName } from '../hosts.js';
+import type { IdentityProvider } from '../identity/provider.js';
+import type { Logger } from '../log.js';
+import type { EnvServices } from '../services/index.js';
+import type { SettingsService } from '../services/settings.js';
+
+/** Where the emulated hosts are reachable from the caller's side. */
+export interface Urls {
+  /** Local base URL of a surface, e.g. http://127.0.0.1:4010/uat/api. */
+  baseUrl(env: EnvName, surface: SurfaceName): string;
+  hosts: HostsConfig;
+}
+
+export interface SurfaceDeps {
+  env: EnvName;
+  surface: SurfaceName;
+  clock: Clock;
+  urls: Urls;
+  logger: Logger;
+  services: EnvServices;
+  settings: SettingsService;
+  identity: IdentityProvider;
+  /** Which other environment knows a client id (for the token endpoint's hint). */
+  clientEnvironment(clientId: string): EnvName | null;
+}
