@@ -79,6 +79,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
   const store = await StateStore.open({
     file: options.statePath === null ? null : resolve(options.statePath),
     ...(internals.logIo ? { io: internals.logIo } : {}),
+    reset: options.reset,
     warn: (message) => logger.warn(message),
   });
 

@@ -8,7 +8,7 @@
  *   compact: past COMPACT_BYTES or COMPACT_AGE_MS of log, and at close: the durable image
  *            (memory minus changes still on their way) → snapshot; the old log is dropped
  */
-import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Low } from 'lowdb';
 import { type ClockSnapshot, monotonicMs, wallClockStamp } from '../clock.js';
@@ -33,6 +33,8 @@ export interface StoreOptions {
   file: string | null;
   io?: LogIo;
   warn?: (message: string) => void;
+  /** Start empty, keeping what the file held as `<file>.<stamp>.bak` (and its logs beside it). */
+  reset?: boolean;
 }
 
 interface Applied {
@@ -43,6 +45,19 @@ interface Applied {
 }
 
 const RESOLVED = Promise.resolve();
+
+/** Moves a state file and its logs aside (renamed, nothing deleted) before a reset. */
+function backUp(file: string): string | null {
+  const stamp = wallClockStamp();
+  let kept: string | null = null;
+  for (const suffix of ['', '.log.old', '.log']) {
+    if (!existsSync(file + suffix)) continue;
+    const backup = `${file}.${stamp}${suffix}.bak`;
+    renameSync(file + suffix, backup);
+    if (suffix === '') kept = backup;
+  }
+  return kept;
+}
 
 export class StateStore {
   private world: SandboxState | null = null;
@@ -72,9 +87,14 @@ export class StateStore {
     const warn = options.warn ?? (() => undefined);
     if (options.file === null) return new StateStore(null, options.io ?? fileIo, warn, null);
     const file = options.file;
-    mkdirSync(dirname(file), { recursive: true });
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+    } catch (error) {
+      throw new Error(`cannot write the state file ${file}: ${(error as Error).message}. Choose a writable --state path, or --memory.`, { cause: error });
+    }
     const lock = StateLock.acquire(file);
     try {
+      if (options.reset) backUp(file);
       const lowdb = new Low<string | null>(new SnapshotFile(file), null);
       await lowdb.read();
       const doc = lowdb.data === null ? null : parseSnapshot(lowdb.data, file);
@@ -88,7 +108,11 @@ export class StateStore {
         if (l.tornTail) warn(`${l.f}: skipped a torn last line (a crash mid-write; that change was never acknowledged)`);
         for (const group of l.groups) for (const change of group) store.applyOne(change);
       }
-      store.openLog();
+      try {
+        store.openLog();
+      } catch (error) {
+        throw new Error(`cannot write the state file's change log ${file}.log: ${(error as Error).message}. Choose a writable --state path, or --memory.`, { cause: error });
+      }
       // Fold what was replayed into the snapshot, so the next start reads one file.
       if (replays > 0 || existsSync(`${file}.log.old`)) await store.compactNow();
       return store;
