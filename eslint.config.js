@@ -17,6 +17,30 @@ const noWallClock = {
   ],
 };
 
+/**
+ * Layers that hold (docs/architecture.md): a request flows listener → gateway → surface →
+ * auth → routes → services → domain; only services touch the store; the domain imports no
+ * HTTP and no framework. Each rule names the folders a layer may not import.
+ */
+const FRAMEWORKS = ['hono', 'hono/*', '@hono/*', 'lowdb', 'lowdb/*', 'pino'];
+const layer = (files, folders, extra = []) => ({
+  files,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...(extra.length ? [{ group: extra, message: 'This layer does not use this framework (see docs/architecture.md).' }] : []),
+          {
+            regex: `^(\\.\\./)+(${folders.join('|')})(/|\\.js$)`,
+            message: 'This import runs against the layers (docs/architecture.md): go through the layer in between.',
+          },
+        ],
+      },
+    ],
+  },
+});
+
 export default tseslint.config(
   { ignores: ['node_modules/', '.sandbox/', 'dist/', 'coverage/'] },
   js.configs.recommended,
@@ -29,4 +53,14 @@ export default tseslint.config(
     },
   },
   { files: ['src/clock.ts'], rules: { 'no-restricted-syntax': 'off' } },
+  // The domain: pure rules. No HTTP, no framework, no state, no other layer.
+  layer(['src/domain/**'], ['http', 'store', 'services', 'routes', 'admin', 'surfaces', 'auth', 'simulation', 'identity', 'control', 'fake', 'gateway', 'sandbox', 'server', 'log', 'cli', 'config'], FRAMEWORKS),
+  // The store: the snapshot and the change log. Below the services; knows no HTTP.
+  layer(['src/store/**'], ['http', 'services', 'routes', 'admin', 'surfaces', 'auth', 'simulation', 'identity', 'control', 'gateway', 'sandbox', 'server'], ['hono', 'hono/*', '@hono/*']),
+  // Services: the only owners of state. No HTTP above them.
+  layer(['src/services/**'], ['http', 'routes', 'admin', 'surfaces', 'auth', 'simulation', 'gateway', 'sandbox', 'server'], ['hono', 'hono/*', '@hono/*']),
+  // Everything that serves HTTP or plays the other side goes through services, never the store.
+  layer(['src/routes/**', 'src/auth/**', 'src/surfaces/**', 'src/http/**', 'src/identity/**'], ['store', 'admin', 'simulation'], ['lowdb', 'lowdb/*']),
+  layer(['src/admin/**'], ['store'], ['lowdb', 'lowdb/*']),
+  layer(['src/simulation/**'], ['store', 'admin', 'routes', 'surfaces', 'auth'], ['hono', 'hono/*', '@hono/*', 'lowdb', 'lowdb/*']),
 );

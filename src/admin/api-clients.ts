@@ -14,7 +14,7 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { instant, parseDurationMs, parseInstant } from '../clock.js';
-import type { AdminDeps } from './index.js';
+import type { AdminDeps } from './deps.js';
 import type { ApiClient, Merchant } from '../domain/model.js';
 import type { EnvName } from '../hosts.js';
 import { apiClientView } from '../identity/clients.js';

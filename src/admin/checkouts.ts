@@ -15,7 +15,7 @@ import { toMajor } from '../domain/money.js';
 import { checkoutView } from '../routes/checkout-view.js';
 import type { CustomerSimulation } from '../simulation/customer.js';
 import type { CallbackRecord } from '../services/callbacks.js';
-import type { AdminDeps } from './index.js';
+import type { AdminDeps } from './deps.js';
 import { adminBody } from './errors.js';
 import { envParam } from './world.js';
 

@@ -5,7 +5,7 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { parseDurationMs, parseInstant } from '../clock.js';
-import type { AdminDeps } from './index.js';
+import type { AdminDeps } from './deps.js';
 import { AdminError, adminBody } from './errors.js';
 
 const setSchema = z

@@ -3,31 +3,16 @@
  * {"error": {"status", "message"}}.
  */
 import { Hono } from 'hono';
-import type { Clock } from '../clock.js';
 import { Violation, type ViolationKind } from '../domain/violation.js';
-import type { EnvName } from '../hosts.js';
-import type { IdentityProvider } from '../identity/provider.js';
-import type { Logger } from '../log.js';
-import { PersistenceError, type Services } from '../services/index.js';
-import type { CustomerSimulation } from '../simulation/customer.js';
-import type { Urls } from '../surfaces/deps.js';
+import { PersistenceError } from '../services/index.js';
+import type { AdminDeps } from './deps.js';
 import { registerApiClientAdmin } from './api-clients.js';
 import { AdminError, renderAdminError } from './errors.js';
 import { registerClockAdmin } from './clock.js';
 import { registerCheckoutAdmin } from './checkouts.js';
-import { registerWorldAdmin, type WorldControl } from './world.js';
+import { registerWorldAdmin } from './world.js';
 
-/** What the control plane works with: services and the world's controls, never the store. */
-export interface AdminDeps {
-  clock: Clock;
-  services: Services;
-  identity: IdentityProvider;
-  urls: Urls;
-  logger: Logger;
-  scenarioDir: string;
-  world: WorldControl;
-  simulation(env: EnvName): CustomerSimulation;
-}
+export type { AdminDeps } from './deps.js';
 
 /** The control plane's status for each kind of refusal. */
 const ADMIN_STATUS: Record<ViolationKind, number> = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409, rule: 422, locked: 423 };

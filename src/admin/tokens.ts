@@ -9,7 +9,7 @@
  */
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { AdminDeps } from './index.js';
+import type { AdminDeps } from './deps.js';
 import { adminBody } from './errors.js';
 
 const rateLimitSchema = z

@@ -5,24 +5,9 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { ENVIRONMENTS, PLACEHOLDERS, SURFACES, isEnvName, type EnvName } from '../hosts.js';
 import { AdminError, adminBody } from './errors.js';
-import type { AdminDeps } from './index.js';
+import type { AdminDeps } from './deps.js';
 
-export interface ScenarioSummary {
-  name: string;
-  description: string;
-  file: string;
-}
-
-export interface WorldControl {
-  /** The scenario the world was seeded from. */
-  scenario(): string;
-  /** The embedded scenarios (names a reset over HTTP may use). */
-  scenarios(): ScenarioSummary[];
-  /** Reseeds from the named scenario (default: the current one) without a restart. */
-  reset(scenario?: string): Promise<void>;
-  /** Dedicated per-host URLs when listening with --port-per-host, else null. */
-  dedicatedUrl(env: EnvName, surface: (typeof SURFACES)[number]): string | null;
-}
+export type { ScenarioSummary, WorldControl } from './deps.js';
 
 const resetSchema = z.object({ scenario: z.string().min(1).optional() }).strict();
 
