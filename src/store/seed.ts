@@ -67,7 +67,8 @@ class FakePools {
       pool = this.faker ? Array.from({ length: 64 }, () => fakeCustomer(this.faker!, countryCode)) : [];
       this.customers.set(countryCode, pool);
     }
-    return structuredClone(random.pick(pool));
+    // Shared, not copied: records are never edited in place (services replace them whole).
+    return random.pick(pool);
   }
 
   cartItems(random: SeededRandom, count: number): ReturnType<typeof fakeCartItems> {

@@ -22,6 +22,8 @@ import type { Change, EnvState, SandboxState } from './state.js';
 
 export const COMPACT_BYTES = 8 * 1024 * 1024;
 export const COMPACT_AGE_MS = 60_000;
+/** Snapshots of worlds larger than this are written without indentation. */
+export const PRETTY_UP_TO_RECORDS = 5_000;
 
 /** A change that could not be made durable: it was rolled back, nothing of it applies. */
 export class PersistenceError extends Error {
@@ -290,7 +292,9 @@ export class StateStore {
   }
 
   private async writeSnapshot(doc: SnapshotDoc): Promise<void> {
-    this.lowdb!.data = JSON.stringify(doc, null, 2);
+    // Indented for people to read and diff; a large world (a scale run) is written compact, at half the size.
+    const records = Object.values(doc.environments).reduce((n, e) => n + e.checkouts.length + e.orders.length, 0);
+    this.lowdb!.data = JSON.stringify(doc, null, records > PRETTY_UP_TO_RECORDS ? undefined : 2);
     await this.lowdb!.write();
   }
 }
