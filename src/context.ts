@@ -5,6 +5,7 @@
  */
 import type { Faker } from '@faker-js/faker';
 import type { Clock } from './clock.js';
+import type { EventBus } from './control/events.js';
 import type { EnvName, HostsConfig, SurfaceName } from './hosts.js';
 import type { IdentityProvider } from './identity/provider.js';
 import type { Logger } from './log.js';
@@ -27,6 +28,8 @@ export interface SandboxContext {
   identity: IdentityProvider;
   /** Notification callbacks to merchants, retried on the sandbox clock. */
   notifications: NotificationDispatcher;
+  /** State changes for GET /__admin/events (the dashboard's live updates). */
+  events: EventBus;
 }
 
 /** A surface app's view: the sandbox plus which environment and surface it serves. */

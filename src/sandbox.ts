@@ -6,6 +6,7 @@ import type { Hono } from 'hono';
 import { createAdminApp } from './admin/index.js';
 import { Clock } from './clock.js';
 import { type ResolvedOptions, type SandboxOptions, resolveOptions } from './config.js';
+import { EventBus } from './control/events.js';
 import type { SandboxContext, SurfaceContext } from './context.js';
 import { type Dispatch, type SurfaceApps, createGateway } from './gateway.js';
 import {
@@ -94,6 +95,9 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
 
   const faker = createFaker(store.state.seed + 1);
   const identity = await createIdentityProvider({ clock, settings: () => store.state.settings });
+  // The control plane's event stream; clock moves are published from here (issue 13).
+  const events = new EventBus(clock);
+  const unwatchClock = events.watchClock(clock);
 
   const context: SandboxContext = {
     clock,
@@ -106,7 +110,8 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
     settings: () => store.state.settings,
     identity,
     // Made now, so retries saved in the state resume without waiting for a purchase.
-    notifications: new NotificationDispatcher({ clock, store }),
+    notifications: new NotificationDispatcher({ clock, store, events }),
+    events,
   };
 
   const reset = async (name?: string): Promise<void> => {
@@ -146,6 +151,7 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
     },
     async close() {
       context.notifications.stop();
+      unwatchClock();
       await Promise.all(listeners.splice(0).map((l) => l.close()));
       if (store.loaded) {
         store.state.clock = clock.snapshot();

@@ -15,14 +15,27 @@ import type { Checkout, Customer, Order, PurchaseResult } from '../domain/model.
 import { orderForPurchase, purchaseOf } from '../domain/purchase.js';
 import { instant } from '../clock.js';
 import type { EnvName } from '../hosts.js';
-import { CheckoutService } from '../store/checkout-service.js';
+import { type CheckoutChanges, CheckoutService } from '../store/checkout-service.js';
 import { fakeCustomer } from '../store/fake.js';
 import { callMerchant } from './merchant-calls.js';
-import { CALLBACK_JOURNAL, type CallbackRecord } from './notifications.js';
+import { CALLBACK_JOURNAL, type CallbackRecord, callbackAttemptEvent } from './notifications.js';
 
 export interface PurchaseRequest {
   result: PurchaseResult;
   paymentName: string;
+  /** A persona that declares the validation failing: recorded as a failed validation, no call made. */
+  failValidation?: string;
+}
+
+/** The purchase stopped at the validation step; the checkout is unlocked again. */
+export class ValidationFailedError extends AdminError {
+  override name = 'ValidationFailedError';
+  constructor(
+    message: string,
+    readonly validation: CallbackRecord,
+  ) {
+    super(422, message);
+  }
 }
 
 export interface PurchaseOutcome {
@@ -42,6 +55,11 @@ export class CustomerSimulation {
     this.service = new CheckoutService(ctx, env);
   }
 
+  /** The checkout a public token names (the hosted page's address); undefined when unknown. */
+  byPublicToken(publicToken: string): Checkout | undefined {
+    return this.service.findByPublicToken(publicToken);
+  }
+
   checkout(privateId: string): Checkout {
     const checkout = this.service.find(privateId);
     if (!checkout) {
@@ -53,18 +71,18 @@ export class CustomerSimulation {
   /** The customer identifies: the given data over the merchant's prefill over generated (seeded faker) data. */
   async identify(checkout: Checkout, given: Customer | null): Promise<void> {
     this.allow(checkout, 'identify');
-    await this.service.update(checkout, { customer: this.identified(checkout, given), status: statusAfter('identify') });
+    await this.transition(checkout, { customer: this.identified(checkout, given), status: statusAfter('identify') });
   }
 
   async commit(checkout: Checkout): Promise<void> {
     this.allow(checkout, 'commit');
-    await this.service.update(checkout, { customer: checkout.customer ?? this.identified(checkout, null), status: statusAfter('commit') });
+    await this.transition(checkout, { customer: checkout.customer ?? this.identified(checkout, null), status: statusAfter('commit') });
   }
 
   async abort(checkout: Checkout): Promise<CallbackRecord | null> {
     this.allow(checkout, 'abort');
     if (checkout.status === 'Aborted') return null;
-    await this.service.update(checkout, { status: statusAfter('abort') });
+    await this.transition(checkout, { status: statusAfter('abort') });
     // The service notifies the merchant of an aborted session too (service-facts §8.2).
     return this.ctx.notifications.notify(this.env, checkout);
   }
@@ -73,18 +91,21 @@ export class CustomerSimulation {
     this.allow(checkout, 'complete');
     const before = checkout.status === 'CommittedToPurchase' ? 'CustomerIdentified' : checkout.status;
     const customer = checkout.status === 'Initialized' || !checkout.customer ? this.identified(checkout, null) : checkout.customer;
-    await this.service.update(checkout, { customer, status: 'CommittedToPurchase' });
+    await this.transition(checkout, { customer, status: 'CommittedToPurchase' });
 
-    const validation = await this.validate(checkout);
+    const validation = request.failValidation !== undefined ? await this.declaredFailure(checkout, request.failValidation) : await this.validate(checkout);
     if (validation && validation.state === 'failed') {
       // The real checkout unlocks so the customer can try again (walleyCheckoutOrderValidationFailed).
-      await this.service.update(checkout, { status: before === 'Initialized' ? 'CustomerIdentified' : before });
+      await this.transition(checkout, { status: before === 'Initialized' ? 'CustomerIdentified' : before });
       const attempt = validation.attempts[0]!;
-      throw new AdminError(
-        422,
-        `The merchant's validationUri ${attempt.url} ${attempt.status !== null ? `answered ${attempt.status}` : `could not be reached (${attempt.error})`}, ` +
-          'so the purchase was not completed and the checkout is unlocked again (CustomerIdentified). ' +
+      const why =
+        request.failValidation !== undefined
+          ? `The validation failed as declared by the test persona (${request.failValidation})`
+          : `The merchant's validationUri ${attempt.url} ${attempt.status !== null ? `answered ${attempt.status}` : `could not be reached (${attempt.error})`}`;
+      throw new ValidationFailedError(
+        `${why}, so the purchase was not completed and the checkout is unlocked again (CustomerIdentified). ` +
           'Make the validation endpoint answer 2xx, or initialize a checkout without validationUri.',
+        validation,
       );
     }
 
@@ -101,7 +122,10 @@ export class CustomerSimulation {
       paymentName: request.paymentName,
       purchaseIdentifier: String(randomInt(10_000_000, 100_000_000)),
     });
+    const previous = checkout.status;
     await this.service.complete(checkout, { status: 'PurchaseCompleted', purchase }, order);
+    this.publishStatus(checkout, previous);
+    this.ctx.events.publish({ type: 'checkout.purchase', env: this.env, privateId: checkout.privateId, orderId: order.orderId, result: request.result, paymentName: request.paymentName });
     const notification = await this.ctx.notifications.notify(this.env, checkout);
     return { checkout, order, validation, notification };
   }
@@ -110,6 +134,24 @@ export class CustomerSimulation {
   async callbacks(checkout: Checkout): Promise<CallbackRecord[]> {
     await this.ctx.notifications.idle();
     return this.ctx.store.journal<CallbackRecord>(this.env, CALLBACK_JOURNAL).filter((r) => r.privateId === checkout.privateId);
+  }
+
+  /** Every callback of the environment, newest last (the dashboard's list). */
+  async allCallbacks(): Promise<CallbackRecord[]> {
+    await this.ctx.notifications.idle();
+    return [...this.ctx.store.journal<CallbackRecord>(this.env, CALLBACK_JOURNAL)];
+  }
+
+  /** A change through the checkout service that announces a status transition on the event stream. */
+  private async transition(checkout: Checkout, changes: CheckoutChanges): Promise<void> {
+    const previous = checkout.status;
+    await this.service.update(checkout, changes);
+    this.publishStatus(checkout, previous);
+  }
+
+  private publishStatus(checkout: Checkout, previous: Checkout['status']): void {
+    if (checkout.status === previous) return;
+    this.ctx.events.publish({ type: 'checkout.status', env: this.env, privateId: checkout.privateId, publicToken: checkout.publicToken, previous, status: checkout.status });
   }
 
   private identified(checkout: Checkout, given: Customer | null): Customer {
@@ -132,8 +174,28 @@ export class CustomerSimulation {
       nextAttemptAt: null,
       attempts: [{ attempt: 1, dueAt: at, at: this.ctx.clock.iso(), method: 'POST', url, status: outcome.status, error: outcome.error }],
     };
+    return this.keep(record);
+  }
+
+  /** A failed validation that a test persona declares: recorded like a real one, but no call is made. */
+  private async declaredFailure(checkout: Checkout, reason: string): Promise<CallbackRecord> {
+    const at = this.ctx.clock.iso();
+    const url = checkout.validationUri ? substitutePlaceholders(checkout.validationUri, checkout) : '(persona)';
+    return this.keep({
+      kind: 'validation',
+      privateId: checkout.privateId,
+      url,
+      createdAt: at,
+      state: 'failed',
+      nextAttemptAt: null,
+      attempts: [{ attempt: 1, dueAt: at, at, method: 'POST', url, status: null, error: `declared by the test persona: ${reason}` }],
+    });
+  }
+
+  private async keep(record: CallbackRecord): Promise<CallbackRecord> {
     this.ctx.store.journal<CallbackRecord>(this.env, CALLBACK_JOURNAL).push(record);
     await this.ctx.store.write();
+    this.ctx.events.publish(callbackAttemptEvent(this.env, record));
     return record;
   }
 

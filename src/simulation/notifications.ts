@@ -49,7 +49,7 @@ export class NotificationDispatcher {
   private readonly abort = new AbortController();
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly ctx: Pick<SandboxContext, 'clock' | 'store'>) {
+  constructor(private readonly ctx: Pick<SandboxContext, 'clock' | 'store'> & Partial<Pick<SandboxContext, 'events'>>) {
     this.unsubscribe = ctx.clock.onChange(() => void this.pump());
     this.arm();
   }
@@ -105,22 +105,22 @@ export class NotificationDispatcher {
     this.abort.abort();
   }
 
-  private pending(): CallbackRecord[] {
+  private pending(): { env: EnvName; record: CallbackRecord }[] {
     if (!this.ctx.store.loaded) return [];
-    return ENVIRONMENTS.flatMap((env) => this.ctx.store.journal<CallbackRecord>(env, CALLBACK_JOURNAL)).filter(
-      (record) => record.state === 'pending' && record.nextAttemptAt !== null,
+    return ENVIRONMENTS.flatMap((env) => this.ctx.store.journal<CallbackRecord>(env, CALLBACK_JOURNAL).map((record) => ({ env, record }))).filter(
+      ({ record }) => record.state === 'pending' && record.nextAttemptAt !== null,
     );
   }
 
   private async deliverDue(): Promise<void> {
-    for (const record of this.pending()) {
+    for (const { env, record } of this.pending()) {
       while (!this.stopped && record.state === 'pending' && record.nextAttemptAt && Date.parse(record.nextAttemptAt) <= this.ctx.clock.nowMs()) {
-        await this.attempt(record);
+        await this.attempt(record, env);
       }
     }
   }
 
-  private async attempt(record: CallbackRecord): Promise<void> {
+  private async attempt(record: CallbackRecord, env: EnvName): Promise<void> {
     const dueAt = record.nextAttemptAt!;
     const outcome = await callMerchant('GET', record.url, this.abort.signal);
     if (this.stopped) return;
@@ -136,6 +136,7 @@ export class NotificationDispatcher {
       record.nextAttemptAt = next === null ? null : instant(next).toISOString();
     }
     await this.ctx.store.write();
+    this.ctx.events?.publish(callbackAttemptEvent(env, record));
   }
 
   /** While the clock ticks, wake up when the earliest retry falls due. A frozen clock only moves by hand. */
@@ -143,11 +144,28 @@ export class NotificationDispatcher {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.stopped || this.ctx.clock.isFrozen()) return;
-    const due = this.pending().map((record) => Date.parse(record.nextAttemptAt!));
+    const due = this.pending().map(({ record }) => Date.parse(record.nextAttemptAt!));
     if (due.length === 0) return;
     const delay = Math.min(Math.max(0, Math.min(...due) - this.ctx.clock.nowMs()), MAX_TIMER_MS);
     this.timer = setTimeout(() => void this.pump(), delay);
     // Never keep the process alive just for a retry.
     this.timer.unref();
   }
+}
+
+/** The event-stream entry for a callback's latest attempt (the dashboard's callback list). */
+export function callbackAttemptEvent(env: EnvName, record: CallbackRecord): { type: string; [detail: string]: unknown } {
+  const attempt = record.attempts[record.attempts.length - 1];
+  return {
+    type: 'callback.attempt',
+    env,
+    privateId: record.privateId,
+    kind: record.kind,
+    url: record.url,
+    state: record.state,
+    attempt: attempt?.attempt ?? null,
+    status: attempt?.status ?? null,
+    error: attempt?.error ?? null,
+    nextAttemptAt: record.nextAttemptAt,
+  };
 }

@@ -75,6 +75,21 @@ export class CheckoutService {
     return this.state.checkouts.find((c) => c.privateId.toLowerCase() === wanted);
   }
 
+  /** The checkout a public token names (the hosted checkout page's address). */
+  findByPublicToken(publicToken: string): Checkout | undefined {
+    return this.state.checkouts.find((c) => c.publicToken === publicToken);
+  }
+
+  /** Every checkout of the environment, for the control plane's lists. */
+  list(): readonly Checkout[] {
+    return this.state.checkouts;
+  }
+
+  /** Every order of the environment, for the control plane's lists. */
+  orders(): readonly Order[] {
+    return this.state.orders;
+  }
+
   /** The caller's checkout. Another merchant's checkout is reported as unknown, never as forbidden. */
   findForMerchant(merchantId: string, privateId: string): CheckoutLookup {
     const checkout = this.find(privateId);

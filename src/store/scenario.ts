@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { parseInstant } from '../clock.js';
 import { CHECKOUT_STATUSES, ORDER_STATUSES, PURCHASE_RESULTS } from '../domain/model.js';
 import { toMinor } from '../domain/money.js';
+import { personaSchema } from '../simulation/personas.js';
 
 export const SCENARIO_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
 
@@ -149,6 +150,8 @@ export const scenarioSchema = z
       .object({ lifetimeSeconds: seconds.default(7 * 24 * 3600), storeMatching: z.enum(['lenient', 'strict']).default('lenient') })
       .prefault({}),
     orders: z.object({ lifetimeSeconds: seconds.default(28 * 24 * 3600) }).prefault({}),
+    /** Test customers of the hosted checkout page (issue 13); omitted = the built-in ones. */
+    personas: z.array(personaSchema).optional(),
     environments: z.object({ uat: envSchema.prefault({}), prod: envSchema.prefault({}) }),
   })
   .strict();

@@ -5,6 +5,7 @@
 import type { ClockSnapshot } from '../clock.js';
 import type { EnvName } from '../hosts.js';
 import type { ApiClient, Checkout, Merchant, Order } from '../domain/model.js';
+import type { Persona } from '../simulation/personas.js';
 
 export interface Brownout {
   start: string;
@@ -35,6 +36,8 @@ export interface Settings {
    */
   checkouts: { lifetimeSeconds: number; storeMatching?: 'lenient' | 'strict' };
   orders: { lifetimeSeconds: number };
+  /** The scenario's test personas for the hosted checkout page; absent = the built-in ones. */
+  personas?: Persona[];
 }
 
 export interface EnvState {
