@@ -29,4 +29,14 @@ export default tseslint.config(
     },
   },
   { files: ['src/clock.ts'], rules: { 'no-restricted-syntax': 'off' } },
+  // Scripts served to browsers (loader, hosted checkout page, dashboard): browser globals.
+  {
+    files: ['src/**/assets/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: Object.fromEntries(
+        ['window', 'document', 'location', 'fetch', 'FormData', 'URLSearchParams', 'CustomEvent', 'ResizeObserver', 'EventSource', 'setTimeout', 'clearTimeout', 'Intl'].map((name) => [name, 'readonly']),
+      ),
+    },
+  },
 );

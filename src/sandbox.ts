@@ -31,6 +31,7 @@ import { createFaker } from './store/faker.js';
 import { seedState } from './store/seed.js';
 import { createApiSurface } from './surfaces/api.js';
 import { createAuthSurface } from './surfaces/auth.js';
+import { createFrontendSurface } from './surfaces/frontend.js';
 import { createLegacySurface } from './surfaces/legacy.js';
 import { createRetiredSurface } from './surfaces/retired.js';
 
@@ -57,6 +58,7 @@ const SURFACE_FACTORIES: Record<SurfaceName, (ctx: SurfaceContext) => Hono<Surfa
   api: createApiSurface,
   legacy: createLegacySurface,
   retired: createRetiredSurface,
+  frontend: createFrontendSurface,
 };
 
 export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox> {

@@ -36,6 +36,7 @@ export function registerWorldAdmin(admin: Hono, ctx: SandboxContext, control: Wo
           surface,
           placeholder: PLACEHOLDERS[surface],
           realHost: ctx.hosts[env][surface].host,
+          aliases: ctx.hosts[env][surface].aliases,
           baseUrl: ctx.baseUrl(env, surface),
           dedicatedUrl: control.dedicatedUrl(env, surface),
           hostHeader: ctx.hosts[env][surface].host,
