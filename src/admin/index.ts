@@ -8,6 +8,9 @@ import { registerApiClientAdmin } from './api-clients.js';
 import { AdminError, renderAdminError } from './errors.js';
 import { registerClockAdmin } from './clock.js';
 import { registerCheckoutAdmin } from './checkouts.js';
+import { registerEventStreamAdmin } from './events.js';
+import { registerListAdmin } from './lists.js';
+import { registerDashboard } from './ui.js';
 import { registerWorldAdmin, type WorldControl } from './world.js';
 
 export function createAdminApp(ctx: SandboxContext, control: WorldControl): Hono {
@@ -16,6 +19,10 @@ export function createAdminApp(ctx: SandboxContext, control: WorldControl): Hono
   registerClockAdmin(admin, ctx);
   registerCheckoutAdmin(admin, ctx);
   registerApiClientAdmin(admin, ctx);
+  // Issue 13: the dashboard, its lists and the event stream it follows.
+  registerListAdmin(admin, ctx);
+  registerEventStreamAdmin(admin, ctx);
+  registerDashboard(admin);
 
   admin.notFound((c) =>
     renderAdminError(new AdminError(404, `No admin call ${c.req.method} ${c.req.path}. The README lists every /__admin call.`)),
