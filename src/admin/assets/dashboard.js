@@ -159,7 +159,8 @@
           c.reference,
           c.expiresAt,
           c.orderId ? short(c.orderId) : '',
-          c.status === 'PurchaseCompleted' || c.expired ? '' : { node: link },
+          // Only a checkout the customer can still act on gets a link to its page.
+          c.status === 'PurchaseCompleted' || c.status === 'Aborted' || c.expired ? '' : { node: link },
         ];
       }));
     });
