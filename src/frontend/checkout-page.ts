@@ -118,8 +118,8 @@ function paymentForm(model: PageModel, options: PageOptions, identified: boolean
   </form>`;
 }
 
-/** A page for a token that names no checkout, or an expired one (404 / 410). */
-export function unavailablePage(options: PageOptions, reason: 'unknown' | 'expired'): Html {
+/** A page for a token that names no checkout (404), or an expired or aborted one (410). */
+export function unavailablePage(options: PageOptions, reason: 'unknown' | 'expired' | 'aborted'): Html {
   const t = options.lang.t;
   return document(options, t('title'), html`<main><h1>${t('title')}</h1><p role="alert">${t(reason)}</p></main>`);
 }

@@ -29,6 +29,7 @@ export type StringKey =
   | 'validationFailed'
   | 'backToShop'
   | 'expired'
+  | 'aborted'
   | 'unknown'
   | 'failed'
   | 'DirectInvoice'
@@ -65,6 +66,7 @@ const en: Strings = {
   validationFailed: 'The shop could not accept the order. Nothing was charged; please try again.',
   backToShop: 'Back to the shop',
   expired: 'This checkout has expired. Please start again from the shop.',
+  aborted: 'This checkout was cancelled. Please start again from the shop.',
   unknown: 'There is no checkout for this link.',
   failed: 'Something went wrong',
   DirectInvoice: 'Invoice',
@@ -100,6 +102,7 @@ const sv: Partial<Strings> = {
   validationFailed: 'Butiken kunde inte ta emot ordern. Inget har dragits; försök igen.',
   backToShop: 'Tillbaka till butiken',
   expired: 'Kassan har gått ut. Börja om från butiken.',
+  aborted: 'Kassan avbröts. Börja om från butiken.',
   unknown: 'Det finns ingen kassa för den här länken.',
   failed: 'Något gick fel',
   DirectInvoice: 'Faktura',

@@ -98,15 +98,14 @@ export class CustomerSimulation {
       // The real checkout unlocks so the customer can try again (walleyCheckoutOrderValidationFailed).
       await this.transition(checkout, { status: before === 'Initialized' ? 'CustomerIdentified' : before });
       const attempt = validation.attempts[0]!;
-      const why =
+      const [why, fix] =
         request.failValidation !== undefined
-          ? `The validation failed as declared by the test persona (${request.failValidation})`
-          : `The merchant's validationUri ${attempt.url} ${attempt.status !== null ? `answered ${attempt.status}` : `could not be reached (${attempt.error})`}`;
-      throw new ValidationFailedError(
-        `${why}, so the purchase was not completed and the checkout is unlocked again (CustomerIdentified). ` +
-          'Make the validation endpoint answer 2xx, or initialize a checkout without validationUri.',
-        validation,
-      );
+          ? [`The validation failed as declared by the test persona ${request.failValidation}`, 'Identify as another persona to complete it.']
+          : [
+              `The merchant's validationUri ${attempt.url} ${attempt.status !== null ? `answered ${attempt.status}` : `could not be reached (${attempt.error})`}`,
+              'Make the validation endpoint answer 2xx, or initialize a checkout without validationUri.',
+            ];
+      throw new ValidationFailedError(`${why}, so the purchase was not completed and the checkout is unlocked again (CustomerIdentified). ${fix}`, validation);
     }
 
     const now = this.ctx.clock.nowMs();

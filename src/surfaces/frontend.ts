@@ -54,6 +54,7 @@ export function createFrontendSurface(ctx: SurfaceContext) {
     const found = steps.lookup(c.req.param('publicToken'));
     const options = pageOptions(c, 'missing' in found ? '' : found.checkout.countryCode);
     if ('missing' in found) return c.html(unavailablePage(options, found.missing), found.missing === 'unknown' ? 404 : 410);
+    if (found.checkout.status === 'Aborted') return c.html(unavailablePage(options, 'aborted'), 410);
     return c.html(
       checkoutPage(
         { checkout: found.checkout, personas: steps.personas(), paymentMethods: paymentMethodsFor(options.variant), now: ctx.clock.iso() },

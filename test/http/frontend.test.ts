@@ -65,6 +65,11 @@ describe('frontend surface', () => {
     const { publicToken } = await initializeOldStyle(sb, 'legacy');
     sb.clock.advance(8 * 24 * 3600 * 1000);
     expect((await sb.fetch(`/uat/frontend/checkout/${publicToken}`)).status).toBe(410);
+    const aborted = await initializeOldStyle(sb, 'legacy');
+    await sb.fetch(`/__admin/uat/checkouts/${aborted.privateId}/abort`, { method: 'POST', body: '{}' });
+    const abortedPage = await sb.fetch(`/uat/frontend/checkout/${aborted.publicToken}?lang=en-SE`);
+    expect(abortedPage.status).toBe(410);
+    expect(await abortedPage.text()).toContain('This checkout was cancelled.');
     const step = await post(`/uat/frontend/checkout/${publicToken}/customer`, { email: 'a@b.se', mobilePhoneNumber: '1', postalCode: '1' });
     expect(step.status).toBe(410);
     expect(await step.json()).toEqual({ error: { status: 410, message: `The checkout ${publicToken} has expired on the sandbox clock.` } });
