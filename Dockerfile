@@ -11,8 +11,8 @@ COPY fixtures ./fixtures
 COPY scenarios ./scenarios
 COPY tsconfig.json ./
 VOLUME ["/app/.sandbox"]
-# 4010: all surfaces by prefix or Host header; 40x1–40x3: one port per real host (--port-per-host).
-EXPOSE 4010 4011 4012 4013 4021 4022 4023
+# 4010: all surfaces by prefix or Host header; 40x1–40x4: one port per real host (--port-per-host).
+EXPOSE 4010 4011 4012 4013 4014 4021 4022 4023 4024
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s \
   CMD node -e "fetch('http://127.0.0.1:4010/__admin/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 ENTRYPOINT ["node", "--import", "tsx", "src/main.ts"]

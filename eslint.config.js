@@ -53,6 +53,16 @@ export default tseslint.config(
     },
   },
   { files: ['src/clock.ts'], rules: { 'no-restricted-syntax': 'off' } },
+  // Scripts served to browsers (loader, hosted checkout page, dashboard): browser globals.
+  {
+    files: ['src/**/assets/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: Object.fromEntries(
+        ['window', 'document', 'location', 'fetch', 'FormData', 'URLSearchParams', 'CustomEvent', 'ResizeObserver', 'EventSource', 'setTimeout', 'clearTimeout', 'setInterval', 'performance', 'Intl'].map((name) => [name, 'readonly']),
+      ),
+    },
+  },
   // The domain: pure rules. No HTTP, no framework, no state, no other layer.
   layer(['src/domain/**'], ['http', 'store', 'services', 'routes', 'admin', 'surfaces', 'auth', 'simulation', 'identity', 'control', 'fake', 'gateway', 'sandbox', 'server', 'log', 'cli', 'config'], FRAMEWORKS),
   // The store: the snapshot and the change log. Below the services; knows no HTTP.
@@ -60,7 +70,9 @@ export default tseslint.config(
   // Services: the only owners of state. No HTTP above them.
   layer(['src/services/**'], ['http', 'routes', 'admin', 'surfaces', 'auth', 'simulation', 'gateway', 'sandbox', 'server'], ['hono', 'hono/*', '@hono/*']),
   // Everything that serves HTTP or plays the other side goes through services, never the store.
-  layer(['src/routes/**', 'src/auth/**', 'src/surfaces/**', 'src/http/**', 'src/identity/**'], ['store', 'admin', 'simulation'], ['lowdb', 'lowdb/*']),
+  layer(['src/routes/**', 'src/auth/**', 'src/http/**', 'src/identity/**'], ['store', 'admin', 'simulation', 'frontend'], ['lowdb', 'lowdb/*']),
+  // Surfaces: the frontend surface plays the customer (simulation), like the admin does.
+  layer(['src/surfaces/**', 'src/frontend/**'], ['store', 'admin'], ['lowdb', 'lowdb/*']),
   layer(['src/admin/**'], ['store'], ['lowdb', 'lowdb/*']),
   layer(['src/simulation/**'], ['store', 'admin', 'routes', 'surfaces', 'auth'], ['hono', 'hono/*', '@hono/*', 'lowdb', 'lowdb/*']),
 );

@@ -1,5 +1,5 @@
 /**
- * The emulated hosts: two environments × four surfaces, with their real public names.
+ * The emulated hosts: two environments × five surfaces, with their real public names.
  * Loaded from fixtures/hosts.yaml (or a file given in the options) and validated with zod.
  */
 import { readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 
 export const ENVIRONMENTS = ['uat', 'prod'] as const;
-export const SURFACES = ['auth', 'api', 'legacy', 'retired'] as const;
+export const SURFACES = ['auth', 'api', 'legacy', 'retired', 'frontend'] as const;
 export type EnvName = (typeof ENVIRONMENTS)[number];
 export type SurfaceName = (typeof SURFACES)[number];
 
@@ -18,14 +18,24 @@ export const PLACEHOLDERS: Record<SurfaceName, string> = {
   api: '{base_url}',
   legacy: '{legacy_base_url}',
   retired: '{deprecated_base_url}',
+  // Not a placeholder of the API spec: the host of the loader scripts and the checkout iframe.
+  frontend: '{frontend_url}',
 };
 
 const hostEntry = z.object({
   host: z.string().min(1),
   port: z.number().int().min(1).max(65535),
+  /** Further real names of the same surface (the old loader's host names the frontend too). */
+  aliases: z.array(z.string().min(1)).default([]),
 });
-const envHosts = z.object({ auth: hostEntry, api: hostEntry, legacy: hostEntry, retired: hostEntry });
-export const hostsSchema = z.object({ uat: envHosts, prod: envHosts });
+// The frontend surface came later: hosts files written before it get its default entry.
+const DEFAULT_FRONTEND = {
+  uat: { host: 'checkout.uat.walleydev.com', port: 4014, aliases: ['checkout-uat.collector.se'] },
+  prod: { host: 'checkout.walleypay.com', port: 4024, aliases: ['checkout.collector.se'] },
+};
+const envHosts = (env: keyof typeof DEFAULT_FRONTEND) =>
+  z.object({ auth: hostEntry, api: hostEntry, legacy: hostEntry, retired: hostEntry, frontend: hostEntry.default(DEFAULT_FRONTEND[env]) });
+export const hostsSchema = z.object({ uat: envHosts('uat'), prod: envHosts('prod') });
 export type HostsConfig = z.infer<typeof hostsSchema>;
 
 export const DEFAULT_HOSTS_FILE = fileURLToPath(new URL('../fixtures/hosts.yaml', import.meta.url));
@@ -49,9 +59,11 @@ export function surfaceByHostName(hosts: HostsConfig): Map<string, SurfaceAddres
   const map = new Map<string, SurfaceAddress>();
   for (const env of ENVIRONMENTS) {
     for (const surface of SURFACES) {
-      const name = hosts[env][surface].host.toLowerCase();
-      // auth and api share a host: the api surface serves both, so it wins.
-      if (!map.has(name) || surface === 'api') map.set(name, { env, surface });
+      for (const host of [hosts[env][surface].host, ...hosts[env][surface].aliases]) {
+        const name = host.toLowerCase();
+        // auth and api share a host: the api surface serves both, so it wins.
+        if (!map.has(name) || surface === 'api') map.set(name, { env, surface });
+      }
     }
   }
   return map;

@@ -9,6 +9,7 @@ import { type AdminDeps, createAdminApp } from './admin/index.js';
 import type { ScenarioSummary } from './admin/world.js';
 import { Clock, httpDate } from './clock.js';
 import { type ResolvedOptions, type SandboxOptions, resolveOptions } from './config.js';
+import { EventBus } from './control/events.js';
 import { LazyFaker } from './fake/faker.js';
 import { type Dispatch, type SurfaceApps, createGateway } from './gateway.js';
 import { ENVIRONMENTS, type EnvName, type HostsConfig, SURFACES, type SurfaceAddress, type SurfaceName, loadHosts, surfaceByPort } from './hosts.js';
@@ -27,6 +28,7 @@ import { type LogIo } from './store/change-log.js';
 import { StateStore } from './store/store.js';
 import { createApiSurface } from './surfaces/api.js';
 import { createAuthSurface } from './surfaces/auth.js';
+import { createFrontendSurface } from './surfaces/frontend.js';
 import type { SurfaceDeps, Urls } from './surfaces/deps.js';
 import { createLegacySurface } from './surfaces/legacy.js';
 import { createRetiredSurface } from './surfaces/retired.js';
@@ -50,6 +52,8 @@ export interface Sandbox {
   baseUrl(env: EnvName, surface: SurfaceName): string;
   /** The dedicated URL of a surface's host, when listening with port-per-host. */
   dedicatedUrl(env: EnvName, surface: SurfaceName): string | null;
+  /** The control plane's event stream (what GET /__admin/events relays). */
+  readonly events: EventBus;
   /** What a surface app of this sandbox is built with (for tests that mount a route of their own). */
   surfaceDeps(env: EnvName, surface: SurfaceName): SurfaceDeps;
   reset(scenario?: string): Promise<void>;
@@ -68,6 +72,7 @@ const SURFACE_FACTORIES: Record<SurfaceName, (deps: SurfaceDeps) => Hono<Surface
   api: createApiSurface,
   legacy: createLegacySurface,
   retired: createRetiredSurface,
+  frontend: createFrontendSurface,
 };
 
 export async function createSandbox(input: SandboxOptions = {}, internals: SandboxInternals = {}): Promise<Sandbox> {
@@ -121,8 +126,11 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
   const faker = new LazyFaker(store.state.meta.seed + 1);
   const services = createServices(store, clock, store.state.meta.seed + 2);
   const identity: IdentityProvider = await createIdentityProvider({ clock, settings: () => services.settings.current() });
+  // The control plane's event stream; clock moves are published from here.
+  const events = new EventBus(clock);
+  const unwatchClock = events.watchClock(clock);
   // Made now, so retries saved in the state resume without waiting for a purchase.
-  const notifications = new NotificationDispatcher({ clock, callbacks: (env) => services.env(env).callbacks });
+  const notifications = new NotificationDispatcher({ clock, callbacks: (env) => services.env(env).callbacks, events });
   const simulation = (env: EnvName): CustomerSimulation =>
     new CustomerSimulation({
       env,
@@ -132,6 +140,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
       notifications,
       settings: services.settings,
       faker,
+      events,
     });
 
   const reset = async (name?: string): Promise<void> => {
@@ -144,7 +153,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     await store.replace({ ...(await seedState(next, clock.nowMs())), clock: clock.snapshot() });
   };
 
-  const shared: SharedDeps = { clock, urls, logger, services, identity };
+  const shared: SharedDeps = { clock, urls, logger, services, identity, simulation };
   const surfaces = buildSurfaces(shared);
   const adminDeps: AdminDeps = {
     clock,
@@ -154,6 +163,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     logger,
     scenarioDir,
     simulation,
+    events,
     world: {
       scenario: () => store.state.meta.scenario,
       scenarios: (): ScenarioSummary[] => listScenarios(scenarioDir),
@@ -170,6 +180,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     options,
     hosts,
     stateFile: store.file,
+    events,
     scenario: () => store.state.meta.scenario,
     snapshot: () => store.snapshot(),
     baseUrl: urls.baseUrl,
@@ -191,6 +202,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
       return { port: mainPort, url: `http://${displayHost}:${mainPort}` };
     },
     async close() {
+      unwatchClock();
       notifications.stop();
       await Promise.all(listeners.splice(0).map((l) => l.close()));
       if (store.loaded) await services.settings.persistClock().catch(() => undefined);
@@ -205,7 +217,7 @@ function applyScenarioClock(clock: Clock, scenario: Scenario): void {
   clock.set({ ...(scenario.clock.now ? { now: scenario.clock.now } : {}), frozen: scenario.clock.frozen });
 }
 
-type SharedDeps = Pick<SurfaceDeps, 'clock' | 'urls' | 'logger' | 'identity'> & { services: Services };
+type SharedDeps = Pick<SurfaceDeps, 'clock' | 'urls' | 'logger' | 'identity'> & { services: Services; simulation(env: EnvName): CustomerSimulation };
 
 function surfaceDepsOf(shared: SharedDeps, env: EnvName, surface: SurfaceName): SurfaceDeps {
   return {
@@ -217,6 +229,7 @@ function surfaceDepsOf(shared: SharedDeps, env: EnvName, surface: SurfaceName): 
     identity: shared.identity,
     services: shared.services.env(env),
     settings: shared.services.settings,
+    simulation: shared.simulation(env),
     clientEnvironment: (clientId) => shared.services.clientEnvironment(clientId, env),
   };
 }

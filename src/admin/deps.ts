@@ -3,6 +3,7 @@
  * the store. Each admin module takes a Pick of it.
  */
 import type { Clock } from '../clock.js';
+import type { EventBus } from '../control/events.js';
 import type { IdentityProvider } from '../identity/provider.js';
 import type { Logger } from '../log.js';
 import type { Services } from '../services/index.js';
@@ -37,5 +38,7 @@ export interface AdminDeps {
   scenarioDir: string;
   world: WorldControl;
   simulation(env: EnvName): CustomerSimulation;
+  /** The control plane's event stream (GET /__admin/events). */
+  events: EventBus;
 }
 

@@ -10,6 +10,9 @@ import { registerApiClientAdmin } from './api-clients.js';
 import { AdminError, renderAdminError } from './errors.js';
 import { registerClockAdmin } from './clock.js';
 import { registerCheckoutAdmin } from './checkouts.js';
+import { registerEventStreamAdmin } from './events.js';
+import { registerListAdmin } from './lists.js';
+import { registerDashboard } from './ui.js';
 import { registerWorldAdmin } from './world.js';
 
 export type { AdminDeps } from './deps.js';
@@ -23,6 +26,10 @@ export function createAdminApp(deps: AdminDeps): Hono {
   registerClockAdmin(admin, deps);
   registerCheckoutAdmin(admin, deps);
   registerApiClientAdmin(admin, deps);
+  // The dashboard, its lists and the event stream it follows.
+  registerListAdmin(admin, deps);
+  registerEventStreamAdmin(admin, deps);
+  registerDashboard(admin);
 
   admin.notFound((c) =>
     renderAdminError(new AdminError(404, `No admin call ${c.req.method} ${c.req.path}. docs/admin-api.md (linked from the README) lists every /__admin call.`)),

@@ -31,6 +31,7 @@ export function registerWorldAdmin(admin: Hono, deps: Pick<AdminDeps, 'clock' | 
           surface,
           placeholder: PLACEHOLDERS[surface],
           realHost: deps.urls.hosts[env][surface].host,
+          aliases: deps.urls.hosts[env][surface].aliases,
           baseUrl: deps.urls.baseUrl(env, surface),
           dedicatedUrl: control.dedicatedUrl(env, surface),
           hostHeader: deps.urls.hosts[env][surface].host,

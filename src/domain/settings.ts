@@ -3,6 +3,7 @@
  * host's dates, checkout and order lifetimes). Plain data: the store persists it, services
  * change it, every layer reads it.
  */
+import type { Persona } from './personas.js';
 
 export interface Brownout {
   start: string;
@@ -35,4 +36,6 @@ export interface Settings {
    */
   checkouts: { lifetimeSeconds: number; storeMatching?: 'lenient' | 'strict' };
   orders: { lifetimeSeconds: number };
+  /** The scenario's test personas for the hosted checkout page; absent = the built-in ones. */
+  personas?: Persona[];
 }

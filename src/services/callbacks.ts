@@ -57,6 +57,10 @@ export class CallbackLog {
       .filter((record) => record.state === 'pending' && record.nextAttemptAt !== null);
   }
 
+  all(): CallbackRecord[] {
+    return this.records().toArray();
+  }
+
   forCheckout(privateId: string): CallbackRecord[] {
     return this.records()
       .toArray()

@@ -69,8 +69,14 @@ export class CheckoutService {
     return this.checkouts.get(privateId.trim().toLowerCase());
   }
 
+  /** The checkout a public token names (the hosted checkout page's address). */
   findByPublicToken(publicToken: string): Checkout | undefined {
     return this.checkouts.getBy('publicToken', publicToken.trim());
+  }
+
+  /** Every checkout of the environment, for the control plane's lists. */
+  list(): readonly Checkout[] {
+    return this.checkouts.toArray();
   }
 
   /** The caller's checkout. Another merchant's checkout is reported as unknown, never as forbidden. */

@@ -72,6 +72,11 @@ export class OrderService {
     return placed;
   }
 
+  /** Every order of the environment as stored (the control plane's lists). */
+  list(): Order[] {
+    return this.orders.toArray();
+  }
+
   /** Any merchant's order (the admin's and the simulation's view); ids match case-insensitively. */
   find(orderId: string): Order | undefined {
     return this.orders.get(orderId.trim().toLowerCase());

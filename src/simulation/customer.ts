@@ -14,18 +14,32 @@ import { type CustomerAction, customerActionRejection, statusAfter } from '../do
 import type { Checkout, Customer, Order, PurchaseResult } from '../domain/model.js';
 import { orderForPurchase, purchaseOf } from '../domain/purchase.js';
 import { Violation } from '../domain/violation.js';
+import type { EventBus } from '../control/events.js';
 import type { LazyFaker } from '../fake/faker.js';
 import { fakeCustomer } from '../fake/people.js';
 import type { EnvName } from '../hosts.js';
 import type { CallbackLog, CallbackRecord } from '../services/callbacks.js';
-import type { CheckoutService } from '../services/checkouts.js';
+import type { CheckoutChanges, CheckoutService } from '../services/checkouts.js';
 import type { SettingsService } from '../services/settings.js';
 import { callMerchant } from './merchant-calls.js';
-import type { NotificationDispatcher } from './notifications.js';
+import { type NotificationDispatcher, callbackAttemptEvent } from './notifications.js';
 
 export interface PurchaseRequest {
   result: PurchaseResult;
   paymentName: string;
+  /** A persona that declares the validation failing: recorded as a failed validation, no call made. */
+  failValidation?: string;
+}
+
+/** The purchase stopped at the validation step; the checkout is unlocked again. */
+export class ValidationFailedError extends Violation {
+  override name = 'ValidationFailedError';
+  constructor(
+    message: string,
+    readonly validation: CallbackRecord,
+  ) {
+    super('rule', 'Validation_Failed', message);
+  }
 }
 
 export interface PurchaseOutcome {
@@ -43,6 +57,8 @@ export interface SimulationDeps {
   notifications: NotificationDispatcher;
   settings: SettingsService;
   faker: LazyFaker;
+  /** State changes for GET /__admin/events (the dashboard's live updates). */
+  events: EventBus;
 }
 
 export class CustomerSimulation {
@@ -52,6 +68,11 @@ export class CustomerSimulation {
   constructor(private readonly deps: SimulationDeps) {
     this.service = deps.checkouts;
     this.env = deps.env;
+  }
+
+  /** The checkout a public token names (the hosted page's address); undefined when unknown. */
+  byPublicToken(publicToken: string): Checkout | undefined {
+    return this.service.findByPublicToken(publicToken);
   }
 
   checkout(privateId: string): Checkout {
@@ -65,18 +86,18 @@ export class CustomerSimulation {
   /** The customer identifies: the given data over the merchant's prefill over generated (seeded faker) data. */
   async identify(checkout: Checkout, given: Customer | null): Promise<Checkout> {
     this.allow(checkout, 'identify');
-    return this.service.update(checkout, { customer: await this.identified(checkout, given), status: statusAfter('identify') });
+    return this.transition(checkout, { customer: await this.identified(checkout, given), status: statusAfter('identify') });
   }
 
   async commit(checkout: Checkout): Promise<Checkout> {
     this.allow(checkout, 'commit');
-    return this.service.update(checkout, { customer: checkout.customer ?? (await this.identified(checkout, null)), status: statusAfter('commit') });
+    return this.transition(checkout, { customer: checkout.customer ?? (await this.identified(checkout, null)), status: statusAfter('commit') });
   }
 
   async abort(checkout: Checkout): Promise<{ checkout: Checkout; notification: CallbackRecord | null }> {
     this.allow(checkout, 'abort');
     if (checkout.status === 'Aborted') return { checkout, notification: null };
-    const aborted = await this.service.update(checkout, { status: statusAfter('abort') });
+    const aborted = await this.transition(checkout, { status: statusAfter('abort') });
     // The service notifies the merchant of an aborted session too (service-facts §8.2).
     return { checkout: aborted, notification: await this.deps.notifications.notify(this.env, aborted) };
   }
@@ -85,20 +106,21 @@ export class CustomerSimulation {
     this.allow(checkout, 'complete');
     const before = checkout.status === 'CommittedToPurchase' ? 'CustomerIdentified' : checkout.status;
     const customer = checkout.status === 'Initialized' || !checkout.customer ? await this.identified(checkout, null) : checkout.customer;
-    let current = await this.service.update(checkout, { customer, status: 'CommittedToPurchase' });
+    let current = await this.transition(checkout, { customer, status: 'CommittedToPurchase' });
 
-    const validation = await this.validate(current);
+    const validation = request.failValidation !== undefined ? await this.declaredFailure(current, request.failValidation) : await this.validate(current);
     if (validation && validation.state === 'failed') {
       // The real checkout unlocks so the customer can try again (walleyCheckoutOrderValidationFailed).
-      await this.service.update(current, { status: before === 'Initialized' ? 'CustomerIdentified' : before });
+      await this.transition(current, { status: before === 'Initialized' ? 'CustomerIdentified' : before });
       const attempt = validation.attempts[0]!;
-      throw new Violation(
-        'rule',
-        'Validation_Failed',
-        `The merchant's validationUri ${attempt.url} ${attempt.status !== null ? `answered ${attempt.status}` : `could not be reached (${attempt.error})`}, ` +
-          'so the purchase was not completed and the checkout is unlocked again (CustomerIdentified). ' +
-          'Make the validation endpoint answer 2xx, or initialize a checkout without validationUri.',
-      );
+      const [why, fix] =
+        request.failValidation !== undefined
+          ? [`The validation failed as declared by the test persona ${request.failValidation}`, 'Identify as another persona to complete it.']
+          : [
+              `The merchant's validationUri ${attempt.url} ${attempt.status !== null ? `answered ${attempt.status}` : `could not be reached (${attempt.error})`}`,
+              'Make the validation endpoint answer 2xx, or initialize a checkout without validationUri.',
+            ];
+      throw new ValidationFailedError(`${why}, so the purchase was not completed and the checkout is unlocked again (CustomerIdentified). ${fix}`, validation);
     }
 
     const now = this.deps.clock.nowMs();
@@ -114,7 +136,10 @@ export class CustomerSimulation {
       paymentName: request.paymentName,
       purchaseIdentifier: String(randomInt(10_000_000, 100_000_000)),
     });
+    const previous = current.status;
     current = await this.service.complete(current, { status: 'PurchaseCompleted', purchase }, order);
+    this.publishStatus(current, previous);
+    this.deps.events.publish({ type: 'checkout.purchase', env: this.env, privateId: current.privateId, orderId: order.orderId, result: request.result, paymentName: request.paymentName });
     const notification = await this.deps.notifications.notify(this.env, current);
     return { checkout: current, order, validation, notification };
   }
@@ -123,6 +148,25 @@ export class CustomerSimulation {
   async callbacks(checkout: Checkout): Promise<CallbackRecord[]> {
     await this.deps.notifications.idle();
     return this.deps.callbacks.forCheckout(checkout.privateId);
+  }
+
+  /** Every callback of the environment, oldest first (the dashboard's list). */
+  async allCallbacks(): Promise<CallbackRecord[]> {
+    await this.deps.notifications.idle();
+    return this.deps.callbacks.all();
+  }
+
+  /** A change through the checkout service that announces a status transition on the event stream. */
+  private async transition(checkout: Checkout, changes: CheckoutChanges): Promise<Checkout> {
+    const previous = checkout.status;
+    const next = await this.service.update(checkout, changes);
+    this.publishStatus(next, previous);
+    return next;
+  }
+
+  private publishStatus(checkout: Checkout, previous: Checkout['status']): void {
+    if (checkout.status === previous) return;
+    this.deps.events.publish({ type: 'checkout.status', env: this.env, privateId: checkout.privateId, publicToken: checkout.publicToken, previous, status: checkout.status });
   }
 
   private async identified(checkout: Checkout, given: Customer | null): Promise<Customer> {
@@ -147,7 +191,28 @@ export class CustomerSimulation {
       nextAttemptAt: null,
       attempts: [{ attempt: 1, dueAt: at, at: this.deps.clock.iso(), method: 'POST', url, status: outcome.status, error: outcome.error }],
     };
+    return this.keep(record);
+  }
+
+  /** A failed validation that a test persona declares: recorded like a real one, but no call is made. */
+  private async declaredFailure(checkout: Checkout, reason: string): Promise<CallbackRecord> {
+    const at = this.deps.clock.iso();
+    const url = checkout.validationUri ? substitutePlaceholders(checkout.validationUri, checkout) : '(persona)';
+    return this.keep({
+      id: randomUUID(),
+      kind: 'validation',
+      privateId: checkout.privateId,
+      url,
+      createdAt: at,
+      state: 'failed',
+      nextAttemptAt: null,
+      attempts: [{ attempt: 1, dueAt: at, at, method: 'POST', url, status: null, error: `declared by the test persona: ${reason}` }],
+    });
+  }
+
+  private async keep(record: CallbackRecord): Promise<CallbackRecord> {
     await this.deps.callbacks.save(record);
+    this.deps.events.publish(callbackAttemptEvent(this.env, record));
     return record;
   }
 

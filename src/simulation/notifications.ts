@@ -14,6 +14,7 @@ import { nextAttemptDue, substitutePlaceholders } from '../domain/checkout-callb
 import type { Checkout } from '../domain/model.js';
 import { ENVIRONMENTS, type EnvName } from '../hosts.js';
 import type { CallbackLog, CallbackRecord } from '../services/callbacks.js';
+import type { EventBus } from '../control/events.js';
 import { callMerchant } from './merchant-calls.js';
 
 export type { CallbackAttempt, CallbackRecord } from '../services/callbacks.js';
@@ -21,6 +22,8 @@ export type { CallbackAttempt, CallbackRecord } from '../services/callbacks.js';
 export interface NotificationDeps {
   clock: Clock;
   callbacks(env: EnvName): CallbackLog;
+  /** Where each attempt is announced (the dashboard's live updates). */
+  events?: Pick<EventBus, 'publish'>;
 }
 
 /** Timers cannot wait longer than this (about 24.8 days); the timer is simply re-armed. */
@@ -124,6 +127,7 @@ export class NotificationDispatcher {
       // Not saved: the attempt is made again when next due, as at-least-once delivery allows.
       return undefined;
     }
+    this.ctx.events?.publish(callbackAttemptEvent(env, updated));
     return updated;
   }
 
@@ -139,4 +143,21 @@ export class NotificationDispatcher {
     // Never keep the process alive just for a retry.
     this.timer.unref();
   }
+}
+
+/** The event-stream entry for a callback's latest attempt (the dashboard's callback list). */
+export function callbackAttemptEvent(env: EnvName, record: CallbackRecord): { type: string; [detail: string]: unknown } {
+  const attempt = record.attempts[record.attempts.length - 1];
+  return {
+    type: 'callback.attempt',
+    env,
+    privateId: record.privateId,
+    kind: record.kind,
+    url: record.url,
+    state: record.state,
+    attempt: attempt?.attempt ?? null,
+    status: attempt?.status ?? null,
+    error: attempt?.error ?? null,
+    nextAttemptAt: record.nextAttemptAt,
+  };
 }

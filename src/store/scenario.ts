@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { parseInstant } from '../clock.js';
 import { CHECKOUT_STATUSES, ORDER_STATUSES, PURCHASE_RESULTS } from '../domain/model.js';
 import { toMinor } from '../domain/money.js';
+import { PERSONA_OUTCOMES } from '../domain/personas.js';
 
 export const SCENARIO_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
 
@@ -52,6 +53,16 @@ const explicitOrder = z.object({
   paymentMethod: z.string().default('DirectInvoice'),
   items: z.array(itemSchema).min(1),
   expiresInSeconds: z.number().int().optional(),
+});
+
+/** A test customer of the hosted checkout page (src/domain/personas.ts). */
+const personaSchema = z.object({
+  name: z.string().min(1),
+  email: z.email(),
+  mobilePhoneNumber: z.string().min(1),
+  postalCode: z.string().min(1),
+  outcome: z.enum(PERSONA_OUTCOMES).default('approved'),
+  identifyDelayMs: z.number().int().min(0).max(30_000).default(0),
 });
 
 const generate = z.object({ generate: z.number().int().min(0).max(100_000) });
@@ -149,6 +160,8 @@ export const scenarioSchema = z
       .object({ lifetimeSeconds: seconds.default(7 * 24 * 3600), storeMatching: z.enum(['lenient', 'strict']).default('lenient') })
       .prefault({}),
     orders: z.object({ lifetimeSeconds: seconds.default(28 * 24 * 3600) }).prefault({}),
+    /** Test customers of the hosted checkout page (issue 13); omitted = the built-in ones. */
+    personas: z.array(personaSchema).optional(),
     environments: z.object({ uat: envSchema.prefault({}), prod: envSchema.prefault({}) }),
   })
   .strict();

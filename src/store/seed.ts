@@ -37,6 +37,7 @@ export function settingsOf(scenario: Scenario): Settings {
     },
     checkouts: { lifetimeSeconds: scenario.checkouts.lifetimeSeconds, storeMatching: scenario.checkouts.storeMatching },
     orders: { lifetimeSeconds: scenario.orders.lifetimeSeconds },
+    ...(scenario.personas ? { personas: scenario.personas } : {}),
   };
 }
 

@@ -101,6 +101,9 @@ const settings = z.object({
   }),
   checkouts: z.object({ lifetimeSeconds: seconds, storeMatching: z.enum(['lenient', 'strict']).optional() }),
   orders: z.object({ lifetimeSeconds: seconds }),
+  personas: z
+    .array(z.object({ name: text, email: text, mobilePhoneNumber: text, postalCode: text, outcome: z.enum(['approved', 'rejected', 'validationFails']), identifyDelayMs: z.number().int().min(0) }))
+    .optional(),
 });
 const snapshotSchema = z.object({
   version: z.literal(SNAPSHOT_VERSION),

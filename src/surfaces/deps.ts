@@ -9,6 +9,7 @@ import type { IdentityProvider } from '../identity/provider.js';
 import type { Logger } from '../log.js';
 import type { EnvServices } from '../services/index.js';
 import type { SettingsService } from '../services/settings.js';
+import type { CustomerSimulation } from '../simulation/customer.js';
 
 /** Where the emulated hosts are reachable from the caller's side. */
 export interface Urls {
@@ -26,6 +27,8 @@ export interface SurfaceDeps {
   services: EnvServices;
   settings: SettingsService;
   identity: IdentityProvider;
+  /** The customer's side of this environment (the frontend surface's hosted page plays it). */
+  simulation: CustomerSimulation;
   /** Which other environment knows a client id (for the token endpoint's hint). */
   clientEnvironment(clientId: string): EnvName | null;
 }

@@ -19,7 +19,7 @@ async function landedOn(response: Response): Promise<string> {
   expect(response.status).toBe(404);
   const body = (await response.json()) as { error: { message?: string; error_description?: string } | string; error_description?: string };
   const text = JSON.stringify(body);
-  const match = /on the (UAT|PROD) (auth|api|legacy|retired) surface/.exec(text);
+  const match = /on the (UAT|PROD) (auth|api|legacy|retired|frontend) surface/.exec(text);
   return match ? `${match[1]!.toLowerCase()}/${match[2]}` : text;
 }
 
@@ -59,6 +59,13 @@ describe('gateway', () => {
   it('routes the shared api/auth host name to the api surface, which also serves the token path', async () => {
     expect(await landedOn(await sb.fetch('http://api.uat.walleydev.com/nope'))).toBe('uat/api');
     expect(sb.dedicatedUrl('uat', 'auth')).toBe(sb.dedicatedUrl('uat', 'api'));
+  });
+
+  it("routes the old loader's host name (an alias) to the frontend surface", async () => {
+    const port = Number(new URL(sb.baseUrl('uat', 'frontend')).port);
+    const response = await getWithHost(port, 'checkout-uat.collector.se', '/collector-checkout-loader.js');
+    expect(response.status).toBe(200);
+    expect(response.body).toContain('window.collector.checkout.api');
   });
 
   it('matches host names case-insensitively and ignores the port in the Host header', async () => {
@@ -104,7 +111,12 @@ describe('gateway', () => {
     const response = await sb.fetch('/__admin/hosts');
     expect(response.status).toBe(200);
     const { hosts } = (await response.json()) as { hosts: { env: string; surface: string; realHost: string; baseUrl: string; dedicatedUrl: string; placeholder: string }[] };
-    expect(hosts).toHaveLength(8);
+    expect(hosts).toHaveLength(10);
+    expect(hosts.find((h) => h.env === 'uat' && h.surface === 'frontend')).toMatchObject({
+      realHost: 'checkout.uat.walleydev.com',
+      aliases: ['checkout-uat.collector.se'],
+      baseUrl: sb.baseUrl('uat', 'frontend'),
+    });
     expect(hosts.find((h) => h.env === 'uat' && h.surface === 'retired')).toMatchObject({
       realHost: 'checkout-api-uat.collector.se',
       placeholder: '{deprecated_base_url}',

@@ -1,0 +1,36 @@
+/**
+ * GET /__admin/events: the control plane's event stream as Server-Sent Events
+ * (text/event-stream). Every event is one `data:` line holding the JSON of a SandboxEvent
+ * ({type, at, ...}), with an increasing `id`; no named SSE events, so one onmessage sees
+ * them all. The first event is `stream.open` with the clock's state. A comment line every
+ * 15 s keeps proxies from closing an idle stream.
+ */
+import type { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { AdminDeps } from './deps.js';
+import type { SandboxEvent } from '../control/events.js';
+
+const KEEP_ALIVE_MS = 15_000;
+
+export function registerEventStreamAdmin(admin: Hono, ctx: Pick<AdminDeps, 'events' | 'clock'>): void {
+  admin.get('/__admin/events', (c) => {
+    c.header('cache-control', 'no-store');
+    return streamSSE(c, async (stream) => {
+      let id = 0;
+      // Writes are chained so events leave in the order they were published.
+      let writing: Promise<void> = Promise.resolve();
+      const send = (event: SandboxEvent): void => {
+        const data = JSON.stringify(event);
+        writing = writing.then(() => stream.writeSSE({ id: String(++id), data })).catch(() => undefined);
+      };
+      const unsubscribe = ctx.events.subscribe(send);
+      stream.onAbort(unsubscribe);
+      send({ type: 'stream.open', at: ctx.clock.iso(), clock: ctx.clock.state() });
+      while (!stream.aborted && !stream.closed) {
+        await stream.sleep(KEEP_ALIVE_MS);
+        writing = writing.then(() => stream.write(': keep-alive\n\n')).then(() => undefined, () => undefined);
+      }
+      unsubscribe();
+    });
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * GET /__admin/ui: the dashboard. A static shell (hono/html) and one script that uses the
+ * admin API only (clock, retirement, merchants and API clients, checkouts, orders,
+ * callbacks) and refreshes on the event stream (GET /__admin/events). No state is read
+ * here: what the page shows is what any other admin client would see.
+ */
+import { readFileSync } from 'node:fs';
+import type { Hono } from 'hono';
+import { html, raw } from 'hono/html';
+import { DASHBOARD_STYLE } from './dashboard-style.js';
+
+const SCRIPT = readFileSync(new URL('./assets/dashboard.js', import.meta.url), 'utf8');
+
+export function registerDashboard(admin: Hono): void {
+  admin.get('/__admin/ui/dashboard.js', () => new Response(SCRIPT, { headers: { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-cache' } }));
+  admin.get('/__admin/ui', (c) => c.html(page()));
+}
+
+function envSection(env: 'uat' | 'prod'): ReturnType<typeof html> {
+  const name = env.toUpperCase();
+  return html`<section class="env" id="env-${env}" aria-labelledby="env-${env}-heading">
+    <h2 id="env-${env}-heading">${name}</h2>
+    <h3>Merchants, stores and API clients</h3>
+    <div class="merchants" data-env="${env}"><p>Loading…</p></div>
+    <h3>Checkouts</h3>
+    <div class="table-wrap"><table class="checkouts" data-env="${env}">
+      <caption class="visually-hidden">${name} checkouts</caption>
+      <thead><tr><th scope="col">privateId</th><th scope="col">Status</th><th scope="col">Amount</th><th scope="col">Reference</th><th scope="col">Expires</th><th scope="col">Order</th><th scope="col">Hosted page</th></tr></thead>
+      <tbody></tbody>
+    </table></div>
+    <h3>Orders</h3>
+    <div class="table-wrap"><table class="orders" data-env="${env}">
+      <caption class="visually-hidden">${name} orders</caption>
+      <thead><tr><th scope="col">orderId</th><th scope="col">Status</th><th scope="col">Total</th><th scope="col">Payment</th><th scope="col">Reference</th><th scope="col">Placed</th></tr></thead>
+      <tbody></tbody>
+    </table></div>
+    <h3>Callback attempts</h3>
+    <div class="table-wrap"><table class="callbacks" data-env="${env}">
+      <caption class="visually-hidden">${name} callback attempts</caption>
+      <thead><tr><th scope="col">Kind</th><th scope="col">Checkout</th><th scope="col">URL</th><th scope="col">State</th><th scope="col">Attempts</th><th scope="col">Next attempt</th></tr></thead>
+      <tbody></tbody>
+    </table></div>
+  </section>`;
+}
+
+function page(): ReturnType<typeof html> {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>checkout-sandbox dashboard</title>
+<style>${raw(DASHBOARD_STYLE)}</style>
+</head>
+<body>
+<header><h1>checkout-sandbox</h1><p id="live" role="status" aria-live="polite">Connecting to the event stream…</p></header>
+<main>
+  <section id="clock" aria-labelledby="clock-heading">
+    <h2 id="clock-heading">Sandbox clock</h2>
+    <p class="now">Now: <output id="clock-now">…</output> <span id="clock-mode"></span></p>
+    <form id="clock-set">
+      <label for="clock-instant">Set to (ISO-8601)</label>
+      <input id="clock-instant" name="now" placeholder="2026-10-30T22:59:00Z" autocomplete="off">
+      <label class="inline"><input type="checkbox" id="clock-frozen" name="frozen"> Frozen</label>
+      <button type="submit">Set clock</button>
+    </form>
+    <form id="clock-advance">
+      <label for="clock-duration">Advance by (ISO-8601 duration)</label>
+      <input id="clock-duration" name="duration" value="PT1H" autocomplete="off">
+      <button type="submit">Advance</button>
+      <button type="button" data-advance="PT1M">+1 minute</button>
+      <button type="button" data-advance="P1D">+1 day</button>
+    </form>
+    <p class="buttons">
+      <button type="button" id="clock-freeze">Freeze</button>
+      <button type="button" id="clock-before-shutdown">One minute before the shutdown</button>
+      <button type="button" id="clock-shutdown">Jump to the shutdown</button>
+      <button type="button" id="clock-real">Back to real time</button>
+    </p>
+    <div id="clock-problem" role="alert" hidden></div>
+  </section>
+  <section id="retired" aria-labelledby="retired-heading">
+    <h2 id="retired-heading">Retired host</h2>
+    <p><strong id="retired-state">…</strong></p>
+    <p id="retired-detail"></p>
+  </section>
+  ${envSection('uat')}
+  ${envSection('prod')}
+  <section id="secret" aria-labelledby="secret-heading" tabindex="-1" hidden>
+    <h2 id="secret-heading">New API client: copy the secret now</h2>
+    <p>The secret is shown only this once; the sandbox keeps a hash.</p>
+    <dl id="secret-detail"></dl>
+    <button type="button" id="secret-close">I have copied it</button>
+  </section>
+  <section id="events" aria-labelledby="events-heading">
+    <h2 id="events-heading">Recent events</h2>
+    <ol id="event-log" reversed></ol>
+  </section>
+</main>
+<script src="/__admin/ui/dashboard.js" defer></script>
+</body>
+</html>`;
+}

@@ -1,0 +1,47 @@
+/**
+ * Test personas for the hosted checkout page: who the customer is decides how the purchase
+ * goes, as with the real service's test identities. Scenarios may declare their own
+ * (`personas:`); without them the defaults below apply. A persona is recognised by its
+ * email address (case-insensitive) when the customer identifies.
+ */
+export const PERSONA_OUTCOMES = ['approved', 'rejected', 'validationFails'] as const;
+export type PersonaOutcome = (typeof PERSONA_OUTCOMES)[number];
+
+export interface Persona {
+  name: string;
+  email: string;
+  mobilePhoneNumber: string;
+  postalCode: string;
+  /** approved: the purchase completes; rejected: the credit check says no (result Rejected); validationFails: the validation step fails. */
+  outcome: PersonaOutcome;
+  /** Real milliseconds the identification takes, to exercise the merchant page's waiting state. */
+  identifyDelayMs: number;
+}
+
+export const DEFAULT_PERSONAS: readonly Persona[] = [
+  { name: 'Approved', email: 'approved@example.com', mobilePhoneNumber: '+46701234567', postalCode: '11122', outcome: 'approved', identifyDelayMs: 0 },
+  { name: 'Rejected', email: 'rejected@example.com', mobilePhoneNumber: '+46701234568', postalCode: '11123', outcome: 'rejected', identifyDelayMs: 0 },
+  {
+    name: 'Validation failing',
+    email: 'validation-fails@example.com',
+    mobilePhoneNumber: '+46701234569',
+    postalCode: '11124',
+    outcome: 'validationFails',
+    identifyDelayMs: 0,
+  },
+  {
+    name: 'Slow identification',
+    email: 'slow@example.com',
+    mobilePhoneNumber: '+46701234570',
+    postalCode: '11125',
+    outcome: 'approved',
+    identifyDelayMs: 3000,
+  },
+];
+
+/** The persona an email address names, or null: any other customer is approved at once. */
+export function personaByEmail(personas: readonly Persona[], email: string | null | undefined): Persona | null {
+  if (!email) return null;
+  const wanted = email.trim().toLowerCase();
+  return personas.find((p) => p.email.toLowerCase() === wanted) ?? null;
+}

@@ -1,0 +1,169 @@
+/**
+ * The hosted checkout page (the iframe the loader inserts), rendered on the server with
+ * hono/html (escaped by default): the cart and fees as the API holds them, the customer's
+ * details (or a test persona), the store's payment methods, and the outcome. Its script
+ * (assets/checkout-page.js) talks to this surface and to the loader in the parent page.
+ * Accessible by construction: one <main>, labelled fields in fieldsets with legends, native
+ * buttons and radios (keyboard and focus order follow the document), live regions for
+ * progress and errors.
+ */
+import { html, raw } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
+import { cartTotal, feesTotal } from '../domain/checkout.js';
+import type { Checkout, Fee } from '../domain/model.js';
+import { toMajor } from '../domain/money.js';
+import type { Persona } from '../domain/personas.js';
+import { PAGE_STYLE } from './page-style.js';
+import type { PageLanguage, StringKey } from './strings.js';
+
+/** The loader's data-* attributes that shape the page (passed on in the iframe's query). */
+export interface PageOptions {
+  lang: PageLanguage;
+  variant: 'b2c' | 'b2b';
+  actionColor: string | null;
+  actionTextColor: string | null;
+  padding: boolean;
+}
+
+export interface PageModel {
+  checkout: Checkout;
+  personas: readonly Persona[];
+  paymentMethods: readonly string[];
+  /** Sandbox time, shown with the expiry so testers see the clock the server decides by. */
+  now: string;
+}
+
+type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+export function checkoutPage(model: PageModel, options: PageOptions): Html {
+  const { checkout } = model;
+  const t = options.lang.t;
+  const completed = checkout.status === 'PurchaseCompleted';
+  const identified = checkout.status === 'CustomerIdentified' || checkout.status === 'CommittedToPurchase';
+  return document(
+    options,
+    t('title'),
+    html`<main id="checkout" data-status="${checkout.status}" data-public-token="${checkout.publicToken}">
+      <h1>${t('title')}</h1>
+      <p class="note">${t('sandboxNote')} <span class="clock">Sandbox time <time datetime="${model.now}">${model.now}</time>; expires <time datetime="${checkout.expiresAt}">${checkout.expiresAt}</time>.</span></p>
+      <section id="cart" aria-labelledby="cart-heading">${cartSection(checkout, options.lang)}</section>
+      <p id="progress" role="status" aria-live="polite"></p>
+      <div id="problem" role="alert" tabindex="-1" hidden></div>
+      ${completed ? '' : identifyForm(model, options, identified)}
+      ${completed ? '' : paymentForm(model, options, identified)}
+      <section id="outcome" aria-labelledby="outcome-heading" tabindex="-1" ${completed ? '' : 'hidden'}>
+        <h2 id="outcome-heading">${completed ? outcomeTitle(checkout, t) : ''}</h2>
+        <p id="outcome-detail">${completed && checkout.purchase ? `${t(methodKey(checkout.purchase.paymentName))} · ${checkout.purchase.purchaseIdentifier}` : ''}</p>
+        ${checkout.redirectPageUri ? html`<p><a href="${checkout.redirectPageUri.replaceAll('{checkout.publictoken}', checkout.publicToken)}" target="_top">${t('backToShop')}</a></p>` : ''}
+      </section>
+    </main>
+    <script type="application/json" id="page-strings">${raw(jsonForScript(pageScriptStrings(t)))}</script>
+    <script src="${assetPath('checkout-page.js')}" defer></script>`,
+  );
+}
+
+/** The cart and fees as the API holds them: also served alone, so resume() can refresh it. */
+export function cartSection(checkout: Checkout, lang: PageLanguage): Html {
+  const t = lang.t;
+  const money = new Intl.NumberFormat(lang.tag, { style: 'currency', currency: checkout.currency });
+  const format = (minor: number): string => money.format(toMajor(minor));
+  const fees = [checkout.fees.shipping, checkout.fees.directInvoiceFee].filter((fee): fee is Fee => fee !== null);
+  return html`<h2 id="cart-heading">${t('cart')}</h2>
+    <table>
+      <thead><tr><th scope="col">${t('item')}</th><th scope="col" class="num">${t('quantity')}</th><th scope="col" class="num">${t('amount')}</th></tr></thead>
+      <tbody>
+        ${checkout.cart.items.map(
+          (item) => html`<tr data-item-id="${item.id}"><td>${item.description}</td><td class="num">${item.quantity}</td><td class="num">${format(item.unitPrice * item.quantity)}</td></tr>`,
+        )}
+        ${fees.map((fee) => html`<tr data-fee-id="${fee.id}"><td>${fee.description || t('shipping')}</td><td class="num"></td><td class="num">${format(fee.unitPrice)}</td></tr>`)}
+      </tbody>
+      <tfoot><tr><th scope="row" colspan="2">${t('total')}</th><td class="num" id="total">${format(cartTotal(checkout) + feesTotal(checkout))}</td></tr></tfoot>
+    </table>`;
+}
+
+function identifyForm(model: PageModel, options: PageOptions, identified: boolean): Html {
+  const t = options.lang.t;
+  const customer = model.checkout.customer;
+  return html`<form id="identify" novalidate>
+    <fieldset>
+      <legend>${t('details')}</legend>
+      <label for="persona">${t('persona')}</label>
+      <select id="persona" name="persona">
+        <option value="">${t('personaNone')}</option>
+        ${model.personas.map(
+          (p) => html`<option value="${p.email}" data-phone="${p.mobilePhoneNumber}" data-postal-code="${p.postalCode}">${p.name} (${p.email})</option>`,
+        )}
+      </select>
+      <label for="email">${t('email')}</label>
+      <input id="email" name="email" type="email" autocomplete="email" required value="${customer?.email ?? ''}">
+      <label for="phone">${t('phone')}</label>
+      <input id="phone" name="mobilePhoneNumber" type="tel" autocomplete="tel" required value="${customer?.mobilePhoneNumber ?? ''}">
+      <label for="postal-code">${t('postalCode')}</label>
+      <input id="postal-code" name="postalCode" autocomplete="postal-code" inputmode="numeric" required value="${customer?.deliveryAddress.postalCode ?? ''}">
+      <button type="submit">${identified ? t('continue') + ' ✓' : t('continue')}</button>
+    </fieldset>
+  </form>`;
+}
+
+function paymentForm(model: PageModel, options: PageOptions, identified: boolean): Html {
+  const t = options.lang.t;
+  return html`<form id="pay" ${identified ? '' : 'hidden'}>
+    <fieldset>
+      <legend id="payment-legend" tabindex="-1">${t('payment')}</legend>
+      ${model.paymentMethods.map(
+        (method, i) => html`<div class="method"><input type="radio" id="method-${method}" name="paymentName" value="${method}" ${i === 0 ? 'checked' : ''}><label for="method-${method}">${t(methodKey(method))}</label></div>`,
+      )}
+      <button type="submit" class="action">${t('complete')}</button>
+    </fieldset>
+  </form>`;
+}
+
+/** A page for a token that names no checkout (404), or an expired or aborted one (410). */
+export function unavailablePage(options: PageOptions, reason: 'unknown' | 'expired' | 'aborted'): Html {
+  const t = options.lang.t;
+  return document(options, t('title'), html`<main><h1>${t('title')}</h1><p role="alert">${t(reason)}</p></main>`);
+}
+
+function document(options: PageOptions, title: string, body: Html): Html {
+  const vars = [
+    options.actionColor ? `--action:${options.actionColor};` : '',
+    options.actionTextColor ? `--action-text:${options.actionTextColor};` : '',
+    options.padding ? '' : '--padding:0;',
+  ].join('');
+  return html`<!doctype html>
+<html lang="${options.lang.tag}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>${raw(PAGE_STYLE)}</style>
+</head>
+<body class="variant-${options.variant}" style="${vars}">
+${body}
+</body>
+</html>`;
+}
+
+function outcomeTitle(checkout: Checkout, t: (key: StringKey) => string): string {
+  return checkout.purchase?.result === 'Rejected' ? t('rejected') : t('thanks');
+}
+
+function methodKey(method: string): StringKey {
+  return (['DirectInvoice', 'Account', 'PartPayment', 'Card'] as const).find((m) => m === method) ?? 'DirectInvoice';
+}
+
+/** The strings the page's script shows by itself (progress, outcomes). */
+function pageScriptStrings(t: (key: StringKey) => string): Record<string, string> {
+  const keys: StringKey[] = ['identifying', 'identified', 'processing', 'updating', 'thanks', 'rejected', 'validationFailed', 'failed'];
+  return Object.fromEntries(keys.map((key) => [key, t(key)]));
+}
+
+/** JSON inside <script>: '<' escaped so no string can close the element. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replaceAll('<', '\\u003c');
+}
+
+/** Assets are addressed relative to the page (…/checkout/{token}), so every addressing mode works. */
+export function assetPath(name: string): string {
+  return `../assets/${name}`;
+}

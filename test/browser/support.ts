@@ -1,0 +1,132 @@
+/**
+ * What the browser tests share: Debian's Chromium driven by playwright-core (no browser is
+ * ever downloaded), a merchant's web shop on port 0 (a static checkout page embedding the
+ * loader, plus validation and notification endpoints that record what they receive), and
+ * checkouts initialized through the current API as a shop's backend does it.
+ */
+import { existsSync } from 'node:fs';
+import { type IncomingMessage, type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Browser, chromium } from 'playwright-core';
+import type { Sandbox } from '../../src/sandbox.js';
+import { initPayload } from '../support/checkout-requests.js';
+import { bearerToken } from '../support/manage-api.js';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const HAVE_CHROMIUM = existsSync(CHROMIUM);
+/** Shown as the suite's name when it is skipped, so a skipped run says why. */
+export const SKIP_REASON = `skipped: ${CHROMIUM} is missing (apt-get install -y chromium; .ci/run does it)`;
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** The minimal scenario's UAT API client and store. */
+export const MINIMAL_CLIENT = {
+  client_id: '0c0c0c0c-0000-4000-8000-000000000001',
+  client_secret: 'minimal-uat-secret-0001',
+  grant_type: 'client_credentials',
+  scope: '705798e0-8cef-427c-ae00-6023deba29af/.default',
+};
+
+export const EVENT_NAMES = ['CustomerUpdated', 'Locked', 'Unlocked', 'Resumed', 'PurchaseCompleted', 'OrderValidationFailed', 'ShippingUpdated', 'CrmUpdated'];
+
+export interface Received {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+}
+
+/** A merchant's web shop: the checkout page, and the endpoints the sandbox calls back. */
+export class Shop {
+  readonly received: Received[] = [];
+  /** Status the validation endpoint answers next. */
+  validationStatus = 200;
+  private server!: Server;
+  base = '';
+
+  constructor(private readonly loaderBase: string) {}
+
+  async start(): Promise<void> {
+    this.server = createServer((req: IncomingMessage, res) => {
+      req.resume();
+      const url = new URL(req.url ?? '/', 'http://shop.local');
+      if (url.pathname === '/checkout') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(this.page(url.searchParams));
+        return;
+      }
+      this.received.push({ method: req.method ?? '', path: url.pathname, query: url.searchParams });
+      const status = url.pathname === '/validate' ? this.validationStatus : 200;
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(status < 300 ? { orderReference: 'SHOP-1' } : { title: 'Out of stock', message: 'TENT-2P sold out' }));
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** The shop's checkout page: records every event the loader fires on the document. */
+  private page(query: URLSearchParams): string {
+    const loader = query.get('loader') === 'collector' ? 'collector-checkout-loader.js' : 'walley-checkout-loader.js';
+    const attr = (s: string): string => s.replace(/[&"<>]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+    return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Nordic Outdoor: checkout</title></head>
+<body>
+<h1>Nordic Outdoor</h1>
+<div id="walley-checkout-container"></div>
+<script>
+  window.shopEvents = [];
+  ${JSON.stringify(EVENT_NAMES)}.forEach(function (name) {
+    ['walleyCheckout', 'collectorCheckout'].forEach(function (prefix) {
+      document.addEventListener(prefix + name, function () { window.shopEvents.push(prefix + name); });
+    });
+  });
+</script>
+<script src="${attr(`${this.loaderBase}/${loader}`)}" data-token="${attr(query.get('token') ?? '')}" data-lang="en-SE" data-version="v2"
+  data-container-id="walley-checkout-container" data-action-color="#0b6e4f"></script>
+</body></html>`;
+  }
+
+  calls(path: string): Received[] {
+    return this.received.filter((r) => r.path === path);
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+export interface InitializedCheckout {
+  privateId: string;
+  publicToken: string;
+}
+
+/** POST /checkouts on the current API, with the shop's validation and notification endpoints. */
+export async function initializeCheckout(sb: Sandbox, shop: Shop, token?: string): Promise<InitializedCheckout & { bearer: string }> {
+  const bearer = token ?? (await bearerToken(sb, 'uat', MINIMAL_CLIENT));
+  const response = await sb.fetch('/uat/api/checkouts', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+    body: JSON.stringify(
+      initPayload({
+        validationUri: `${shop.base}/validate?private-id={checkout.id}`,
+        notificationUri: `${shop.base}/notify?private-id={checkout.id}&public-token={checkout.publictoken}`,
+        redirectPageUri: `${shop.base}/thanks?public-token={checkout.publictoken}`,
+      }),
+    ),
+  });
+  const body = (await response.json()) as { data: InitializedCheckout };
+  if (response.status !== 200) throw new Error(`initialize failed: ${response.status} ${JSON.stringify(body)}`);
+  return { ...body.data, bearer };
+}
+
+/** Polls until `check` holds (browser and callbacks run concurrently with the test). */
+export async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!(await check())) {
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
