@@ -17,6 +17,7 @@ import {
   surfaceByHostName,
 } from './hosts.js';
 import { jsonResponse } from './http/envelope.js';
+import { carryGetBody } from './http/get-body.js';
 import { isRefusal } from './http/refuse.js';
 
 export type SurfaceApps = Record<EnvName, Record<SurfaceName, Hono>>;
@@ -81,7 +82,9 @@ function withPath(request: Request, url: URL, path: string): Request {
     signal: request.signal,
   };
   if (request.body) init.duplex = 'half';
-  return new Request(next, init);
+  const forwarded = new Request(next, init);
+  carryGetBody(request, forwarded);
+  return forwarded;
 }
 
 function unaddressed(url: URL, ctx: SandboxContext): Response {
