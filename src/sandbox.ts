@@ -25,6 +25,8 @@ import { type Logger, createLogger } from './log.js';
 import { type Listener, listen } from './server.js';
 import { NotificationDispatcher } from './simulation/notifications.js';
 import { StateStore } from './store/db.js';
+import { scheduledAuthorizations } from './store/tokenization-service.js';
+import { onHoldReviews } from './store/invoice-status-service.js';
 import { SCENARIO_DIR, type Scenario, loadScenario } from './store/scenario.js';
 import { createFaker } from './store/faker.js';
 import { seedState } from './store/seed.js';
@@ -108,6 +110,10 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
     // Made now, so retries saved in the state resume without waiting for a purchase.
     notifications: new NotificationDispatcher({ clock, store }),
   };
+
+  // Scheduled authorization attempts and on-hold reviews fall due on the sandbox clock, like callback retries.
+  context.notifications.addSource(scheduledAuthorizations(context));
+  context.notifications.addSource(onHoldReviews(context));
 
   const reset = async (name?: string): Promise<void> => {
     const next = loadScenario(name ?? store.state.scenario, scenarioDir);

@@ -20,6 +20,10 @@ export interface Merchant {
   name: string;
   stores: Store[];
   sharedKey: SharedKeyCredential;
+  /** Where webhooks are POSTed (tokenization); absent or null: none are sent. */
+  webhookUri?: string | null;
+  /** Where the legacy invoice-status GET goes (on-hold purchases); absent or null: not called. */
+  invoiceStatusUri?: string | null;
 }
 
 export interface ApiClientSecret {
@@ -133,6 +137,8 @@ export interface Checkout {
   validationUri: string | null;
   profileName: string | null;
   customFields: unknown;
+  /** Issued by a purchase on a recurring profile (absent in older state files). */
+  customerToken?: string | null;
 }
 
 export const ORDER_STATUSES = ['NotActivated', 'PartActivated', 'Activated', 'Cancelled', 'Returned', 'Expired'] as const;

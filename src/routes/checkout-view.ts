@@ -59,7 +59,7 @@ function orderView(checkout: Checkout, order: Order | undefined): Record<string,
     orderId,
     totalAmount: toMajor(total),
     items: items.map((item) => ({ ...item, unitPrice: toMajor(item.unitPrice) })),
-    customerToken: null,
+    customerToken: checkout.customerToken ?? null,
   };
 }
 

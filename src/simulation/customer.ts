@@ -13,9 +13,12 @@ import { substitutePlaceholders } from '../domain/checkout-callbacks.js';
 import { type CustomerAction, customerActionRejection, statusAfter } from '../domain/checkout-lifecycle.js';
 import type { Checkout, Customer, Order, PurchaseResult } from '../domain/model.js';
 import { orderForPurchase, purchaseOf } from '../domain/purchase.js';
+import { isRecurringProfile } from '../domain/tokenization.js';
 import { instant } from '../clock.js';
 import type { EnvName } from '../hosts.js';
 import { CheckoutService } from '../store/checkout-service.js';
+import { InvoiceStatusService } from '../store/invoice-status-service.js';
+import { TokenizationService } from '../store/tokenization-service.js';
 import { fakeCustomer } from '../store/fake.js';
 import { callMerchant } from './merchant-calls.js';
 import { CALLBACK_JOURNAL, type CallbackRecord } from './notifications.js';
@@ -102,6 +105,10 @@ export class CustomerSimulation {
       purchaseIdentifier: String(randomInt(10_000_000, 100_000_000)),
     });
     await this.service.complete(checkout, { status: 'PurchaseCompleted', purchase }, order);
+    // A recurring profile's purchase gives the consent for later charges: a customer token (not for a rejected one).
+    if (isRecurringProfile(checkout.profileName) && request.result !== 'Rejected') await new TokenizationService(this.ctx, this.env).issueFor(checkout);
+    // A purchase on hold (fraud review) is resolved later, by the clock or the admin (service-facts §8.4).
+    if (request.result === 'OnHold') await new InvoiceStatusService(this.ctx, this.env).schedule(checkout);
     const notification = await this.ctx.notifications.notify(this.env, checkout);
     return { checkout, order, validation, notification };
   }

@@ -5,12 +5,17 @@
  * a timer fires them as they fall due too. Every attempt is kept in the environment's
  * `callbacks` journal (persisted), so pending retries survive a restart.
  *
+ * Webhooks (POST, JSON body) and the legacy invoice-status GET go through the same
+ * dispatcher and journal (kinds 'webhook', 'invoice-status'), and other clock-driven work
+ * (scheduled authorization attempts, on-hold resolutions) registers as a DueWork source, so
+ * one clock listener and one timer drive everything due on the sandbox clock.
+ *
  * One dispatcher per sandbox (ctx.notifications, made by createSandbox); sandbox.close()
  * stops it (timer cleared, clock listener removed, calls aborted).
  */
 import type { SandboxContext } from '../context.js';
 import { instant } from '../clock.js';
-import { nextAttemptDue, substitutePlaceholders } from '../domain/checkout-callbacks.js';
+import { deliveredBy, nextAttemptDue, substitutePlaceholders } from '../domain/checkout-callbacks.js';
 import type { Checkout } from '../domain/model.js';
 import { ENVIRONMENTS, type EnvName } from '../hosts.js';
 import { callMerchant } from './merchant-calls.js';
@@ -29,13 +34,27 @@ export interface CallbackAttempt {
 }
 
 export interface CallbackRecord {
-  kind: 'notification' | 'validation';
-  privateId: string;
+  kind: 'notification' | 'validation' | 'webhook' | 'invoice-status';
+  /** The checkout it is about; null for webhooks of authorizations and customer tokens. */
+  privateId: string | null;
+  /** POST with a JSON body for webhooks; GET when absent. */
+  method?: 'GET' | 'POST';
+  body?: string;
+  /** Webhook type and what it is about (authorizationId or customer token), for the admin views. */
+  type?: string;
+  subject?: string;
   url: string;
   createdAt: string;
   state: 'pending' | 'delivered' | 'failed';
   nextAttemptAt: string | null;
   attempts: CallbackAttempt[];
+}
+
+/** Other work due on the sandbox clock: run before deliveries, so what it queues goes out in the same pass. */
+export interface DueWork {
+  /** The earliest instant (ms) something is due, or null. */
+  nextDueMs(): number | null;
+  runDue(nowMs: number): Promise<void>;
 }
 
 /** Timers cannot wait longer than this (about 24.8 days); the timer is simply re-armed. */
@@ -48,6 +67,7 @@ export class NotificationDispatcher {
   private stopped = false;
   private readonly abort = new AbortController();
   private readonly unsubscribe: () => void;
+  private readonly sources: DueWork[] = [];
 
   constructor(private readonly ctx: Pick<SandboxContext, 'clock' | 'store'>) {
     this.unsubscribe = ctx.clock.onChange(() => void this.pump());
@@ -71,6 +91,19 @@ export class NotificationDispatcher {
     await this.ctx.store.write();
     await this.pump();
     return record;
+  }
+
+  /**
+   * Records any callback (webhook, invoice status) for delivery when due. The caller persists
+   * and then calls pump() without awaiting it: it may itself be running inside a pump (DueWork).
+   */
+  record(env: EnvName, record: CallbackRecord): void {
+    this.ctx.store.journal<CallbackRecord>(env, CALLBACK_JOURNAL).push(record);
+  }
+
+  addSource(source: DueWork): void {
+    this.sources.push(source);
+    this.arm();
   }
 
   /** Resolves once no delivery is in flight (the admin's callback list waits for it). */
@@ -113,6 +146,7 @@ export class NotificationDispatcher {
   }
 
   private async deliverDue(): Promise<void> {
+    for (const source of this.sources) if (!this.stopped) await source.runDue(this.ctx.clock.nowMs());
     for (const record of this.pending()) {
       while (!this.stopped && record.state === 'pending' && record.nextAttemptAt && Date.parse(record.nextAttemptAt) <= this.ctx.clock.nowMs()) {
         await this.attempt(record);
@@ -122,12 +156,12 @@ export class NotificationDispatcher {
 
   private async attempt(record: CallbackRecord): Promise<void> {
     const dueAt = record.nextAttemptAt!;
-    const outcome = await callMerchant('GET', record.url, this.abort.signal);
+    const method = record.method ?? 'GET';
+    const outcome = await callMerchant(method, record.url, this.abort.signal, record.body);
     if (this.stopped) return;
     const number = record.attempts.length + 1;
-    record.attempts.push({ attempt: number, dueAt, at: this.ctx.clock.iso(), method: 'GET', url: record.url, status: outcome.status, error: outcome.error });
-    // Only a 200 counts: WooCommerce answers 400 when it has already queued a check.
-    if (outcome.status === 200) {
+    record.attempts.push({ attempt: number, dueAt, at: this.ctx.clock.iso(), method, url: record.url, status: outcome.status, error: outcome.error });
+    if (deliveredBy(record.kind, outcome.status)) {
       record.state = 'delivered';
       record.nextAttemptAt = null;
     } else {
@@ -144,6 +178,10 @@ export class NotificationDispatcher {
     this.timer = null;
     if (this.stopped || this.ctx.clock.isFrozen()) return;
     const due = this.pending().map((record) => Date.parse(record.nextAttemptAt!));
+    for (const source of this.sources) {
+      const next = source.nextDueMs();
+      if (next !== null) due.push(next);
+    }
     if (due.length === 0) return;
     const delay = Math.min(Math.max(0, Math.min(...due) - this.ctx.clock.nowMs()), MAX_TIMER_MS);
     this.timer = setTimeout(() => void this.pump(), delay);

@@ -9,6 +9,7 @@ import type { SurfaceEnv } from '../http/types.js';
 import { registerCheckoutRoutes } from '../routes/checkouts.js';
 import { registerOrderRoutes } from '../routes/orders.js';
 import { registerIdentityRoutes } from '../routes/token.js';
+import { registerTokenizationRoutes } from '../routes/tokenization.js';
 import { surfaceApp } from './base.js';
 
 export function createApiSurface(ctx: SurfaceContext): Hono<SurfaceEnv> {
@@ -17,5 +18,6 @@ export function createApiSurface(ctx: SurfaceContext): Hono<SurfaceEnv> {
   const auth = bearerAuth(ctx);
   registerCheckoutRoutes(app, ctx, { auth, styles: ['new'] });
   registerOrderRoutes(app, ctx, { auth });
+  registerTokenizationRoutes(app, ctx, { auth });
   return app;
 }
