@@ -1,3 +1,5 @@
+import type { DeliveryShipping } from './delivery-shipping.js';
+
 /**
  * The records the sandbox keeps, in the service's own vocabulary. Money is always an integer
  * number of minor units (öre, cents); `vat` is a percentage as the API sends it (25 = 25 %).
@@ -139,6 +141,8 @@ export interface Checkout {
   customFields: unknown;
   /** Issued by a purchase on a recurring profile (absent in older state files). */
   customerToken?: string | null;
+  /** A delivery module's shipping block, sent instead of fees.shipping (absent in older state files). */
+  shipping?: DeliveryShipping | null;
 }
 
 export const ORDER_STATUSES = ['NotActivated', 'PartActivated', 'Activated', 'Cancelled', 'Returned', 'Expired'] as const;

@@ -15,7 +15,7 @@ import type { EnvState } from './state.js';
 export type CheckoutLookup = { checkout: Checkout } | { missing: 'unknown' | 'expired' };
 
 /** What the handlers may change on a checkout. */
-export type CheckoutChanges = Partial<Pick<Checkout, 'cart' | 'fees' | 'reference' | 'metadata' | 'status' | 'customer' | 'purchase' | 'orderId'>>;
+export type CheckoutChanges = Partial<Pick<Checkout, 'cart' | 'fees' | 'shipping' | 'reference' | 'metadata' | 'status' | 'customer' | 'purchase' | 'orderId'>>;
 
 export class CheckoutService {
   constructor(
@@ -52,6 +52,7 @@ export class CheckoutService {
       reference: init.reference,
       cart: { items: init.cart.items, shippingProperties: init.cart.shippingProperties },
       fees: init.fees,
+      shipping: init.shipping,
       metadata: init.metadata,
       customerType: init.customerType,
       customer: init.prefill,
