@@ -49,17 +49,15 @@ export function registerRecurringAdmin(admin: Hono, ctx: SandboxContext): void {
     });
   });
 
-  admin.get('/__admin/:env/customer-tokens', (c) => c.json({ customerTokens: new TokenizationService(ctx, envParam(c.req.param('env'))).listTokens() }));
+  admin.get('/__admin/:env/customer-tokens', async (c) => c.json({ customerTokens: await new TokenizationService(ctx, envParam(c.req.param('env'))).listTokens() }));
 
-  admin.get('/__admin/:env/authorizations', (c) =>
+  admin.get('/__admin/:env/authorizations', async (c) =>
     c.json({
-      authorizations: new TokenizationService(ctx, envParam(c.req.param('env')))
-        .listAuthorizations()
-        .map((a) => ({ ...a, totalAmount: toMajor(a.totalAmount), items: a.items.map((i) => ({ ...i, unitPrice: toMajor(i.unitPrice) })) })),
+      authorizations: (await new TokenizationService(ctx, envParam(c.req.param('env'))).listAuthorizations()).map((a) => ({ ...a, totalAmount: toMajor(a.totalAmount), items: a.items.map((i) => ({ ...i, unitPrice: toMajor(i.unitPrice) })) })),
     }),
   );
 
-  admin.get('/__admin/:env/on-hold-reviews', (c) => c.json({ reviews: new InvoiceStatusService(ctx, envParam(c.req.param('env'))).listReviews() }));
+  admin.get('/__admin/:env/on-hold-reviews', async (c) => c.json({ reviews: await new InvoiceStatusService(ctx, envParam(c.req.param('env'))).listReviews() }));
 
   admin.post('/__admin/:env/checkouts/:privateId/invoice-status', async (c) => {
     const env = envParam(c.req.param('env'));

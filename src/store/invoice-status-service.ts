@@ -45,7 +45,8 @@ export class InvoiceStatusService {
     return true;
   }
 
-  listReviews(): OnHoldReview[] {
+  async listReviews(): Promise<OnHoldReview[]> {
+    await this.ctx.notifications.idle();
     return this.reviews;
   }
 

@@ -72,11 +72,14 @@ export class TokenizationService {
     return this.ctx.store.journal<CallbackRecord>(this.env, CALLBACK_JOURNAL).filter((r) => r.kind === 'webhook');
   }
 
-  listTokens(): CustomerToken[] {
+  /** Lists wait for the attempts and deliveries in flight, so they show what the clock made due. */
+  async listTokens(): Promise<CustomerToken[]> {
+    await this.ctx.notifications.idle();
     return this.tokens;
   }
 
-  listAuthorizations(): Authorization[] {
+  async listAuthorizations(): Promise<Authorization[]> {
+    await this.ctx.notifications.idle();
     return this.authorizations;
   }
 
