@@ -9,6 +9,8 @@ import { type AttemptSchedule, type AuthorizationRequest, type CaptureMode, FAIL
 import { asInteger, asMinor, asNumber, asText, field, isObject, type JsonObject } from '../http/binding.js';
 import type { ErrorEntry } from '../http/envelope.js';
 
+const MAX_SCHEDULE_MS = 100 * 365 * 24 * 3600 * 1000;
+
 export type Bound<T> = { ok: true; value: T } | { ok: false; problems: ErrorEntry[] };
 
 const EXAMPLE =
@@ -35,6 +37,9 @@ export function bindAuthorization(body: unknown): Bound<AuthorizationRequest> {
   const captureMode = bindCaptureMode(field(order, 'captureMode'), invalid);
   const items = bindItems(field(order, 'items'), invalid);
   const schedule = bindSchedule(field(body, 'attemptSchedule'), invalid);
+  if (items && items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0) <= 0) {
+    invalid('order.items: the order total must be above 0; an authorization charges the customer.');
+  }
   if (problems.length || !customerToken || !currency || !captureMode || !items || !schedule) return { ok: false, problems };
   return {
     ok: true,
@@ -123,7 +128,15 @@ function bindSchedule(value: unknown, invalid: (message: string) => void): Attem
     invalid('attemptSchedule: only one of relative, absolute or preferSynchronous may be set.');
     return null;
   }
-  if (Array.isArray(relative)) return listOf(relative, 'relative', invalid, (v) => parseTimeSpanMs(v), 'a TimeSpan such as "00:00:10" or "1.00:00:10"', (offsetsMs) => ({ kind: 'relative', offsetsMs }));
+  if (Array.isArray(relative)) {
+    const bound = listOf(relative, 'relative', invalid, (v) => parseTimeSpanMs(v), 'a TimeSpan such as "00:00:10" or "1.00:00:10"', (offsetsMs) => ({ kind: 'relative', offsetsMs }));
+    // Instants must stay within the calendar the sandbox can write (and a subscription's lifetime).
+    if (bound?.kind === 'relative' && bound.offsetsMs.reduce((sum, ms) => sum + ms, 0) > MAX_SCHEDULE_MS) {
+      invalid('attemptSchedule.relative: the attempts add up to more than 100 years; schedule them closer together.');
+      return null;
+    }
+    return bound;
+  }
   if (Array.isArray(absolute)) return listOf(absolute, 'absolute', invalid, absoluteMs, 'an instant such as "2026-12-24T14:00:00Z"', (instantsMs) => ({ kind: 'absolute', instantsMs }));
   if (synchronous !== undefined && synchronous !== null) return synchronous === true || synchronous === 'true' ? { kind: 'synchronous' } : { kind: 'asap' };
   if (set.length === 1) invalid('attemptSchedule.relative and .absolute must be arrays.');

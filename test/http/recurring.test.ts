@@ -181,6 +181,9 @@ describe('POST /purchase/authorizations', () => {
     for (const fragment of ['captureMode', 'items[0].description', 'items[0].unitPrice', 'items[0].quantity', 'relative[0]']) expect(messages).toContain(fragment);
     expectRefusal(await api.post('/purchase/authorizations', authorization(token, {}, { currency: 'EUR' })), 400, 'Validation_Error');
     expectRefusal(await api.post('/purchase/authorizations', '{"customerToken":'), 400, 'Validation_Error');
+    expectRefusal(await api.post('/purchase/authorizations', authorization(token, { attemptSchedule: { relative: ['99999999.00:00:00'] } })), 400, 'Validation_Error');
+    expectRefusal(await api.post('/purchase/authorizations', authorization(token, { attemptSchedule: { relative: ['00:00:10'], absolute: ['2026-12-01T00:00:00Z'] } })), 400, 'Validation_Error');
+    expectRefusal(await api.post('/purchase/authorizations', authorization(token, {}, { items: [{ id: 'GIFT', description: 'Gift card', unitPrice: '-10', quantity: 1, vat: 0 }] })), 400, 'Validation_Error');
 
     await api.call('DELETE', `/purchase/customer-tokens/${token}`);
     expectRefusal(await api.post('/purchase/authorizations', authorization(token)), 403, 'Customer_Token_Cancelled');
