@@ -131,6 +131,16 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
   const unwatchClock = events.watchClock(clock);
   // Made now, so retries saved in the state resume without waiting for a purchase.
   const notifications = new NotificationDispatcher({ clock, callbacks: (env) => services.env(env).callbacks, events });
+  // Scheduled authorization attempts and on-hold reviews fall due on the sandbox clock, like callback retries.
+  for (const source of ['tokenization', 'invoiceStatus'] as const) {
+    notifications.addSource({
+      nextDueMs: () => earliest(ENVIRONMENTS.map((env) => services.env(env)[source].nextDueMs())),
+      runDue: async (nowMs) => {
+        for (const env of ENVIRONMENTS) await services.env(env)[source].runDue(nowMs);
+      },
+    });
+  }
+  services.onQueued(() => void notifications.pump());
   const simulation = (env: EnvName): CustomerSimulation =>
     new CustomerSimulation({
       env,
@@ -141,6 +151,8 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
       settings: services.settings,
       faker,
       events,
+      tokenization: services.env(env).tokenization,
+      invoiceStatus: services.env(env).invoiceStatus,
     });
 
   const reset = async (name?: string): Promise<void> => {
@@ -164,6 +176,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     scenarioDir,
     simulation,
     events,
+    idle: () => notifications.idle(),
     world: {
       scenario: () => store.state.meta.scenario,
       scenarios: (): ScenarioSummary[] => listScenarios(scenarioDir),
@@ -210,6 +223,11 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
       logger.flush();
     },
   };
+}
+
+function earliest(instants: (number | null)[]): number | null {
+  const known = instants.filter((ms): ms is number => ms !== null);
+  return known.length ? Math.min(...known) : null;
 }
 
 function applyScenarioClock(clock: Clock, scenario: Scenario): void {

@@ -38,6 +38,8 @@ export interface AdminDeps {
   scenarioDir: string;
   world: WorldControl;
   simulation(env: EnvName): CustomerSimulation;
+  /** Resolves once no callback delivery or clock-driven work is in flight (lists wait for it). */
+  idle(): Promise<void>;
   /** The control plane's event stream (GET /__admin/events). */
   events: EventBus;
 }

@@ -11,6 +11,7 @@ import { AdminError, renderAdminError } from './errors.js';
 import { registerClockAdmin } from './clock.js';
 import { registerCheckoutAdmin } from './checkouts.js';
 import { registerEventStreamAdmin } from './events.js';
+import { registerRecurringAdmin } from './recurring.js';
 import { registerListAdmin } from './lists.js';
 import { registerDashboard } from './ui.js';
 import { registerWorldAdmin } from './world.js';
@@ -26,6 +27,7 @@ export function createAdminApp(deps: AdminDeps): Hono {
   registerClockAdmin(admin, deps);
   registerCheckoutAdmin(admin, deps);
   registerApiClientAdmin(admin, deps);
+  registerRecurringAdmin(admin, deps);
   // The dashboard, its lists and the event stream it follows.
   registerListAdmin(admin, deps);
   registerEventStreamAdmin(admin, deps);

@@ -37,12 +37,17 @@ export function sharedKeyAuth(deps: SharedKeyDeps): MiddlewareHandler<SurfaceEnv
     const body = await rawBodyOf(c);
     const { path, query } = pathAsSent(pathAndQueryOf(c.req.url, c.env));
     const candidates = query === '' ? [path] : [`${path}?${query}`, path];
-    const signed = candidates.some((candidate) => hexDigestsMatch(sharedKeyHex(body, candidate, merchant.sharedKey.key), parsed.hex));
+    // Over the bytes received, and over "" too: some clients send a body (even on GET) but sign
+    // as if there were none, others sign the body they send (a Node client's GET) (issue 10).
+    const bodies = body.byteLength > 0 ? [body, new Uint8Array()] : [body];
+    const signed = bodies.some((bytes) =>
+      candidates.some((candidate) => hexDigestsMatch(sharedKeyHex(bytes, candidate, merchant.sharedKey.key), parsed.hex)),
+    );
     if (!signed) {
       throw unauthorized(
         'Signature_Mismatch',
         `The SharedKey signature of '${parsed.username}' does not match. The sandbox hashed the ${body.byteLength} body bytes ` +
-          `exactly as received + the path ${candidates.map((p) => `'${p}'`).join(' (also tried ')}${candidates.length > 1 ? ')' : ''} ` +
+          `exactly as received${body.byteLength ? ' (and an empty body)' : ''} + the path ${candidates.map((p) => `'${p}'`).join(' (also tried ')}${candidates.length > 1 ? ')' : ''} ` +
           `+ the ${env} shared key of this username. Hash the exact bytes you send (do not re-encode the JSON), the path ` +
           `without scheme and host, and compare with: npx checkout-sandbox sign --env ${deps.env} --username ${parsed.username} ` +
           `--key <sharedKey> --path '${candidates[0]}'${body.byteLength ? ' --body <file with the body>' : ''}`,

@@ -6,6 +6,7 @@
  */
 import { asText, field, isObject, type JsonObject } from './binding.js';
 import { customerFrom } from './checkout-customer.js';
+import { type DeliveryShipping, bindDeliveryShipping } from './delivery-shipping.js';
 import { type BoundCart, NO_FEES, type Problem, Problems, bindCart, bindFees, duplicateArticles } from './checkout-lines.js';
 import type { Customer, Fees } from './model.js';
 
@@ -25,6 +26,8 @@ export interface CheckoutInit {
   profileName: string | null;
   cart: BoundCart;
   fees: Fees;
+  /** A delivery module's block (M2 fallback) instead of fees.shipping. */
+  shipping: DeliveryShipping | null;
   metadata: unknown;
   customFields: unknown;
   customerType: 'PrivateCustomer' | 'BusinessCustomer';
@@ -35,6 +38,7 @@ export interface CheckoutInit {
 export interface CheckoutUpdate {
   cart: BoundCart;
   fees?: Fees;
+  shipping?: DeliveryShipping | null;
   reference?: string | null;
   metadata?: unknown;
 }
@@ -59,6 +63,7 @@ export function bindInit(body: unknown): Binding<CheckoutInit> {
   const validationUri = uri(body, 'validationUri', problems, false);
   const cart = bindCart(field(body, 'cart'), 'cart', problems);
   const fees = bindFees(field(body, 'fees'), 'fees', problems);
+  const shipping = bindDeliveryShipping(field(body, 'shipping'), (path, message) => problems.invalid(path, message));
 
   const business = customerFrom(field(body, 'businessCustomerPrefill'));
   const prefill = business ?? customerFrom(field(body, 'privateCustomerPrefill')) ?? customerFrom(field(body, 'customer'));
@@ -79,6 +84,7 @@ export function bindInit(body: unknown): Binding<CheckoutInit> {
       profileName: asText(field(body, 'profileName'))?.trim() || null,
       cart,
       fees,
+      shipping,
       metadata: field(body, 'metadata') ?? null,
       customFields: field(body, 'customFields') ?? null,
       customerType: business ? 'BusinessCustomer' : 'PrivateCustomer',
@@ -96,6 +102,7 @@ export function bindUpdate(body: unknown): Binding<CheckoutUpdate> {
   if (keyPresent(body, 'fees')) update.fees = bindFees(field(body, 'fees'), 'fees', problems);
   if (keyPresent(body, 'reference')) update.reference = reference(field(body, 'reference'));
   if (keyPresent(body, 'metadata')) update.metadata = field(body, 'metadata') ?? null;
+  if (keyPresent(body, 'shipping')) update.shipping = bindDeliveryShipping(field(body, 'shipping'), (path, message) => problems.invalid(path, message));
   if (!problems.empty || cart === null) return { ok: false, problems: problems.list };
   const topLevelShipping = field(body, 'shippingProperties');
   if (topLevelShipping !== undefined) cart.shippingProperties = topLevelShipping;

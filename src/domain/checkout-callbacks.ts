@@ -17,6 +17,16 @@ export function nextAttemptDue(previousDueMs: number, attempt: number): number |
 }
 
 /**
+ * Whether an attempt's answer ends the retries. Notifications need exactly 200: WooCommerce
+ * answers 400 when it has already queued a check, and that must be retried. Webhooks and the
+ * invoice-status call count any 2xx (WC's webhook endpoint answers 200, or 422 to be retried).
+ */
+export function deliveredBy(kind: string, status: number | null): boolean {
+  if (status === null) return false;
+  return kind === 'notification' ? status === 200 : status >= 200 && status < 300;
+}
+
+/**
  * `{checkout.id}` → privateId and `{checkout.publictoken}` → publicToken, also in their
  * percent-encoded forms (`%7Bcheckout.id%7D`), wherever they occur (query or path). Values
  * are inserted as they are: GUIDs and public tokens need no encoding.

@@ -1,3 +1,5 @@
+import type { DeliveryShipping } from './delivery-shipping.js';
+
 /**
  * The records the sandbox keeps, in the service's own vocabulary. Money is always an integer
  * number of minor units (öre, cents); `vat` is a percentage as the API sends it (25 = 25 %).
@@ -20,6 +22,10 @@ export interface Merchant {
   name: string;
   stores: Store[];
   sharedKey: SharedKeyCredential;
+  /** Where webhooks are POSTed (tokenization); absent or null: none are sent. */
+  webhookUri?: string | null;
+  /** Where the legacy invoice-status GET goes (on-hold purchases); absent or null: not called. */
+  invoiceStatusUri?: string | null;
 }
 
 export interface ApiClientSecret {
@@ -133,6 +139,10 @@ export interface Checkout {
   validationUri: string | null;
   profileName: string | null;
   customFields: unknown;
+  /** Issued by a purchase on a recurring profile (absent in older state files). */
+  customerToken?: string | null;
+  /** A delivery module's shipping block, sent instead of fees.shipping (absent in older state files). */
+  shipping?: DeliveryShipping | null;
 }
 
 export const ORDER_STATUSES = ['NotActivated', 'PartActivated', 'Activated', 'Cancelled', 'Returned', 'Expired'] as const;

@@ -2,10 +2,11 @@
  * How a completed purchase becomes an order: order items are the cart plus the fees, so
  * `order.totalAmount` equals cart + fees to the cent (clients compare them).
  */
+import { deliveryLines } from './delivery-shipping.js';
 import type { Checkout, Order, OrderItem } from './model.js';
 import { sumLines } from './money.js';
 
-export function orderItemsOf(checkout: Pick<Checkout, 'cart' | 'fees'>): OrderItem[] {
+export function orderItemsOf(checkout: Pick<Checkout, 'cart' | 'fees' | 'shipping'>): OrderItem[] {
   const items: OrderItem[] = checkout.cart.items.map((item) => ({
     id: item.id,
     description: item.description,
@@ -16,6 +17,7 @@ export function orderItemsOf(checkout: Pick<Checkout, 'cart' | 'fees'>): OrderIt
   for (const fee of [checkout.fees.shipping, checkout.fees.directInvoiceFee]) {
     if (fee) items.push({ id: fee.id, description: fee.description, unitPrice: fee.unitPrice, quantity: 1, vat: fee.vat });
   }
+  items.push(...deliveryLines(checkout.shipping));
   return items;
 }
 

@@ -36,6 +36,11 @@ export interface Settings {
    */
   checkouts: { lifetimeSeconds: number; storeMatching?: 'lenient' | 'strict' };
   orders: { lifetimeSeconds: number };
+  /**
+   * On-hold purchases (fraud review): resolved after this many seconds of sandbox time with
+   * this invoice status (null: only by the admin call). Absent in older state files: 3600 s, approved.
+   */
+  onHold?: { resolveAfterSeconds: number | null; invoiceStatus: 'Approved' | 'Rejected' };
   /** The scenario's test personas for the hosted checkout page; absent = the built-in ones. */
   personas?: Persona[];
 }

@@ -4,6 +4,7 @@
  */
 import type { Context } from 'hono';
 import { CheckoutApiError } from './envelope.js';
+import { getBodyOf } from './get-body.js';
 
 /** Larger bodies are refused with 413: no real checkout payload comes near it. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -13,7 +14,9 @@ export async function rawBodyOf(c: Context): Promise<Uint8Array> {
   if (cached) return cached;
   const declared = Number(c.req.header('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const bytes = c.req.method === 'GET' || c.req.method === 'HEAD' ? new Uint8Array() : new Uint8Array(await c.req.arrayBuffer());
+  // A GET's body never reaches the Request (WHATWG forbids it); the listener kept it aside.
+  const method = c.req.method;
+  const bytes = method === 'HEAD' ? new Uint8Array() : method === 'GET' ? getBodyOf(c.req.raw) : new Uint8Array(await c.req.arrayBuffer());
   if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
   c.set('rawBody', bytes);
   return bytes;

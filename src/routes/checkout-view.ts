@@ -2,13 +2,14 @@
  * The `data` of GET on a checkout, shaped as service-facts §9.3 for the checkout's phase.
  * Amounts are major units computed from integer minor units, so totals agree to the cent;
  * objects clients read without null checks are always present (with nulls); `reference`
- * is null until set; `shipping` is null (no delivery module is simulated).
+ * is null until set; `shipping` is null unless a delivery module's block was sent.
  */
 import { emptyAddress, emptyCustomer } from '../domain/checkout-customer.js';
 import { cartTotal } from '../domain/checkout.js';
 import type { Address, CartItem, Checkout, Customer, Fee, Order, OrderItem } from '../domain/model.js';
 import { toMajor } from '../domain/money.js';
 import { orderItemsOf } from '../domain/order.js';
+import { deliveryView } from '../domain/delivery-shipping.js';
 
 export function checkoutView(checkout: Checkout, order: Order | undefined): Record<string, unknown> {
   const completed = checkout.status === 'PurchaseCompleted';
@@ -25,7 +26,8 @@ export function checkoutView(checkout: Checkout, order: Order | undefined): Reco
     fees: completed ? null : { shipping: feeView(checkout.fees.shipping), directInvoiceFee: feeView(checkout.fees.directInvoiceFee) },
     purchase: checkout.purchase ? { ...checkout.purchase, amountToPay: toMajor(checkout.purchase.amountToPay) } : null,
     order: completed ? orderView(checkout, order) : null,
-    shipping: null,
+    // A delivery module's block as sent (its fee is in the order and amountToPay); null without one.
+    shipping: deliveryView(checkout.shipping),
     customFields: checkout.customFields ?? null,
     // Legacy top-level copy, read by OpenCart and the SDK.
     paymentName: checkout.purchase?.paymentName ?? null,
@@ -59,7 +61,7 @@ function orderView(checkout: Checkout, order: Order | undefined): Record<string,
     orderId,
     totalAmount: toMajor(total),
     items: items.map((item) => ({ ...item, unitPrice: toMajor(item.unitPrice) })),
-    customerToken: null,
+    customerToken: checkout.customerToken ?? null,
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import type { EnvName } from '../hosts.js';
 import type { StateStore } from '../store/store.js';
-import { put } from '../store/state.js';
+import { type Change, put } from '../store/state.js';
 
 export const CALLBACK_RECORDS = 'callbacks';
 
@@ -22,8 +22,15 @@ export interface CallbackAttempt {
 
 export interface CallbackRecord {
   id: string;
-  kind: 'notification' | 'validation';
-  privateId: string;
+  kind: 'notification' | 'validation' | 'webhook' | 'invoice-status';
+  /** The checkout it is about; null for webhooks of authorizations and customer tokens. */
+  privateId: string | null;
+  /** POST with a JSON body for webhooks; GET when absent. */
+  method?: 'GET' | 'POST';
+  body?: string;
+  /** Webhook type and what it is about (authorizationId or customer token), for the admin views. */
+  type?: string;
+  subject?: string;
   url: string;
   createdAt: string;
   state: 'pending' | 'delivered' | 'failed';
@@ -39,6 +46,11 @@ export class CallbackLog {
 
   private records() {
     return this.store.env(this.env).records<CallbackRecord>(CALLBACK_RECORDS);
+  }
+
+  /** The change that saves a record, to commit with the change it belongs to. */
+  change(record: CallbackRecord): Change {
+    return put(this.env, CALLBACK_RECORDS, record);
   }
 
   /** Saves a new or changed record (records are replaced whole, never edited in place). */

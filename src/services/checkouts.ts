@@ -16,7 +16,7 @@ import type { StateStore } from '../store/store.js';
 export type CheckoutLookup = { checkout: Checkout } | { missing: 'unknown' | 'expired' };
 
 /** What the handlers and the simulation may change on a checkout. */
-export type CheckoutChanges = Partial<Pick<Checkout, 'cart' | 'fees' | 'reference' | 'metadata' | 'status' | 'customer' | 'purchase' | 'orderId'>>;
+export type CheckoutChanges = Partial<Pick<Checkout, 'cart' | 'fees' | 'shipping' | 'reference' | 'metadata' | 'status' | 'customer' | 'purchase' | 'orderId' | 'customerToken'>>;
 
 export class CheckoutService {
   constructor(
@@ -48,6 +48,7 @@ export class CheckoutService {
       reference: init.reference,
       cart: { items: init.cart.items, shippingProperties: init.cart.shippingProperties },
       fees: init.fees,
+      shipping: init.shipping,
       metadata: init.metadata,
       customerType: init.customerType,
       customer: init.prefill,

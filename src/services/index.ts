@@ -11,7 +11,9 @@ import { CallbackLog } from './callbacks.js';
 import { CheckoutService } from './checkouts.js';
 import { MerchantDirectory } from './merchants.js';
 import { OrderService } from './orders.js';
+import { InvoiceStatusService } from './invoice-status.js';
 import { SettingsService } from './settings.js';
+import { TokenizationService } from './tokenization.js';
 
 /** What one environment's requests work with. */
 export interface EnvServices {
@@ -21,31 +23,44 @@ export interface EnvServices {
   checkouts: CheckoutService;
   orders: OrderService;
   callbacks: CallbackLog;
+  tokenization: TokenizationService;
+  invoiceStatus: InvoiceStatusService;
 }
 
 export interface Services {
   settings: SettingsService;
   env(env: EnvName): EnvServices;
+  /** Called when a service queued callbacks: the dispatcher sends what is due (set by the composition root). */
+  onQueued(wake: () => void): void;
   /** Which environment other than `env` knows this client id (for a hint only). */
   clientEnvironment(clientId: string, except: EnvName): EnvName | null;
 }
 
 export function createServices(store: StateStore, clock: Clock, seed: number): Services {
   const random = new SeededRandom(seed);
+  let wakeDispatcher: () => void = () => undefined;
+  const wake = (): void => wakeDispatcher();
   const envs = {} as Record<EnvName, EnvServices>;
   for (const env of ENVIRONMENTS) {
+    const merchants = new MerchantDirectory(store, env);
+    const callbacks = new CallbackLog(store, env);
     envs[env] = {
       env,
-      merchants: new MerchantDirectory(() => store.env(env)),
+      merchants,
       apiClients: new ApiClientService(store, clock, env),
       checkouts: new CheckoutService(store, clock, env),
       orders: new OrderService(store, clock, random, env),
-      callbacks: new CallbackLog(store, env),
+      callbacks,
+      tokenization: new TokenizationService({ store, clock, random, env, merchants, callbacks, wake }),
+      invoiceStatus: new InvoiceStatusService({ store, clock, env, merchants, callbacks, wake }),
     };
   }
   return {
     settings: new SettingsService(store, clock),
     env: (env) => envs[env],
+    onQueued: (fn) => {
+      wakeDispatcher = fn;
+    },
     clientEnvironment: (clientId, except) => ENVIRONMENTS.find((env) => env !== except && envs[env].apiClients.find(clientId) !== undefined) ?? null,
   };
 }

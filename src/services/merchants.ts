@@ -1,12 +1,31 @@
 /**
  * The merchants of one environment, as the auth checks and the handlers look them up: by
- * id, by SharedKey username, and their stores. Read-only: merchants come from the scenario.
+ * id, by SharedKey username, and their stores. Merchants come from the scenario; only the
+ * URLs the merchant registers for callbacks change at run time.
  */
 import type { Merchant, Store } from '../domain/model.js';
-import type { EnvState } from '../store/state.js';
+import type { EnvName } from '../hosts.js';
+import { type EnvState, put } from '../store/state.js';
+import type { StateStore } from '../store/store.js';
 
 export class MerchantDirectory {
-  constructor(private readonly state: () => EnvState) {}
+  constructor(
+    private readonly store: StateStore,
+    private readonly env: EnvName,
+  ) {}
+
+  private state(): EnvState {
+    return this.store.env(this.env);
+  }
+
+  /** Where the merchant's webhooks and invoice-status calls go; null when there is no such merchant. */
+  async setCallbackUris(merchantId: string, uris: { webhookUri?: string | null; invoiceStatusUri?: string | null }): Promise<Merchant | null> {
+    const merchant = this.byId(merchantId);
+    if (!merchant) return null;
+    const next = { ...merchant, ...uris };
+    await this.store.apply([put(this.env, 'merchants', next)]);
+    return next;
+  }
 
   byId(merchantId: string): Merchant | undefined {
     return this.state().merchants.get(merchantId);

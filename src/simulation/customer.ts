@@ -13,6 +13,7 @@ import { substitutePlaceholders } from '../domain/checkout-callbacks.js';
 import { type CustomerAction, customerActionRejection, statusAfter } from '../domain/checkout-lifecycle.js';
 import type { Checkout, Customer, Order, PurchaseResult } from '../domain/model.js';
 import { orderForPurchase, purchaseOf } from '../domain/purchase.js';
+import { isRecurringProfile } from '../domain/tokenization.js';
 import { Violation } from '../domain/violation.js';
 import type { EventBus } from '../control/events.js';
 import type { LazyFaker } from '../fake/faker.js';
@@ -20,7 +21,9 @@ import { fakeCustomer } from '../fake/people.js';
 import type { EnvName } from '../hosts.js';
 import type { CallbackLog, CallbackRecord } from '../services/callbacks.js';
 import type { CheckoutChanges, CheckoutService } from '../services/checkouts.js';
+import type { InvoiceStatusService } from '../services/invoice-status.js';
 import type { SettingsService } from '../services/settings.js';
+import type { TokenizationService } from '../services/tokenization.js';
 import { callMerchant } from './merchant-calls.js';
 import { type NotificationDispatcher, callbackAttemptEvent } from './notifications.js';
 
@@ -59,6 +62,8 @@ export interface SimulationDeps {
   faker: LazyFaker;
   /** State changes for GET /__admin/events (the dashboard's live updates). */
   events: EventBus;
+  tokenization: TokenizationService;
+  invoiceStatus: InvoiceStatusService;
 }
 
 export class CustomerSimulation {
@@ -138,6 +143,10 @@ export class CustomerSimulation {
     });
     const previous = current.status;
     current = await this.service.complete(current, { status: 'PurchaseCompleted', purchase }, order);
+    // A recurring profile's purchase gives the consent for later charges: a customer token (not for a rejected one).
+    if (isRecurringProfile(current.profileName) && request.result !== 'Rejected') current = await this.deps.tokenization.issueFor(current);
+    // A purchase on hold (fraud review) is resolved later, by the clock or the admin (service-facts §8.4).
+    if (request.result === 'OnHold') await this.deps.invoiceStatus.schedule(current);
     this.publishStatus(current, previous);
     this.deps.events.publish({ type: 'checkout.purchase', env: this.env, privateId: current.privateId, orderId: order.orderId, result: request.result, paymentName: request.paymentName });
     const notification = await this.deps.notifications.notify(this.env, current);

@@ -8,14 +8,16 @@ export const MERCHANT_CALL_TIMEOUT_MS = 10_000;
 
 export type CallOutcome = { status: number; body: string; error: null } | { status: null; body: null; error: string };
 
-export async function callMerchant(method: 'GET' | 'POST', url: string, stop?: AbortSignal): Promise<CallOutcome> {
+/** `json`, when given, is sent as JSON (webhooks). */
+export async function callMerchant(method: 'GET' | 'POST', url: string, stop?: AbortSignal, json?: string): Promise<CallOutcome> {
   const signals = [AbortSignal.timeout(MERCHANT_CALL_TIMEOUT_MS), ...(stop ? [stop] : [])];
   try {
     const response = await fetch(url, {
       method,
       redirect: 'follow',
       signal: AbortSignal.any(signals),
-      headers: { 'user-agent': 'checkout-sandbox (merchant callback)' },
+      headers: { 'user-agent': 'checkout-sandbox (merchant callback)', ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(json === undefined ? {} : { body: json }),
     });
     const body = (await response.text()).slice(0, 2000);
     return { status: response.status, body, error: null };

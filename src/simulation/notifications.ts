@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Clock, instant } from '../clock.js';
-import { nextAttemptDue, substitutePlaceholders } from '../domain/checkout-callbacks.js';
+import { deliveredBy, nextAttemptDue, substitutePlaceholders } from '../domain/checkout-callbacks.js';
 import type { Checkout } from '../domain/model.js';
 import { ENVIRONMENTS, type EnvName } from '../hosts.js';
 import type { CallbackLog, CallbackRecord } from '../services/callbacks.js';
@@ -26,6 +26,13 @@ export interface NotificationDeps {
   events?: Pick<EventBus, 'publish'>;
 }
 
+/** Other work due on the sandbox clock: run before deliveries, so what it queues goes out in the same pass. */
+export interface DueWork {
+  /** The earliest instant (ms) something is due, or null. */
+  nextDueMs(): number | null;
+  runDue(nowMs: number): Promise<void>;
+}
+
 /** Timers cannot wait longer than this (about 24.8 days); the timer is simply re-armed. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -36,6 +43,7 @@ export class NotificationDispatcher {
   private stopped = false;
   private readonly abort = new AbortController();
   private readonly unsubscribe: () => void;
+  private readonly sources: DueWork[] = [];
 
   constructor(private readonly ctx: NotificationDeps) {
     this.unsubscribe = ctx.clock.onChange(() => void this.pump());
@@ -59,6 +67,11 @@ export class NotificationDispatcher {
     await this.ctx.callbacks(env).save(record);
     await this.pump();
     return this.ctx.callbacks(env).get(record.id) ?? record;
+  }
+
+  addSource(source: DueWork): void {
+    this.sources.push(source);
+    this.arm();
   }
 
   /** Resolves once no delivery is in flight (the admin's callback list waits for it). */
@@ -98,6 +111,7 @@ export class NotificationDispatcher {
   }
 
   private async deliverDue(): Promise<void> {
+    for (const source of this.sources) if (!this.stopped) await source.runDue(this.ctx.clock.nowMs());
     for (const { env, record: first } of this.pending()) {
       let record: CallbackRecord | undefined = first;
       while (!this.stopped && record && record.state === 'pending' && record.nextAttemptAt && Date.parse(record.nextAttemptAt) <= this.ctx.clock.nowMs()) {
@@ -109,16 +123,17 @@ export class NotificationDispatcher {
   /** One attempt; returns the record as saved after it. */
   private async attempt(env: EnvName, record: CallbackRecord): Promise<CallbackRecord | undefined> {
     const dueAt = record.nextAttemptAt!;
-    const outcome = await callMerchant('GET', record.url, this.abort.signal);
+    const method = record.method ?? 'GET';
+    const outcome = await callMerchant(method, record.url, this.abort.signal, record.body);
     if (this.stopped) return undefined;
     const number = record.attempts.length + 1;
-    const attempts = [...record.attempts, { attempt: number, dueAt, at: this.ctx.clock.iso(), method: 'GET' as const, url: record.url, status: outcome.status, error: outcome.error }];
-    // Only a 200 counts: WooCommerce answers 400 when it has already queued a check.
-    const next = outcome.status === 200 ? null : nextAttemptDue(Date.parse(dueAt), number);
+    const attempts = [...record.attempts, { attempt: number, dueAt, at: this.ctx.clock.iso(), method, url: record.url, status: outcome.status, error: outcome.error }];
+    const delivered = deliveredBy(record.kind, outcome.status);
+    const next = delivered ? null : nextAttemptDue(Date.parse(dueAt), number);
     const updated: CallbackRecord = {
       ...record,
       attempts,
-      state: outcome.status === 200 ? 'delivered' : next === null ? 'failed' : 'pending',
+      state: delivered ? 'delivered' : next === null ? 'failed' : 'pending',
       nextAttemptAt: next === null ? null : instant(next).toISOString(),
     };
     try {
@@ -137,6 +152,10 @@ export class NotificationDispatcher {
     this.timer = null;
     if (this.stopped || this.ctx.clock.isFrozen()) return;
     const due = this.pending().map(({ record }) => Date.parse(record.nextAttemptAt!));
+    for (const source of this.sources) {
+      const next = source.nextDueMs();
+      if (next !== null) due.push(next);
+    }
     if (due.length === 0) return;
     const delay = Math.min(Math.max(0, Math.min(...due) - this.ctx.clock.nowMs()), MAX_TIMER_MS);
     this.timer = setTimeout(() => void this.pump(), delay);

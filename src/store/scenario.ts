@@ -88,6 +88,10 @@ const merchantSchema = z.object({
     )
     .min(1),
   sharedKey: z.object({ username: z.string().min(1), key: z.string().min(1) }),
+  /** Where tokenization webhooks are POSTed (also PUT /__admin/{env}/merchants/{id}/callbacks). */
+  webhookUri: z.string().url().nullable().default(null),
+  /** Where the legacy invoice-status GET of on-hold purchases goes. */
+  invoiceStatusUri: z.string().url().nullable().default(null),
   apiClients: z.array(apiClientSchema).default([]),
   checkouts: z.union([generate, z.array(explicitCheckout)]).default([]),
   orders: z.union([generate, z.array(explicitOrder)]).default([]),
@@ -160,6 +164,10 @@ export const scenarioSchema = z
       .object({ lifetimeSeconds: seconds.default(7 * 24 * 3600), storeMatching: z.enum(['lenient', 'strict']).default('lenient') })
       .prefault({}),
     orders: z.object({ lifetimeSeconds: seconds.default(28 * 24 * 3600) }).prefault({}),
+    // On-hold purchases (fraud review) resolve after this much sandbox time; null: only by the admin call.
+    onHold: z
+      .object({ resolveAfterSeconds: seconds.nullable().default(3600), invoiceStatus: z.enum(['Approved', 'Rejected']).default('Approved') })
+      .prefault({}),
     /** Test customers of the hosted checkout page (issue 13); omitted = the built-in ones. */
     personas: z.array(personaSchema).optional(),
     environments: z.object({ uat: envSchema.prefault({}), prod: envSchema.prefault({}) }),

@@ -37,6 +37,7 @@ export function settingsOf(scenario: Scenario): Settings {
     },
     checkouts: { lifetimeSeconds: scenario.checkouts.lifetimeSeconds, storeMatching: scenario.checkouts.storeMatching },
     orders: { lifetimeSeconds: scenario.orders.lifetimeSeconds },
+    onHold: { resolveAfterSeconds: scenario.onHold.resolveAfterSeconds, invoiceStatus: scenario.onHold.invoiceStatus },
     ...(scenario.personas ? { personas: scenario.personas } : {}),
   };
 }
@@ -120,6 +121,8 @@ class EnvSeeder {
       name: m.name,
       stores: m.stores.map((s) => ({ id: s.id, countryCode: s.countryCode, currency: s.currency })),
       sharedKey: { ...m.sharedKey },
+      webhookUri: m.webhookUri,
+      invoiceStatusUri: m.invoiceStatusUri,
     };
     this.state.merchants.push(merchant);
     for (const client of m.apiClients) this.state.apiClients.push(this.apiClient(merchant, client));

@@ -101,6 +101,7 @@ const settings = z.object({
   }),
   checkouts: z.object({ lifetimeSeconds: seconds, storeMatching: z.enum(['lenient', 'strict']).optional() }),
   orders: z.object({ lifetimeSeconds: seconds }),
+  onHold: z.object({ resolveAfterSeconds: seconds.nullable(), invoiceStatus: z.enum(['Approved', 'Rejected']) }).optional(),
   personas: z
     .array(z.object({ name: text, email: text, mobilePhoneNumber: text, postalCode: text, outcome: z.enum(['approved', 'rejected', 'validationFails']), identifyDelayMs: z.number().int().min(0) }))
     .optional(),

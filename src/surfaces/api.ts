@@ -9,6 +9,7 @@ import type { SurfaceEnv } from '../http/types.js';
 import { registerCheckoutRoutes } from '../routes/checkouts.js';
 import { registerOrderRoutes } from '../routes/orders.js';
 import { registerIdentityRoutes } from '../routes/token.js';
+import { registerTokenizationRoutes } from '../routes/tokenization.js';
 import { surfaceApp } from './base.js';
 
 export function createApiSurface(deps: SurfaceDeps): Hono<SurfaceEnv> {
@@ -17,5 +18,6 @@ export function createApiSurface(deps: SurfaceDeps): Hono<SurfaceEnv> {
   const auth = bearerAuth(deps);
   registerCheckoutRoutes(app, deps, { auth, styles: ['new'] });
   registerOrderRoutes(app, deps, { auth });
+  registerTokenizationRoutes(app, deps, { auth });
   return app;
 }

@@ -1,0 +1,131 @@
+/**
+ * Delivery-module shipping (service-facts §5.1, §9.3): instead of `fees.shipping`, the Magento 2
+ * module's fallback sends a top-level `shipping: {provider, shippingFee, shipments: [{id,
+ * feeItemId, shippingChoice: {id, name, fee, vat}}]}`. The service keeps it, shows it as
+ * `data.shipping` (WooCommerce reads `data.shipping.shippingFee` when `fees.shipping` is null)
+ * and charges the fee: it is an order line, part of `order.totalAmount` and `amountToPay`.
+ * Pure rules; the binding takes any letter case and amounts as numbers or strings.
+ */
+import type { OrderItem } from './model.js';
+import { toMajor, toMinor } from './money.js';
+
+export interface DeliveryShipment {
+  /** As sent, for the view (keys and unknown properties kept). */
+  sent: Record<string, unknown>;
+  id: string | null;
+  feeItemId: string | null;
+  choiceId: string | null;
+  name: string | null;
+  /** Minor units; null when the shipment names no fee. */
+  fee: number | null;
+  vat: number | null;
+}
+
+export interface DeliveryShipping {
+  provider: string | null;
+  /** The fee charged, minor units: shippingFee as sent, else the sum of the shipments' fees. */
+  shippingFee: number;
+  shipments: DeliveryShipment[];
+}
+
+/** Shipping VAT when the shipment names none: the Swedish standard rate, what most senders mean. */
+export const DEFAULT_SHIPPING_VAT = 25;
+
+type Invalid = (path: string, message: string) => void;
+
+/** `shipping` of initialize / update checkout; null when absent or empty. */
+export function bindDeliveryShipping(value: unknown, invalid: Invalid): DeliveryShipping | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (!isRecord(value)) {
+    invalid('shipping', 'Shipping must be an object {provider, shippingFee, shipments: [{id, feeItemId, shippingChoice: {id, name, fee, vat}}]} or null.');
+    return null;
+  }
+  const rawShipments = prop(value, 'shipments') ?? [];
+  if (!Array.isArray(rawShipments)) {
+    invalid('shipping.shipments', 'Shipments must be an array of {id, feeItemId, shippingChoice: {id, name, fee, vat}}.');
+    return null;
+  }
+  const shipments: DeliveryShipment[] = [];
+  rawShipments.forEach((raw: unknown, i) => {
+    if (!isRecord(raw)) return invalid(`shipping.shipments[${i}]`, 'A shipment must be an object {id, feeItemId, shippingChoice}.');
+    const choice = prop(raw, 'shippingChoice');
+    const choiceRecord = isRecord(choice) ? choice : {};
+    const feeValue = prop(choiceRecord, 'fee');
+    const fee = feeValue === undefined || feeValue === null ? null : toMinor(feeValue);
+    if (feeValue !== undefined && feeValue !== null && fee === null) invalid(`shipping.shipments[${i}].shippingChoice.fee`, `'${String(feeValue)}' is not an amount such as 49 or "49.00".`);
+    const vatValue = prop(choiceRecord, 'vat') ?? prop(isRecord(prop(choiceRecord, 'metadata')) ? (prop(choiceRecord, 'metadata') as Record<string, unknown>) : {}, 'tax_rate');
+    const vat = vatValue === undefined || vatValue === null ? null : Number(vatValue);
+    shipments.push({
+      sent: raw,
+      id: text(prop(raw, 'id')),
+      feeItemId: text(prop(raw, 'feeItemId')),
+      choiceId: text(prop(choiceRecord, 'id')),
+      name: text(prop(choiceRecord, 'name')),
+      fee,
+      vat: vat !== null && Number.isFinite(vat) ? vat : null,
+    });
+  });
+  const feeValue = prop(value, 'shippingFee');
+  const given = feeValue === undefined || feeValue === null || feeValue === '' ? null : toMinor(feeValue);
+  if (feeValue !== undefined && feeValue !== null && feeValue !== '' && given === null) invalid('shipping.shippingFee', `'${String(feeValue)}' is not an amount such as 49 or "49.00".`);
+  const summed = shipments.reduce((sum, s) => sum + (s.fee ?? 0), 0);
+  return { provider: text(prop(value, 'provider')), shippingFee: given ?? summed, shipments };
+}
+
+/**
+ * The order lines the fee becomes: one per shipment with a fee when those add up to the fee
+ * charged, else one line of the whole fee (named after the first shipment, or the provider).
+ */
+export function deliveryLines(shipping: DeliveryShipping | null | undefined): OrderItem[] {
+  if (!shipping || shipping.shippingFee === 0) return [];
+  const charged = shipping.shipments.filter((s) => s.fee !== null && s.fee !== 0);
+  if (charged.length && charged.reduce((sum, s) => sum + s.fee!, 0) === shipping.shippingFee) return charged.map((s) => line(s, s.fee!, shipping.provider));
+  const first = shipping.shipments[0];
+  return [first ? line(first, shipping.shippingFee, shipping.provider) : { id: 'shipping', description: shipping.provider ?? 'Shipping', unitPrice: shipping.shippingFee, quantity: 1, vat: DEFAULT_SHIPPING_VAT }];
+}
+
+export function deliveryTotal(shipping: DeliveryShipping | null | undefined): number {
+  return deliveryLines(shipping).reduce((sum, l) => sum + l.unitPrice, 0);
+}
+
+/** `data.shipping`: the block as sent, amounts in major units, `shippingFee` the fee charged. */
+export function deliveryView(shipping: DeliveryShipping | null | undefined): Record<string, unknown> | null {
+  if (!shipping) return null;
+  const [first] = deliveryLines(shipping);
+  return {
+    provider: shipping.provider,
+    shippingFee: toMajor(shipping.shippingFee),
+    // WooCommerce's reading of a delivery module's data: the fee's line id.
+    shippingFeeId: first?.id ?? null,
+    shipments: shipping.shipments.map((s) => {
+      const choice = prop(s.sent, 'shippingChoice');
+      return isRecord(choice) && s.fee !== null ? { ...s.sent, shippingChoice: { ...choice, fee: toMajor(s.fee) } } : s.sent;
+    }),
+  };
+}
+
+function line(shipment: DeliveryShipment, fee: number, provider: string | null): OrderItem {
+  return {
+    id: (shipment.feeItemId ?? shipment.choiceId ?? shipment.id ?? 'shipping').slice(0, 50),
+    description: shipment.name ?? provider ?? 'Shipping',
+    unitPrice: fee,
+    quantity: 1,
+    vat: shipment.vat ?? DEFAULT_SHIPPING_VAT,
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A property in any letter case (clients send `ShippingFee` and `shippingFee`). */
+function prop(obj: Record<string, unknown>, name: string): unknown {
+  if (name in obj) return obj[name];
+  const key = Object.keys(obj).find((k) => k.toLowerCase() === name.toLowerCase());
+  return key === undefined ? undefined : obj[key];
+}
+
+function text(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}

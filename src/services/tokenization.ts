@@ -1,0 +1,280 @@
+/**
+ * The one owner of recurring-payment state: customer tokens, authorizations, their
+ * idempotency records, the orders they create, and the webhooks they queue. Routes, the
+ * admin API and the customer simulation call only these methods. Each call runs from lookup
+ * to the in-memory change without awaiting, then saves every record it touched in one change.
+ */
+import { randomUUID } from 'node:crypto';
+import { type Clock, instant } from '../clock.js';
+import type { Checkout, Order } from '../domain/model.js';
+import type { SeededRandom } from '../domain/random.js';
+import {
+  type Authorization,
+  type AuthorizationRequest,
+  type CustomerToken,
+  type FailureReason,
+  TokenizationRefusal,
+  afterAttempt,
+  attemptFailure,
+  newAuthorization,
+  nextAttemptMs,
+  orderForAuthorization,
+} from '../domain/tokenization.js';
+import { type WebhookEvent, attemptEvents, authorizationEvent, customerTokenEvent } from '../domain/webhook-events.js';
+import type { EnvName } from '../hosts.js';
+import { type Change, put } from '../store/state.js';
+import type { StateStore } from '../store/store.js';
+import type { CallbackLog, CallbackRecord } from './callbacks.js';
+import type { MerchantDirectory } from './merchants.js';
+
+export const TOKEN_RECORDS = 'customerTokens';
+export const AUTHORIZATION_RECORDS = 'authorizations';
+export const AUTHORIZATION_IDEMPOTENCY_RECORDS = 'authorizationIdempotency';
+
+export interface AuthorizationAnswer {
+  status: 200 | 202;
+  data: { authorizationId: string; orderId?: string };
+  replayed: boolean;
+}
+
+interface IdempotencyEntry {
+  id: string;
+  merchantId: string;
+  key: string;
+  fingerprint: string;
+  status: 200 | 202;
+  data: AuthorizationAnswer['data'];
+  at: string;
+}
+
+type StoredToken = CustomerToken & { id: string };
+type StoredAuthorization = Authorization & { id: string };
+
+export interface TokenizationDeps {
+  store: StateStore;
+  clock: Clock;
+  random: SeededRandom;
+  env: EnvName;
+  merchants: MerchantDirectory;
+  callbacks: CallbackLog;
+  /** Lets the dispatcher send what was queued (never awaited: it may be the caller). */
+  wake(): void;
+}
+
+export class TokenizationService {
+  readonly env: EnvName;
+
+  constructor(private readonly deps: TokenizationDeps) {
+    this.env = deps.env;
+  }
+
+  private get tokens() {
+    return this.deps.store.env(this.env).records<StoredToken>(TOKEN_RECORDS);
+  }
+
+  private get authorizations() {
+    return this.deps.store.env(this.env).records<StoredAuthorization>(AUTHORIZATION_RECORDS);
+  }
+
+  private now(): string {
+    return this.deps.clock.iso();
+  }
+
+  /** The records as the admin shows them (without the store's key). */
+  listTokens(): CustomerToken[] {
+    return this.tokens.toArray().map(({ id: _id, ...token }) => token);
+  }
+
+  listAuthorizations(): Authorization[] {
+    return this.authorizations.toArray().map(({ id: _id, ...authorization }) => authorization);
+  }
+
+  /** Every webhook sent or pending in this environment. */
+  webhooks(): CallbackRecord[] {
+    return this.deps.callbacks.all().filter((r) => r.kind === 'webhook');
+  }
+
+  /** A purchase on a recurring profile: one token per purchase, shown in data.order.customerToken. Returns the checkout with it. */
+  async issueFor(checkout: Checkout): Promise<Checkout> {
+    const token: StoredToken = {
+      id: randomUUID(),
+      token: '',
+      merchantId: checkout.merchantId,
+      storeId: checkout.storeId,
+      currency: checkout.currency,
+      countryCode: checkout.countryCode,
+      status: 'Active',
+      createdAt: this.now(),
+      cancelledAt: null,
+      checkoutPrivateId: checkout.privateId,
+      customer: checkout.customer,
+      authorizationFailure: null,
+    };
+    token.token = token.id;
+    const withToken: Checkout = { ...checkout, customerToken: token.token };
+    await this.save([
+      put(this.env, TOKEN_RECORDS, token),
+      put(this.env, 'checkouts', withToken),
+      ...this.queue(token.merchantId, [customerTokenEvent('walley:customer-token:active', token, this.now())], token.token),
+    ]);
+    return withToken;
+  }
+
+  /** The caller's token; another merchant's token is unknown (404), as the docs say. */
+  token(merchantId: string, value: string): CustomerToken {
+    const token = this.tokens.get(value.trim().toLowerCase());
+    if (!token || token.merchantId !== merchantId) {
+      throw new TokenizationRefusal(
+        404,
+        'Resource_Not_Found',
+        `No customer token ${value} for this merchant in ${this.env.toUpperCase()}. Use data.order.customerToken of a purchase on a recurring profile ` +
+          `(profileName "Recurring" or "<profile>-Recurring").`,
+      );
+    }
+    return token;
+  }
+
+  async cancel(merchantId: string, value: string): Promise<void> {
+    const token = this.token(merchantId, value);
+    if (token.status === 'Cancelled') {
+      throw new TokenizationRefusal(403, 'Customer_Token_Cancelled', `The customer token ${token.token} was already cancelled at ${token.cancelledAt}.`);
+    }
+    const cancelled = { ...token, status: 'Cancelled' as const, cancelledAt: this.now() };
+    await this.save([put(this.env, TOKEN_RECORDS, cancelled), ...this.queue(merchantId, [customerTokenEvent('walley:customer-token:cancelled', cancelled, cancelled.cancelledAt)], token.token)]);
+  }
+
+  /** The UAT test hook: later attempts on this token fail with `reason` (null clears it). */
+  async setAuthorizationFailure(merchantId: string, value: string, reason: FailureReason | null): Promise<void> {
+    const token = this.token(merchantId, value);
+    await this.save([put(this.env, TOKEN_RECORDS, { ...token, authorizationFailure: reason })]);
+  }
+
+  async authorize(merchantId: string, request: AuthorizationRequest, idempotency: { key: string; fingerprint: string } | null): Promise<AuthorizationAnswer> {
+    const journal = this.deps.store.env(this.env).records<IdempotencyEntry>(AUTHORIZATION_IDEMPOTENCY_RECORDS);
+    const earlier = idempotency ? journal.get(`${merchantId}|${idempotency.key}`) : undefined;
+    if (earlier && idempotency) {
+      if (earlier.fingerprint !== idempotency.fingerprint) {
+        throw new TokenizationRefusal(
+          409,
+          'Idempotency_Key_Reused',
+          `The Walley-Idempotency-Key '${idempotency.key}' was used at ${earlier.at} for another request. Use a new key for a new authorization.`,
+        );
+      }
+      return { status: earlier.status, data: earlier.data, replayed: true };
+    }
+
+    const token = this.token(merchantId, request.customerToken);
+    if (token.status === 'Cancelled') {
+      throw new TokenizationRefusal(403, 'Customer_Token_Cancelled', `The customer token ${token.token} was cancelled at ${token.cancelledAt}; it cannot be charged any more.`);
+    }
+    const store = this.storeFor(merchantId, request.storeId ?? token.storeId);
+    if (request.currency !== store.currency) {
+      throw new TokenizationRefusal(400, 'Validation_Error', `order.currency: store ${store.id} takes ${store.currency}, not ${request.currency}.`);
+    }
+    const nowMs = this.deps.clock.nowMs();
+    let authorization = newAuthorization(request, token, { authorizationId: randomUUID(), storeId: store.id, countryCode: store.countryCode }, nowMs);
+    const events: WebhookEvent[] = [authorizationEvent('walley:authorization:created', authorization, this.now())];
+    const changes: Change[] = [];
+    // A synchronous attempt is made before the authorization is visible to the clock-driven attempts.
+    if (request.schedule.kind === 'synchronous') {
+      const attempted = this.attempt(authorization, token, nowMs);
+      authorization = attempted.authorization;
+      if (attempted.order) changes.push(put(this.env, 'orders', attempted.order));
+      events.push(...attemptEvents(authorization, this.now()));
+    }
+    changes.push(put(this.env, AUTHORIZATION_RECORDS, { ...authorization, id: authorization.authorizationId }), ...this.queue(merchantId, events, authorization.authorizationId));
+    const answer: AuthorizationAnswer =
+      authorization.status === 'Authorized' && authorization.orderId
+        ? { status: 200, data: { authorizationId: authorization.authorizationId, orderId: authorization.orderId }, replayed: false }
+        : { status: 202, data: { authorizationId: authorization.authorizationId }, replayed: false };
+    if (idempotency) {
+      changes.push(put(this.env, AUTHORIZATION_IDEMPOTENCY_RECORDS, { id: `${merchantId}|${idempotency.key}`, merchantId, ...idempotency, status: answer.status, data: answer.data, at: this.now() }));
+    }
+    await this.save(changes);
+    return answer;
+  }
+
+  /** The earliest due attempt of this environment, in ms. */
+  nextDueMs(): number | null {
+    let earliest: number | null = null;
+    for (const authorization of this.authorizations.values()) {
+      const due = nextAttemptMs(authorization);
+      if (due !== null && (earliest === null || due < earliest)) earliest = due;
+    }
+    return earliest;
+  }
+
+  /** Makes every attempt due by `nowMs`, oldest first; queues their webhooks. */
+  async runDue(nowMs: number): Promise<void> {
+    const changes: Change[] = [];
+    for (const stored of this.authorizations.toArray()) {
+      let authorization: Authorization = stored;
+      for (let due = nextAttemptMs(authorization); due !== null && due <= nowMs; due = nextAttemptMs(authorization)) {
+        const token = this.tokens.get(authorization.customerToken.toLowerCase());
+        if (!token) break;
+        const attempted = this.attempt(authorization, token, due);
+        authorization = attempted.authorization;
+        if (attempted.order) changes.push(put(this.env, 'orders', attempted.order));
+        changes.push(...this.queue(authorization.merchantId, attemptEvents(authorization, instant(due).toISOString()), authorization.authorizationId));
+      }
+      if (authorization !== stored) changes.push(put(this.env, AUTHORIZATION_RECORDS, { ...authorization, id: authorization.authorizationId }));
+    }
+    if (changes.length) await this.save(changes);
+  }
+
+  /** One attempt: the token's failure (cancelled, test hook) or success, which creates the order. */
+  private attempt(authorization: Authorization, token: CustomerToken, atMs: number): { authorization: Authorization; order: Order | null } {
+    const orderId = randomUUID();
+    const next = afterAttempt(authorization, attemptFailure(token), orderId);
+    return { authorization: next, order: next.status === 'Authorized' ? this.orderOf(next, orderId, token, atMs) : null };
+  }
+
+  private orderOf(authorization: Authorization, orderId: string, token: CustomerToken, atMs: number): Order {
+    return orderForAuthorization(authorization, {
+      orderId,
+      placedAt: instant(atMs).toISOString(),
+      expiresAt: instant(atMs + this.deps.store.settings().orders.lifetimeSeconds * 1000).toISOString(),
+      invoiceNumber: this.deps.random.digits(9),
+      customer: token.customer,
+    });
+  }
+
+  private storeFor(merchantId: string, storeId: string) {
+    const merchant = this.deps.merchants.byId(merchantId);
+    const store = merchant?.stores.find((s) => s.id === storeId);
+    if (!merchant || !store) {
+      const ids = merchant?.stores.map((s) => s.id).join(', ') ?? '';
+      throw new TokenizationRefusal(400, 'Validation_Error', `storeId: '${storeId}' is not one of your stores (${ids}). Leave it out to use the token's store.`);
+    }
+    return store;
+  }
+
+  /** Webhooks go to the merchant's webhook URL; without one they are not recorded (nothing would be sent). */
+  private queue(merchantId: string, events: WebhookEvent[], subject: string): Change[] {
+    const url = this.deps.merchants.byId(merchantId)?.webhookUri;
+    if (!url) return [];
+    const now = this.now();
+    return events.map((event) =>
+      this.deps.callbacks.change({
+        id: randomUUID(),
+        kind: 'webhook',
+        privateId: null,
+        method: 'POST',
+        body: JSON.stringify(event),
+        type: event.Type,
+        subject,
+        url,
+        createdAt: now,
+        state: 'pending',
+        nextAttemptAt: now,
+        attempts: [],
+      }),
+    );
+  }
+
+  /** Saves, then lets the dispatcher send what was queued. */
+  private async save(changes: Change[]): Promise<void> {
+    await this.deps.store.apply(changes);
+    this.deps.wake();
+  }
+}

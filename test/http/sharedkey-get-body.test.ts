@@ -1,0 +1,72 @@
+/**
+ * SharedKey on a GET with a body (issue 10 item 4): a real Node client sends its JSON body on
+ * GET too and signs over it. Over a socket (the in-process fetch cannot send a GET body), the
+ * sandbox accepts a signature over the bytes received and one over the empty body, on GET and
+ * on the other methods; anything else stays 401.
+ */
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedKeyHeaderValue } from '../../src/auth/sharedkey-signature.js';
+import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { NORDIC, initPayload, initializeOldStyle } from '../support/checkout-requests.js';
+
+let sb: Sandbox;
+let port: number;
+let privateId: string;
+
+beforeAll(async () => {
+  sb = await createSandbox({ logLevel: 'silent', now: '2026-10-01T10:00:00Z', frozen: true });
+  ({ port } = await sb.listen());
+  ({ privateId } = await initializeOldStyle(sb, 'legacy', initPayload()));
+});
+afterAll(async () => {
+  await sb.close();
+});
+
+/** A raw HTTP request, so a GET can carry a body as node:http clients allow. */
+function send(method: string, path: string, body: string, signedBody: string): Promise<{ status: number; json: { error: { errors: { reason: string }[] } | null } }> {
+  const authorization = sharedKeyHeaderValue(NORDIC.username, NORDIC.key, path, signedBody);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method, path: `/uat/legacy${path}`, headers: { authorization, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) as never }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('SharedKey over a GET with a body', () => {
+  const body = '{"storeId":"1234","note":"a\\/b \\u00e5"}';
+
+  it('accepts a signature over the body bytes as received', async () => {
+    const answer = await send('GET', `/merchants/1234/checkouts/${privateId}`, body, body);
+    expect(answer.status).toBe(200);
+    expect(answer.json.error).toBeNull();
+  });
+
+  it('accepts a signature over the empty body when a body was sent', async () => {
+    expect((await send('GET', `/merchants/1234/checkouts/${privateId}`, body, '')).status).toBe(200);
+  });
+
+  it('still accepts a GET without a body signed over nothing', async () => {
+    expect((await send('GET', `/merchants/1234/checkouts/${privateId}`, '', '')).status).toBe(200);
+  });
+
+  it('refuses a signature over other bytes with 401 Signature_Mismatch', async () => {
+    const answer = await send('GET', `/merchants/1234/checkouts/${privateId}`, body, '{"storeId":"1234"}');
+    expect(answer.status).toBe(401);
+    expect(answer.json.error?.errors[0]?.reason).toBe('Signature_Mismatch');
+  });
+
+  it('accepts the empty-body signature on a PUT with a body too', async () => {
+    const reference = '{"Reference":"ORD-77"}';
+    expect((await send('PUT', `/merchants/1234/checkouts/${privateId}/reference`, reference, '')).status).toBe(200);
+    expect((await send('PUT', `/merchants/1234/checkouts/${privateId}/reference`, reference, reference)).status).toBe(200);
+  });
+});
