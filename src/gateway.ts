@@ -17,6 +17,7 @@ import {
   surfaceByHostName,
 } from './hosts.js';
 import { jsonResponse } from './http/envelope.js';
+import { requestWithMethod } from './http/methods.js';
 import { isRefusal } from './http/refuse.js';
 
 export type SurfaceApps = Record<EnvName, Record<SurfaceName, Hono>>;
@@ -81,7 +82,8 @@ function withPath(request: Request, url: URL, path: string): Request {
     signal: request.signal,
   };
   if (request.body) init.duplex = 'half';
-  return new Request(next, init);
+  // TRACE cannot be copied with `new Request()` (it throws): see src/http/methods.ts.
+  return requestWithMethod(next, init);
 }
 
 function unaddressed(url: URL, ctx: SandboxContext): Response {

@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { SurfaceContext } from '../context.js';
 import { CheckoutApiError, renderCheckoutError } from '../http/envelope.js';
+import { isFetchForbiddenMethod } from '../http/methods.js';
 import type { SurfaceEnv } from '../http/types.js';
 
 export type ErrorRenderer = (error: CheckoutApiError) => Response;
@@ -15,16 +16,27 @@ export function surfaceApp(ctx: SurfaceContext, render: ErrorRenderer = renderCh
   // strict: false makes /checkouts/x/ and /checkouts/x the same route, as real clients need.
   const app = new Hono<SurfaceEnv>({ strict: false });
 
-  app.notFound((c) =>
-    render(
+  app.notFound((c) => {
+    const path = new URL(c.req.url).pathname;
+    // TRACE reaches no route (no real API serves it): a 405, as ASP.NET answers an unmapped method.
+    if (isFetchForbiddenMethod(c.req.method)) {
+      return render(
+        CheckoutApiError.single(
+          405,
+          'Method_Not_Allowed',
+          `${c.req.method} is not served by the ${ctx.env.toUpperCase()} ${ctx.surface} surface. Use the method the README lists for ${path}.`,
+        ),
+      );
+    }
+    return render(
       CheckoutApiError.single(
         404,
         'Resource_Not_Found',
-        `No ${c.req.method} ${new URL(c.req.url).pathname} on the ${ctx.env.toUpperCase()} ${ctx.surface} surface. ` +
+        `No ${c.req.method} ${path} on the ${ctx.env.toUpperCase()} ${ctx.surface} surface. ` +
           `Check the path against the README's endpoint list (GET /__admin/hosts lists every base URL).`,
       ),
-    ),
-  );
+    );
+  });
 
   app.onError((error, c) => {
     if (error instanceof CheckoutApiError) return render(error);
