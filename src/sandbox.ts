@@ -3,6 +3,7 @@
  */
 import { resolve } from 'node:path';
 import type { Hono } from 'hono';
+import { adminExposureProblem } from './admin/guard.js';
 import { createAdminApp } from './admin/index.js';
 import { Clock } from './clock.js';
 import { type ResolvedOptions, type SandboxOptions, resolveOptions } from './config.js';
@@ -120,7 +121,9 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
   };
 
   const surfaces = buildSurfaces(context);
-  const admin = createAdminApp(context, { reset, dedicatedUrl });
+  // The admin plane's guard (issue 9): token, cross-site and Host checks; see src/admin/guard.ts.
+  const adminHostNames = ENVIRONMENTS.flatMap((env) => SURFACES.map((surface) => hosts[env][surface].host));
+  const admin = createAdminApp(context, { reset, dedicatedUrl }, { token: options.adminToken, bindHost: options.host, hostNames: adminHostNames });
   const dispatch: Dispatch = createGateway(context, admin, surfaces);
 
   const sandbox: Sandbox = {
@@ -138,6 +141,9 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
       return response;
     },
     async listen() {
+      // A public bind address without an admin token opens /__admin to the network: refuse (src/admin/guard.ts).
+      const exposure = adminExposureProblem(options.host, options.adminToken, options.insecureAdmin);
+      if (exposure) throw new Error(exposure);
       const main = await listen(dispatch, options.host, options.port);
       listeners.push(main);
       mainPort = main.port;

@@ -6,12 +6,15 @@ import { Hono } from 'hono';
 import type { SandboxContext } from '../context.js';
 import { registerApiClientAdmin } from './api-clients.js';
 import { AdminError, renderAdminError } from './errors.js';
+import { type AdminGuardInput, adminGuard } from './guard.js';
 import { registerClockAdmin } from './clock.js';
 import { registerCheckoutAdmin } from './checkouts.js';
 import { registerWorldAdmin, type WorldControl } from './world.js';
 
-export function createAdminApp(ctx: SandboxContext, control: WorldControl): Hono {
+export function createAdminApp(ctx: SandboxContext, control: WorldControl, guard: AdminGuardInput): Hono {
   const admin = new Hono({ strict: false });
+  // Before every route: cross-site, token and Host checks (src/admin/guard.ts).
+  admin.use('*', adminGuard(guard));
   registerWorldAdmin(admin, ctx, control);
   registerClockAdmin(admin, ctx);
   registerCheckoutAdmin(admin, ctx);
