@@ -51,7 +51,7 @@ export function createGateway(ctx: SandboxContext, admin: Hono, surfaces: Surfac
         const hostName = (request.headers.get('host') ?? url.host).replace(/:\d+$/, '').toLowerCase();
         target = byHost.get(hostName) ?? null;
       }
-      response = target ? await surfaces[target.env][target.surface].fetch(forwarded) : unaddressed(url, ctx);
+      response = target ? await surfaces[target.env][target.surface].fetch(forwarded) : unaddressed(url, ctx, request.method);
       surfacePath = new URL(forwarded.url).pathname;
     }
 
@@ -86,7 +86,9 @@ function withPath(request: Request, url: URL, path: string): Request {
   return requestWithMethod(next, init);
 }
 
-function unaddressed(url: URL, ctx: SandboxContext): Response {
+function unaddressed(url: URL, ctx: SandboxContext, method: string): Response {
+  // HEAD: the headers only, in-process too (Node drops the body on the socket; fetch() callers would get it).
+  if (method === 'HEAD') return new Response(null, { status: 404, headers: { 'content-type': 'application/json; charset=utf-8' } });
   return jsonResponse(
     {
       error: {

@@ -146,3 +146,11 @@ describe('time claims out of the representable range', () => {
     expect(await res.json()).toMatchObject({ data: null, error: { code: 401 } });
   });
 });
+
+describe('HEAD on a path no surface serves (found by the fuzz suite)', () => {
+  it('answers 404 without a body in-process, as over a socket', async () => {
+    const res = await sb.fetch('/uat/api/../nowhere', { method: 'HEAD' });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe('');
+  });
+});
