@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { Dispatch } from './gateway.js';
 import type { SurfaceAddress } from './hosts.js';
+import { answerClientError } from './http/client-error.js';
 import { isRefusal } from './http/refuse.js';
 
 /**
@@ -67,6 +68,8 @@ export async function listen(
   // No 'timeout' listener: Node destroys a socket idle this long (a connection that never sends).
   server.setTimeout(limits.idleMs);
   server.maxConnections = limits.maxConnections;
+  // Unparsable requests (TRACK, 16 KiB of headers) get a body that says why, not a bare 400.
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());

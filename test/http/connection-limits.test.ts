@@ -16,9 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => listener.close());
 
-function open(): Promise<Socket> {
+function open(port: number = listener.port): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = connect(listener.port, '127.0.0.1', () => resolve(socket));
+    const socket = connect(port, '127.0.0.1', () => resolve(socket));
     socket.on('error', reject);
   });
 }
@@ -60,10 +60,13 @@ describe('connection limits', () => {
   });
 
   it('refuses connections beyond the bound', async () => {
-    const held = await Promise.all(Array.from({ length: LIMITS.maxConnections }, open));
-    const extra = await open();
+    // A listener of its own: the held connections must not count against the other tests.
+    const bounded = await listen(async () => new Response('{}'), '127.0.0.1', 0, undefined, LIMITS);
+    const held = await Promise.all(Array.from({ length: LIMITS.maxConnections }, () => open(bounded.port)));
+    const extra = await open(bounded.port);
     expect(await closedWithin(extra, 1000)).toBeLessThan(1000);
     for (const socket of held) socket.destroy();
+    await bounded.close();
   });
 
   it('ships bounded defaults', () => {
@@ -71,5 +74,30 @@ describe('connection limits', () => {
     expect(CONNECTION_LIMITS.idleMs).toBeLessThanOrEqual(60_000);
     expect(CONNECTION_LIMITS.headersMs).toBeLessThanOrEqual(CONNECTION_LIMITS.requestMs);
     expect(CONNECTION_LIMITS.maxConnections).toBeGreaterThan(0);
+  });
+});
+
+describe('requests the HTTP parser refuses', () => {
+  /** Writes raw bytes and resolves with everything the server answers before it closes. */
+  async function rawExchange(bytes: string): Promise<string> {
+    const socket = await open();
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.write(bytes);
+    await closedWithin(socket, 3000);
+    return answer;
+  }
+
+  it('TRACK (a method Node does not parse): 400 with a JSON body that says why', async () => {
+    const answer = await rawExchange('TRACK / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { error: { code: number; message: string } };
+    expect(body.error).toMatchObject({ code: 400, message: expect.stringContaining('TRACK') });
+  });
+
+  it('headers over 16 KiB: 431 with a JSON body', async () => {
+    const answer = await rawExchange(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toContain('16 KiB');
   });
 });
