@@ -6,10 +6,11 @@
  *
  * Rules, in order (each refusal says how to get through):
  *   1. Cross-site requests are refused (403): a browser marks them with `Sec-Fetch-Site`
- *      other than same-origin/none, or an `Origin` other than the sandbox's own. A browser's
- *      state-changing call in a "simple" content type (text/plain, form, multipart: the ones
- *      a page may send without a CORS preflight) is refused too. curl, SDKs and in-process
- *      calls send neither header and are not affected.
+ *      other than same-origin/none, an `Origin` (or, without one, a `Referer`) other than the
+ *      sandbox's own. A browser's state-changing call in a "simple" content type
+ *      (text/plain, form, multipart: the ones a page may send without a CORS preflight) is
+ *      refused too. curl, SDKs and in-process calls send none of these headers and are not
+ *      affected.
  *   2. With an admin token configured, every call needs `Authorization: Bearer <token>`
  *      (401), except GET /__admin/health, which a container health check calls bare.
  *   3. The Host header must name the sandbox (403): a loopback name or address, the bind
@@ -81,7 +82,10 @@ function crossSiteReason(headers: Headers, hostHeader: string, method: string): 
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return `A ${site} request (Sec-Fetch-Site) is refused.`;
   const origin = headers.get('origin');
   if (origin !== null && !sameOrigin(origin, hostHeader)) return `A request from the origin '${origin}' is refused.`;
-  const fromBrowser = site !== undefined || origin !== null;
+  // Older browsers send neither header on a form post, but a Referer naming the page.
+  const referer = headers.get('referer');
+  if (origin === null && referer !== null && !sameOrigin(referer, hostHeader)) return `A request from the page '${referer}' is refused.`;
+  const fromBrowser = site !== undefined || origin !== null || referer !== null;
   if (fromBrowser && !SAFE_METHODS.has(method)) {
     const mime = (headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     if (mime === '' || SIMPLE_CONTENT_TYPES.includes(mime)) {

@@ -39,6 +39,7 @@ describe('cross-site requests', () => {
     ['Sec-Fetch-Site: same-site (another port on localhost)', { 'sec-fetch-site': 'same-site' }],
     ['Origin: null (a sandboxed frame)', { origin: 'null' }],
     ['Origin of another port', { origin: 'http://127.0.0.1:3000' }],
+    ['a Referer of another site and no Origin (older browsers)', { referer: 'http://evil.example/page.html' }],
   ])('refuses a read marked %s', async (_name, headers) => {
     const s = await sandbox();
     await expectAdminError(await s.fetch('/__admin/uat/merchants', { headers }), 403, /refused/);
