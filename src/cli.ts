@@ -26,6 +26,9 @@ Flags:
   --frozen            freeze the clock (at --now, or at the current time)
   --port-per-host     also listen on one port per real host (ports in fixtures/hosts.yaml)
   --log-level <lvl>   pino level: info (default), debug, warn, silent
+  --admin-token <secret>  /__admin then needs 'Authorization: Bearer <secret>' (env SANDBOX_ADMIN_TOKEN);
+                      required with a non-loopback --host
+  --insecure-admin    serve /__admin on a non-loopback --host without a token
   --help              this text
 `;
 
@@ -47,6 +50,8 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliAr
       frozen: { type: 'boolean' },
       'port-per-host': { type: 'boolean' },
       'log-level': { type: 'string' },
+      'admin-token': { type: 'string' },
+      'insecure-admin': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -62,6 +67,8 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliAr
   if (values.frozen) options.frozen = true;
   if (values['port-per-host']) options.portPerHost = true;
   if (values['log-level'] !== undefined) options.logLevel = values['log-level'];
+  if (values['admin-token'] !== undefined) options.adminToken = values['admin-token'];
+  if (values['insecure-admin']) options.insecureAdmin = true;
   return { help: false, options };
 }
 

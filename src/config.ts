@@ -26,6 +26,10 @@ export const optionsSchema = z
     hostsFile: z.string().optional(),
     scenarioDir: z.string().optional(),
     logLevel: z.string().optional(),
+    /** Bearer token for /__admin; required when binding a non-loopback address (src/admin/guard.ts). */
+    adminToken: z.string().min(1, { message: 'an empty admin token would let anyone in; give a secret or leave it out' }).optional(),
+    /** Serve /__admin on a non-loopback address without a token, knowingly. */
+    insecureAdmin: z.boolean().default(false),
   })
   .strict();
 
@@ -50,5 +54,6 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): SandboxOptions {
   if (env.SANDBOX_FROZEN) options.frozen = ['1', 'true', 'yes'].includes(env.SANDBOX_FROZEN.toLowerCase());
   if (env.SANDBOX_SCENARIO) options.scenario = env.SANDBOX_SCENARIO;
   if (env.SANDBOX_STATE) options.statePath = env.SANDBOX_STATE;
+  if (env.SANDBOX_ADMIN_TOKEN) options.adminToken = env.SANDBOX_ADMIN_TOKEN;
   return options;
 }

@@ -63,7 +63,7 @@ export function createGateway(deps: GatewayDeps, admin: Hono, surfaces: SurfaceA
         const hostName = (request.headers.get('host') ?? hostOf(request.url)).replace(/:\d+$/, '').toLowerCase();
         target = byHost.get(hostName) ?? null;
       }
-      response = target ? await surfaces[target.env][target.surface].fetch(request, { surfacePath }) : unaddressed(pathAndQuery, deps.urls);
+      response = target ? await surfaces[target.env][target.surface].fetch(request, { surfacePath }) : unaddressed(pathAndQuery, deps.urls, request.method);
     }
 
     if (logRequests) {
@@ -99,7 +99,9 @@ function hostOf(url: string): string {
   return url.slice(start, end === -1 ? undefined : end);
 }
 
-function unaddressed(pathAndQuery: string, urls: Urls): Response {
+function unaddressed(pathAndQuery: string, urls: Urls, method: string): Response {
+  // HEAD: the headers only, in-process too (Node drops the body on the socket; fetch() callers would get it).
+  if (method === 'HEAD') return new Response(null, { status: 404, headers: { 'content-type': 'application/json; charset=utf-8' } });
   const path = pathAndQuery.split('?')[0];
   return jsonResponse(
     {

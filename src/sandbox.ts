@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import type { Hono } from 'hono';
+import { adminExposureProblem } from './admin/guard.js';
 import { type AdminDeps, createAdminApp } from './admin/index.js';
 import type { ScenarioSummary } from './admin/world.js';
 import { Clock, httpDate } from './clock.js';
@@ -184,7 +185,9 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
       dedicatedUrl,
     },
   };
-  const admin = createAdminApp(adminDeps);
+  // The admin plane's guard: token, cross-site and Host checks; see src/admin/guard.ts.
+  const adminHostNames = ENVIRONMENTS.flatMap((env) => SURFACES.flatMap((surface) => [hosts[env][surface].host, ...hosts[env][surface].aliases]));
+  const admin = createAdminApp(adminDeps, { token: options.adminToken, bindHost: options.host, hostNames: adminHostNames });
   const dispatch: Dispatch = createGateway({ clock, logger, urls }, admin, surfaces);
 
   return {
@@ -208,6 +211,9 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
       return response;
     },
     async listen() {
+      // A public bind address without an admin token opens /__admin to the network: refuse (src/admin/guard.ts).
+      const exposure = adminExposureProblem(options.host, options.adminToken, options.insecureAdmin);
+      if (exposure) throw new Error(exposure);
       const main = await listen(dispatch, options.host, options.port);
       listeners.push(main);
       mainPort = main.port;

@@ -10,7 +10,33 @@ import type { Dispatch } from './gateway.js';
 import type { SurfaceAddress } from './hosts.js';
 import { MAX_BODY_BYTES } from './http/body.js';
 import { attachGetBody } from './http/get-body.js';
+import { answerClientError } from './http/client-error.js';
 import { isRefusal } from './http/refuse.js';
+
+/**
+ * What one client may hold on a listener. A sandbox serves one developer or one CI job, so
+ * the bounds are generous for that and small for a flood:
+ *   headersMs    the request line and headers must arrive within this (slow-header clients)
+ *   requestMs    the whole request, body included (a 1 MiB body needs far less)
+ *   keepAliveMs  an idle keep-alive connection is closed after this, between requests
+ *   idleMs       a socket with no traffic at all (never sent a request) is closed after this
+ *   maxConnections  open connections per listener; further ones are closed on accept
+ */
+export interface ConnectionLimits {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+  idleMs: number;
+  maxConnections: number;
+}
+
+export const CONNECTION_LIMITS: ConnectionLimits = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 5_000,
+  idleMs: 30_000,
+  maxConnections: 1024,
+};
 
 export interface Listener {
   port: number;
@@ -19,7 +45,13 @@ export interface Listener {
   close(): Promise<void>;
 }
 
-export async function listen(dispatch: Dispatch, host: string, port: number, fixed?: SurfaceAddress): Promise<Listener> {
+export async function listen(
+  dispatch: Dispatch,
+  host: string,
+  port: number,
+  fixed?: SurfaceAddress,
+  limits: ConnectionLimits = CONNECTION_LIMITS,
+): Promise<Listener> {
   const listener = getRequestListener(async (request, env) => {
     // @hono/node-server drops a GET's body; SharedKey clients sign it, so keep the bytes.
     const incoming = env.incoming as unknown as Incoming;
@@ -28,8 +60,21 @@ export async function listen(dispatch: Dispatch, host: string, port: number, fix
     if (isRefusal(response)) env.incoming.socket.destroy();
     return response;
   });
-  const server: Server = createServer(listener);
-  server.keepAliveTimeout = 5000;
+  const server: Server = createServer(
+    {
+      headersTimeout: limits.headersMs,
+      requestTimeout: limits.requestMs,
+      keepAliveTimeout: limits.keepAliveMs,
+      // How often Node checks the two timeouts above (default 30 s, which would stretch them).
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, limits.headersMs / 2)),
+    },
+    listener,
+  );
+  // No 'timeout' listener: Node destroys a socket idle this long (a connection that never sends).
+  server.setTimeout(limits.idleMs);
+  server.maxConnections = limits.maxConnections;
+  // Unparsable requests (TRACK, 16 KiB of headers) get a body that says why, not a bare 400.
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());

@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { parseJson } from '../http/body.js';
+import { MAX_BODY_BYTES, parseJson, readCapped } from '../http/body.js';
 import { jsonResponse } from '../http/envelope.js';
 
 export class AdminError extends Error {
@@ -24,7 +24,9 @@ export function renderAdminError(error: AdminError): Response {
 /** Reads a JSON body (empty = {}) and validates it, or throws a 400 naming the field. */
 export async function adminBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
   // The same reader as the surfaces: BOM skipped, nesting limited, empty body = {}.
-  const json = parseJson(new Uint8Array(await c.req.arrayBuffer()));
+  const bytes = await readCapped(c.req.raw);
+  if (bytes === null) throw new AdminError(413, `The body is larger than ${MAX_BODY_BYTES} bytes; admin calls take small JSON objects.`);
+  const json = parseJson(bytes);
   if (!json.ok) throw new AdminError(400, `The body is not valid JSON (${json.message}). Send a JSON object.`);
   const raw = json.value === undefined ? {} : json.value;
   const parsed = schema.safeParse(raw);

@@ -8,6 +8,7 @@ import { PersistenceError } from '../services/index.js';
 import type { AdminDeps } from './deps.js';
 import { registerApiClientAdmin } from './api-clients.js';
 import { AdminError, renderAdminError } from './errors.js';
+import { type AdminGuardInput, adminGuard } from './guard.js';
 import { registerClockAdmin } from './clock.js';
 import { registerCheckoutAdmin } from './checkouts.js';
 import { registerEventStreamAdmin } from './events.js';
@@ -21,8 +22,10 @@ export type { AdminDeps } from './deps.js';
 /** The control plane's status for each kind of refusal. */
 const ADMIN_STATUS: Record<ViolationKind, number> = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409, rule: 422, locked: 423 };
 
-export function createAdminApp(deps: AdminDeps): Hono {
+export function createAdminApp(deps: AdminDeps, guard: AdminGuardInput): Hono {
   const admin = new Hono({ strict: false });
+  // Before every route: cross-site, token and Host checks (src/admin/guard.ts).
+  admin.use('*', adminGuard(guard));
   registerWorldAdmin(admin, deps);
   registerClockAdmin(admin, deps);
   registerCheckoutAdmin(admin, deps);

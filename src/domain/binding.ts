@@ -13,7 +13,8 @@ export function isObject(value: unknown): value is JsonObject {
 
 /** The value of `name` in `obj`, matching the key case-insensitively (exact match first). */
 export function field(obj: JsonObject, name: string): unknown {
-  if (name in obj) return obj[name];
+  // Own keys only: `in` would also find Object.prototype's (toString, constructor).
+  if (Object.hasOwn(obj, name)) return obj[name];
   const lower = name.toLowerCase();
   for (const key of Object.keys(obj)) if (key.toLowerCase() === lower) return obj[key];
   return undefined;
@@ -49,4 +50,24 @@ export function asBoolean(value: unknown): boolean | null {
   if (value === 'true' || value === 1 || value === '1') return true;
   if (value === 'false' || value === 0 || value === '0') return false;
   return null;
+}
+
+const SHOWN_LENGTH = 80;
+
+/**
+ * A client's value as a message may quote it. Never String(value) or `${value}`: on an object
+ * those call its toString/valueOf, which JSON can set to anything ({"toString": 1} throws).
+ */
+export function shown(value: unknown): string {
+  let text: string;
+  if (typeof value === 'string') text = value;
+  else if (typeof value === 'number' || typeof value === 'boolean' || value === null) text = JSON.stringify(value);
+  else {
+    try {
+      text = JSON.stringify(value) ?? typeof value;
+    } catch {
+      text = Array.isArray(value) ? 'an array' : typeof value;
+    }
+  }
+  return text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH)}…` : text;
 }

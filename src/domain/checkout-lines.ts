@@ -3,7 +3,7 @@
  * collected, one entry per problem, so a client sees everything wrong in one answer, as
  * the real API's Validation_Error lists every failing field.
  */
-import { asBoolean, asNumber, asText, field, isObject, type JsonObject } from './binding.js';
+import { asBoolean, asNumber, asText, field, isObject, type JsonObject, shown } from './binding.js';
 import type { CartItem, Fee, Fees } from './model.js';
 import { toMinor } from './money.js';
 
@@ -173,7 +173,7 @@ function bindAmount(raw: JsonObject, name: string, path: string, problems: Probl
     return null;
   }
   const minor = toMinor(value);
-  if (minor === null) problems.invalid(`${path}.${name}`, `'${String(value)}' is not an amount; send a number or decimal string such as 199.00.`);
+  if (minor === null) problems.invalid(`${path}.${name}`, `'${shown(value)}' is not an amount; send a number or decimal string such as 199.00.`);
   return minor;
 }
 
@@ -185,7 +185,7 @@ function bindQuantity(raw: JsonObject, path: string, problems: Problems): number
   }
   const quantity = asNumber(value);
   if (quantity === null || !Number.isInteger(quantity) || quantity < 1) {
-    problems.invalid(`${path}.quantity`, `'${String(value)}' is not a valid quantity; send a whole number of at least 1.`);
+    problems.invalid(`${path}.quantity`, `'${shown(value)}' is not a valid quantity; send a whole number of at least 1.`);
     return null;
   }
   return quantity;
@@ -200,7 +200,7 @@ function bindVat(raw: JsonObject, path: string, problems: Problems, fractionAllo
   }
   const vat = asNumber(value);
   if (vat === null || vat < 0 || vat > 100) {
-    problems.invalid(`${path}.vat`, `'${String(value)}' is not a VAT rate; send a percentage between 0 and 100, e.g. 25.`);
+    problems.invalid(`${path}.vat`, `'${shown(value)}' is not a VAT rate; send a percentage between 0 and 100, e.g. 25.`);
     return null;
   }
   if (fractionAllowed && vat > 0 && vat < 1) return Math.round(vat * 10000) / 100;

@@ -16,9 +16,43 @@ export async function rawBodyOf(c: Context): Promise<Uint8Array> {
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   // A GET's body never reaches the Request (WHATWG forbids it); the listener kept it aside.
   const method = c.req.method;
-  const bytes = method === 'HEAD' ? new Uint8Array() : method === 'GET' ? getBodyOf(c.req.raw) : new Uint8Array(await c.req.arrayBuffer());
-  if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
+  const bytes = method === 'HEAD' ? new Uint8Array() : method === 'GET' ? getBodyOf(c.req.raw) : await readCapped(c.req.raw);
+  if (bytes === null || bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
   c.set('rawBody', bytes);
+  return bytes;
+}
+
+/**
+ * The body's bytes, or null when it is larger than MAX_BODY_BYTES. Counted while it streams:
+ * reading stops at the first byte over the cap, so a chunked body of any size (no
+ * Content-Length) costs at most the cap in memory. The rest is left to the listener, which
+ * drains or closes the connection after the answer.
+ */
+export async function readCapped(request: Request, max: number = MAX_BODY_BYTES): Promise<Uint8Array | null> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > max) return null;
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      // Stop the producer; the answer goes out before the rest arrives.
+      reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
   return bytes;
 }
 

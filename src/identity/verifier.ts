@@ -48,8 +48,12 @@ export async function verifyAccessToken(token: string, input: VerifyInput): Prom
     );
     claims = verified.payload;
   } catch (error) {
+    // An expiry or not-before claim that jose compared but no calendar can show: refused as malformed.
+    const failed = error instanceof errors.JWTClaimValidationFailed || error instanceof errors.JWTExpired ? error.payload : null;
+    if (failed && timeClaimsOutOfRange(failed)) return outOfRange(failed);
     return fromJoseError(error);
   }
+  if (timeClaimsOutOfRange(claims)) return outOfRange(claims);
   const audiences = Array.isArray(claims.aud) ? claims.aud : claims.aud === undefined ? [] : [claims.aud];
   if (!audiences.some((aud) => aud.toLowerCase() === tenant.resourceId)) {
     return problem('bad_audience', `The audience '${audiences.join(', ') || 'empty'}' is invalid`, claims);
@@ -75,6 +79,25 @@ function fromJoseError(error: unknown): VerifyOutcome {
   }
   if (error instanceof errors.JOSEError) return problem('malformed', 'The token is malformed', null);
   throw error;
+}
+
+/**
+ * RFC 7519 §2 NumericDate: seconds since the epoch. jose checks only that it is a number, so
+ * 1e300 passes as "far future"; JavaScript dates (and .NET's DateTime) end near ±8.64e12 s.
+ */
+const MAX_NUMERIC_DATE = 8.64e12;
+const TIME_CLAIMS = ['exp', 'nbf', 'iat'] as const;
+
+function timeClaimsOutOfRange(claims: JWTPayload): boolean {
+  return TIME_CLAIMS.some((name) => {
+    const value = claims[name];
+    return typeof value === 'number' && !(Number.isFinite(value) && Math.abs(value) <= MAX_NUMERIC_DATE);
+  });
+}
+
+function outOfRange(claims: JWTPayload): VerifyOutcome {
+  const name = TIME_CLAIMS.find((n) => typeof claims[n] === 'number' && !(Math.abs(claims[n] as number) <= MAX_NUMERIC_DATE)) ?? 'exp';
+  return problem('malformed', `The token's '${name}' claim is not a valid date (seconds since 1970 within ±${MAX_NUMERIC_DATE})`, claims);
 }
 
 function problem(kind: TokenProblem, description: string, claims: JWTPayload | null): VerifyOutcome {

@@ -9,6 +9,7 @@ import { HTTPException } from 'hono/http-exception';
 import { getPath } from 'hono/utils/url';
 import { Violation } from '../domain/violation.js';
 import { CheckoutApiError, checkoutErrorOf, renderCheckoutError } from '../http/envelope.js';
+import { isFetchForbiddenMethod } from '../http/methods.js';
 import { PersistenceError } from '../services/index.js';
 import type { GatewayBindings, SurfaceEnv } from '../http/types.js';
 import type { SurfaceDeps } from './deps.js';
@@ -25,16 +26,26 @@ function surfaceRoutingPath(request: Request, options?: { env?: unknown }): stri
 export function surfaceApp(deps: Pick<SurfaceDeps, 'env' | 'surface' | 'logger'>, render: ErrorRenderer = renderCheckoutError): Hono<SurfaceEnv> {
   const app = new Hono<SurfaceEnv>({ getPath: surfaceRoutingPath });
 
-  app.notFound((c) =>
-    render(
+  app.notFound((c) => {
+    // TRACE reaches no route (no real API serves it): a 405, as ASP.NET answers an unmapped method.
+    if (isFetchForbiddenMethod(c.req.method)) {
+      return render(
+        CheckoutApiError.single(
+          405,
+          'Method_Not_Allowed',
+          `${c.req.method} is not served by the ${deps.env.toUpperCase()} ${deps.surface} surface. Use the method the docs list for ${c.req.path}.`,
+        ),
+      );
+    }
+    return render(
       CheckoutApiError.single(
         404,
         'Resource_Not_Found',
         `No ${c.req.method} ${c.req.path} on the ${deps.env.toUpperCase()} ${deps.surface} surface. ` +
           `Check the path against the endpoint list in the docs (GET /__admin/hosts lists every base URL).`,
       ),
-    ),
-  );
+    );
+  });
 
   app.onError((error, c) => {
     if (error instanceof CheckoutApiError) return render(error);

@@ -68,6 +68,27 @@ describe('docker-compose.yml', () => {
   });
 });
 
+describe('the admin token (issue 9: 0.0.0.0 opened /__admin to the LAN)', () => {
+  it('compose passes SANDBOX_ADMIN_TOKEN and insists on it being set', () => {
+    expect(service.environment?.SANDBOX_ADMIN_TOKEN).toMatch(/^\$\{SANDBOX_ADMIN_TOKEN:\?/);
+    expect(service.command).not.toContain('--insecure-admin');
+  });
+
+  it('the Dockerfile declares the variable and its command does not open /__admin', () => {
+    expect(dockerfile).toMatch(/^ENV SANDBOX_ADMIN_TOKEN=/m);
+    expect(dockerfile).not.toMatch(/^CMD .*--insecure-admin/m);
+  });
+
+  it('the CLI reads the token from the flag or the environment; the flag wins', () => {
+    const fromEnv = parseCliArgs(['--host', '0.0.0.0'], { SANDBOX_ADMIN_TOKEN: 'from-env' });
+    const fromFlag = parseCliArgs(['--admin-token', 'from-flag'], { SANDBOX_ADMIN_TOKEN: 'from-env' });
+    const insecure = parseCliArgs(['--insecure-admin']);
+    expect(!fromEnv.help && fromEnv.options.adminToken).toBe('from-env');
+    expect(!fromFlag.help && fromFlag.options.adminToken).toBe('from-flag');
+    expect(!insecure.help && insecure.options.insecureAdmin).toBe(true);
+  });
+});
+
 describe('Dockerfile', () => {
   const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
   const entrypoint = JSON.parse(/^ENTRYPOINT (\[.*\])$/m.exec(dockerfile)![1]!) as string[];

@@ -1,0 +1,139 @@
+/**
+ * The admin plane's guard (issue 9): before it, a cross-site "simple" request from any page
+ * reset the world, a DNS-rebinding page read every SharedKey, and `--host 0.0.0.0` opened
+ * /__admin to the LAN. The emulated surfaces stay open.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { postForm, clientCredentials } from '../support/identity.js';
+
+let sb: Sandbox | undefined;
+afterEach(async () => {
+  await sb?.close();
+  sb = undefined;
+});
+
+async function sandbox(options: Parameters<typeof createSandbox>[0] = {}): Promise<Sandbox> {
+  sb = await createSandbox({ logLevel: 'silent', now: '2026-06-01T00:00:00Z', ...options });
+  return sb;
+}
+
+async function expectAdminError(response: Response, status: number, text: RegExp): Promise<void> {
+  expect(response.status).toBe(status);
+  const body = (await response.json()) as { error: { status: number; message: string } };
+  expect(body.error.status).toBe(status);
+  expect(body.error.message).toMatch(text);
+}
+
+describe('cross-site requests', () => {
+  it('refuses the reset a page at another origin sends as text/plain, and nothing is reset', async () => {
+    const s = await sandbox();
+    await s.fetch('/__admin/clock', { method: 'PUT', body: '{"now": "2027-01-01T00:00:00Z", "frozen": true}' });
+    const response = await s.fetch('/__admin/reset', { method: 'POST', headers: { 'content-type': 'text/plain', origin: 'http://evil.example' }, body: '{}' });
+    await expectAdminError(response, 403, /origin 'http:\/\/evil\.example'/);
+    expect(s.clock.iso()).toBe('2027-01-01T00:00:00.000Z');
+  });
+
+  it.each([
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site: same-site (another port on localhost)', { 'sec-fetch-site': 'same-site' }],
+    ['Origin: null (a sandboxed frame)', { origin: 'null' }],
+    ['Origin of another port', { origin: 'http://127.0.0.1:3000' }],
+    ['a Referer of another site and no Origin (older browsers)', { referer: 'http://evil.example/page.html' }],
+  ])('refuses a read marked %s', async (_name, headers) => {
+    const s = await sandbox();
+    await expectAdminError(await s.fetch('/__admin/uat/merchants', { headers }), 403, /refused/);
+  });
+
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
+    "refuses a browser's state change in the simple content type %s, even same-origin",
+    async (contentType) => {
+      const s = await sandbox();
+      const response = await s.fetch('/__admin/clock/advance', {
+        method: 'POST',
+        headers: { 'content-type': contentType, 'sec-fetch-site': 'same-origin' },
+        body: '{"seconds": 60}',
+      });
+      await expectAdminError(response, 403, /send application\/json/);
+    },
+  );
+
+  it('accepts a same-origin JSON call, and curl-style calls without browser headers in any content type', async () => {
+    const s = await sandbox();
+    const origin = new URL(s.baseUrl('uat', 'api')).origin;
+    const json = await s.fetch('/__admin/clock/advance', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin, 'sec-fetch-site': 'same-origin' },
+      body: '{"seconds": 60}',
+    });
+    expect(json.status).toBe(200);
+    // curl -d sends application/x-www-form-urlencoded; the README's examples rely on it.
+    const curl = await s.fetch('/__admin/clock/advance', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '{"seconds": 60}' });
+    expect(curl.status).toBe(200);
+  });
+});
+
+describe('Host names (DNS rebinding)', () => {
+  it('refuses a host name that is not the sandbox', async () => {
+    const s = await sandbox();
+    await expectAdminError(await s.fetch('http://rebind.evil.example:4010/__admin/uat/merchants'), 403, /host name 'rebind\.evil\.example'/);
+  });
+
+  it.each(['http://127.0.0.1:4010', 'http://localhost:4010', 'http://[::1]:4010', 'http://api.uat.walleydev.com', 'http://checkout-api.collector.se'])(
+    'answers under %s',
+    async (base) => {
+      const s = await sandbox();
+      expect((await s.fetch(`${base}/__admin/uat/merchants`)).status).toBe(200);
+    },
+  );
+});
+
+describe('admin token', () => {
+  const TOKEN = 'admin-secret-for-tests';
+
+  it('is required on every admin call once configured, whatever the bind address', async () => {
+    const s = await sandbox({ adminToken: TOKEN });
+    await expectAdminError(await s.fetch('/__admin/uat/merchants'), 401, /Authorization: Bearer <token>/);
+    await expectAdminError(await s.fetch('/__admin/uat/merchants', { headers: { authorization: 'Bearer wrong' } }), 401, /does not match/);
+    await expectAdminError(await s.fetch('/__admin/no-such-call'), 401, /token/);
+    const ok = await s.fetch('/__admin/uat/merchants', { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('leaves GET /__admin/health open for container health checks', async () => {
+    const s = await sandbox({ adminToken: TOKEN });
+    expect((await s.fetch('/__admin/health')).status).toBe(200);
+    expect((await s.fetch('/__admin/health', { method: 'POST', body: '{}' })).status).toBe(401);
+  });
+
+  it('lets a token holder call under any host name (a LAN address, a container name)', async () => {
+    const s = await sandbox({ adminToken: TOKEN });
+    const response = await s.fetch('http://checkout-sandbox:4010/__admin/clock', { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(response.status).toBe(200);
+  });
+
+  it('leaves the emulated surfaces open: a token request needs no admin token', async () => {
+    const s = await sandbox({ adminToken: TOKEN });
+    expect((await postForm(s, 'uat', clientCredentials('uat'))).status).toBe(200);
+  });
+});
+
+describe('binding a non-loopback address', () => {
+  it('refuses to listen on 0.0.0.0 without a token, naming the fix', async () => {
+    const s = await sandbox({ host: '0.0.0.0', port: 0 });
+    await expect(s.listen()).rejects.toThrow(/--admin-token .*SANDBOX_ADMIN_TOKEN.*--insecure-admin/);
+  });
+
+  it('listens on 0.0.0.0 with a token, or with --insecure-admin', async () => {
+    const withToken = await sandbox({ host: '0.0.0.0', port: 0, adminToken: 'x-secret' });
+    expect((await withToken.listen()).port).toBeGreaterThan(0);
+    await withToken.close();
+    const insecure = await sandbox({ host: '0.0.0.0', port: 0, insecureAdmin: true });
+    expect((await insecure.listen()).port).toBeGreaterThan(0);
+  });
+
+  it('refuses an empty token', async () => {
+    await expect(sandbox({ adminToken: '' })).rejects.toThrow(/adminToken/);
+  });
+});
