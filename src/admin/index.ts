@@ -8,6 +8,7 @@ import { registerApiClientAdmin } from './api-clients.js';
 import { AdminError, renderAdminError } from './errors.js';
 import { registerClockAdmin } from './clock.js';
 import { registerCheckoutAdmin } from './checkouts.js';
+import { registerOpenApiAdmin } from './openapi.js';
 import { registerWorldAdmin, type WorldControl } from './world.js';
 
 export function createAdminApp(ctx: SandboxContext, control: WorldControl): Hono {
@@ -16,6 +17,7 @@ export function createAdminApp(ctx: SandboxContext, control: WorldControl): Hono
   registerClockAdmin(admin, ctx);
   registerCheckoutAdmin(admin, ctx);
   registerApiClientAdmin(admin, ctx);
+  registerOpenApiAdmin(admin, ctx);
 
   admin.notFound((c) =>
     renderAdminError(new AdminError(404, `No admin call ${c.req.method} ${c.req.path}. The README lists every /__admin call.`)),

@@ -15,7 +15,7 @@ export interface WorldControl {
   dedicatedUrl(env: EnvName, surface: (typeof SURFACES)[number]): string | null;
 }
 
-const resetSchema = z.object({ scenario: z.string().min(1).optional() }).strict();
+export const resetSchema = z.object({ scenario: z.string().min(1).optional() }).strict();
 
 export function envParam(value: string | undefined): EnvName {
   const env = (value ?? '').toLowerCase();
