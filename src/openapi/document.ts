@@ -74,7 +74,10 @@ function operation(route: RouteDoc, surface: DocumentName, path: string, securit
     ...(route.description ? { description: route.description } : {}),
     ...(deprecated ? { deprecated: true } : {}),
     parameters: parameters(path, route.query),
-    responses: Object.fromEntries(Object.entries(route.responses).map(([status, name]) => [status, { $ref: `#/components/responses/${name}` }])),
+    responses: Object.fromEntries(
+      // A retired route also answers 410 (or nothing) once the host is shut.
+      Object.entries({ ...route.responses, ...(deprecated ? { '410': 'Refused' } : {}) }).map(([status, name]) => [status, { $ref: `#/components/responses/${name}` }]),
+    ),
     security: security ? [{ [security]: [] }] : [],
   };
   if (route.body) {
