@@ -68,7 +68,8 @@ function paths(entries: SecuredRoute[], surface: DocumentName, prefix: string): 
 
 function operation(route: RouteDoc, surface: DocumentName, path: string, security: SecuredRoute['security'], deprecated: boolean): Json {
   const op: Json = {
-    operationId: `${surface}:${route.method}:${path}`,
+    // Identifier-safe, for client generators: api_post_checkouts_privateId_cart.
+    operationId: [surface, route.method, ...openApiPath(route.path).split(/[^A-Za-z0-9]+/).filter(Boolean)].join('_'),
     tags: [surface],
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),

@@ -35,6 +35,9 @@ describe('GET /__admin/openapi.json', () => {
     const doc = await documentAt('/__admin/openapi.json');
     await validate(doc);
     expect(doc.openapi).toBe('3.1.0');
+    const ids = Object.values(doc.paths).flatMap((operations) => Object.values(operations).map((op) => (op as { operationId: string }).operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toContain('api_post_manage_orders_orderId_capture');
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         '/{env}/auth/oauth2/v2.0/token',
