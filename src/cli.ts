@@ -8,12 +8,14 @@ import { retirementState } from './domain/retirement.js';
 import { ENVIRONMENTS, PLACEHOLDERS, SURFACES } from './hosts.js';
 import { type Sandbox, createSandbox } from './sandbox.js';
 import { runSign } from './cli-sign.js';
+import { runVerify } from './cli-verify.js';
 
 const HELP = `checkout-sandbox: a local emulation of the checkout and order administration service (UAT and PROD)
 
 Usage:
   npm start -- [flags]            (or: npx checkout-sandbox [flags])
   npx checkout-sandbox sign --env uat --username U --key K --path P [--body FILE]
+  npx checkout-sandbox verify --env uat --base-url URL --auth-url URL --client-id ID --client-secret S --store-id ID
 
 Flags:
   --port <n>          main port (default ${DEFAULT_PORT}; env PORT)
@@ -74,6 +76,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliAr
 
 export async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'sign') return runSign(argv.slice(1));
+  if (argv[0] === 'verify') return runVerify(argv.slice(1));
 
   let args: CliArgs;
   try {

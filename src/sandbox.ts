@@ -53,6 +53,8 @@ export interface Sandbox {
   baseUrl(env: EnvName, surface: SurfaceName): string;
   /** The dedicated URL of a surface's host, when listening with port-per-host. */
   dedicatedUrl(env: EnvName, surface: SurfaceName): string | null;
+  /** The control plane's app (for tests that list its routes). */
+  readonly admin: Hono;
   /** The control plane's event stream (what GET /__admin/events relays). */
   readonly events: EventBus;
   /** What a surface app of this sandbox is built with (for tests that mount a route of their own). */
@@ -196,6 +198,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     options,
     hosts,
     stateFile: store.file,
+    admin,
     events,
     scenario: () => store.state.meta.scenario,
     snapshot: () => store.snapshot(),

@@ -26,7 +26,7 @@ const instantField = z.string().refine((v) => parseInstant(v) !== null, { messag
 const durationField = z.string().refine((v) => parseDurationMs(v) !== null, { message: 'expected an ISO-8601 duration such as PT30M or P180D' });
 const secretValue = z.string().min(8, { message: 'a client secret needs at least 8 characters' }).max(256);
 
-const createSchema = z
+export const createSchema = z
   .object({
     name: z.string().min(1).max(200).optional(),
     clientSecret: secretValue.optional(),
@@ -36,11 +36,11 @@ const createSchema = z
   })
   .strict();
 
-const patchSchema = z
+export const patchSchema = z
   .object({ name: z.string().min(1).max(200).optional(), tokenLifetimeSeconds: z.number().int().positive().nullable().optional() })
   .strict();
 
-const secretSchema = z
+export const secretSchema = z
   .object({ clientSecret: secretValue.optional(), expiresAt: instantField.optional(), expiresIn: durationField.optional() })
   .strict();
 

@@ -19,14 +19,14 @@ import type { AdminDeps } from './deps.js';
 import { adminBody } from './errors.js';
 import { envParam } from './world.js';
 
-const identifySchema = z.object({ customer: z.record(z.string(), z.unknown()).optional() }).strict();
-const purchaseSchema = z
+export const identifySchema = z.object({ customer: z.record(z.string(), z.unknown()).optional() }).strict();
+export const purchaseSchema = z
   .object({
     result: z.enum(PURCHASE_RESULTS).default('Preliminary'),
     paymentName: z.string().min(1).default('DirectInvoice'),
   })
   .strict();
-const emptySchema = z.object({}).strict();
+export const emptySchema = z.object({}).strict();
 
 export function registerCheckoutAdmin(admin: Hono, deps: Pick<AdminDeps, 'simulation'>): void {
   const base = '/__admin/:env/checkouts/:privateId';

@@ -8,7 +8,7 @@ import { parseDurationMs, parseInstant } from '../clock.js';
 import type { AdminDeps } from './deps.js';
 import { AdminError, adminBody } from './errors.js';
 
-const setSchema = z
+export const setSchema = z
   .object({
     now: z
       .string()
@@ -18,7 +18,7 @@ const setSchema = z
   })
   .strict();
 
-const advanceSchema = z
+export const advanceSchema = z
   .object({
     seconds: z.number().finite().optional(),
     duration: z.string().optional(),

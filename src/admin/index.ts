@@ -14,6 +14,7 @@ import { registerCheckoutAdmin } from './checkouts.js';
 import { registerEventStreamAdmin } from './events.js';
 import { registerRecurringAdmin } from './recurring.js';
 import { registerListAdmin } from './lists.js';
+import { registerOpenApiAdmin } from './openapi.js';
 import { registerDashboard } from './ui.js';
 import { registerWorldAdmin } from './world.js';
 
@@ -35,6 +36,7 @@ export function createAdminApp(deps: AdminDeps, guard: AdminGuardInput): Hono {
   registerListAdmin(admin, deps);
   registerEventStreamAdmin(admin, deps);
   registerDashboard(admin);
+  registerOpenApiAdmin(admin, deps);
 
   admin.notFound((c) =>
     renderAdminError(new AdminError(404, `No admin call ${c.req.method} ${c.req.path}. docs/admin-api.md (linked from the README) lists every /__admin call.`)),

@@ -16,8 +16,8 @@ import { AdminError, adminBody } from './errors.js';
 import { envParam } from './world.js';
 
 const url = z.string().url().refine((v) => /^https?:/i.test(v), { message: 'expected an http(s) URL' }).nullable().optional();
-const callbacksSchema = z.object({ webhookUri: url, invoiceStatusUri: url }).strict();
-const invoiceStatusSchema = z.object({ invoiceStatus: z.union([z.string(), z.number()]) }).strict();
+export const callbacksSchema = z.object({ webhookUri: url, invoiceStatusUri: url }).strict();
+export const invoiceStatusSchema = z.object({ invoiceStatus: z.union([z.string(), z.number()]) }).strict();
 
 export function registerRecurringAdmin(admin: Hono, ctx: Pick<AdminDeps, 'services' | 'idle'>): void {
   const services = (env: Parameters<AdminDeps['services']['env']>[0]) => ctx.services.env(env);

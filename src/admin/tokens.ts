@@ -12,11 +12,11 @@ import { z } from 'zod';
 import type { AdminDeps } from './deps.js';
 import { adminBody } from './errors.js';
 
-const rateLimitSchema = z
+export const rateLimitSchema = z
   .object({ requests: z.number().int().positive(), perSeconds: z.number().int().positive() })
   .strict();
 
-const patchSchema = z
+export const patchSchema = z
   .object({
     lifetimeSeconds: z.number().int().positive().optional(),
     extLifetimeSeconds: z.number().int().positive().optional(),

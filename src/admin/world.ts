@@ -9,7 +9,7 @@ import type { AdminDeps } from './deps.js';
 
 export type { ScenarioSummary, WorldControl } from './deps.js';
 
-const resetSchema = z.object({ scenario: z.string().min(1).optional() }).strict();
+export const resetSchema = z.object({ scenario: z.string().min(1).optional() }).strict();
 
 export function envParam(value: string | undefined): EnvName {
   const env = (value ?? '').toLowerCase();

@@ -5,10 +5,21 @@
  * entry each; duplicates across cart and fees are reported separately (Duplicate_Articles).
  */
 import { asText, field, isObject, type JsonObject } from './binding.js';
-import { customerFrom } from './checkout-customer.js';
 import { type DeliveryShipping, bindDeliveryShipping } from './delivery-shipping.js';
+import { customerFrom } from './checkout-customer.js';
 import { type BoundCart, NO_FEES, type Problem, Problems, bindCart, bindFees, duplicateArticles } from './checkout-lines.js';
 import type { Customer, Fees } from './model.js';
+import { checkoutInitSchema, checkoutUpdateSchema, paylinkDestinationSchema, paylinkSchema, referenceUpdateSchema, metadataUpdateSchema, widgetSchema } from './schemas/checkout.js';
+import { fieldsOf } from './schemas/fields.js';
+
+// The keys each body is read by: the schemas' keys, so binder and OpenAPI document agree.
+const INIT = fieldsOf(checkoutInitSchema);
+const UPDATE = fieldsOf(checkoutUpdateSchema);
+const REFERENCE = fieldsOf(referenceUpdateSchema);
+const METADATA = fieldsOf(metadataUpdateSchema);
+const PAYLINK = fieldsOf(paylinkSchema);
+const DESTINATION = fieldsOf(paylinkDestinationSchema);
+const WIDGET = fieldsOf(widgetSchema);
 
 export type Binding<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };
 
@@ -38,35 +49,35 @@ export interface CheckoutInit {
 export interface CheckoutUpdate {
   cart: BoundCart;
   fees?: Fees;
-  shipping?: DeliveryShipping | null;
   reference?: string | null;
   metadata?: unknown;
+  shipping?: DeliveryShipping | null;
 }
 
 export function bindInit(body: unknown): Binding<CheckoutInit> {
   const problems = new Problems();
   if (!isObject(body)) return notAnObject(body, problems, '{"storeId", "countryCode", "merchantTermsUri", "cart": {"items": [...]}}');
 
-  const storeValue = field(body, 'storeId');
+  const storeValue = field(body, INIT.storeId);
   const storeId = asText(storeValue)?.trim() || null;
   if (storeValue !== undefined && storeValue !== null && storeValue !== '' && storeId === null) {
     problems.invalid('storeId', `'${JSON.stringify(storeValue)}' is not a store id; send the id from onboarding, e.g. 1234 or "1234".`);
   }
-  const countryCode = asText(field(body, 'countryCode'))?.trim().toUpperCase() ?? '';
+  const countryCode = asText(field(body, INIT.countryCode))?.trim().toUpperCase() ?? '';
   if (countryCode === '') problems.invalid('countryCode', `The CountryCode field is required: one of ${COUNTRY_CODES.join(', ')}.`);
   else if (!(COUNTRY_CODES as readonly string[]).includes(countryCode)) {
     problems.invalid('countryCode', `'${countryCode}' is not supported; use one of ${COUNTRY_CODES.join(', ')}.`);
   }
-  const merchantTermsUri = uri(body, 'merchantTermsUri', problems, true);
-  const notificationUri = uri(body, 'notificationUri', problems, false);
-  const redirectPageUri = uri(body, 'redirectPageUri', problems, false);
-  const validationUri = uri(body, 'validationUri', problems, false);
-  const cart = bindCart(field(body, 'cart'), 'cart', problems);
-  const fees = bindFees(field(body, 'fees'), 'fees', problems);
-  const shipping = bindDeliveryShipping(field(body, 'shipping'), (path, message) => problems.invalid(path, message));
+  const merchantTermsUri = uri(body, INIT.merchantTermsUri, problems, true);
+  const notificationUri = uri(body, INIT.notificationUri, problems, false);
+  const redirectPageUri = uri(body, INIT.redirectPageUri, problems, false);
+  const validationUri = uri(body, INIT.validationUri, problems, false);
+  const cart = bindCart(field(body, INIT.cart), 'cart', problems);
+  const fees = bindFees(field(body, INIT.fees), 'fees', problems);
+  const shipping = bindDeliveryShipping(field(body, INIT.shipping), (path, message) => problems.invalid(path, message));
 
-  const business = customerFrom(field(body, 'businessCustomerPrefill'));
-  const prefill = business ?? customerFrom(field(body, 'privateCustomerPrefill')) ?? customerFrom(field(body, 'customer'));
+  const business = customerFrom(field(body, INIT.businessCustomerPrefill));
+  const prefill = business ?? customerFrom(field(body, INIT.privateCustomerPrefill)) ?? customerFrom(field(body, INIT.customer));
   if (!problems.empty || cart === null) return { ok: false, problems: problems.list };
   const duplicates = duplicateArticles(cart.items, fees);
   if (duplicates.length) return { ok: false, problems: duplicates };
@@ -76,17 +87,17 @@ export function bindInit(body: unknown): Binding<CheckoutInit> {
     value: {
       storeId,
       countryCode,
-      reference: reference(field(body, 'reference')),
+      reference: reference(field(body, INIT.reference)),
       merchantTermsUri: merchantTermsUri ?? '',
       notificationUri,
       redirectPageUri,
       validationUri,
-      profileName: asText(field(body, 'profileName'))?.trim() || null,
+      profileName: asText(field(body, INIT.profileName))?.trim() || null,
       cart,
       fees,
       shipping,
-      metadata: field(body, 'metadata') ?? null,
-      customFields: field(body, 'customFields') ?? null,
+      metadata: field(body, INIT.metadata) ?? null,
+      customFields: field(body, INIT.customFields) ?? null,
       customerType: business ? 'BusinessCustomer' : 'PrivateCustomer',
       prefill,
     },
@@ -97,14 +108,14 @@ export function bindInit(body: unknown): Binding<CheckoutInit> {
 export function bindUpdate(body: unknown): Binding<CheckoutUpdate> {
   const problems = new Problems();
   if (!isObject(body)) return notAnObject(body, problems, '{"cart": [ ...items ], "fees": {...}}');
-  const cart = bindCart(field(body, 'cart'), 'cart', problems);
+  const cart = bindCart(field(body, UPDATE.cart), 'cart', problems);
   const update: Partial<CheckoutUpdate> = {};
-  if (keyPresent(body, 'fees')) update.fees = bindFees(field(body, 'fees'), 'fees', problems);
-  if (keyPresent(body, 'reference')) update.reference = reference(field(body, 'reference'));
-  if (keyPresent(body, 'metadata')) update.metadata = field(body, 'metadata') ?? null;
-  if (keyPresent(body, 'shipping')) update.shipping = bindDeliveryShipping(field(body, 'shipping'), (path, message) => problems.invalid(path, message));
+  if (keyPresent(body, UPDATE.fees)) update.fees = bindFees(field(body, UPDATE.fees), 'fees', problems);
+  if (keyPresent(body, UPDATE.reference)) update.reference = reference(field(body, UPDATE.reference));
+  if (keyPresent(body, UPDATE.metadata)) update.metadata = field(body, UPDATE.metadata) ?? null;
+  if (keyPresent(body, UPDATE.shipping)) update.shipping = bindDeliveryShipping(field(body, UPDATE.shipping), (path, message) => problems.invalid(path, message));
   if (!problems.empty || cart === null) return { ok: false, problems: problems.list };
-  const topLevelShipping = field(body, 'shippingProperties');
+  const topLevelShipping = field(body, UPDATE.shippingProperties);
   if (topLevelShipping !== undefined) cart.shippingProperties = topLevelShipping;
   return { ok: true, value: { ...update, cart } };
 }
@@ -126,11 +137,11 @@ export function bindFeesUpdate(body: unknown): Binding<Fees> {
 /** PUT …/reference: `{"Reference": "ORD-1"}` (capital R from WooCommerce and the SDK), a number from OpenCart. */
 export function bindReference(body: unknown): Binding<string | null> {
   const problems = new Problems();
-  if (!isObject(body) || !keyPresent(body, 'reference')) {
+  if (!isObject(body) || !keyPresent(body, REFERENCE.reference)) {
     problems.invalid('Reference', 'The Reference field is required: send {"Reference": "<your order number>"} (null clears it).');
     return { ok: false, problems: problems.list };
   }
-  const value = field(body, 'reference');
+  const value = field(body, REFERENCE.reference);
   if (value !== null && asText(value) === null) {
     problems.invalid('Reference', 'The Reference must be a string or a number.');
     return { ok: false, problems: problems.list };
@@ -141,11 +152,11 @@ export function bindReference(body: unknown): Binding<string | null> {
 /** PUT …/metadata: `{"metadata": <any JSON>}`. */
 export function bindMetadata(body: unknown): Binding<unknown> {
   const problems = new Problems();
-  if (!isObject(body) || !keyPresent(body, 'metadata')) {
+  if (!isObject(body) || !keyPresent(body, METADATA.metadata)) {
     problems.invalid('metadata', 'The Metadata field is required: send {"metadata": { ...any JSON... }} (null clears it).');
     return { ok: false, problems: problems.list };
   }
-  return { ok: true, value: field(body, 'metadata') ?? null };
+  return { ok: true, value: field(body, METADATA.metadata) ?? null };
 }
 
 export interface PaylinkDestination {
@@ -156,9 +167,9 @@ export interface PaylinkDestination {
 /** POST …/paylink: `{"destination": {"mobilePhoneNumber": "07…"}}` (or an email). */
 export function bindPaylink(body: unknown): Binding<PaylinkDestination> {
   const problems = new Problems();
-  const destination = isObject(body) ? field(body, 'destination') : undefined;
-  const mobilePhoneNumber = isObject(destination) ? asText(field(destination, 'mobilePhoneNumber'))?.trim() || null : null;
-  const email = isObject(destination) ? asText(field(destination, 'email'))?.trim() || null : null;
+  const destination = isObject(body) ? field(body, PAYLINK.destination) : undefined;
+  const mobilePhoneNumber = isObject(destination) ? asText(field(destination, DESTINATION.mobilePhoneNumber))?.trim() || null : null;
+  const email = isObject(destination) ? asText(field(destination, DESTINATION.email))?.trim() || null : null;
   if (!mobilePhoneNumber && !email) {
     problems.invalid('destination', 'The Destination field is required: send {"destination": {"mobilePhoneNumber": "0701234567"}}.');
     return { ok: false, problems: problems.list };
@@ -171,7 +182,7 @@ export function bindWidget(body: unknown): Binding<{ storeId: string | null }> {
   if (body === undefined) return { ok: true, value: { storeId: null } };
   const problems = new Problems();
   if (!isObject(body)) return notAnObject(body, problems, '{"storeId": 1234}');
-  return { ok: true, value: { storeId: asText(field(body, 'storeId'))?.trim() || null } };
+  return { ok: true, value: { storeId: asText(field(body, WIDGET.storeId))?.trim() || null } };
 }
 
 /** "" and null both mean "no reference": clients test `isset(data.reference)`. */

@@ -6,6 +6,14 @@
 import { asBoolean, asNumber, asText, field, isObject, type JsonObject, shown } from './binding.js';
 import type { CartItem, Fee, Fees } from './model.js';
 import { toMinor } from './money.js';
+import { articleLineSchema, cartItemSchema, cartObjectSchema, feesSchema } from './schemas/checkout.js';
+import { fieldsOf } from './schemas/fields.js';
+
+// The keys lines are read by: the schemas' keys (see schemas/fields.ts).
+const LINE = fieldsOf(articleLineSchema);
+const ITEM = fieldsOf(cartItemSchema);
+const FEES = fieldsOf(feesSchema);
+const CART = fieldsOf(cartObjectSchema);
 
 /** Real clients send ids and descriptions longer than the service keeps; it cuts them. */
 export const MAX_ID_LENGTH = 50;
@@ -47,8 +55,8 @@ export function bindCart(value: unknown, path: string, problems: Problems): Boun
   if (Array.isArray(value)) {
     rawItems = value;
   } else if (isObject(value)) {
-    rawItems = field(value, 'items');
-    shippingProperties = field(value, 'shippingProperties') ?? null;
+    rawItems = field(value, CART.items);
+    shippingProperties = field(value, CART.shippingProperties) ?? null;
     itemsPath = `${path}.items`;
   } else {
     problems.invalid(path, 'The Cart must be an object {"items": [ ... ]} or a bare array of items.');
@@ -70,19 +78,19 @@ function bindItem(raw: unknown, path: string, problems: Problems): CartItem | nu
   const before = problems.list.length;
   const id = bindId(raw, path, problems);
   const description = bindDescription(raw, path, problems);
-  const unitPrice = bindAmount(raw, 'unitPrice', path, problems);
+  const unitPrice = bindAmount(raw, LINE.unitPrice, path, problems);
   const quantity = bindQuantity(raw, path, problems);
   const vat = bindVat(raw, path, problems, false);
   if (problems.list.length > before) return null;
 
   const item: CartItem = { id: id!, description: description!, unitPrice: unitPrice!, quantity: quantity!, vat: vat! };
-  const sku = asText(field(raw, 'sku'));
+  const sku = asText(field(raw, ITEM.sku));
   if (sku !== null) item.sku = sku;
-  const unitWeight = asNumber(field(raw, 'unitWeight'));
+  const unitWeight = asNumber(field(raw, ITEM.unitWeight));
   if (unitWeight !== null) item.unitWeight = unitWeight;
-  const requiresElectronicId = asBoolean(field(raw, 'requiresElectronicId'));
+  const requiresElectronicId = asBoolean(field(raw, ITEM.requiresElectronicId));
   if (requiresElectronicId !== null) item.requiresElectronicId = requiresElectronicId;
-  const type = asText(field(raw, 'type'));
+  const type = asText(field(raw, ITEM.type));
   if (type !== null && type !== '') item.type = type;
   return item;
 }
@@ -98,10 +106,10 @@ export function bindFees(value: unknown, path: string, problems: Problems): Fees
     problems.invalid(path, 'Fees must be an object such as {"shipping": {id, description, unitPrice, vat}} (or empty).');
     return { ...NO_FEES };
   }
-  const invoiceFee = field(value, 'directInvoiceFee') ?? field(value, 'directinvoicenotification');
-  const invoiceFeeName = field(value, 'directInvoiceFee') !== undefined ? 'directInvoiceFee' : 'directinvoicenotification';
+  const invoiceFee = field(value, FEES.directInvoiceFee) ?? field(value, FEES.directinvoicenotification);
+  const invoiceFeeName = field(value, FEES.directInvoiceFee) !== undefined ? 'directInvoiceFee' : 'directinvoicenotification';
   return {
-    shipping: bindFee(field(value, 'shipping'), `${path}.shipping`, problems),
+    shipping: bindFee(field(value, FEES.shipping), `${path}.shipping`, problems),
     directInvoiceFee: bindFee(invoiceFee, `${path}.${invoiceFeeName}`, problems),
   };
 }
@@ -115,7 +123,7 @@ function bindFee(value: unknown, path: string, problems: Problems): Fee | null {
   const before = problems.list.length;
   const id = bindId(value, path, problems);
   const description = bindDescription(value, path, problems);
-  const unitPrice = bindAmount(value, 'unitPrice', path, problems);
+  const unitPrice = bindAmount(value, LINE.unitPrice, path, problems);
   const vat = bindVat(value, path, problems, true);
   if (problems.list.length > before) return null;
   return { id: id!, description: description!, unitPrice: unitPrice!, vat: vat! };
@@ -149,7 +157,7 @@ function isEmptyish(value: unknown): boolean {
 }
 
 function bindId(raw: JsonObject, path: string, problems: Problems): string | null {
-  const id = asText(field(raw, 'id'))?.trim() ?? '';
+  const id = asText(field(raw, LINE.id))?.trim() ?? '';
   if (id === '') {
     problems.invalid(`${path}.id`, 'The Id field is required (a string of at most 50 characters).');
     return null;
@@ -158,7 +166,7 @@ function bindId(raw: JsonObject, path: string, problems: Problems): string | nul
 }
 
 function bindDescription(raw: JsonObject, path: string, problems: Problems): string | null {
-  const description = asText(field(raw, 'description'));
+  const description = asText(field(raw, LINE.description));
   if (description === null || description.trim() === '') {
     problems.invalid(`${path}.description`, 'The Description field is required (text, at most 50 characters are kept).');
     return null;
@@ -178,7 +186,7 @@ function bindAmount(raw: JsonObject, name: string, path: string, problems: Probl
 }
 
 function bindQuantity(raw: JsonObject, path: string, problems: Problems): number | null {
-  const value = field(raw, 'quantity');
+  const value = field(raw, ITEM.quantity);
   if (value === undefined || value === null || value === '') {
     problems.invalid(`${path}.quantity`, 'The Quantity field is required: a whole number of at least 1.');
     return null;
@@ -193,7 +201,7 @@ function bindQuantity(raw: JsonObject, path: string, problems: Problems): number
 
 /** VAT in percent; a fee's 0.25 (WooCommerce pay-for-order sends a fraction) means 25 %. */
 function bindVat(raw: JsonObject, path: string, problems: Problems, fractionAllowed: boolean): number | null {
-  const value = field(raw, 'vat');
+  const value = field(raw, LINE.vat);
   if (value === undefined || value === null || value === '') {
     problems.invalid(`${path}.vat`, 'The Vat field is required: the VAT rate in percent, e.g. 25.');
     return null;

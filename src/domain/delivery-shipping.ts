@@ -6,27 +6,10 @@
  * and charges the fee: it is an order line, part of `order.totalAmount` and `amountToPay`.
  * Pure rules; the binding takes any letter case and amounts as numbers or strings.
  */
-import type { OrderItem } from './model.js';
+import type { DeliveryShipment, DeliveryShipping, OrderItem } from './model.js';
 import { toMajor, toMinor } from './money.js';
 
-export interface DeliveryShipment {
-  /** As sent, for the view (keys and unknown properties kept). */
-  sent: Record<string, unknown>;
-  id: string | null;
-  feeItemId: string | null;
-  choiceId: string | null;
-  name: string | null;
-  /** Minor units; null when the shipment names no fee. */
-  fee: number | null;
-  vat: number | null;
-}
-
-export interface DeliveryShipping {
-  provider: string | null;
-  /** The fee charged, minor units: shippingFee as sent, else the sum of the shipments' fees. */
-  shippingFee: number;
-  shipments: DeliveryShipment[];
-}
+export type { DeliveryShipment, DeliveryShipping } from './model.js';
 
 /** Shipping VAT when the shipment names none: the Swedish standard rate, what most senders mean. */
 export const DEFAULT_SHIPPING_VAT = 25;

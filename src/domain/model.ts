@@ -1,5 +1,3 @@
-import type { DeliveryShipping } from './delivery-shipping.js';
-
 /**
  * The records the sandbox keeps, in the service's own vocabulary. Money is always an integer
  * number of minor units (öre, cents); `vat` is a percentage as the API sends it (25 = 25 %).
@@ -184,4 +182,24 @@ export interface Order {
   items: OrderItem[];
   customer: Customer | null;
   invoices: Invoice[];
+}
+
+/** A delivery module's shipping block (the M2 MerchantFallback shape), as bound from the request. */
+export interface DeliveryShipment {
+  /** As sent, for the view (keys and unknown properties kept). */
+  sent: Record<string, unknown>;
+  id: string | null;
+  feeItemId: string | null;
+  choiceId: string | null;
+  name: string | null;
+  /** Minor units; null when the shipment names no fee. */
+  fee: number | null;
+  vat: number | null;
+}
+
+export interface DeliveryShipping {
+  provider: string | null;
+  /** The fee charged, minor units: shippingFee as sent, else the sum of the shipments' fees. */
+  shippingFee: number;
+  shipments: DeliveryShipment[];
 }

@@ -5,7 +5,12 @@
  * all) is read as a request without parameters, which fails on the missing grant_type.
  */
 import type { Context } from 'hono';
+import { fieldsOf } from '../domain/schemas/fields.js';
+import { tokenRequestSchema } from '../domain/schemas/token.js';
 import { rawBodyOf } from '../http/body.js';
+
+// The parameter names: the schema's keys, so reader and OpenAPI document agree.
+const PARAM = fieldsOf(tokenRequestSchema);
 
 export type BodyKind = 'form' | 'multipart' | 'json' | 'other' | 'empty';
 
@@ -25,12 +30,12 @@ export async function readTokenRequest(c: Context): Promise<TokenRequest> {
   const { kind, params } = await parseBody(bytes, contentType);
   const basic = basicCredentials(c.req.header('authorization'));
 
-  const bodyId = param(params, 'client_id');
-  const bodySecret = param(params, 'client_secret');
+  const bodyId = param(params, PARAM.client_id);
+  const bodySecret = param(params, PARAM.client_secret);
   const clientId = bodyId ?? basic?.clientId ?? null;
   const clientSecret = bodySecret ?? (basic && (bodyId === null || sameClient(bodyId, basic.clientId)) ? basic.clientSecret : null);
   const credentialsFrom = bodyId !== null || bodySecret !== null ? 'body' : basic ? 'basic' : null;
-  return { grantType: param(params, 'grant_type'), clientId, clientSecret, scope: param(params, 'scope'), bodyKind: kind, credentialsFrom };
+  return { grantType: param(params, PARAM.grant_type), clientId, clientSecret, scope: param(params, PARAM.scope), bodyKind: kind, credentialsFrom };
 }
 
 type Params = Map<string, string>;

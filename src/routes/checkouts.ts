@@ -15,9 +15,9 @@ export interface CheckoutRouteOptions {
   styles: PathStyle[];
 }
 
-type Route = [method: 'get' | 'post' | 'put', path: string, handler: keyof CheckoutHandlers];
+export type Route = [method: 'get' | 'post' | 'put', path: string, handler: keyof CheckoutHandlers];
 
-const NEW_STYLE: Route[] = [
+export const NEW_STYLE: Route[] = [
   ['post', '/checkouts', 'initialize'],
   ['get', '/checkouts/:privateId', 'get'],
   ['put', '/checkouts/:privateId', 'updateWhole'],
@@ -30,7 +30,7 @@ const NEW_STYLE: Route[] = [
 ];
 
 /** Old style: the storeId is in the body on initialize and in the path afterwards. */
-const OLD_STYLE: Route[] = [
+export const OLD_STYLE: Route[] = [
   ['post', '/checkout', 'initialize'],
   ['get', '/merchants/:storeId/checkouts/:privateId', 'get'],
   ['put', '/merchants/:storeId/checkouts/:privateId/cart', 'updateCart'],

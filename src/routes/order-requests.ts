@@ -9,10 +9,17 @@ import type { Context } from 'hono';
 import type { AmountCommand } from '../domain/order-admin.js';
 import type { RequestedItem } from '../domain/order-ledger.js';
 import { invalidRequest } from '../domain/order-violation.js';
+import { actionReferenceSchema, amountCommandSchema, orderItemSchema } from '../domain/schemas/order.js';
+import { fieldsOf } from '../domain/schemas/fields.js';
 import { type JsonObject, asInteger, asMinor, asNumber, asText, field, isObject } from '../domain/binding.js';
 import { parseJson, rawBodyOf } from '../http/body.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { type IdempotentRequest, fingerprintOf } from '../services/order-idempotency.js';
+
+// The keys each body is read by: the schemas' keys, so binder and OpenAPI document agree.
+const COMMAND = fieldsOf(amountCommandSchema);
+const ITEM = fieldsOf(orderItemSchema);
+const ACTION = fieldsOf(actionReferenceSchema);
 
 /** The request's JSON body; undefined when empty. Malformed JSON is a 400 in the problem shape. */
 export async function readBody(c: Context<SurfaceEnv>): Promise<unknown> {
@@ -37,36 +44,36 @@ function optionalText(value: unknown): string | null {
 function bindItem(value: unknown, index: number): RequestedItem {
   const at = `items[${index}]`;
   if (!isObject(value)) throw invalidRequest(`${at} must be an object such as {"id": "10001", "unitPrice": 95.00, "quantity": 1}.`);
-  const unitPrice = asMinor(field(value, 'unitPrice'));
+  const unitPrice = asMinor(field(value, ITEM.unitPrice));
   if (unitPrice === null) throw invalidRequest(`${at}.unitPrice is required: the price per unit incl. VAT, e.g. 95.00 or "95.00".`);
-  const rawQuantity = field(value, 'quantity');
+  const rawQuantity = field(value, ITEM.quantity);
   const quantity = asInteger(rawQuantity);
   if (quantity === null || quantity <= 0) {
     throw invalidRequest(`${at}.quantity must be a whole number above 0 (got ${JSON.stringify(rawQuantity) ?? 'nothing'}).`);
   }
-  const vatValue = field(value, 'vat');
+  const vatValue = field(value, ITEM.vat);
   const vat = vatValue === undefined || vatValue === null || vatValue === '' ? null : asNumber(vatValue);
   if (vatValue !== undefined && vatValue !== null && vatValue !== '' && vat === null) throw invalidRequest(`${at}.vat must be a percentage such as 25 or "25".`);
   return {
-    id: optionalText(field(value, 'id')) ?? optionalText(field(value, 'articleId')) ?? optionalText(field(value, 'articleNumber')),
-    description: optionalText(field(value, 'description')),
+    id: optionalText(field(value, ITEM.id)) ?? optionalText(field(value, ITEM.articleId)) ?? optionalText(field(value, ITEM.articleNumber)),
+    description: optionalText(field(value, ITEM.description)),
     unitPrice,
     quantity,
     vat,
-    type: optionalText(field(value, 'type')),
+    type: optionalText(field(value, ITEM.type)),
   };
 }
 
 /** capture / refund / reauthorize: `amount` required (> 0), `items` optional. */
 export function bindAmountCommand(body: unknown): AmountCommand {
   const obj = objectBody(body, '{"amount": 285.00}');
-  const rawAmount = field(obj, 'amount');
+  const rawAmount = field(obj, COMMAND.amount);
   const amount = asMinor(rawAmount);
   if (amount === null) {
     throw invalidRequest(`amount is required: the amount in the order's currency, e.g. 285.00 or "285.00" (got ${JSON.stringify(rawAmount) ?? 'nothing'}).`);
   }
   if (amount <= 0) throw invalidRequest(`amount must be greater than 0 (got ${JSON.stringify(rawAmount)}).`);
-  const rawItems = field(obj, 'items');
+  const rawItems = field(obj, COMMAND.items);
   let items: RequestedItem[] | null = null;
   if (rawItems !== undefined && rawItems !== null) {
     if (!Array.isArray(rawItems)) throw invalidRequest('items must be an array of {id, description, unitPrice, quantity, vat}, or left out.');
@@ -75,15 +82,15 @@ export function bindAmountCommand(body: unknown): AmountCommand {
   }
   return {
     amount,
-    description: optionalText(field(obj, 'description')),
-    actionReference: optionalText(field(obj, 'actionReference')),
+    description: optionalText(field(obj, COMMAND.description)),
+    actionReference: optionalText(field(obj, COMMAND.actionReference)),
     items,
   };
 }
 
 /** cancel / extend: nothing required; SDK/M2 send amount and items on cancel, which are ignored. */
 export function bindActionReference(body: unknown): string | null {
-  return optionalText(field(objectBody(body, '{"actionReference": "cancel-1"}'), 'actionReference'));
+  return optionalText(field(objectBody(body, '{"actionReference": "cancel-1"}'), ACTION.actionReference));
 }
 
 const IDEMPOTENCY_HEADERS = ['x-idempotency', 'idempotency-key', 'walley-idempotency-key'];

@@ -34,12 +34,12 @@ const asset = (name: string): string => readFileSync(new URL(name, ASSETS), 'utf
 const LOADER = asset('loader.js');
 const PAGE_SCRIPT = asset('checkout-page.js');
 
-const identifySchema = z.object({
+export const identifySchema = z.object({
   email: z.string().trim().min(3).max(254),
   mobilePhoneNumber: z.string().trim().min(1).max(40),
   postalCode: z.string().trim().min(1).max(20),
 });
-const purchaseSchema = z.object({ paymentName: z.string().min(1).max(60) });
+export const purchaseSchema = z.object({ paymentName: z.string().min(1).max(60) });
 
 export function createFrontendSurface(deps: SurfaceDeps) {
   const app = surfaceApp(deps);

@@ -1,0 +1,84 @@
+/**
+ * The API description and its rendered reference:
+ *   GET /__admin/openapi.json              everything (paths as the main port serves them)
+ *   GET /__admin/openapi/{surface}.json    auth, api, legacy, retired, admin (paths as the real host serves them)
+ *   GET /__admin/docs                      Swagger UI, served from the swagger-ui-dist package (no CDN)
+ */
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Hono } from 'hono';
+import type { AdminDeps } from './deps.js';
+import { type DocumentSite, surfaceDocument, wholeDocument } from '../openapi/document.js';
+import { DOCUMENT_NAMES, type DocumentName } from '../openapi/surfaces.js';
+import { AdminError } from './errors.js';
+
+const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const SWAGGER_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+/** Only these files of the package are served: nothing else of node_modules is reachable. */
+const ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+  'favicon-16x16.png': 'image/png',
+};
+
+export function registerOpenApiAdmin(admin: Hono, ctx: Pick<AdminDeps, 'urls'>): void {
+  const site = (url: string): DocumentSite => ({
+    origin: new URL(url).origin,
+    baseUrl: ctx.urls.baseUrl,
+    realHost: (env, surface) => ctx.urls.hosts[env][surface].host,
+    version: VERSION,
+  });
+
+  admin.get('/__admin/openapi.json', (c) => c.json(wholeDocument(site(c.req.url))));
+
+  admin.get('/__admin/openapi/:document', (c) => {
+    const name = (c.req.param('document') ?? '').replace(/\.json$/i, '').toLowerCase();
+    if (!(DOCUMENT_NAMES as readonly string[]).includes(name)) {
+      throw new AdminError(404, `No OpenAPI document '${c.req.param('document')}'; use one of ${DOCUMENT_NAMES.map((n) => `${n}.json`).join(', ')}, or /__admin/openapi.json for all.`);
+    }
+    return c.json(surfaceDocument(name as DocumentName, site(c.req.url)));
+  });
+
+  admin.get('/__admin/docs', (c) => c.html(docsPage()));
+
+  admin.get('/__admin/docs/:asset', async (c) => {
+    const asset = c.req.param('asset') ?? '';
+    const type = Object.hasOwn(ASSETS, asset) ? ASSETS[asset] : undefined;
+    if (type === undefined) throw new AdminError(404, `No file '${asset}' in the reference; open /__admin/docs.`);
+    return new Response(await readFile(join(SWAGGER_DIR, asset)), { headers: { 'content-type': type, 'cache-control': 'max-age=3600' } });
+  });
+}
+
+function docsPage(): string {
+  const urls = [
+    { url: '/__admin/openapi.json', name: 'everything (/{env}/{surface} prefix)' },
+    ...DOCUMENT_NAMES.map((name) => ({ url: `/__admin/openapi/${name}.json`, name })),
+  ];
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>checkout-sandbox API reference</title>
+  <link rel="stylesheet" href="/__admin/docs/swagger-ui.css">
+  <link rel="icon" type="image/png" href="/__admin/docs/favicon-32x32.png" sizes="32x32">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="/__admin/docs/swagger-ui-bundle.js"></script>
+  <script src="/__admin/docs/swagger-ui-standalone-preset.js"></script>
+  <script>
+    window.ui = SwaggerUIBundle({
+      urls: ${JSON.stringify(urls)},
+      dom_id: '#swagger-ui',
+      presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+      layout: 'StandaloneLayout',
+    });
+  </script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,130 @@
+/**
+ * `checkout-sandbox verify --env uat --base-url … --auth-url … --client-id … --client-secret … --store-id …`
+ * runs the post-migration check (src/verify/steps.ts) against the sandbox or a real host and
+ * prints each step. Exit 0: every step passed; 1: a step failed (its response is printed);
+ * 2: bad arguments; 3: every step it could run passed, but some need a customer.
+ */
+import { parseArgs } from 'node:util';
+import { describeExchange, type Fetch } from './verify/exchange.js';
+import { type StepResult, type VerifyTarget, verify } from './verify/steps.js';
+
+const SCOPES: Record<string, string> = {
+  uat: '705798e0-8cef-427c-ae00-6023deba29af/.default',
+  prod: 'a3f3019f-2be9-41cc-a254-7bb347238e89/.default',
+};
+
+const USAGE = `Usage: checkout-sandbox verify --env uat|prod --base-url URL --auth-url URL --client-id ID --client-secret SECRET --store-id ID
+                                [--scope S] [--country SE] [--admin-url URL | --no-admin] [--order-id ID]
+
+Initializes a checkout and exercises order administration (the specification's post-migration check).
+  --base-url    the current API, e.g. http://127.0.0.1:4010/uat/api or the real UAT host
+  --auth-url    the token endpoint, or the base it hangs under (…/oauth2/v2.0/token is appended)
+  --scope       default: the environment's resource (UAT ${SCOPES.uat})
+  --admin-url   the sandbox's control plane (default: the base URL's origin, if /__admin/health answers)
+  --no-admin    treat the target as a real host even if it is a sandbox
+  --order-id    on a real host: an order from a purchase you completed, to run order administration on
+Exit: 0 all passed, 1 a step failed, 2 bad arguments, 3 passed so far but steps need a customer.
+`;
+
+export interface VerifyIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  fetch: Fetch;
+}
+
+const defaultIo: VerifyIo = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  fetch: (input, init) => fetch(input, init),
+};
+
+export async function runVerify(argv: string[], io: VerifyIo = defaultIo): Promise<number> {
+  let target: VerifyTarget;
+  try {
+    const parsed = targetFrom(argv);
+    if (parsed === 'help') {
+      io.out(USAGE);
+      return 0;
+    }
+    target = parsed;
+  } catch (error) {
+    io.err(`verify: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+
+  io.out(`verify: ${target.env.toUpperCase()} at ${target.baseUrl} (token: ${target.tokenUrl}, client ${target.clientId}, store ${target.storeId})\n`);
+  let number = 0;
+  const report = await verify(target, io.fetch, (step) => io.out(line(++number, step)));
+  const passed = report.steps.filter((s) => s.state === 'pass').length;
+  const total = report.steps.length;
+  if (report.outcome === 'passed') {
+    io.out(`PASSED: ${passed} of ${total} steps${report.sandbox ? ` (the purchase through the sandbox at ${report.sandbox})` : ''}.\n`);
+    return 0;
+  }
+  if (report.outcome === 'failed') {
+    io.out(`FAILED: ${passed} of ${total} steps passed; the failed step's response is above.\n`);
+    return 1;
+  }
+  const waiting = report.steps.filter((s) => s.state === 'skip').map((s) => s.name);
+  io.out(`INCOMPLETE: ${passed} of ${total} steps passed; these need a customer: ${waiting.join(', ')}.\n`);
+  return 3;
+}
+
+function line(number: number, step: StepResult): string {
+  const mark = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP', 'not-run': '----' }[step.state];
+  const head = `  ${mark}  ${number}. ${step.name}: ${step.detail}\n`;
+  if (!step.exchange) return head;
+  return head + describeExchange(step.exchange).split('\n').map((l) => `        ${l}\n`).join('');
+}
+
+function targetFrom(argv: string[]): VerifyTarget | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      env: { type: 'string', default: 'uat' },
+      'base-url': { type: 'string' },
+      'auth-url': { type: 'string' },
+      'client-id': { type: 'string' },
+      'client-secret': { type: 'string' },
+      'store-id': { type: 'string' },
+      scope: { type: 'string' },
+      country: { type: 'string', default: 'SE' },
+      'admin-url': { type: 'string' },
+      'no-admin': { type: 'boolean' },
+      'order-id': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return 'help';
+  const env = values.env.toLowerCase();
+  const missing = ['base-url', 'auth-url', 'client-id', 'client-secret', 'store-id'].filter((name) => !values[name as keyof typeof values]);
+  if (missing.length) throw new Error(`missing ${missing.map((m) => `--${m}`).join(', ')}`);
+  const scope = values.scope ?? SCOPES[env];
+  if (!scope) throw new Error(`no default scope for --env ${values.env}; pass --scope`);
+  if (values['no-admin'] && values['admin-url']) throw new Error('--admin-url and --no-admin exclude each other');
+  const baseUrl = url(values['base-url'] as string, '--base-url');
+  const authUrl = url(values['auth-url'] as string, '--auth-url').replace(/\/+$/, '');
+  return {
+    env,
+    baseUrl,
+    tokenUrl: /\/token$/i.test(authUrl) ? authUrl : `${authUrl}/oauth2/v2.0/token`,
+    clientId: values['client-id'] as string,
+    clientSecret: values['client-secret'] as string,
+    storeId: values['store-id'] as string,
+    scope,
+    countryCode: values.country.toUpperCase(),
+    adminUrl: values['no-admin'] ? null : values['admin-url'] ? url(values['admin-url'], '--admin-url') : new URL(baseUrl).origin,
+    orderId: values['order-id'] ?? null,
+  };
+}
+
+function url(value: string, flag: string): string {
+  try {
+    const parsed = new URL(value);
+    if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return value;
+  } catch {
+    // reported below
+  }
+  throw new Error(`${flag} '${value}' is not an absolute http(s) URL`);
+}
