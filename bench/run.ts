@@ -400,6 +400,19 @@ async function main(): Promise<void> {
     }
     for (const [world, state] of worlds) await runWorld(world, state, ceilings, dir);
 
+    // The framework ceiling again at the end: how far the machine drifted during the run.
+    const again = await ceiling('ceiling-hono.ts');
+    try {
+      const end = await measure(again.url, { method: 'GET', path: '/checkouts/x' });
+      const drift = end.rps / ceilings.hono;
+      notes.push(
+        `bare Hono again at the end: ${end.rps.toFixed(0)} req/s, ${drift.toFixed(2)}× the start` +
+          (Math.abs(drift - 1) > 0.15 ? ' (the load on the machine changed during the run: ratios are rough)' : ''),
+      );
+    } finally {
+      await again.stop();
+    }
+
     // Scale rows against the same case on the default-size world (reads/token: default; capture: orders-1k).
     for (const row of rows.filter((r) => r.world === 'scale' && r.result)) {
       const base = rows.find((r) => r.name.split(' (')[0] === row.name.split(' (')[0] && r.state === row.state && r.world !== 'scale' && r.result);
