@@ -10,7 +10,7 @@
  * writes with file state against the same writes in memory on the same world. Rows on the
  * scale world also show their ratio to the same case on the default-size world.
  *
- * The sandbox runs as users run it: `node dist/main.js` (build first: npm run build).
+ * The sandbox runs as users run it: `node dist/main.js` (prebench rebuilds dist/ when src/ is newer).
  * Loopback only, bounded in time; it stops by itself.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
