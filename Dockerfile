@@ -1,23 +1,47 @@
-# checkout-sandbox: the sandbox on 0.0.0.0, state in a volume at /app/.sandbox.
-FROM node:20-bookworm-slim
+# checkout-sandbox: the built sandbox on 0.0.0.0, state in a volume at /app/.sandbox.
+#
+#   docker build -t checkout-sandbox .
+#   docker run --rm -p 4010:4010 checkout-sandbox
+#
+# Node 24 (LTS, supported until April 2028), Debian bookworm slim. Two stages: the first
+# installs everything and compiles src/ to dist/; the second holds only the built JavaScript,
+# the production dependencies, the fixtures and the scenarios, and runs as the unprivileged
+# `node` user. No TypeScript, tsx or esbuild at run time.
+
+# ---- build: compile src/ to dist/ and prune to production dependencies
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
-ENV NODE_ENV=production
 COPY package.json package-lock.json ./
-# tsx is a runtime dependency: the sources run as TypeScript, no build step.
-RUN npm ci --omit=dev --no-audit --no-fund
-COPY bin ./bin
+# --ignore-scripts: `prepare` would build before the sources are here; the build runs below.
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY scripts ./scripts
 COPY src ./src
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+# ---- runtime: built JavaScript + production node_modules + fixtures + scenarios
+FROM node:24-bookworm-slim AS runtime
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /app/package.json ./package.json
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY bin ./bin
 COPY fixtures ./fixtures
 COPY scenarios ./scenarios
-COPY tsconfig.json ./
+COPY docker/healthcheck.mjs ./docker/healthcheck.mjs
+# The state volume belongs to the unprivileged user the sandbox runs as.
+RUN mkdir -p /app/.sandbox && chown node:node /app/.sandbox
+USER node
 VOLUME ["/app/.sandbox"]
 # 4010: all surfaces by prefix or Host header; 40x1–40x4: one port per real host (--port-per-host).
 EXPOSE 4010 4011 4012 4013 4014 4021 4022 4023 4024
+# Probes the port the sandbox was started with ($SANDBOX_PORT/$PORT if set, else its --port, else 4010).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s \
-  CMD node -e "fetch('http://127.0.0.1:4010/__admin/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD ["node", "docker/healthcheck.mjs"]
 # /__admin on 0.0.0.0 needs a token: docker run -e SANDBOX_ADMIN_TOKEN=<secret> …, then send
 # 'Authorization: Bearer <secret>' to /__admin (GET /__admin/health stays open for the check above).
 # Without one the sandbox refuses to start; --insecure-admin opens /__admin to the network instead.
 ENV SANDBOX_ADMIN_TOKEN=""
-ENTRYPOINT ["node", "--import", "tsx", "src/main.ts"]
+ENTRYPOINT ["node", "dist/main.js"]
 CMD ["--host", "0.0.0.0", "--port", "4010", "--port-per-host", "--state", "/app/.sandbox/state.json"]

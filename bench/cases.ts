@@ -1,72 +1,113 @@
 /**
- * What the benchmark measures on the sandbox: the control plane, the token endpoint, and
- * bearer and SharedKey-signed business calls on the default scenario's UAT merchant.
- * A case whose warm-up request does not answer 200 is skipped, with the reason.
+ * What the benchmark asks of the sandbox: the credentials of the default scenario's UAT
+ * merchant 1001 (store 1234), the requests each case sends, and the generated worlds the
+ * write cases need.
+ *
+ * Generated worlds: capture needs many orders that can keep taking part-captures for the
+ * whole run, with ids known in advance, so the bench writes its own scenario files (same
+ * merchant and credentials as `default`), with every order NotActivated and large enough
+ * for ~10^6 captures of 0.01. The scale world has 10,000 orders and 10,000 checkouts for the
+ * one merchant, the issue's definition of `scale`.
  */
 import { createHash } from 'node:crypto';
-import type { Sandbox } from '../src/index.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
 
-export interface BenchCase {
-  name: string;
-  path: string;
-  request?: { method?: 'GET' | 'POST' | 'PUT'; headers?: Record<string, string>; body?: string };
-  /** Why the case cannot run in this build, if it cannot. */
-  skip?: string;
-}
+export const CLIENT_ID = '6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a01';
+export const CLIENT_SECRET = 'uat-secret-nordic-outdoor-0001';
+export const SCOPE = '705798e0-8cef-427c-ae00-6023deba29af/.default';
+export const STORE_ID = '1234';
+export const SHARED_KEY = { username: 'nordic-outdoor-uat', key: 'uat-shared-key-nordic-0001' };
+/** The default scenario's Initialized checkout of merchant 1001. */
+export const DEFAULT_CHECKOUT = '0b7d6a52-1f0e-4c1e-9a11-5d2a1c3e4f01';
 
-const CLIENT_ID = '6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a01';
-const CLIENT_SECRET = 'uat-secret-nordic-outdoor-0001';
-const SCOPE = '705798e0-8cef-427c-ae00-6023deba29af/.default';
-const PRIVATE_ID = '0b7d6a52-1f0e-4c1e-9a11-5d2a1c3e4f01';
-const STORE_ID = '1234';
-const SHARED_KEY = { username: 'nordic-outdoor-uat', key: 'uat-shared-key-nordic-0001' };
+export const TOKEN_PATH = '/uat/auth/oauth2/v2.0/token';
+export const TOKEN_FORM = new URLSearchParams({
+  client_id: CLIENT_ID,
+  client_secret: CLIENT_SECRET,
+  grant_type: 'client_credentials',
+  scope: SCOPE,
+}).toString();
+export const FORM_HEADERS = { 'content-type': 'application/x-www-form-urlencoded' };
 
-function sharedKey(body: string, path: string): string {
+export const CART = JSON.stringify({ items: [{ id: 'TENT-2P', description: 'Two-person tent', unitPrice: '2499.00', quantity: 1, vat: 25 }] });
+export const CAPTURE = JSON.stringify({ amount: '0.01', description: 'bench part-capture' });
+
+export function sharedKey(body: string, path: string): string {
   const hex = createHash('sha256').update(body + path + SHARED_KEY.key, 'utf8').digest('hex');
   return `SharedKey ${Buffer.from(`${SHARED_KEY.username}:${hex}`).toString('base64')}`;
 }
 
-async function checked(sandbox: Sandbox, benchCase: BenchCase): Promise<BenchCase> {
-  const response = await sandbox.fetch(benchCase.path, {
-    method: benchCase.request?.method ?? 'GET',
-    headers: benchCase.request?.headers ?? {},
-    ...(benchCase.request?.body === undefined ? {} : { body: benchCase.request.body }),
-  });
-  return response.status === 200 ? benchCase : { ...benchCase, skip: `warm-up answered ${response.status}` };
+export function legacyCheckoutPath(privateId: string): string {
+  return `/merchants/${STORE_ID}/checkouts/${privateId}`;
 }
 
-export async function sandboxCases(sandbox: Sandbox): Promise<BenchCase[]> {
-  const tokenForm = new URLSearchParams({
-    client_id: CLIENT_ID,
-    client_secret: CLIENT_SECRET,
-    grant_type: 'client_credentials',
-    scope: SCOPE,
-  }).toString();
-  const tokenRequest = { method: 'POST' as const, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: tokenForm };
-  const tokenResponse = await sandbox.fetch('/uat/auth/oauth2/v2.0/token', tokenRequest);
-  const token = tokenResponse.ok ? ((await tokenResponse.json()) as { access_token: string }).access_token : '';
+export function orderId(i: number): string {
+  return `b0000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
+}
 
-  const legacyPath = `/merchants/${STORE_ID}/checkouts/${PRIVATE_ID}`;
-  const cartPath = `${legacyPath}/cart`;
-  const cart = JSON.stringify({ items: [{ id: 'TENT-2P', description: 'Two-person tent', unitPrice: '2499.00', quantity: 1, vat: 25 }] });
+export function checkoutId(i: number): string {
+  return `c0000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
+}
 
-  return Promise.all([
-    checked(sandbox, { name: 'sandbox GET /__admin/health', path: '/__admin/health' }),
-    checked(sandbox, { name: 'token POST /oauth2/v2.0/token (RS256 sign)', path: '/uat/auth/oauth2/v2.0/token', request: tokenRequest }),
-    checked(sandbox, {
-      name: 'api GET /checkouts/{id} (bearer verify)',
-      path: `/uat/api/checkouts/${PRIVATE_ID}`,
-      request: { headers: { authorization: `Bearer ${token}` } },
-    }),
-    checked(sandbox, {
-      name: 'legacy GET /merchants/{s}/checkouts/{id} (SharedKey)',
-      path: `/uat/legacy${legacyPath}`,
-      request: { headers: { authorization: sharedKey('', legacyPath) } },
-    }),
-    checked(sandbox, {
-      name: 'legacy PUT .../cart (SharedKey, state write)',
-      path: `/uat/legacy${cartPath}`,
-      request: { method: 'PUT', headers: { authorization: sharedKey(cart, cartPath), 'content-type': 'application/json' }, body: cart },
-    }),
-  ]);
+export interface World {
+  /** --scenario argument: an embedded name or a file. */
+  scenario: string;
+  label: string;
+  orders: number;
+  checkouts: number;
+  /** A checkout of merchant 1001 in Initialized, if known in advance. */
+  checkoutId: string | null;
+  /** Orders of merchant 1001 that take captures, if known in advance. */
+  orderIds: string[];
+  /** 'capture': this world only serves the capture cases. */
+  cases: 'all' | 'capture';
+}
+
+export const DEFAULT_WORLD: World = {
+  scenario: 'default',
+  label: 'default',
+  orders: 4,
+  checkouts: 3,
+  checkoutId: DEFAULT_CHECKOUT,
+  orderIds: [],
+  cases: 'all',
+};
+
+/** Writes a scenario with `orders` capturable orders and `checkouts` checkouts for merchant 1001. */
+export function generatedWorld(dir: string, name: string, orders: number, checkouts: number, cases: World['cases'] = 'all'): World {
+  const item = { id: 'BENCH', description: 'Bench item', unitPrice: '10000.00', quantity: 1, vat: 25 };
+  const scenario = {
+    name,
+    description: `bench: ${orders} orders and ${checkouts} checkouts for merchant 1001 (UAT), credentials as in default`,
+    seed: 1,
+    environments: {
+      uat: {
+        merchants: [
+          {
+            id: '1001',
+            name: 'Nordic Outdoor AB (UAT)',
+            stores: [{ id: 1234, countryCode: 'SE', currency: 'SEK' }],
+            sharedKey: SHARED_KEY,
+            apiClients: [{ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, name: 'bench' }],
+            checkouts: Array.from({ length: checkouts }, (_, i) => ({ privateId: checkoutId(i), storeId: 1234, items: [item] })),
+            orders: Array.from({ length: orders }, (_, i) => ({ orderId: orderId(i), storeId: 1234, status: 'NotActivated', items: [item] })),
+          },
+        ],
+      },
+    },
+  };
+  const file = join(dir, `${name}.yaml`);
+  // No anchors/aliases: the sandbox's YAML reader refuses many of them (a resource-exhaustion guard).
+  writeFileSync(file, stringify(scenario, { aliasDuplicateObjects: false }));
+  return {
+    scenario: file,
+    label: name,
+    orders,
+    checkouts,
+    checkoutId: checkouts > 0 ? checkoutId(Math.floor(checkouts / 2)) : null,
+    orderIds: Array.from({ length: orders }, (_, i) => orderId(i)),
+    cases,
+  };
 }

@@ -1,6 +1,3 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources through tsx's loader, so the bin needs no build step.
-import { register } from 'tsx/esm/api';
-
-register();
-await import('../src/main.ts');
+// The command-line entry: the compiled CLI (npm run build / prepare writes dist/).
+import '../dist/main.js';

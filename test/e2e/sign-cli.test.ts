@@ -8,13 +8,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sharedKeyHeaderValue } from '../../src/auth/sharedkey-signature.js';
 import { createSandbox } from '../../src/sandbox.js';
-import { ROOT } from '../support/spawn.js';
+import { MAIN, ROOT } from '../support/spawn.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sign-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn('npx', ['tsx', 'src/main.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MAIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -10,7 +10,7 @@ import { FJORD, NORDIC, admin, at, initPayload, initializeOldStyle, read, signed
 
 let sb: Sandbox;
 beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-10-01T10:00:00Z', frozen: true });
+  sb = await createSandbox({ logLevel: 'silent', port: 0, now: '2026-10-01T10:00:00Z', frozen: true });
 });
 afterEach(async () => {
   await sb.close();

@@ -6,7 +6,7 @@ import { ConnectionRefusedError, createSandbox } from 'checkout-sandbox';
 
 describe("import { createSandbox } from 'checkout-sandbox'", () => {
   it('gives an in-process sandbox with fetch, clock, listen and close', async () => {
-    const sandbox = await createSandbox({ scenario: 'minimal', now: '2026-10-30T22:59:00Z', frozen: true, logLevel: 'silent' });
+    const sandbox = await createSandbox({ port: 0, scenario: 'minimal', now: '2026-10-30T22:59:00Z', frozen: true, logLevel: 'silent' });
     expect(sandbox.clock.iso()).toBe('2026-10-30T22:59:00.000Z');
     const inProcess = await sandbox.fetch('/__admin/health');
     expect(inProcess.status).toBe(200);

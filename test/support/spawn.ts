@@ -1,11 +1,14 @@
 /**
- * Spawns the sandbox as a user would (`npm start -- <flags>`), waits for the banner and
- * returns its base URL. Used by the end-to-end tests only.
+ * Spawns the sandbox as `npm start -- <flags>` does (node dist/main.js: the built JavaScript,
+ * brought up to date by vitest's globalSetup), waits for the banner and returns its base URL.
+ * Used by the end-to-end tests only.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The compiled CLI entry, what `npm start`, the bin and the Docker image run. */
+export const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 
 export interface Spawned {
   child: ChildProcess;
@@ -15,13 +18,13 @@ export interface Spawned {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
   /** Milliseconds from spawn to the banner. */
   readyMs: number;
-  /** The sandbox's own process (npm and tsx sit in between). */
+  /** The sandbox's own process (from its banner). */
   pid: number;
 }
 
 export async function startSandbox(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Spawned> {
   const started = performance.now();
-  const child = spawn('npm', ['start', '--silent', '--', '--port', '0', '--log-level', 'warn', ...args], {
+  const child = spawn(process.execPath, [MAIN, '--port', '0', '--log-level', 'warn', ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -54,7 +57,7 @@ export async function startSandbox(args: string[], env: NodeJS.ProcessEnv = {}):
     readyMs,
     pid,
     output: () => output,
-    // Signal the sandbox process itself, as a process manager would; npm then exits with its code.
+    // Signal the sandbox process itself, as a process manager would.
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null) process.kill(pid, signal);
       return exited;
@@ -64,7 +67,7 @@ export async function startSandbox(args: string[], env: NodeJS.ProcessEnv = {}):
 
 /** Runs the CLI to completion (for start-up failures), resolving with exit code and output. */
 export async function runCli(args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn('npm', ['start', '--silent', '--', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MAIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

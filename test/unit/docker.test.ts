@@ -105,7 +105,82 @@ describe('Dockerfile', () => {
     expect(dockerfile).toContain(`VOLUME ["${posix.dirname('/app/.sandbox/state.json')}"]`);
   });
 
-  it('copies everything the entry point needs', () => {
-    for (const dir of ['src', 'fixtures', 'scenarios', 'bin']) expect(dockerfile).toContain(`COPY ${dir} ./${dir}`);
+  // The stages: everything after the last FROM is the image that runs.
+  const stages = dockerfile.split(/^(?=FROM )/m).filter((s) => s.startsWith('FROM '));
+  const runtime = stages.at(-1)!;
+  const runtimeLines = runtime.split('\n').filter((l) => !l.trimStart().startsWith('#'));
+  const pkg = JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as {
+    engines: { node: string };
+    devDependencies: Record<string, string>;
+    dependencies: Record<string, string>;
+  };
+
+  it('builds on a current LTS Node whose major the engines range and @types/node admit', () => {
+    const bases = stages.map((s) => /^FROM (\S+)/.exec(s)![1]!);
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    for (const base of bases) {
+      const match = /^node:(\d+)(?:\.[\d.]+)?-bookworm-slim$/.exec(base);
+      expect(match, `${base} is not a node:<lts>-bookworm-slim image`).not.toBeNull();
+      const major = Number(match![1]);
+      // Even majors are LTS; 22 (to 2027-04) and 24 (to 2028-04) are the supported ones.
+      expect([22, 24]).toContain(major);
+      const floor = Number(/^>=(\d+)/.exec(pkg.engines.node)![1]);
+      expect(major).toBeGreaterThanOrEqual(floor);
+    }
+    // @types/node describes the oldest Node the engines range admits, so code type-checks
+    // only against APIs every supported Node has.
+    const typesMajor = Number(/(\d+)/.exec(pkg.devDependencies['@types/node']!)![1]);
+    expect(typesMajor).toBe(Number(/^>=(\d+)/.exec(pkg.engines.node)![1]));
+  });
+
+  it('runs as an unprivileged user that owns the state volume', () => {
+    const user = /^USER (\S+)$/m.exec(runtime)?.[1];
+    expect(user).toBeDefined();
+    expect(['root', '0']).not.toContain(user);
+    expect(runtime.indexOf(`USER ${user}`)).toBeLessThan(runtime.indexOf('ENTRYPOINT'));
+    expect(runtime).toMatch(new RegExp(`chown ${user}:${user} /app/\\.sandbox`));
+  });
+
+  it('compiles in a build stage and runs only built JavaScript, fixtures and scenarios', () => {
+    expect(stages[0]).toMatch(/npm run build/);
+    const copies = runtimeLines.filter((l) => l.startsWith('COPY ')).join('\n');
+    for (const dir of ['dist', 'node_modules', 'fixtures', 'scenarios', 'bin']) expect(copies).toMatch(new RegExp(`\\b${dir}\\b`));
+    expect(copies).not.toMatch(/COPY src\b|\/app\/src\b/);
+    expect(copies).toMatch(/--from=build \/app\/dist/);
+    // node_modules comes from the pruned build stage: no dev dependencies (tsx, esbuild, typescript).
+    expect(stages[0]).toMatch(/npm prune --omit=dev/);
+    expect(pkg.dependencies).not.toHaveProperty('tsx');
+    expect(pkg.dependencies).not.toHaveProperty('typescript');
+    expect(runtimeLines.join('\n')).not.toMatch(/\btsx\b|--import/);
+    const entry = JSON.parse(/^ENTRYPOINT (\[.*\])$/m.exec(runtime)![1]!) as string[];
+    expect(entry).toEqual(['node', 'dist/main.js']);
+  });
+
+  it('has a healthcheck that probes the port the sandbox was started with', async () => {
+    const check = /^HEALTHCHECK[\s\S]*?CMD (\[.*\])$/m.exec(runtime);
+    expect(check).not.toBeNull();
+    const argv = JSON.parse(check![1]!) as string[];
+    expect(argv[0]).toBe('node');
+    expect(runtime).toContain(`COPY ${argv[1]} ./${argv[1]}`);
+    expect(runtime).not.toMatch(/HEALTHCHECK[^\n]*4010/);
+    // Run the probe against a server on a port that is not 4010, named by --port as in CMD.
+    const { createServer } = await import('node:http');
+    const { spawn } = await import('node:child_process');
+    const server = createServer((req, res) => {
+      res.writeHead(req.url === '/__admin/health' ? 200 : 404).end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const probe = (env: NodeJS.ProcessEnv): Promise<number | null> =>
+        new Promise((resolve) => {
+          const child = spawn(process.execPath, [`${ROOT}/${argv[1]}`], { env: { ...process.env, ...env } });
+          child.once('exit', resolve);
+        });
+      expect(await probe({ SANDBOX_PORT: String(port) })).toBe(0);
+      expect(await probe({ SANDBOX_PORT: '1' })).toBe(1);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -1,0 +1,16 @@
+/**
+ * Ceiling 1, the framework: bare Hono on @hono/node-server answering a small static JSON
+ * document, in its own process (as the sandbox runs in its own). Prints `listening <port>`.
+ *   node --import tsx bench/ceiling-hono.ts
+ */
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+
+const app = new Hono();
+const body = { id: 'b0000000-0000-4000-8000-000000000001', data: { status: 'Initialized', amount: '2747.00' }, error: null };
+app.get('/*', (c) => c.json(body));
+
+const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+  process.stdout.write(`listening ${info.port}\n`);
+});
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -1,0 +1,34 @@
+// The image's HEALTHCHECK: GET /__admin/health on the port the sandbox was started with.
+// The port is $SANDBOX_PORT or $PORT when set, else read from the sandbox's own command line
+// (`--port N` / `--port=N`, as given in CMD, compose `command:` or `docker run … --port N`),
+// else 4010, so overriding the port never leaves a healthcheck probing the old one.
+/* global fetch, AbortSignal */
+import { readdirSync, readFileSync } from 'node:fs';
+
+function sandboxArgv() {
+  for (const pid of ['1', ...readdirSync('/proc').filter((p) => /^\d+$/.test(p))]) {
+    try {
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (argv.some((a) => a.endsWith('dist/main.js'))) return argv;
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  return [];
+}
+
+function flag(argv, name) {
+  const i = argv.indexOf(name);
+  if (i >= 0) return argv[i + 1];
+  return argv.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
+}
+
+const argv = sandboxArgv();
+const port = process.env.SANDBOX_PORT || process.env.PORT || flag(argv, '--port') || '4010';
+const bound = flag(argv, '--host') ?? '127.0.0.1';
+const host = ['0.0.0.0', '::', '[::]'].includes(bound) ? '127.0.0.1' : bound;
+
+fetch(`http://${host.includes(':') ? `[${host}]` : host}:${port}/__admin/health`, { signal: AbortSignal.timeout(2500) }).then(
+  (r) => process.exit(r.ok ? 0 : 1),
+  () => process.exit(1),
+);

@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// Compiles src/ to dist/ (tsc -p tsconfig.build.json) and stamps the build.
+//   node scripts/build.mjs             always (npm run build, prepare)
+//   node scripts/build.mjs --if-stale  only when a source or build setting is newer than the
+//                                      last build (prestart: `npm start` after a pull or an edit
+//                                      never runs stale JavaScript; the no-op check is a
+//                                      directory walk of a few ms, not a tsc start of seconds)
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const stamp = join(root, 'dist', '.build-stamp');
+
+function newest(path) {
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let max = info.mtimeMs;
+  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)));
+  return max;
+}
+
+const inputs = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package.json'].map((p) => join(root, p)).filter(existsSync);
+const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+if (process.argv.includes('--if-stale') && built > 0 && Math.max(...inputs.map(newest)) <= built) process.exit(0);
+
+const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+if (!existsSync(tsc)) {
+  // A production install (--omit=dev) has no compiler: run what was built, if anything was.
+  if (existsSync(join(root, 'dist', 'main.js'))) process.exit(0);
+  console.error('checkout-sandbox: dist/ is missing and TypeScript is not installed; run `npm install` (with dev dependencies) first.');
+  process.exit(1);
+}
+if (process.argv.includes('--if-stale')) process.stderr.write('checkout-sandbox: compiling src/ to dist/ (tsc)...\n');
+// A full build starts clean, so a source deleted from src/ does not live on in dist/.
+if (!process.argv.includes('--if-stale')) rmSync(join(root, 'dist'), { recursive: true, force: true });
+const result = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+if (result.status !== 0) process.exit(result.status ?? 1);
+// Files served as they are (the loader and page scripts, the dashboard's): src/**/assets/ → dist/**/assets/.
+(function copyAssets(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const path = join(dir, entry.name);
+    if (entry.name === 'assets') cpSync(path, path.replace(join(root, 'src'), join(root, 'dist')), { recursive: true });
+    else copyAssets(path);
+  }
+})(join(root, 'src'));
+writeFileSync(stamp, '');

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# The package as a stranger gets it: `npm pack`, install the tarball into an empty project,
+# then use it the three ways the README promises:
+#   1. the CLI: `npx checkout-sandbox --help`, and a start (port 0, --memory) that answers
+#      200 on /__admin/health;
+#   2. the library from plain Node: import { createSandbox } from 'checkout-sandbox';
+#   3. the library from TypeScript: a .ts file type-checked with tsc against the installed types.
+# Needs only the npm registry (or its cache) for the package's dependencies.
+# Prints "pack-install: ok" and exits 0, or names the failing step and exits 1.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/checkout-sandbox-pack.XXXXXX")"
+SERVER_PID=""
+cleanup() {
+  if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; fi
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+fail() { echo "pack-install: FAILED: $*" >&2; exit 1; }
+step() { echo "-- pack-install: $*"; }
+
+cd "$ROOT"
+step "build (if stale) and npm pack"
+node scripts/build.mjs --if-stale
+# --ignore-scripts: the build above is the one prepare would run.
+TARBALL="$(npm pack --ignore-scripts --silent --pack-destination "$WORK" | tail -n 1)"
+[ -f "$WORK/$TARBALL" ] || fail "npm pack produced no tarball"
+
+step "tarball contents: built JavaScript with types, no sources or tests"
+CONTENTS="$(tar -tzf "$WORK/$TARBALL")"
+for f in package/dist/index.js package/dist/index.d.ts package/dist/main.js package/bin/checkout-sandbox.mjs \
+  package/fixtures/hosts.yaml package/fixtures/keys/uat.key.pem package/scenarios/default.yaml; do
+  grep -qx "$f" <<<"$CONTENTS" || fail "$f missing from $TARBALL"
+done
+if grep -E '^package/(src|test|bench|docs)/|\.tsbuildinfo$|^package/dist/.*\.ts$' <<<"$CONTENTS" | grep -v '\.d\.ts$'; then
+  fail "the tarball ships files it should not (above)"
+fi
+
+step "install the tarball into an empty project"
+mkdir "$WORK/app"
+cd "$WORK/app"
+printf '{ "name": "pack-check", "version": "1.0.0", "private": true, "type": "module" }\n' >package.json
+TYPES_NODE="$(node -p "require('$ROOT/package.json').devDependencies['@types/node']")"
+npm install --no-audit --no-fund --prefer-offline --loglevel=error "$WORK/$TARBALL" "@types/node@$TYPES_NODE" >/dev/null \
+  || fail "npm install of the tarball"
+
+step "npx checkout-sandbox --help"
+HELP="$(npx --no-install checkout-sandbox --help)" || fail "npx checkout-sandbox --help exited non-zero"
+grep -q -- '--scenario' <<<"$HELP" || fail "--help does not describe --scenario"
+
+step "npx checkout-sandbox --port 0 --memory → GET /__admin/health"
+LOG="$WORK/server.log"
+node_modules/.bin/checkout-sandbox --port 0 --memory --log-level warn >"$LOG" 2>&1 &
+SERVER_PID=$!
+URL=""
+for _ in $(seq 1 100); do
+  URL="$(grep -oE 'ready on http://[0-9.]+:[0-9]+' "$LOG" | head -n 1 | cut -d' ' -f3 || true)"
+  [ -n "$URL" ] && break
+  kill -0 "$SERVER_PID" 2>/dev/null || { cat "$LOG" >&2; fail "the installed CLI exited before it was ready"; }
+  sleep 0.1
+done
+[ -n "$URL" ] || { cat "$LOG" >&2; fail "no 'ready on' banner in 10 s"; }
+STATUS="$(node -e "fetch(process.argv[1] + '/__admin/health').then((r) => console.log(r.status), () => console.log('refused'))" "$URL")"
+[ "$STATUS" = "200" ] || fail "/__admin/health answered $STATUS"
+kill "$SERVER_PID"
+wait "$SERVER_PID" 2>/dev/null || true
+SERVER_PID=""
+
+step "import { createSandbox } from 'checkout-sandbox' in plain Node"
+cat >library.mjs <<'JS'
+import { createSandbox } from 'checkout-sandbox';
+
+const sandbox = await createSandbox({ port: 0, logLevel: 'silent' });
+const health = await sandbox.fetch('/__admin/health');
+if (health.status !== 200) throw new Error(`in-process /__admin/health answered ${health.status}`);
+const { url } = await sandbox.listen();
+const overSocket = await fetch(`${url}/__admin/health`);
+if (overSocket.status !== 200) throw new Error(`${url}/__admin/health answered ${overSocket.status}`);
+await sandbox.close();
+console.log('library ok');
+JS
+node library.mjs | grep -qx 'library ok' || fail "plain Node import of the library"
+
+step "the same from TypeScript, type-checked against the installed declarations"
+cat >library.ts <<'TS'
+import { createSandbox, type Sandbox, type SandboxOptions } from 'checkout-sandbox';
+
+const options: SandboxOptions = { port: 0, logLevel: 'silent', now: '2026-06-01T00:00:00Z' };
+const sandbox: Sandbox = await createSandbox(options);
+const response: Response = await sandbox.fetch('/__admin/health');
+const body = (await response.json()) as { status: string };
+const listening: { port: number; url: string } = await sandbox.listen();
+console.log(body.status, listening.port > 0);
+await sandbox.close();
+TS
+cat >tsconfig.json <<'JSON'
+{
+  "compilerOptions": {
+    "target": "ES2022",
+    "module": "NodeNext",
+    "moduleResolution": "NodeNext",
+    "lib": ["ES2023"],
+    "types": ["node"],
+    "strict": true,
+    "noEmit": true
+  },
+  "files": ["library.ts"]
+}
+JSON
+# skipLibCheck off: the shipped .d.ts files themselves must type-check for a consumer.
+node "$ROOT/node_modules/typescript/bin/tsc" -p tsconfig.json || fail "tsc against the installed types"
+
+echo "pack-install: ok"

@@ -1,0 +1,21 @@
+/**
+ * vitest globalSetup: the spawned-server tests (test/e2e, test/support/spawn.ts) run the
+ * built JavaScript, as `npm start`, the bin and the Docker image do, so dist/ is brought up
+ * to date first (a no-op when nothing in src/ changed since the last build; incremental tsc
+ * otherwise). In-process tests import src/ directly and need no build.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export default function setup(): void {
+  const script = fileURLToPath(new URL('../../scripts/build.mjs', import.meta.url));
+  const result = spawnSync(process.execPath, [script, '--if-stale'], { stdio: 'inherit' });
+  if (result.status === 0) return;
+  // tsc still emits on type errors (npm run typecheck reports them), so the JavaScript is
+  // current and the tests can run; only a build that emitted nothing stops them.
+  if (!existsSync(fileURLToPath(new URL('../../dist/main.js', import.meta.url)))) {
+    throw new Error('build failed (node scripts/build.mjs) and dist/main.js is missing: the spawned-server tests cannot run');
+  }
+  process.stderr.write('warning: the build reported errors (above); spawned-server tests run what tsc emitted\n');
+}
