@@ -18,7 +18,7 @@ export function createAdminApp(ctx: SandboxContext, control: WorldControl): Hono
   registerApiClientAdmin(admin, ctx);
 
   admin.notFound((c) =>
-    renderAdminError(new AdminError(404, `No admin call ${c.req.method} ${c.req.path}. The README lists every /__admin call.`)),
+    renderAdminError(new AdminError(404, `No admin call ${c.req.method} ${c.req.path}. Every /__admin call is listed in docs/admin-api.md.`)),
   );
   admin.onError((error, c) => {
     if (error instanceof AdminError) return renderAdminError(error);

@@ -54,7 +54,7 @@ export function unknownOrderRoute(c: Context<SurfaceEnv>): Response {
   const path = new URL(c.req.url).pathname;
   const allowed = ORDER_ROUTES.find(([pattern]) => pattern.test(path))?.[1];
   if (allowed) {
-    const detail = `${path} answers ${allowed} only (got ${c.req.method}). The README lists every /manage/orders call.`;
+    const detail = `${path} answers ${allowed} only (got ${c.req.method}). docs/orders.md lists every /manage/orders call.`;
     return renderProblem(problem(405, 'METHOD_NOT_ALLOWED', detail, path), { allow: allowed });
   }
   const detail = `No ${c.req.method} ${path} in order administration. Use GET /manage/orders/{orderId} or POST /manage/orders/{orderId}/capture|refund|cancel|extend|reauthorize.`;

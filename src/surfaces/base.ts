@@ -21,7 +21,7 @@ export function surfaceApp(ctx: SurfaceContext, render: ErrorRenderer = renderCh
         404,
         'Resource_Not_Found',
         `No ${c.req.method} ${new URL(c.req.url).pathname} on the ${ctx.env.toUpperCase()} ${ctx.surface} surface. ` +
-          `Check the path against the README's endpoint list (GET /__admin/hosts lists every base URL).`,
+          `Check the path against the endpoint lists in docs/checkout-api.md and docs/orders.md (GET /__admin/hosts lists every base URL).`,
       ),
     ),
   );

@@ -124,6 +124,6 @@ describe('/__admin world', () => {
     expect((await call('GET', '/__admin/test/merchants')).status).toBe(404);
     const { status, json } = await call('GET', '/__admin/nothing');
     expect(status).toBe(404);
-    expect((json.error as { message: string }).message).toContain('README');
+    expect((json.error as { message: string }).message).toContain('docs/admin-api.md');
   });
 });
