@@ -4,6 +4,7 @@
 import { resolve } from 'node:path';
 import type { Hono } from 'hono';
 import { createAdminApp } from './admin/index.js';
+import { type Addresses, createAddresses } from './addresses.js';
 import { Clock } from './clock.js';
 import { type ResolvedOptions, type SandboxOptions, resolveOptions } from './config.js';
 import type { SandboxContext, SurfaceContext } from './context.js';
@@ -23,6 +24,7 @@ import { createIdentityProvider } from './identity/provider.js';
 import type { SurfaceEnv } from './http/types.js';
 import { type Logger, createLogger } from './log.js';
 import { type Listener, listen } from './server.js';
+import { startTls } from './tls/start.js';
 import { NotificationDispatcher } from './simulation/notifications.js';
 import { StateStore } from './store/db.js';
 import { SCENARIO_DIR, type Scenario, loadScenario } from './store/scenario.js';
@@ -36,14 +38,20 @@ import { createRetiredSurface } from './surfaces/retired.js';
 export interface Sandbox {
   /** In-process fetch: absolute URLs or paths like '/uat/api/checkouts'. No socket needed. */
   fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
-  /** Starts the socket listeners; resolves with the main port. */
+  /** Starts the socket listeners (port option 0 or none: a free port); resolves with the main port and its URL. */
   listen(): Promise<{ port: number; url: string }>;
   readonly clock: Clock;
   readonly store: StateStore;
   readonly context: SandboxContext;
   readonly options: ResolvedOptions;
-  /** The local base URL for a surface (prefix form on the main port). */
+  /** The base URL for a surface (prefix form on the main port, or on --public-url). */
   baseUrl(env: EnvName, surface: SurfaceName): string;
+  /** The address listened on, e.g. http://127.0.0.1:4010 (not the public URL). */
+  listenUrl(): string;
+  /** The HTTPS port serving the real host names, when listening with the tls option; else null. */
+  tlsPort(): number | null;
+  /** True when the state came from the state file rather than a fresh seed of the scenario. */
+  readonly resumed: boolean;
   /** The dedicated URL of a surface's host, when listening with port-per-host. */
   dedicatedUrl(env: EnvName, surface: SurfaceName): string | null;
   reset(scenario?: string): Promise<void>;
@@ -81,16 +89,10 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
   }
   if (scenario) await store.replace({ ...seedState(scenario, clock.nowMs()), clock: clock.snapshot() });
 
-  let mainPort = options.port;
   const listeners: Listener[] = [];
-  const dedicatedPorts = new Map<string, number>();
-  const displayHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
-
-  const baseUrl = (env: EnvName, surface: SurfaceName): string => `http://${displayHost}:${mainPort}/${env}/${surface}`;
-  const dedicatedUrl = (env: EnvName, surface: SurfaceName): string | null => {
-    const port = dedicatedPorts.get(hosts[env][surface].host);
-    return port === undefined ? null : `http://${displayHost}:${port}`;
-  };
+  // URLs written into answers and the ports of the listeners: src/addresses.ts.
+  const addresses = createAddresses(options, hosts);
+  const { baseUrl, dedicatedUrl } = addresses;
 
   const faker = createFaker(store.state.seed + 1);
   const identity = await createIdentityProvider({ clock, settings: () => store.state.settings });
@@ -120,7 +122,7 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
   };
 
   const surfaces = buildSurfaces(context);
-  const admin = createAdminApp(context, { reset, dedicatedUrl });
+  const admin = createAdminApp(context, { reset, dedicatedUrl, httpsUrl: addresses.httpsUrl });
   const dispatch: Dispatch = createGateway(context, admin, surfaces);
 
   const sandbox: Sandbox = {
@@ -130,9 +132,12 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
     options,
     baseUrl,
     dedicatedUrl,
+    listenUrl: addresses.listenUrl,
+    tlsPort: addresses.tlsPort,
+    resumed: !reseed,
     reset,
     async fetch(input, init) {
-      const request = toRequest(input, init, displayHost, mainPort);
+      const request = toRequest(input, init, addresses.listenUrl());
       const response = await dispatch(request);
       if (isRefusal(response)) throw new ConnectionRefusedError(`${new URL(request.url).host} closed the connection`);
       return response;
@@ -140,9 +145,14 @@ export async function createSandbox(input: SandboxOptions = {}): Promise<Sandbox
     async listen() {
       const main = await listen(dispatch, options.host, options.port);
       listeners.push(main);
-      mainPort = main.port;
-      if (options.portPerHost) await listenPerHost(dispatch, options, hosts, listeners, dedicatedPorts);
-      return { port: mainPort, url: `http://${displayHost}:${mainPort}` };
+      addresses.setMainPort(main.port);
+      if (options.portPerHost) await listenPerHost(dispatch, options.host, hosts, listeners, addresses);
+      if (options.tls) {
+        const tls = await startTls(dispatch, options.host, options.tls, main.port, hosts);
+        listeners.push(tls);
+        addresses.setTlsPort(tls.port);
+      }
+      return { port: main.port, url: addresses.listenUrl() };
     },
     async close() {
       context.notifications.stop();
@@ -175,21 +185,21 @@ function buildSurfaces(context: SandboxContext): SurfaceApps {
 
 async function listenPerHost(
   dispatch: Dispatch,
-  options: ResolvedOptions,
+  host: string,
   hosts: HostsConfig,
   listeners: Listener[],
-  dedicatedPorts: Map<string, number>,
+  addresses: Addresses,
 ): Promise<void> {
-  for (const [port, address] of surfaceByPort(hosts)) {
-    const listener = await listen(dispatch, options.host, options.portPerHost === 'random' ? 0 : port, address as SurfaceAddress);
+  for (const [fixturePort, address] of surfaceByPort(hosts)) {
+    const listener = await listen(dispatch, host, addresses.dedicatedPortFor(fixturePort), address as SurfaceAddress);
     listeners.push(listener);
-    dedicatedPorts.set(hosts[address.env][address.surface].host, listener.port);
+    addresses.setDedicatedPort(hosts[address.env][address.surface].host, listener.port);
   }
 }
 
-function toRequest(input: string | URL | Request, init: RequestInit | undefined, host: string, port: number): Request {
+function toRequest(input: string | URL | Request, init: RequestInit | undefined, origin: string): Request {
   if (input instanceof Request) return init ? new Request(input, init) : input;
-  const url = typeof input === 'string' && input.startsWith('/') ? `http://${host}:${port}${input}` : input;
+  const url = typeof input === 'string' && input.startsWith('/') ? `${origin}${input}` : input;
   return new Request(url, init);
 }
 

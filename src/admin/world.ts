@@ -13,6 +13,8 @@ export interface WorldControl {
   reset(scenario?: string): Promise<void>;
   /** Dedicated per-host URLs when listening with --port-per-host, else null. */
   dedicatedUrl(env: EnvName, surface: (typeof SURFACES)[number]): string | null;
+  /** The real host name over HTTPS when listening with --tls, else null. */
+  httpsUrl(env: EnvName, surface: (typeof SURFACES)[number]): string | null;
 }
 
 const resetSchema = z.object({ scenario: z.string().min(1).optional() }).strict();
@@ -38,6 +40,7 @@ export function registerWorldAdmin(admin: Hono, ctx: SandboxContext, control: Wo
           realHost: ctx.hosts[env][surface].host,
           baseUrl: ctx.baseUrl(env, surface),
           dedicatedUrl: control.dedicatedUrl(env, surface),
+          httpsUrl: control.httpsUrl(env, surface),
           hostHeader: ctx.hosts[env][surface].host,
         })),
       ),
