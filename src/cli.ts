@@ -138,17 +138,14 @@ export async function main(argv: string[]): Promise<number> {
     await sandbox?.close();
     return 1;
   }
-  process.stdout.write(
-    banner(sandbox, {
-      tls: tlsLines(sandbox, options),
-    }),
-  );
-
-  await new Promise<void>((resolve) => {
+  // Listen for signals before the banner says "ready": a supervisor may stop us the moment it reads it.
+  const stopped = new Promise<void>((resolve) => {
     const stop = (): void => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  process.stdout.write(banner(sandbox, { tls: tlsLines(sandbox, options) }));
+  await stopped;
   await sandbox.close();
   return 0;
 }
