@@ -2,6 +2,7 @@
  * The README's quickstart, run as a newcomer runs it: every ```sh quickstart block, in order,
  * in one bash, against a sandbox started as `npm start` with a fresh state file. Only the
  * address changes: the blocks' http://127.0.0.1:4010 becomes the spawned sandbox's URL.
+ * The reference pages' ```sh runnable blocks are run the same way.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,9 +13,9 @@ import { ROOT, type Spawned, startSandbox } from '../support/spawn.js';
 
 const DOCUMENTED = 'http://127.0.0.1:4010';
 
-/** The bodies of the fenced blocks whose info string is `sh quickstart`, in document order. */
-function quickstartBlocks(markdown: string): string[] {
-  return [...markdown.matchAll(/^```sh quickstart\n([\s\S]*?)^```$/gm)].map((m) => m[1] ?? '');
+/** The bodies of the fenced blocks whose info string is `sh <tag>`, in document order. */
+function taggedBlocks(markdown: string, tag: string): string[] {
+  return [...markdown.matchAll(new RegExp(`^\`\`\`sh ${tag}\\n([\\s\\S]*?)^\`\`\`$`, 'gm'))].map((m) => m[1] ?? '');
 }
 
 function runBash(script: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -37,7 +38,7 @@ afterAll(async () => {
 
 describe('README quickstart', () => {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const blocks = quickstartBlocks(readme);
+  const blocks = taggedBlocks(readme, 'quickstart');
 
   it('starts with the two commands: install and start, install and test', () => {
     const first = /^```sh\n([\s\S]*?)^```$/m.exec(readme)?.[1] ?? '';
@@ -71,5 +72,24 @@ describe('README quickstart', () => {
     expect(stdout).toContain('Token_Expired');
     // The last call puts the clock back on the machine's time.
     expect(stdout.trimEnd().split('\n').at(-1)).toMatch(/"frozen":false/);
+  }, 60_000);
+});
+
+describe('docs/admin-api.md examples', () => {
+  it('run in order against the sandbox, every call answering without an error', async () => {
+    const page = readFileSync(join(ROOT, 'docs/admin-api.md'), 'utf8');
+    const blocks = taggedBlocks(page, 'runnable');
+    expect(blocks).toHaveLength(1);
+    const admin = await startSandbox(['--memory']);
+    try {
+      const { code, stdout, stderr } = await runBash(blocks.join('\n').replaceAll(DOCUMENTED, admin.url));
+      expect({ code, stderr: code === 0 ? '' : stderr }).toEqual({ code: 0, stderr: '' });
+      expect(stdout).not.toContain('"error"');
+      expect(stdout).toContain('"tokenLifetimeSeconds":60');
+      expect(stdout).toContain('"rateLimit":{"requests":5,"perSeconds":60}');
+      expect(stdout).toContain('"now":"2026-10-30T23:01:00.000Z"');
+    } finally {
+      await admin.stop();
+    }
   }, 60_000);
 });
