@@ -1,88 +1,136 @@
 /**
  * Command line: `npm start -- <flags>` / `npx checkout-sandbox <flags>`.
- * `checkout-sandbox sign …` prints a SharedKey header (see src/cli-sign.ts).
+ * Subcommands: `sign …` prints a SharedKey header (src/cli-sign.ts); `tls` and `hosts` set up
+ * HTTPS on the real host names (src/cli-tls.ts).
  */
 import { parseArgs } from 'node:util';
+import { banner } from './banner.js';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_STATE_FILE, type SandboxOptions, optionsFromEnv } from './config.js';
-import { retirementState } from './domain/retirement.js';
-import { ENVIRONMENTS, PLACEHOLDERS, SURFACES } from './hosts.js';
+import { FlagError, LOG_LEVELS, instantValue, logLevelValue, portValue, publicUrlValue } from './cli-flags.js';
 import { type Sandbox, createSandbox } from './sandbox.js';
 import { runSign } from './cli-sign.js';
+import { runHosts, runTls } from './cli-tls.js';
 import { runVerify } from './cli-verify.js';
+import { DEFAULT_TLS_DIR } from './tls/certificates.js';
 
 const HELP = `checkout-sandbox: a local emulation of the checkout and order administration service (UAT and PROD)
 
 Usage:
   npm start -- [flags]            (or: npx checkout-sandbox [flags])
   npx checkout-sandbox sign --env uat --username U --key K --path P [--body FILE]
+  npx checkout-sandbox tls [--dir DIR]        a local CA and certificates for the real host names
+  npx checkout-sandbox hosts [--address IP]   the /etc/hosts lines for the real host names
   npx checkout-sandbox verify --env uat --base-url URL --auth-url URL --client-id ID --client-secret S --store-id ID
 
 Flags:
-  --port <n>          main port (default ${DEFAULT_PORT}; env PORT)
+  --port <n>          main port (default ${DEFAULT_PORT}; 0 = a free port; env PORT)
   --host <addr>       listen address (default ${DEFAULT_HOST}; env HOST; 0.0.0.0 in Docker)
+  --public-url <url>  origin written into answers, e.g. http://sandbox:4010 (env SANDBOX_PUBLIC_URL)
   --scenario <name|path>  scenario from scenarios/ or a YAML file (default: default; env SANDBOX_SCENARIO)
   --state <file>      state file (default ${DEFAULT_STATE_FILE}; env SANDBOX_STATE)
   --memory            keep state in memory only (nothing is written)
   --reset             reseed the state from the scenario, discarding what was saved
   --now <ISO-8601>    start the clock at this instant, ticking (env SANDBOX_NOW)
   --frozen            freeze the clock (at --now, or at the current time)
-  --port-per-host     also listen on one port per real host (ports in fixtures/hosts.yaml)
-  --log-level <lvl>   pino level: info (default), debug, warn, silent
+  --port-per-host     also listen on one port per real host: main port + 1..3 (UAT), + 11..13 (PROD)
+  --tls               also serve HTTPS on the real host names (certificates from \`tls\`)
+  --tls-port <n>      HTTPS port (default 443, or main port + 433 where 443 may not be bound)
+  --tls-dir <dir>     where \`tls\` wrote the certificates (default ${DEFAULT_TLS_DIR})
+  --log-level <lvl>   ${LOG_LEVELS.join(', ')} (default info; env LOG_LEVEL)
   --admin-token <secret>  /__admin then needs 'Authorization: Bearer <secret>' (env SANDBOX_ADMIN_TOKEN);
                       required with a non-loopback --host
   --insecure-admin    serve /__admin on a non-loopback --host without a token
   --help              this text
+
+Logs are human-readable on a terminal and JSON lines otherwise (LOG_FORMAT=json|pretty to choose).
 `;
 
 export type CliArgs = { help: true } | { help: false; options: SandboxOptions };
 
-/** Flags → sandbox options (flags override environment variables). Throws on unknown flags. */
+/** Flags → sandbox options (flags override environment variables). Throws FlagError on a bad flag or value. */
 export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliArgs {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      scenario: { type: 'string' },
-      state: { type: 'string' },
-      memory: { type: 'boolean' },
-      reset: { type: 'boolean' },
-      now: { type: 'string' },
-      frozen: { type: 'boolean' },
-      'port-per-host': { type: 'boolean' },
-      'log-level': { type: 'string' },
-      'admin-token': { type: 'string' },
-      'insecure-admin': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'public-url': { type: 'string' },
+        scenario: { type: 'string' },
+        state: { type: 'string' },
+        memory: { type: 'boolean' },
+        reset: { type: 'boolean' },
+        now: { type: 'string' },
+        frozen: { type: 'boolean' },
+        'port-per-host': { type: 'boolean' },
+        tls: { type: 'boolean' },
+        'tls-port': { type: 'string' },
+        'tls-dir': { type: 'string' },
+        'log-level': { type: 'string' },
+        'admin-token': { type: 'string' },
+        'insecure-admin': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new FlagError(flagParseMessage((error as Error).message));
+  }
   if (values.help) return { help: true };
-  const options: SandboxOptions = { statePath: DEFAULT_STATE_FILE, ...optionsFromEnv(env) };
-  if (values.port !== undefined) options.port = Number(values.port);
+
+  // Environment values are checked as strictly as flags, naming the variable.
+  if (env.PORT) portValue('env PORT', env.PORT);
+  if (env.SANDBOX_NOW) instantValue('env SANDBOX_NOW', env.SANDBOX_NOW);
+  if (env.LOG_LEVEL) logLevelValue('env LOG_LEVEL', env.LOG_LEVEL);
+  if (env.SANDBOX_PUBLIC_URL) publicUrlValue('env SANDBOX_PUBLIC_URL', env.SANDBOX_PUBLIC_URL);
+
+  const options: SandboxOptions = { statePath: DEFAULT_STATE_FILE, port: DEFAULT_PORT, ...optionsFromEnv(env) };
+  if (values.port !== undefined) options.port = portValue('--port', values.port);
   if (values.host !== undefined) options.host = values.host;
+  if (values['public-url'] !== undefined) options.publicUrl = publicUrlValue('--public-url', values['public-url']);
   if (values.scenario !== undefined) options.scenario = values.scenario;
   if (values.state !== undefined) options.statePath = values.state;
   if (values.memory) options.statePath = null;
   if (values.reset) options.reset = true;
-  if (values.now !== undefined) options.now = values.now;
+  if (values.now !== undefined) options.now = instantValue('--now', values.now);
   if (values.frozen) options.frozen = true;
   if (values['port-per-host']) options.portPerHost = true;
-  if (values['log-level'] !== undefined) options.logLevel = values['log-level'];
+  if (values['log-level'] !== undefined) options.logLevel = logLevelValue('--log-level', values['log-level']);
   if (values['admin-token'] !== undefined) options.adminToken = values['admin-token'];
   if (values['insecure-admin']) options.insecureAdmin = true;
+  if (values['tls-port'] !== undefined || values['tls-dir'] !== undefined) {
+    if (!values.tls) throw new FlagError('--tls-port and --tls-dir only apply with --tls; add --tls to serve HTTPS.');
+  }
+  if (values.tls) {
+    options.tls = {
+      dir: values['tls-dir'] ?? DEFAULT_TLS_DIR,
+      ...(values['tls-port'] !== undefined ? { port: portValue('--tls-port', values['tls-port'], '4443') } : {}),
+    };
+  }
   return { help: false, options };
+}
+
+/** node:util's parse errors, reworded to name the flag and the way out. */
+function flagParseMessage(message: string): string {
+  const unknown = /Unknown option '([^']+)'/.exec(message);
+  if (unknown) return `unknown flag ${unknown[1]}. Run with --help for every flag.`;
+  const missing = /Option '(--[\w-]+)[^']*' argument missing/.exec(message);
+  if (missing) return `${missing[1]} needs a value, e.g. ${missing[1]} <value>. Run with --help for every flag.`;
+  return `${message} Run with --help for every flag.`;
 }
 
 export async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'sign') return runSign(argv.slice(1));
+  if (argv[0] === 'tls') return runTls(argv.slice(1));
+  if (argv[0] === 'hosts') return runHosts(argv.slice(1));
   if (argv[0] === 'verify') return runVerify(argv.slice(1));
 
   let args: CliArgs;
   try {
     args = parseCliArgs(argv, process.env);
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${HELP}`);
+    process.stderr.write(`checkout-sandbox: ${(error as Error).message}\n`);
     return 2;
   }
   if (args.help) {
@@ -91,52 +139,45 @@ export async function main(argv: string[]): Promise<number> {
   }
   const options = args.options;
 
-  let sandbox: Sandbox;
+  let sandbox: Sandbox | undefined;
   try {
     sandbox = await createSandbox(options);
     await sandbox.listen();
   } catch (error) {
-    process.stderr.write(`checkout-sandbox: ${(error as Error).message}\n`);
+    process.stderr.write(`checkout-sandbox: ${startFailure(error as NodeJS.ErrnoException, options)}\n`);
+    await sandbox?.close();
     return 1;
   }
-  process.stdout.write(banner(sandbox));
-
-  await new Promise<void>((resolve) => {
+  // Listen for signals before the banner says "ready": a supervisor may stop us the moment it reads it.
+  const stopped = new Promise<void>((resolve) => {
     const stop = (): void => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  process.stdout.write(banner(sandbox, { tls: tlsLines(sandbox, options) }));
+  await stopped;
   await sandbox.close();
   return 0;
 }
 
-/** Says whether the retired host answers now, since a newcomer's first call may go there. */
-function retiredLine(sandbox: Sandbox): string {
-  const retirement = sandbox.services.settings.current().retirement;
-  const state = retirementState(retirement, sandbox.clock.nowMs());
-  if (state.open) return `open until ${retirement.shutdownAt} (sandbox time), announcing it in Deprecation/Sunset headers`;
-  const how = retirement.afterShutdown === 'refuse' ? 'connections are closed unanswered' : 'it answers 410';
-  return `shut since ${state.since} (${state.cause}): ${how}; rehearse the shutdown with --scenario shutdown-eve or --now`;
+/** A busy or forbidden port is the usual start-up failure: say which port and the way out. */
+function startFailure(error: NodeJS.ErrnoException, options: SandboxOptions): string {
+  const err = error as NodeJS.ErrnoException & { port?: number; address?: string };
+  if (err.code === 'EADDRINUSE' || err.code === 'EACCES') {
+    const port = err.port ?? options.port;
+    const what = options.tls && port === (options.tls.port ?? 443) ? '--tls-port' : '--port';
+    const why = err.code === 'EADDRINUSE' ? 'is already in use (another sandbox?)' : 'may not be bound by this user';
+    return `port ${port} on ${err.address ?? options.host ?? DEFAULT_HOST} ${why}. Stop what holds it, choose another ${what}, or ${what} 0 for a free port (the banner prints it).`;
+  }
+  return error.message;
 }
 
-function banner(sandbox: Sandbox): string {
-  const clock = sandbox.clock.state();
-  const lines = [
-    `checkout-sandbox ready on http://${sandbox.options.host}:${new URL(sandbox.baseUrl('uat', 'api')).port}`,
-    `  scenario: ${sandbox.scenario()}   state: ${sandbox.stateFile ?? '(memory only)'}   pid: ${process.pid}`,
-    `  clock:    ${clock.now}${clock.frozen ? ' (frozen)' : ' (ticking)'}`,
-    `  retired:  ${retiredLine(sandbox)}`,
+function tlsLines(sandbox: Sandbox, options: SandboxOptions): string[] {
+  const port = sandbox.tlsPort();
+  if (port === null || !options.tls) return [];
+  const suffix = port === 443 ? '' : `:${port}`;
+  return [
+    `  https:    port ${port}: https://api.uat.walleydev.com${suffix} and every real host name (SNI)`,
+    `            trust ${options.tls.dir}/ca.crt; /etc/hosts lines: checkout-sandbox hosts`,
   ];
-  for (const env of ENVIRONMENTS) {
-    lines.push(`  ${env.toUpperCase()}`);
-    for (const surface of SURFACES) {
-      const dedicated = sandbox.dedicatedUrl(env, surface);
-      lines.push(
-        `    ${PLACEHOLDERS[surface].padEnd(22)}${sandbox.baseUrl(env, surface)}` +
-          `${dedicated ? `  or ${dedicated}` : ''}   (${sandbox.hosts[env][surface].host})`,
-      );
-    }
-  }
-  lines.push('  admin:    GET /__admin/hosts, /__admin/clock, /__admin/scenarios (see README)', '');
-  return lines.join('\n');
 }

@@ -121,7 +121,11 @@ function toMs(value: string | Date): number {
 /** Parses an ISO-8601 instant; returns null when it is not one. */
 export function parseInstant(value: string): Date | null {
   // Require at least a full date so that "12" or "yes" is not read as a year.
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return null;
+  const date = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!date) return null;
+  // V8 rolls 2026-02-30 over to 2 March; a calendar day that does not exist is a typo, not an instant.
+  const [year, month, day] = [Number(date[1]), Number(date[2]), Number(date[3])];
+  if (month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? null : new Date(ms);
 }

@@ -8,9 +8,22 @@ export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_STATE_FILE = '.sandbox/state.json';
 
+/** An origin the sandbox writes into its answers: http(s)://name[:port], no path. */
+const publicUrl = z
+  .string()
+  .transform((value, ctx) => {
+    const origin = publicOrigin(value);
+    if (origin === null) {
+      ctx.addIssue({ code: 'custom', message: `'${value}' is not an http(s) origin such as http://sandbox:4010 (scheme, host, optional port; no path)` });
+      return z.NEVER;
+    }
+    return origin;
+  });
+
 export const optionsSchema = z
   .object({
-    port: z.number().int().min(0).max(65535).default(DEFAULT_PORT),
+    /** Main port. The library's default is 0, a free port (listen() reports it); the CLI's is DEFAULT_PORT. */
+    port: z.number().int().min(0).max(65535).default(0),
     host: z.string().min(1).default(DEFAULT_HOST),
     scenario: z.string().min(1).optional(),
     /** A file path, or null to keep state in memory only. */
@@ -30,6 +43,17 @@ export const optionsSchema = z
     adminToken: z.string().min(1, { message: 'an empty admin token would let anyone in; give a secret or leave it out' }).optional(),
     /** Serve /__admin on a non-loopback address without a token, knowingly. */
     insecureAdmin: z.boolean().default(false),
+    /** The origin written into answers (discovery, hints, Link, /__admin/hosts) instead of the listen address. */
+    publicUrl: publicUrl.optional(),
+    /** HTTPS on the real host names (SNI) with the certificates `checkout-sandbox tls` wrote to dir. */
+    tls: z
+      .object({
+        dir: z.string().min(1),
+        /** Default 443; where the process may not bind it, the main port + 433 (4443 by default). */
+        port: z.number().int().min(0).max(65535).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -55,5 +79,19 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): SandboxOptions {
   if (env.SANDBOX_SCENARIO) options.scenario = env.SANDBOX_SCENARIO;
   if (env.SANDBOX_STATE) options.statePath = env.SANDBOX_STATE;
   if (env.SANDBOX_ADMIN_TOKEN) options.adminToken = env.SANDBOX_ADMIN_TOKEN;
+  if (env.SANDBOX_PUBLIC_URL) options.publicUrl = env.SANDBOX_PUBLIC_URL;
   return options;
+}
+
+/** The normalised origin of an http(s) URL with nothing after the host and port; null otherwise. */
+export function publicOrigin(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username || url.password) return null;
+  return url.origin;
 }

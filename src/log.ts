@@ -3,6 +3,7 @@
  * The logger's own timestamps use sandbox time, so log lines agree with the responses.
  */
 import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
 import type { Clock } from './clock.js';
 
 export type { Logger };
@@ -15,7 +16,25 @@ export interface LogOptions {
 
 export function createLogger(clock: Clock, options: LogOptions = {}): Logger {
   const level = options.level ?? process.env.LOG_LEVEL ?? 'info';
-  return pino({ level, base: undefined, timestamp: () => `,"time":"${clock.iso()}"` }, options.destination ?? bufferedStdout());
+  return pino(
+    { level, base: undefined, timestamp: () => `,"time":"${clock.iso()}"` },
+    options.destination ?? defaultDestination(logFormat(process.stdout.isTTY, process.env)),
+  );
+}
+
+/**
+ * A person at a terminal reads lines; a log collector parses JSON. LOG_FORMAT=json|pretty
+ * overrides the guess (e.g. json in a terminal that is piped to jq).
+ */
+export function logFormat(isTTY: boolean | undefined, env: NodeJS.ProcessEnv): 'json' | 'pretty' {
+  const wanted = env.LOG_FORMAT?.toLowerCase();
+  if (wanted === 'json' || wanted === 'pretty') return wanted;
+  return isTTY ? 'pretty' : 'json';
+}
+
+function defaultDestination(format: 'json' | 'pretty'): pino.DestinationStream {
+  if (format === 'json') return bufferedStdout();
+  return prettyStream();
 }
 
 /**
@@ -33,4 +52,19 @@ function bufferedStdout(): pino.DestinationStream {
   }, 250);
   timer.unref();
   return destination;
+}
+
+/** Request lines as "GET /path → 200 (uat/api, 1.2 ms)"; other lines keep their fields. */
+export function prettyStream(destination?: NodeJS.WritableStream): pino.DestinationStream {
+  return pretty({
+    colorize: destination === undefined,
+    ...(destination ? { destination } : {}),
+    // Sandbox time, with the date: the clock may be days away from the machine's.
+    translateTime: 'UTC:yyyy-mm-dd HH:MM:ss.l',
+    ignore: 'env,surface,method,path,status,ms',
+    messageFormat: (log, messageKey) =>
+      log[messageKey] === 'request'
+        ? `${String(log.method)} ${String(log.path)} → ${String(log.status)} (${String(log.env)}/${String(log.surface)}, ${String(log.ms)} ms)`
+        : String(log[messageKey] ?? ''),
+  });
 }

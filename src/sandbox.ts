@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import type { Hono } from 'hono';
 import { adminExposureProblem } from './admin/guard.js';
 import { type AdminDeps, createAdminApp } from './admin/index.js';
+import { type Addresses, createAddresses } from './addresses.js';
 import type { ScenarioSummary } from './admin/world.js';
 import { Clock, httpDate } from './clock.js';
 import { type ResolvedOptions, type SandboxOptions, resolveOptions } from './config.js';
@@ -19,6 +20,7 @@ import type { SurfaceEnv } from './http/types.js';
 import { type IdentityProvider, createIdentityProvider } from './identity/provider.js';
 import { type Logger, createLogger } from './log.js';
 import { type Listener, listen } from './server.js';
+import { startTls } from './tls/start.js';
 import { type Services, createServices } from './services/index.js';
 import { CustomerSimulation } from './simulation/customer.js';
 import { NotificationDispatcher } from './simulation/notifications.js';
@@ -37,20 +39,28 @@ import { createRetiredSurface } from './surfaces/retired.js';
 export interface Sandbox {
   /** In-process fetch: absolute URLs or paths like '/uat/api/checkouts'. No socket needed. */
   fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
-  /** Starts the socket listeners; resolves with the main port. */
+  /** Starts the socket listeners (port option 0 or none: a free port); resolves with the main port and its URL. */
   listen(): Promise<{ port: number; url: string }>;
   readonly clock: Clock;
   readonly services: Services;
   readonly options: ResolvedOptions;
   readonly hosts: HostsConfig;
+  /** Where the embedded scenarios are read from. */
+  readonly scenarioDir: string;
   /** The state file, or null in memory mode. */
   readonly stateFile: string | null;
   /** The scenario the world was seeded from. */
   scenario(): string;
   /** The world as a plain JSON document (what the state file holds). */
   snapshot(): SnapshotDoc;
-  /** The local base URL for a surface (prefix form on the main port). */
+  /** The base URL for a surface (prefix form on the main port, or on --public-url). */
   baseUrl(env: EnvName, surface: SurfaceName): string;
+  /** The address listened on, e.g. http://127.0.0.1:4010 (not the public URL). */
+  listenUrl(): string;
+  /** The HTTPS port serving the real host names, when listening with the tls option; else null. */
+  tlsPort(): number | null;
+  /** True when the state came from the state file rather than a fresh seed of the scenario. */
+  readonly resumed: boolean;
   /** The dedicated URL of a surface's host, when listening with port-per-host. */
   dedicatedUrl(env: EnvName, surface: SurfaceName): string | null;
   /** The control plane's app (for tests that list its routes). */
@@ -91,10 +101,11 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     warn: (message) => logger.warn(message),
   });
 
+  const persisted = store.loaded ? store.state : null;
+  const wantedScenario = options.scenario ?? persisted?.meta.scenario ?? 'default';
+  const reseed = options.reset || persisted === null || wantedScenario !== persisted.meta.scenario;
+  const resumed = !reseed;
   try {
-    const persisted = store.loaded ? store.state : null;
-    const wantedScenario = options.scenario ?? persisted?.meta.scenario ?? 'default';
-    const reseed = options.reset || persisted === null || wantedScenario !== persisted.meta.scenario;
     const scenario = reseed ? loadScenario(wantedScenario, scenarioDir) : null;
 
     // Clock: flags/env > persisted state > scenario > real time.
@@ -112,19 +123,11 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     throw error;
   }
 
-  let mainPort = options.port;
   const listeners: Listener[] = [];
-  const dedicatedPorts = new Map<string, number>();
-  const displayHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
-
-  const urls: Urls = {
-    hosts,
-    baseUrl: (env, surface) => `http://${displayHost}:${mainPort}/${env}/${surface}`,
-  };
-  const dedicatedUrl = (env: EnvName, surface: SurfaceName): string | null => {
-    const port = dedicatedPorts.get(hosts[env][surface].host);
-    return port === undefined ? null : `http://${displayHost}:${port}`;
-  };
+  // URLs written into answers and the ports of the listeners: src/addresses.ts.
+  const addresses = createAddresses(options, hosts);
+  const { dedicatedUrl } = addresses;
+  const urls: Urls = { hosts, baseUrl: addresses.baseUrl };
 
   const faker = new LazyFaker(store.state.meta.seed + 1);
   const services = createServices(store, clock, store.state.meta.seed + 2);
@@ -185,11 +188,12 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
       scenarios: (): ScenarioSummary[] => listScenarios(scenarioDir),
       reset,
       dedicatedUrl,
+      httpsUrl: addresses.httpsUrl,
     },
   };
   // The admin plane's guard: token, cross-site and Host checks; see src/admin/guard.ts.
   const adminHostNames = ENVIRONMENTS.flatMap((env) => SURFACES.flatMap((surface) => [hosts[env][surface].host, ...hosts[env][surface].aliases]));
-  const admin = createAdminApp(adminDeps, { token: options.adminToken, bindHost: options.host, hostNames: adminHostNames });
+  const admin = createAdminApp(adminDeps, { token: options.adminToken, bindHost: options.host, hostNames: adminHostNames, publicUrl: options.publicUrl });
   const dispatch: Dispatch = createGateway({ clock, logger, urls }, admin, surfaces);
 
   return {
@@ -198,16 +202,20 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     options,
     hosts,
     stateFile: store.file,
+    scenarioDir,
     admin,
     events,
     scenario: () => store.state.meta.scenario,
     snapshot: () => store.snapshot(),
     baseUrl: urls.baseUrl,
+    listenUrl: addresses.listenUrl,
+    tlsPort: addresses.tlsPort,
+    resumed,
     dedicatedUrl,
     surfaceDeps: (env, surface) => surfaceDepsOf(shared, env, surface),
     reset,
     async fetch(input, init) {
-      const request = toRequest(input, init, displayHost, mainPort);
+      const request = toRequest(input, init, addresses.listenUrl());
       const response = await dispatch(request);
       if (isRefusal(response)) throw new ConnectionRefusedError(`${new URL(request.url).host} closed the connection`);
       response.headers.set('date', httpDate(clock.now()));
@@ -219,9 +227,14 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
       if (exposure) throw new Error(exposure);
       const main = await listen(dispatch, options.host, options.port);
       listeners.push(main);
-      mainPort = main.port;
-      if (options.portPerHost) await listenPerHost(dispatch, options, hosts, listeners, dedicatedPorts);
-      return { port: mainPort, url: `http://${displayHost}:${mainPort}` };
+      addresses.setMainPort(main.port);
+      if (options.portPerHost) await listenPerHost(dispatch, options.host, hosts, listeners, addresses);
+      if (options.tls) {
+        const tls = await startTls(dispatch, options.host, options.tls, main.port, hosts);
+        listeners.push(tls);
+        addresses.setTlsPort(tls.port);
+      }
+      return { port: main.port, url: addresses.listenUrl() };
     },
     async close() {
       unwatchClock();
@@ -270,23 +283,17 @@ function buildSurfaces(shared: SharedDeps): SurfaceApps {
   return apps;
 }
 
-async function listenPerHost(
-  dispatch: Dispatch,
-  options: ResolvedOptions,
-  hosts: HostsConfig,
-  listeners: Listener[],
-  dedicatedPorts: Map<string, number>,
-): Promise<void> {
-  for (const [port, address] of surfaceByPort(hosts)) {
-    const listener = await listen(dispatch, options.host, options.portPerHost === 'random' ? 0 : port, address as SurfaceAddress);
+async function listenPerHost(dispatch: Dispatch, host: string, hosts: HostsConfig, listeners: Listener[], addresses: Addresses): Promise<void> {
+  for (const [fixturePort, address] of surfaceByPort(hosts)) {
+    const listener = await listen(dispatch, host, addresses.dedicatedPortFor(fixturePort), address as SurfaceAddress);
     listeners.push(listener);
-    dedicatedPorts.set(hosts[address.env][address.surface].host, listener.port);
+    addresses.setDedicatedPort(hosts[address.env][address.surface].host, listener.port);
   }
 }
 
-function toRequest(input: string | URL | Request, init: RequestInit | undefined, host: string, port: number): Request {
+function toRequest(input: string | URL | Request, init: RequestInit | undefined, origin: string): Request {
   if (input instanceof Request) return init ? new Request(input, init) : input;
-  const url = typeof input === 'string' && input.startsWith('/') ? `http://${host}:${port}${input}` : input;
+  const url = typeof input === 'string' && input.startsWith('/') ? `${origin}${input}` : input;
   return new Request(url, init);
 }
 

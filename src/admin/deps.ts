@@ -26,6 +26,8 @@ export interface WorldControl {
   reset(scenario?: string): Promise<void>;
   /** Dedicated per-host URLs when listening with --port-per-host, else null. */
   dedicatedUrl(env: EnvName, surface: SurfaceName): string | null;
+  /** The real host name over HTTPS when listening with --tls, else null. */
+  httpsUrl(env: EnvName, surface: SurfaceName): string | null;
 }
 
 /** What the control plane works with: services and the world's controls, never the store. */

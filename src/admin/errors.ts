@@ -3,7 +3,7 @@
  * that says how to fix the call.
  */
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { MAX_BODY_BYTES, parseJson, readCapped } from '../http/body.js';
 import { jsonResponse } from '../http/envelope.js';
 
@@ -33,7 +33,14 @@ export async function adminBody<T extends z.ZodType>(c: Context, schema: T): Pro
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.length ? issue.path.join('.') : 'body';
-    throw new AdminError(400, `${field}: ${issue?.message ?? 'invalid'}`);
+    throw new AdminError(400, `${field}: ${issue?.message ?? 'invalid'}${acceptedKeysHint(schema, issue)}`);
   }
   return parsed.data;
+}
+
+/** For an unknown key at the top level ({"minutes": 5}), the keys the call does accept. */
+function acceptedKeysHint(schema: z.ZodType, issue: z.core.$ZodIssue | undefined): string {
+  if (issue?.code !== 'unrecognized_keys' || issue.path.length > 0 || !(schema instanceof z.ZodObject)) return '';
+  const keys = Object.keys(schema.shape);
+  return keys.length === 0 ? '; this call takes no body' : `; accepted keys: ${keys.join(', ')}`;
 }

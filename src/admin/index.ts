@@ -39,7 +39,7 @@ export function createAdminApp(deps: AdminDeps, guard: AdminGuardInput): Hono {
   registerOpenApiAdmin(admin, deps);
 
   admin.notFound((c) =>
-    renderAdminError(new AdminError(404, `No admin call ${c.req.method} ${c.req.path}. docs/admin-api.md (linked from the README) lists every /__admin call.`)),
+    renderAdminError(new AdminError(404, `No admin call ${c.req.method} ${c.req.path}. Every /__admin call is listed in docs/admin-api.md.`)),
   );
   admin.onError((error, c) => {
     if (error instanceof AdminError) return renderAdminError(error);

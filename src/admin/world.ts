@@ -34,6 +34,7 @@ export function registerWorldAdmin(admin: Hono, deps: Pick<AdminDeps, 'clock' | 
           aliases: deps.urls.hosts[env][surface].aliases,
           baseUrl: deps.urls.baseUrl(env, surface),
           dedicatedUrl: control.dedicatedUrl(env, surface),
+          httpsUrl: control.httpsUrl(env, surface),
           hostHeader: deps.urls.hosts[env][surface].host,
         })),
       ),

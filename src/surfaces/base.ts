@@ -42,7 +42,7 @@ export function surfaceApp(deps: Pick<SurfaceDeps, 'env' | 'surface' | 'logger'>
         404,
         'Resource_Not_Found',
         `No ${c.req.method} ${c.req.path} on the ${deps.env.toUpperCase()} ${deps.surface} surface. ` +
-          `Check the path against the endpoint list in the docs (GET /__admin/hosts lists every base URL).`,
+          `Check the path against the endpoint lists in docs/checkout-api.md and docs/orders.md (GET /__admin/hosts lists every base URL).`,
       ),
     );
   });

@@ -49,7 +49,9 @@ describe('/__admin/clock', () => {
     ['PUT', '/__admin/clock', '{not json', 'not valid JSON'],
     ['PUT', '/__admin/clock', { now: 'tomorrow' }, 'now: expected an ISO-8601 instant'],
     ['PUT', '/__admin/clock', { frozen: 'yes' }, 'frozen:'],
-    ['PUT', '/__admin/clock', { speed: 2 }, 'Unrecognized key'],
+    ['PUT', '/__admin/clock', { speed: 2 }, 'Unrecognized key: "speed"; accepted keys: now, frozen'],
+    ['POST', '/__admin/clock/advance', { minutes: 5 }, 'Unrecognized key: "minutes"; accepted keys: seconds, duration'],
+    ['PUT', '/__admin/clock', { now: '2026-02-30T00:00:00Z' }, 'now: expected an ISO-8601 instant'],
     ['POST', '/__admin/clock/advance', {}, 'exactly one of'],
     ['POST', '/__admin/clock/advance', { seconds: 1, duration: 'PT1S' }, 'exactly one of'],
     ['POST', '/__admin/clock/advance', { duration: '90 minutes' }, 'not an ISO-8601 duration'],
@@ -127,6 +129,6 @@ describe('/__admin world', () => {
     expect((await call('GET', '/__admin/test/merchants')).status).toBe(404);
     const { status, json } = await call('GET', '/__admin/nothing');
     expect(status).toBe(404);
-    expect((json.error as { message: string }).message).toContain('README');
+    expect((json.error as { message: string }).message).toContain('docs/admin-api.md');
   });
 });

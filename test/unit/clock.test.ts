@@ -84,6 +84,10 @@ describe('time parsing and formatting', () => {
     expect(parseInstant('2026-10-31T00:00:00+01:00')?.toISOString()).toBe('2026-10-30T23:00:00.000Z');
     expect(parseInstant('12')).toBeNull();
     expect(parseInstant('yesterday')).toBeNull();
+    // Calendar days that do not exist are refused rather than rolled over into the next month.
+    expect(parseInstant('2026-02-30T00:00:00Z')).toBeNull();
+    expect(parseInstant('2026-13-01T00:00:00Z')).toBeNull();
+    expect(parseInstant('2028-02-29T00:00:00Z')?.toISOString()).toBe('2028-02-29T00:00:00.000Z');
   });
 
   it('parses ISO-8601 durations', () => {

@@ -1,0 +1,76 @@
+/**
+ * The start-up banner: where every surface answers, and, because a restart silently resuming
+ * last week's experiment (a frozen clock, five-minute tokens) is the most confusing thing a
+ * newcomer meets, whether the state was resumed, what differs from the scenario and how to
+ * start clean.
+ */
+import { retirementState } from './domain/retirement.js';
+import { ENVIRONMENTS, PLACEHOLDERS, SURFACES } from './hosts.js';
+import type { Sandbox } from './sandbox.js';
+import { loadScenario } from './store/scenario.js';
+import { settingsOf } from './store/seed.js';
+
+export interface BannerExtras {
+  /** Lines about the HTTPS listener, when --tls is on. */
+  tls?: string[];
+}
+
+export function banner(sandbox: Sandbox, extras: BannerExtras = {}): string {
+  const clock = sandbox.clock.state();
+  const lines = [
+    `checkout-sandbox ready on ${sandbox.listenUrl()}`,
+    `  scenario: ${sandbox.scenario()}   state: ${sandbox.stateFile ?? '(memory only)'}   pid: ${process.pid}`,
+    `  clock:    ${clock.now}${clock.frozen ? ' (frozen)' : ' (ticking)'}`,
+    ...resumedLines(sandbox),
+    `  retired:  ${retiredLine(sandbox)}`,
+  ];
+  if (sandbox.options.publicUrl) lines.push(`  public:   ${sandbox.options.publicUrl} (written into answers instead of the listen address)`);
+  for (const env of ENVIRONMENTS) {
+    lines.push(`  ${env.toUpperCase()}`);
+    for (const surface of SURFACES) {
+      const dedicated = sandbox.dedicatedUrl(env, surface);
+      lines.push(
+        `    ${PLACEHOLDERS[surface].padEnd(22)}${sandbox.baseUrl(env, surface)}` +
+          `${dedicated ? `  or ${dedicated}` : ''}   (${sandbox.hosts[env][surface].host})`,
+      );
+    }
+  }
+  lines.push(...(extras.tls ?? []));
+  lines.push('  admin:    GET /__admin/hosts, /__admin/clock, /__admin/scenarios (every call: docs/admin-api.md)', '');
+  return lines.join('\n');
+}
+
+/** Says the state came from the file, what differs from the scenario, and how to start clean. */
+export function resumedLines(sandbox: Sandbox): string[] {
+  if (!sandbox.resumed) return [];
+  const lines = [`  resumed:  saved state from ${sandbox.stateFile ?? 'memory'}, clock included; start clean with --reset (or --memory)`];
+  let changed: string[];
+  try {
+    changed = settingChanges(settingsOf(loadScenario(sandbox.scenario(), sandbox.scenarioDir)), sandbox.services.settings.current());
+  } catch {
+    return lines; // The scenario file moved or broke since: nothing to compare with.
+  }
+  for (const change of changed) lines.push(`  changed:  ${change}`);
+  return lines;
+}
+
+/** "tokens.lifetimeSeconds: 3599 in the scenario, 300 now" for every leaf that differs. */
+export function settingChanges(scenario: unknown, current: unknown, path = ''): string[] {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (isObject(scenario) && isObject(current)) {
+    const keys = [...new Set([...Object.keys(scenario), ...Object.keys(current)])];
+    return keys.flatMap((key) => settingChanges(scenario[key], current[key], path ? `${path}.${key}` : key));
+  }
+  const a = JSON.stringify(scenario ?? null);
+  const b = JSON.stringify(current ?? null);
+  return a === b ? [] : [`${path}: ${a} in the scenario, ${b} now`];
+}
+
+/** Says whether the retired host answers now, since a newcomer's first call may go there. */
+function retiredLine(sandbox: Sandbox): string {
+  const retirement = sandbox.services.settings.current().retirement;
+  const state = retirementState(retirement, sandbox.clock.nowMs());
+  if (state.open) return `open until ${retirement.shutdownAt} (sandbox time), announcing it in Deprecation/Sunset headers`;
+  const how = retirement.afterShutdown === 'refuse' ? 'connections are closed unanswered' : 'it answers 410';
+  return `shut since ${state.since} (${state.cause}): ${how}; rehearse the shutdown with --scenario shutdown-eve or --now`;
+}

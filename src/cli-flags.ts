@@ -1,0 +1,56 @@
+/**
+ * Reading flag and environment values for the CLI. A bad value is refused with a message that
+ * names the flag (or variable), what was given, what is accepted and an example, before
+ * anything starts: "--port: 'abc' is not a port number" beats zod's "received NaN".
+ */
+import { parseInstant } from './clock.js';
+import { publicOrigin } from './config.js';
+
+export class FlagError extends Error {
+  override name = 'FlagError';
+}
+
+/** pino's levels, plus silent. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** A TCP port: digits only (no '', '0x10', '1e3', '-1'), 0–65535. */
+export function portValue(source: string, value: string, example = '4010'): number {
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) {
+    throw new FlagError(
+      `${source}: '${value}' is not a port number. Use a whole number from 0 to 65535, e.g. ${exampleOf(source, example)} (0 = any free port).`,
+    );
+  }
+  return Number(value);
+}
+
+export function logLevelValue(source: string, value: string): string {
+  const level = value.toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
+    throw new FlagError(`${source}: '${value}' is not a log level. Use one of: ${LOG_LEVELS.join(', ')} (default info; warn hides request lines).`);
+  }
+  return level;
+}
+
+export function instantValue(source: string, value: string): string {
+  if (parseInstant(value) === null) {
+    throw new FlagError(
+      `${source}: '${value}' is not an instant on the calendar. Use ISO-8601 with a day that exists, e.g. ${exampleOf(source, '2026-10-30T22:59:00Z')}.`,
+    );
+  }
+  return value;
+}
+
+export function publicUrlValue(source: string, value: string): string {
+  const origin = publicOrigin(value);
+  if (origin === null) {
+    throw new FlagError(
+      `${source}: '${value}' is not an http(s) origin. Give the scheme, the name clients use and the port, no path, e.g. ${exampleOf(source, 'http://sandbox:4010')}.`,
+    );
+  }
+  return origin;
+}
+
+/** "--port 4010" for a flag, "PORT=4010" for an environment variable. */
+function exampleOf(source: string, example: string): string {
+  return source.startsWith('--') ? `${source} ${example}` : `${source.replace(/^env /, '')}=${example}`;
+}

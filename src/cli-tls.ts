@@ -1,0 +1,76 @@
+/**
+ * `checkout-sandbox tls` writes a local CA and a certificate per real host name;
+ * `checkout-sandbox hosts` prints the /etc/hosts lines that send those names to the sandbox.
+ * Together with `--tls` they let a client with hard-wired https:// base URLs run unchanged.
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { isIP } from 'node:net';
+import { loadHosts } from './hosts.js';
+import { DEFAULT_TLS_DIR, generateTlsMaterial, realHostNames } from './tls/certificates.js';
+
+const TLS_USAGE = `Usage: checkout-sandbox tls [--dir ${DEFAULT_TLS_DIR}]
+
+Creates (once) a local certificate authority and a certificate for every real host name in
+fixtures/hosts.yaml, in --dir. Existing files are kept; delete the directory to start over.
+Then: npm start -- --tls   (HTTPS on 443, or 4443 where 443 may not be bound; --tls-port to choose)
+`;
+
+const HOSTS_USAGE = `Usage: checkout-sandbox hosts [--address 127.0.0.1]
+
+Prints the /etc/hosts lines that point every real host name at the sandbox's address.
+`;
+
+export function runTls(argv: string[]): number {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, strict: true, options: { dir: { type: 'string', default: DEFAULT_TLS_DIR }, help: { type: 'boolean', short: 'h' } } }));
+  } catch (error) {
+    process.stderr.write(`tls: ${(error as Error).message}\n\n${TLS_USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(TLS_USAGE);
+    return 0;
+  }
+  const dir = resolve(values.dir);
+  const { created } = generateTlsMaterial(dir, loadHosts());
+  const ca = resolve(dir, 'ca.crt');
+  process.stdout.write(
+    [
+      created.length ? `created ${created.length} file(s) in ${dir}` : `nothing to do: ${dir} already holds the CA and every host certificate`,
+      '',
+      `Trust the CA (${ca}) where the client runs, for example:`,
+      `  Node:           NODE_EXTRA_CA_CERTS=${ca} node your-client.js`,
+      `  curl:           curl --cacert ${ca} https://api.uat.walleydev.com/...`,
+      `  PHP (cURL):     curl.cainfo=${ca} in php.ini, or CURLOPT_CAINFO`,
+      `  Debian/Ubuntu:  sudo cp ${ca} /usr/local/share/ca-certificates/checkout-sandbox.crt && sudo update-ca-certificates`,
+      `  macOS:          sudo security add-trusted-cert -d -r trustRoot -k /Library/Keychains/System.keychain ${ca}`,
+      '',
+      'Then start with --tls and point the names at the sandbox: checkout-sandbox hosts (its lines go into /etc/hosts).',
+      '',
+    ].join('\n'),
+  );
+  return 0;
+}
+
+export function runHosts(argv: string[]): number {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, strict: true, options: { address: { type: 'string', default: '127.0.0.1' }, help: { type: 'boolean', short: 'h' } } }));
+  } catch (error) {
+    process.stderr.write(`hosts: ${(error as Error).message}\n\n${HOSTS_USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(HOSTS_USAGE);
+    return 0;
+  }
+  if (isIP(values.address) === 0) {
+    process.stderr.write(`hosts: --address: '${values.address}' is not an IP address; /etc/hosts needs one, e.g. --address 127.0.0.1\n`);
+    return 2;
+  }
+  const lines = realHostNames(loadHosts()).map((name) => `${values.address} ${name}`);
+  process.stdout.write(['# checkout-sandbox: the real host names, served by the sandbox (remove to reach the real service)', ...lines, ''].join('\n'));
+  return 0;
+}

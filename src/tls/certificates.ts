@@ -1,0 +1,147 @@
+/**
+ * `checkout-sandbox tls`: a local certificate authority and one certificate per real host name
+ * (fixtures/hosts.yaml), so a client whose base URLs are hard-wired to https://api.uat.walleydev.com
+ * works unchanged once the CA is trusted and /etc/hosts points the names at the sandbox.
+ *
+ * Keys come from node:crypto (native and fast); node-forge builds and signs the X.509
+ * certificates, which node:crypto cannot do. Files, in one directory:
+ *   ca.crt, ca.key                 the authority (trust ca.crt; keep ca.key to yourself)
+ *   <host>.crt, <host>.key         one per real host name, signed by the authority
+ */
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import forge from 'node-forge';
+import { Clock } from '../clock.js';
+import { ENVIRONMENTS, type HostsConfig, SURFACES } from '../hosts.js';
+
+export const DEFAULT_TLS_DIR = '.sandbox/tls';
+const DAY_MS = 86_400_000;
+/** Apple's limit for server certificates (825 days) with some margin; browsers and curl accept it. */
+const LEAF_DAYS = 800;
+const CA_DAYS = 3650;
+
+export interface HostCertificate {
+  host: string;
+  cert: string;
+  key: string;
+}
+
+export interface TlsMaterial {
+  dir: string;
+  caCert: string;
+  hosts: HostCertificate[];
+}
+
+/** The distinct real host names, in fixture order (auth and api share one). */
+export function realHostNames(hosts: HostsConfig): string[] {
+  return [...new Set(ENVIRONMENTS.flatMap((env) => SURFACES.map((surface) => hosts[env][surface].host.toLowerCase())))];
+}
+
+/** Creates the authority (unless it exists) and a certificate for every host that has none. */
+export function generateTlsMaterial(dir: string, hosts: HostsConfig): { material: TlsMaterial; created: string[] } {
+  mkdirSync(dir, { recursive: true });
+  const created: string[] = [];
+  const caCertFile = join(dir, 'ca.crt');
+  const caKeyFile = join(dir, 'ca.key');
+  if (!existsSync(caCertFile) || !existsSync(caKeyFile)) {
+    const ca = createAuthority();
+    writeFileSync(caKeyFile, ca.key, { mode: 0o600 });
+    writeFileSync(caCertFile, ca.cert);
+    created.push(caCertFile);
+  }
+  const caCert = forge.pki.certificateFromPem(readFileSync(caCertFile, 'utf8'));
+  const caKey = forge.pki.privateKeyFromPem(readFileSync(caKeyFile, 'utf8'));
+  for (const host of realHostNames(hosts)) {
+    const certFile = join(dir, `${host}.crt`);
+    if (existsSync(certFile) && existsSync(join(dir, `${host}.key`))) continue;
+    const leaf = createHostCertificate(host, caCert, caKey);
+    writeFileSync(join(dir, `${host}.key`), leaf.key, { mode: 0o600 });
+    writeFileSync(certFile, leaf.cert);
+    created.push(certFile);
+  }
+  return { material: loadTlsMaterial(dir, hosts), created };
+}
+
+/** Reads what `tls` wrote; the error says which file is missing and how to make it. */
+export function loadTlsMaterial(dir: string, hosts: HostsConfig): TlsMaterial {
+  const read = (file: string): string => {
+    const path = join(dir, file);
+    if (!existsSync(path)) throw new Error(`${path} not found: run \`checkout-sandbox tls --dir ${dir}\` first (it creates the CA and the host certificates)`);
+    return readFileSync(path, 'utf8');
+  };
+  return {
+    dir,
+    caCert: read('ca.crt'),
+    hosts: realHostNames(hosts).map((host) => ({ host, cert: read(`${host}.crt`), key: read(`${host}.key`) })),
+  };
+}
+
+function rsaKeyPair(): { publicKey: forge.pki.rsa.PublicKey; privateKey: forge.pki.rsa.PrivateKey; pem: string } {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+  });
+  return {
+    publicKey: forge.pki.publicKeyFromPem(publicKey) as forge.pki.rsa.PublicKey,
+    privateKey: forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey,
+    pem: privateKey,
+  };
+}
+
+/** Certificates are checked against the machine's time by the client, never the sandbox clock. */
+function validity(cert: forge.pki.Certificate, days: number): void {
+  const now = new Clock().nowMs(); // a fresh Clock runs on the machine's time
+  cert.validity.notBefore = new Date(now - DAY_MS);
+  cert.validity.notAfter = new Date(now + days * DAY_MS);
+}
+
+function serial(): string {
+  // Positive (high bit clear) and unique, as RFC 5280 asks.
+  const bytes = randomBytes(16);
+  bytes[0] = (bytes[0] ?? 0) & 0x7f;
+  return bytes.toString('hex');
+}
+
+function createAuthority(): { cert: string; key: string } {
+  const keys = rsaKeyPair();
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = keys.publicKey;
+  cert.serialNumber = serial();
+  validity(cert, CA_DAYS);
+  const name = [
+    { name: 'commonName', value: `checkout-sandbox local CA ${serial().slice(0, 8)}` },
+    { name: 'organizationName', value: 'checkout-sandbox (local testing only)' },
+  ];
+  cert.setSubject(name);
+  cert.setIssuer(name);
+  cert.setExtensions([
+    { name: 'basicConstraints', cA: true, critical: true },
+    { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+    { name: 'subjectKeyIdentifier' },
+  ]);
+  cert.sign(keys.privateKey, forge.md.sha256.create());
+  return { cert: forge.pki.certificateToPem(cert), key: keys.pem };
+}
+
+function createHostCertificate(host: string, ca: forge.pki.Certificate, caKey: forge.pki.PrivateKey): { cert: string; key: string } {
+  const keys = rsaKeyPair();
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = keys.publicKey;
+  cert.serialNumber = serial();
+  validity(cert, LEAF_DAYS);
+  cert.setSubject([{ name: 'commonName', value: host }]);
+  cert.setIssuer(ca.subject.attributes);
+  cert.setExtensions([
+    { name: 'basicConstraints', cA: false },
+    { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
+    { name: 'extKeyUsage', serverAuth: true },
+    { name: 'subjectAltName', altNames: [{ type: 2, value: host }] },
+    { name: 'subjectKeyIdentifier' },
+    // Strict verifiers (Python 3.13, OpenSSL's X509_STRICT) want the issuer's key id in the leaf.
+    { name: 'authorityKeyIdentifier', keyIdentifier: ca.generateSubjectKeyIdentifier().getBytes() },
+  ]);
+  cert.sign(caKey as forge.pki.rsa.PrivateKey, forge.md.sha256.create());
+  return { cert: forge.pki.certificateToPem(cert), key: keys.pem };
+}

@@ -1,0 +1,49 @@
+/**
+ * The HTTPS listener of --tls: one port, the certificate chosen by SNI among the real host
+ * names, requests routed by their Host header exactly as on the main port. Kept apart from
+ * src/server.ts (the plain listeners) so either can change without the other.
+ */
+import { createSecureContext, type SecureContext } from 'node:tls';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import type { Listener } from '../server.js';
+import type { Dispatch } from '../gateway.js';
+import { isRefusal } from '../http/refuse.js';
+import type { TlsMaterial } from './certificates.js';
+
+export async function listenTls(dispatch: Dispatch, host: string, port: number, material: TlsMaterial): Promise<Listener> {
+  const contexts = new Map<string, SecureContext>(
+    material.hosts.map((h) => [h.host, createSecureContext({ cert: `${h.cert}\n${material.caCert}`, key: h.key })]),
+  );
+  const fallback = material.hosts[0];
+  if (!fallback) throw new Error('no host certificates to serve');
+  const listener = getRequestListener(async (request, env: { incoming: { socket: { destroy(): void } } }) => {
+    const response = await dispatch(request);
+    if (isRefusal(response)) env.incoming.socket.destroy();
+    return response;
+  });
+  const server: Server = createServer(
+    {
+      cert: fallback.cert,
+      key: fallback.key,
+      // A client without SNI (rare) gets the first host's certificate and a name mismatch it can report.
+      SNICallback: (servername, callback) => callback(null, contexts.get(servername.toLowerCase())),
+    },
+    listener,
+  );
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    fixed: undefined,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
