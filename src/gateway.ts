@@ -10,6 +10,7 @@
  * set on the socket's response before the answer is written, so a plain Response keeps
  * @hono/node-server's fast path.
  */
+import type { IncomingMessage } from 'node:http';
 import type { Hono } from 'hono';
 import { type Clock, httpDate } from './clock.js';
 import { type EnvName, type SurfaceAddress, type SurfaceName, isEnvName, isSurfaceName, surfaceByHostName } from './hosts.js';
@@ -21,12 +22,13 @@ import type { Urls } from './surfaces/deps.js';
 
 export type SurfaceApps = Record<EnvName, Record<SurfaceName, Hono<SurfaceEnv>>>;
 
-/** The socket's response, when the request came through a listener (absent in-process). */
-export interface Outgoing {
-  setHeader(name: string, value: string): unknown;
+/** The socket's two sides, when the request came through a listener (absent in-process). */
+export interface SocketPair {
+  incoming: IncomingMessage;
+  outgoing: { setHeader(name: string, value: string): unknown };
 }
 
-export type Dispatch = (request: Request, fixed?: SurfaceAddress, outgoing?: Outgoing) => Promise<Response>;
+export type Dispatch = (request: Request, fixed?: SurfaceAddress, socket?: SocketPair) => Promise<Response>;
 
 export interface GatewayDeps {
   clock: Clock;
@@ -40,9 +42,9 @@ export function createGateway(deps: GatewayDeps, admin: Hono, surfaces: SurfaceA
   const byHost = surfaceByHostName(deps.urls.hosts);
   const logRequests = deps.logger.isLevelEnabled('info');
 
-  return async function dispatch(request, fixed, outgoing) {
+  return async function dispatch(request, fixed, socket) {
     const started = logRequests ? performance.now() : 0;
-    outgoing?.setHeader('date', httpDate(deps.clock.now()));
+    socket?.outgoing.setHeader('date', httpDate(deps.clock.now()));
     const pathAndQuery = pathAndQueryOf(request.url);
     let target: SurfaceAddress | null = null;
     let response: Response;
@@ -63,7 +65,10 @@ export function createGateway(deps: GatewayDeps, admin: Hono, surfaces: SurfaceA
         const hostName = (request.headers.get('host') ?? hostOf(request.url)).replace(/:\d+$/, '').toLowerCase();
         target = byHost.get(hostName) ?? null;
       }
-      response = target ? await surfaces[target.env][target.surface].fetch(request, { surfacePath }) : unaddressed(pathAndQuery, deps.urls, request.method);
+      // The Node request goes along too: its body is read as a Node stream, cheaper than the WHATWG one.
+      response = target
+        ? await surfaces[target.env][target.surface].fetch(request, { surfacePath, incoming: socket?.incoming })
+        : unaddressed(pathAndQuery, deps.urls, request.method);
     }
 
     if (logRequests) {

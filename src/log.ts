@@ -3,7 +3,7 @@
  * The logger's own timestamps use sandbox time, so log lines agree with the responses.
  */
 import pino, { type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import { createRequire } from 'node:module';
 import type { Clock } from './clock.js';
 
 export type { Logger };
@@ -56,6 +56,8 @@ function bufferedStdout(): pino.DestinationStream {
 
 /** Request lines as "GET /path → 200 (uat/api, 1.2 ms)"; other lines keep their fields. */
 export function prettyStream(destination?: NodeJS.WritableStream): pino.DestinationStream {
+  // Loaded only for a terminal: a CI or container start (JSON lines) never pays for it.
+  const pretty = createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
   return pretty({
     colorize: destination === undefined,
     ...(destination ? { destination } : {}),

@@ -6,7 +6,7 @@
 import { type IncomingHttpHeaders, createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import type { Dispatch } from './gateway.js';
+import type { Dispatch, SocketPair } from './gateway.js';
 import type { SurfaceAddress } from './hosts.js';
 import { MAX_BODY_BYTES } from './http/body.js';
 import { attachGetBody } from './http/get-body.js';
@@ -56,7 +56,7 @@ export async function listen(
     // @hono/node-server drops a GET's body; SharedKey clients sign it, so keep the bytes.
     const incoming = env.incoming as unknown as Incoming;
     if (request.method === 'GET' && hasBody(incoming)) attachGetBody(request, await readAll(incoming));
-    const response = await dispatch(request, fixed, env.outgoing);
+    const response = await dispatch(request, fixed, env as unknown as SocketPair);
     if (isRefusal(response)) env.incoming.socket.destroy();
     return response;
   });

@@ -2,7 +2,9 @@
  * Reading request bodies as received. SharedKey signs the raw bytes, so the body is read
  * once, kept as bytes, and parsed from those same bytes; it is never re-serialised.
  */
+import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
+import type { GatewayBindings } from './types.js';
 import { CheckoutApiError } from './envelope.js';
 import { getBodyOf } from './get-body.js';
 
@@ -16,10 +18,49 @@ export async function rawBodyOf(c: Context): Promise<Uint8Array> {
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   // A GET's body never reaches the Request (WHATWG forbids it); the listener kept it aside.
   const method = c.req.method;
-  const bytes = method === 'HEAD' ? new Uint8Array() : method === 'GET' ? getBodyOf(c.req.raw) : await readCapped(c.req.raw);
+  const incoming = (c.env as GatewayBindings | undefined)?.incoming;
+  const bytes =
+    method === 'HEAD' ? new Uint8Array() : method === 'GET' ? getBodyOf(c.req.raw) : incoming ? await readIncomingCapped(incoming) : await readCapped(c.req.raw);
   if (bytes === null || bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
   c.set('rawBody', bytes);
   return bytes;
+}
+
+/**
+ * readCapped for a request that came through a listener: the same cap, counted as Node's
+ * stream delivers it (no WHATWG stream in between). Over the cap it stops listening and
+ * pauses the socket's body; the listener drains or closes it after the answer.
+ */
+export function readIncomingCapped(incoming: IncomingMessage, max: number = MAX_BODY_BYTES): Promise<Uint8Array | null> {
+  const declared = Number(incoming.headers['content-length'] ?? '0');
+  if (declared > max) return Promise.resolve(null);
+  if (incoming.readableEnded) return Promise.resolve(new Uint8Array());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const done = (value: Uint8Array | null): void => {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onError);
+      resolve(value);
+    };
+    const onData = (chunk: Buffer): void => {
+      total += chunk.byteLength;
+      if (total > max) {
+        incoming.pause();
+        done(null);
+      } else chunks.push(chunk);
+    };
+    const onEnd = (): void => done(chunks.length === 1 ? new Uint8Array(chunks[0]!) : new Uint8Array(Buffer.concat(chunks)));
+    const onError = (error: Error): void => {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      reject(error);
+    };
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('error', onError);
+  });
 }
 
 /**

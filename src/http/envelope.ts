@@ -23,6 +23,14 @@ export function successBody<T>(data: T | null): CheckoutEnvelope<T> {
   return { id: randomUUID(), data, error: null };
 }
 
+/** A success envelope around `data` already serialised (a cached view), without parsing it again. */
+export function successJson(dataJson: string): Response {
+  return new Response(`{"id":"${randomUUID()}","data":${dataJson},"error":null}`, {
+    status: 200,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
+}
+
 export function errorBody(code: number, message: string, errors: ErrorEntry[] = []): CheckoutEnvelope<never> {
   return { id: randomUUID(), data: null, error: { code, message, errors } };
 }

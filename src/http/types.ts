@@ -2,6 +2,7 @@
  * Types shared by every surface app: who is calling, the per-request variables, and what
  * the gateway hands a surface besides the Request.
  */
+import type { IncomingMessage } from 'node:http';
 import type { EnvName, SurfaceName } from '../hosts.js';
 
 /** The authenticated caller of a business route. */
@@ -21,6 +22,8 @@ export interface SurfaceVariables {
  */
 export interface GatewayBindings {
   surfacePath?: string;
+  /** Node's request behind the Request, when it came through a listener: bodies are read from it. */
+  incoming?: IncomingMessage | undefined;
 }
 
 export type SurfaceEnv = { Variables: SurfaceVariables; Bindings: GatewayBindings };

@@ -23,10 +23,10 @@ import { type Problem, duplicateArticles } from '../domain/checkout-lines.js';
 import { updateRejection } from '../domain/checkout-lifecycle.js';
 import type { Checkout, Merchant, Store } from '../domain/model.js';
 import { rawBodyOf, parseJson } from '../http/body.js';
-import { CheckoutApiError, checkoutErrorOf, jsonResponse, successBody } from '../http/envelope.js';
+import { CheckoutApiError, checkoutErrorOf, jsonResponse, successBody, successJson } from '../http/envelope.js';
 import type { Violation } from '../domain/violation.js';
 import type { SurfaceEnv } from '../http/types.js';
-import { checkoutView, serviceInstant } from './checkout-view.js';
+import { checkoutViewJson, serviceInstant } from './checkout-view.js';
 
 type Handler = (c: Context<SurfaceEnv>) => Promise<Response>;
 
@@ -102,7 +102,7 @@ export function checkoutHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers {
 
     get: async (c) => {
       const checkout = load(c);
-      return ok(checkoutView(checkout, service.orderOf(checkout)));
+      return successJson(checkoutViewJson(checkout, service.orderOf(checkout)));
     },
 
     updateWhole: async (c) => {

@@ -11,6 +11,21 @@ import { toMajor } from '../domain/money.js';
 import { orderItemsOf } from '../domain/order.js';
 import { deliveryView } from '../domain/delivery-shipping.js';
 
+/**
+ * The view as JSON, kept per stored checkout: records are replaced whole on every change,
+ * never edited in place, so a checkout object (with the same order object) always shows the
+ * same view, and a GET in a polling loop serialises it once.
+ */
+const viewCache = new WeakMap<Checkout, { order: Order | undefined; json: string }>();
+
+export function checkoutViewJson(checkout: Checkout, order: Order | undefined): string {
+  const cached = viewCache.get(checkout);
+  if (cached && cached.order === order) return cached.json;
+  const json = JSON.stringify(checkoutView(checkout, order));
+  viewCache.set(checkout, { order, json });
+  return json;
+}
+
 export function checkoutView(checkout: Checkout, order: Order | undefined): Record<string, unknown> {
   const completed = checkout.status === 'PurchaseCompleted';
   const customer = checkout.customer ?? emptyCustomer();

@@ -103,6 +103,18 @@ export function orderData(order: Order): Record<string, unknown> {
   };
 }
 
+/** The document as JSON, kept per stored order (orders are replaced whole, never edited in place). */
+const documentCache = new WeakMap<Order, string>();
+
+export function orderDocumentJson(order: Order): string {
+  let json = documentCache.get(order);
+  if (json === undefined) {
+    json = JSON.stringify(orderDocument(order));
+    documentCache.set(order, json);
+  }
+  return json;
+}
+
 export function orderDocument(order: Order): Record<string, unknown> {
   return { data: orderData(order), links: { self: { href: orderLocation(order.orderId) } }, metaData: {} };
 }

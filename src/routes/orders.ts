@@ -10,13 +10,17 @@ import { unknownOrderRoute, withOrderProblems } from '../http/order-errors.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { type ActionResult, LATEST_ORDERS, type OrderService } from '../services/orders.js';
 import { bindActionReference, bindAmountCommand, idempotentRequest, readBody } from './order-requests.js';
-import { orderDocument, orderListDocument } from './order-view.js';
+import { orderDocumentJson, orderListDocument } from './order-view.js';
 
 function written(result: ActionResult): Response {
   const headers: Record<string, string> = { location: result.location };
   // Sandbox-only hint for debugging retries; clients ignore unknown headers.
   if (result.replayed) headers['x-sandbox-idempotent-replay'] = 'true';
   return new Response(null, { status: result.status, headers });
+}
+
+function jsonText(json: string): Response {
+  return new Response(json, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
 }
 
 function merchantOf(c: Context<SurfaceEnv>): string {
@@ -41,7 +45,7 @@ export function registerOrderRoutes(app: Hono<SurfaceEnv>, deps: { services: { o
   app.get(
     '/manage/orders/:orderId',
     auth,
-    withOrderProblems(async (c) => c.json(orderDocument(await orders.get(merchantOf(c), orderIdOf(c))))),
+    withOrderProblems(async (c) => jsonText(orderDocumentJson(await orders.get(merchantOf(c), orderIdOf(c))))),
   );
 
   app.get(

@@ -15,7 +15,7 @@ import forge from 'node-forge';
 import { Clock } from '../clock.js';
 import { ENVIRONMENTS, type HostsConfig, SURFACES } from '../hosts.js';
 
-export const DEFAULT_TLS_DIR = '.sandbox/tls';
+export { DEFAULT_TLS_DIR } from './paths.js';
 const DAY_MS = 86_400_000;
 /** Apple's limit for server certificates (825 days) with some margin; browsers and curl accept it. */
 const LEAF_DAYS = 800;

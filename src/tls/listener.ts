@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { Listener } from '../server.js';
-import type { Dispatch } from '../gateway.js';
+import type { Dispatch, SocketPair } from '../gateway.js';
 import { isRefusal } from '../http/refuse.js';
 import type { TlsMaterial } from './certificates.js';
 
@@ -19,7 +19,7 @@ export async function listenTls(dispatch: Dispatch, host: string, port: number, 
   const fallback = material.hosts[0];
   if (!fallback) throw new Error('no host certificates to serve');
   const listener = getRequestListener(async (request, env: { incoming: { socket: { destroy(): void } } }) => {
-    const response = await dispatch(request);
+    const response = await dispatch(request, undefined, env as unknown as SocketPair);
     if (isRefusal(response)) env.incoming.socket.destroy();
     return response;
   });

@@ -6,7 +6,7 @@
 import type { Dispatch } from '../gateway.js';
 import type { HostsConfig } from '../hosts.js';
 import type { Listener } from '../server.js';
-import { loadTlsMaterial } from './certificates.js';
+
 import { listenTls } from './listener.js';
 
 export const DEFAULT_TLS_PORT = 443;
@@ -19,7 +19,7 @@ export async function startTls(
   mainPort: number,
   hosts: HostsConfig,
 ): Promise<Listener> {
-  const material = loadTlsMaterial(tls.dir, hosts);
+  const material = (await import('./certificates.js')).loadTlsMaterial(tls.dir, hosts);
   if (tls.port !== undefined) return listenTls(dispatch, host, tls.port, material);
   try {
     return await listenTls(dispatch, host, DEFAULT_TLS_PORT, material);

@@ -1,0 +1,2 @@
+/** Where `checkout-sandbox tls` writes the local CA and the host certificates by default. */
+export const DEFAULT_TLS_DIR = '.sandbox/tls';
