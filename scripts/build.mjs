@@ -33,8 +33,9 @@ if (!existsSync(tsc)) {
   process.exit(1);
 }
 if (process.argv.includes('--if-stale')) process.stderr.write('checkout-sandbox: compiling src/ to dist/ (tsc)...\n');
-// A full build starts clean, so a source deleted from src/ does not live on in dist/.
-if (!process.argv.includes('--if-stale')) rmSync(join(root, 'dist'), { recursive: true, force: true });
+// dist/ is never removed as a whole: `npx checkout-sandbox` in a fresh clone runs `prepare`
+// while other processes may be running dist/main.js. What a deleted source left behind is
+// pruned after the build instead (below).
 const result = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
 if (result.status !== 0) process.exit(result.status ?? 1);
 // Files served as they are (the loader and page scripts, the dashboard's): src/**/assets/ → dist/**/assets/.
@@ -46,4 +47,18 @@ if (result.status !== 0) process.exit(result.status ?? 1);
     else copyAssets(path);
   }
 })(join(root, 'src'));
+// A full build drops the output of sources that no longer exist (dist/x.js without src/x.ts).
+if (!process.argv.includes('--if-stale')) {
+  (function prune(dir) {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      const source = path.replace(join(root, 'dist'), join(root, 'src'));
+      if (entry.isDirectory()) {
+        if (entry.name !== 'assets') prune(path);
+      } else if (/\.(js|d\.ts|js\.map)$/.test(entry.name) && !existsSync(source.replace(/\.(js|d\.ts|js\.map)$/, '.ts'))) {
+        rmSync(path, { force: true });
+      }
+    }
+  })(join(root, 'dist'));
+}
 writeFileSync(stamp, '');
