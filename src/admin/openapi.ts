@@ -10,8 +10,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Hono } from 'hono';
 import type { AdminDeps } from './deps.js';
-import { type DocumentSite, surfaceDocument, wholeDocument } from '../openapi/document.js';
-import { DOCUMENT_NAMES, type DocumentName } from '../openapi/surfaces.js';
+import type { DocumentSite } from '../openapi/document.js';
+import type { DocumentName } from '../openapi/surfaces.js';
 import { AdminError } from './errors.js';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -25,6 +25,14 @@ const ASSETS: Record<string, string> = {
   'favicon-16x16.png': 'image/png',
 };
 
+/**
+ * The documents are built from the route tables and schemas on the first request: loading
+ * them (zod's JSON Schema output, every catalog) at start-up would cost every start ~20 ms
+ * for a page most runs never open.
+ */
+const documents = (): Promise<typeof import('../openapi/document.js')> => import('../openapi/document.js');
+const surfaceNames = async (): Promise<readonly DocumentName[]> => (await import('../openapi/surfaces.js')).DOCUMENT_NAMES;
+
 export function registerOpenApiAdmin(admin: Hono, ctx: Pick<AdminDeps, 'urls'>): void {
   const site = (url: string): DocumentSite => ({
     origin: new URL(url).origin,
@@ -33,17 +41,18 @@ export function registerOpenApiAdmin(admin: Hono, ctx: Pick<AdminDeps, 'urls'>):
     version: VERSION,
   });
 
-  admin.get('/__admin/openapi.json', (c) => c.json(wholeDocument(site(c.req.url))));
+  admin.get('/__admin/openapi.json', async (c) => c.json((await documents()).wholeDocument(site(c.req.url))));
 
-  admin.get('/__admin/openapi/:document', (c) => {
+  admin.get('/__admin/openapi/:document', async (c) => {
     const name = (c.req.param('document') ?? '').replace(/\.json$/i, '').toLowerCase();
+    const DOCUMENT_NAMES = await surfaceNames();
     if (!(DOCUMENT_NAMES as readonly string[]).includes(name)) {
       throw new AdminError(404, `No OpenAPI document '${c.req.param('document')}'; use one of ${DOCUMENT_NAMES.map((n) => `${n}.json`).join(', ')}, or /__admin/openapi.json for all.`);
     }
-    return c.json(surfaceDocument(name as DocumentName, site(c.req.url)));
+    return c.json((await documents()).surfaceDocument(name as DocumentName, site(c.req.url)));
   });
 
-  admin.get('/__admin/docs', (c) => c.html(docsPage()));
+  admin.get('/__admin/docs', async (c) => c.html(docsPage(await surfaceNames())));
 
   admin.get('/__admin/docs/:asset', async (c) => {
     const asset = c.req.param('asset') ?? '';
@@ -53,7 +62,7 @@ export function registerOpenApiAdmin(admin: Hono, ctx: Pick<AdminDeps, 'urls'>):
   });
 }
 
-function docsPage(): string {
+function docsPage(DOCUMENT_NAMES: readonly DocumentName[]): string {
   const urls = [
     { url: '/__admin/openapi.json', name: 'everything (/{env}/{surface} prefix)' },
     ...DOCUMENT_NAMES.map((name) => ({ url: `/__admin/openapi/${name}.json`, name })),
