@@ -12,7 +12,7 @@
 import { decodeJwt } from 'jose';
 import { parseSharedKeyHeader } from '../auth/sharedkey-signature.js';
 import { type Clock, parseInstant } from '../clock.js';
-import type { FaultRule } from '../domain/fault-rule.js';
+import { type FaultRule, type FaultRuleInput, faultRuleSchema } from '../domain/fault-rule.js';
 import { SeededRandom } from '../domain/random.js';
 import type { EnvName, SurfaceAddress } from '../hosts.js';
 import { type FaultedRequest, faultResponse, isTokenPath } from './fault-effects.js';
@@ -41,7 +41,9 @@ export class FaultSet {
 
   constructor(private readonly clock: Pick<Clock, 'nowMs' | 'now'>) {}
 
-  add(rule: FaultRule, origin: FaultOrigin = 'admin'): FaultView {
+  /** Validates again, so an in-process caller (sandbox.faults.add) gets the admin call's checks and normalisation. */
+  add(input: FaultRuleInput, origin: FaultOrigin = 'admin'): FaultView {
+    const rule = faultRuleSchema.parse(input);
     const armed: ArmedRule = {
       id: `fault-${this.nextId++}`,
       origin,
@@ -74,7 +76,7 @@ export class FaultSet {
   }
 
   /** At seed and reset: the scenario's rules replace every rule (a reset is a fresh world). */
-  load(rules: readonly FaultRule[]): void {
+  load(rules: readonly FaultRuleInput[]): void {
     this.clear();
     for (const rule of rules) this.add(rule, 'scenario');
   }

@@ -66,3 +66,5 @@ export const faultRuleSchema = z
   });
 
 export type FaultRule = z.infer<typeof faultRuleSchema>;
+/** What a caller writes (before defaults and normalisation, e.g. a lower-case method). */
+export type FaultRuleInput = z.input<typeof faultRuleSchema>;

@@ -317,3 +317,12 @@ describe('the admin calls', () => {
     expect(sb.faults.armed).toBe(false);
   });
 });
+
+describe('in-process', () => {
+  it('sandbox.faults.add takes the same rule, normalised and validated', async () => {
+    const rule = sb.faults.add({ surface: 'api', method: 'post', path: '/checkouts', effect: 'status', status: 503, count: 1 });
+    expect(rule).toMatchObject({ method: 'POST', origin: 'admin', remaining: 1 });
+    expect((await sb.fetch('/uat/api/checkouts', { method: 'POST' })).status).toBe(503);
+    expect(() => sb.faults.add({ effect: 'status' })).toThrow(/needs a status/);
+  });
+});
