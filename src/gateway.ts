@@ -19,6 +19,7 @@ import { isRefusal } from './http/refuse.js';
 import type { SurfaceEnv } from './http/types.js';
 import type { Logger } from './log.js';
 import type { Urls } from './surfaces/deps.js';
+import type { FaultSet } from './control/faults.js';
 
 export type SurfaceApps = Record<EnvName, Record<SurfaceName, Hono<SurfaceEnv>>>;
 
@@ -34,6 +35,8 @@ export interface GatewayDeps {
   clock: Clock;
   logger: Logger;
   urls: Urls;
+  /** Injected faults (src/control/faults.ts), asked right before the surface app. */
+  faults?: Pick<FaultSet, 'armed' | 'inject'>;
 }
 
 const PREFIX = /^\/([A-Za-z]+)\/([A-Za-z]+)(?=[/?#]|$)/;
@@ -65,10 +68,14 @@ export function createGateway(deps: GatewayDeps, admin: Hono, surfaces: SurfaceA
         const hostName = (request.headers.get('host') ?? hostOf(request.url)).replace(/:\d+$/, '').toLowerCase();
         target = byHost.get(hostName) ?? null;
       }
+      // Faults: one boolean on the hot path when no rule is listed.
+      const injected = target && deps.faults?.armed ? await deps.faults.inject(request, target, surfacePath) : null;
       // The Node request goes along too: its body is read as a Node stream, cheaper than the WHATWG one.
-      response = target
-        ? await surfaces[target.env][target.surface].fetch(request, { surfacePath, incoming: socket?.incoming })
-        : unaddressed(pathAndQuery, deps.urls, request.method);
+      response =
+        injected ??
+        (target
+          ? await surfaces[target.env][target.surface].fetch(request, { surfacePath, incoming: socket?.incoming })
+          : unaddressed(pathAndQuery, deps.urls, request.method));
     }
 
     if (logRequests) {

@@ -12,6 +12,7 @@ import type { ScenarioSummary } from './admin/world.js';
 import { Clock, httpDate } from './clock.js';
 import { type ResolvedOptions, type SandboxOptions, resolveOptions } from './config.js';
 import { EventBus } from './control/events.js';
+import { FaultSet } from './control/faults.js';
 import { LazyFaker } from './fake/faker.js';
 import { type Dispatch, type SurfaceApps, createGateway } from './gateway.js';
 import { ENVIRONMENTS, type EnvName, type HostsConfig, SURFACES, type SurfaceAddress, type SurfaceName, loadHosts, surfaceByPort } from './hosts.js';
@@ -67,6 +68,8 @@ export interface Sandbox {
   readonly admin: Hono;
   /** The control plane's event stream (what GET /__admin/events relays). */
   readonly events: EventBus;
+  /** Injected faults (what /__admin/faults lists and changes). */
+  readonly faults: FaultSet;
   /** What a surface app of this sandbox is built with (for tests that mount a route of their own). */
   surfaceDeps(env: EnvName, surface: SurfaceName): SurfaceDeps;
   reset(scenario?: string): Promise<void>;
@@ -131,7 +134,10 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
 
   const faker = new LazyFaker(store.state.meta.seed + 1);
   const services = createServices(store, clock, store.state.meta.seed + 2);
-  const identity: IdentityProvider = await createIdentityProvider({ clock, settings: () => services.settings.current() });
+  // Injected faults: control-plane state in memory, per world; an identity outage reaches token verification.
+  const faults = new FaultSet(clock);
+  faults.load(declaredFaults(wantedScenario, scenarioDir));
+  const identity: IdentityProvider = await createIdentityProvider({ clock, settings: () => services.settings.current(), outage: (env) => faults.outageActive(env) });
   // The control plane's event stream; clock moves are published from here.
   const events = new EventBus(clock);
   const unwatchClock = events.watchClock(clock);
@@ -168,6 +174,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     else clock.reset();
     await faker.reseed(next.seed + 1);
     identity.rateLimiter.clear();
+    faults.load(next.faults);
     await store.replace({ ...(await seedState(next, clock.nowMs())), clock: clock.snapshot() });
   };
 
@@ -182,6 +189,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     scenarioDir,
     simulation,
     events,
+    faults,
     idle: () => notifications.idle(),
     world: {
       scenario: () => store.state.meta.scenario,
@@ -194,7 +202,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
   // The admin plane's guard: token, cross-site and Host checks; see src/admin/guard.ts.
   const adminHostNames = ENVIRONMENTS.flatMap((env) => SURFACES.flatMap((surface) => [hosts[env][surface].host, ...hosts[env][surface].aliases]));
   const admin = createAdminApp(adminDeps, { token: options.adminToken, bindHost: options.host, hostNames: adminHostNames, publicUrl: options.publicUrl });
-  const dispatch: Dispatch = createGateway({ clock, logger, urls }, admin, surfaces);
+  const dispatch: Dispatch = createGateway({ clock, logger, urls, faults }, admin, surfaces);
 
   return {
     clock,
@@ -205,6 +213,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     scenarioDir,
     admin,
     events,
+    faults,
     scenario: () => store.state.meta.scenario,
     snapshot: () => store.snapshot(),
     baseUrl: urls.baseUrl,
@@ -250,6 +259,15 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
 function earliest(instants: (number | null)[]): number | null {
   const known = instants.filter((ms): ms is number => ms !== null);
   return known.length ? Math.min(...known) : null;
+}
+
+/** The scenario's fault rules (a resumed world reads its scenario for these only); an unreadable one declares none. */
+function declaredFaults(name: string, dir: string): Scenario['faults'] {
+  try {
+    return loadScenario(name, dir).faults;
+  } catch {
+    return [];
+  }
 }
 
 function applyScenarioClock(clock: Clock, scenario: Scenario): void {

@@ -12,6 +12,7 @@ import { type AdminGuardInput, adminGuard } from './guard.js';
 import { registerClockAdmin } from './clock.js';
 import { registerCheckoutAdmin } from './checkouts.js';
 import { registerEventStreamAdmin } from './events.js';
+import { registerFaultAdmin } from './faults.js';
 import { registerRecurringAdmin } from './recurring.js';
 import { registerListAdmin } from './lists.js';
 import { registerOpenApiAdmin } from './openapi.js';
@@ -32,6 +33,7 @@ export function createAdminApp(deps: AdminDeps, guard: AdminGuardInput): Hono {
   registerCheckoutAdmin(admin, deps);
   registerApiClientAdmin(admin, deps);
   registerRecurringAdmin(admin, deps);
+  registerFaultAdmin(admin, deps);
   // The dashboard, its lists and the event stream it follows.
   registerListAdmin(admin, deps);
   registerEventStreamAdmin(admin, deps);

@@ -13,6 +13,7 @@ import { TokenRateLimiter } from './ratelimit.js';
 import { TENANTS, type Tenant } from './tenants.js';
 import { type VerifyOutcome, verifyAccessToken } from './verifier.js';
 import { VerifiedTokenCache } from './token-cache.js';
+import { ExtendedLifetimes, withinExtendedLifetime } from './extended-lifetime.js';
 
 export interface IssuedToken extends TokenLifetimes {
   accessToken: string;
@@ -33,12 +34,18 @@ export interface IdentityOptions {
   clock: Clock;
   settings(): Settings;
   keyDir?: string;
+  /**
+   * Whether the identity provider is down for the environment (a fault rule): while it is,
+   * resources accept tokens up to ext_expires_in, as Entra's resilience extension promises.
+   */
+  outage?(env: EnvName): boolean;
 }
 
 export async function createIdentityProvider(options: IdentityOptions): Promise<IdentityProvider> {
   const { clock, settings } = options;
   const rings: KeyRings = await loadKeyRings(options.keyDir ?? DEFAULT_KEY_DIR);
   const verified = new VerifiedTokenCache();
+  const extensions = new ExtendedLifetimes();
   return {
     tenant: (env) => TENANTS[env],
     keyRing: (env) => rings[env],
@@ -52,6 +59,7 @@ export async function createIdentityProvider(options: IdentityOptions): Promise<
         nowSeconds: clock.epochSeconds(),
         lifetimeSeconds: lifetimes.expiresIn,
       });
+      extensions.remember(minted.claims.uti, lifetimes.extExpiresIn - lifetimes.expiresIn);
       return { ...lifetimes, ...minted };
     },
     async verify(env, token) {
@@ -60,6 +68,10 @@ export async function createIdentityProvider(options: IdentityOptions): Promise<
       if (cached) return cached;
       const outcome = await verifyAccessToken(token, { ring: rings[env], tenant: TENANTS[env], now: clock.now(), clockSkewSeconds: skew });
       if (outcome.ok) verified.remember(env, token, outcome);
+      else if (outcome.problem === 'expired' && options.outage?.(env)) {
+        const extra = extensions.extraSeconds(outcome.claims?.uti, settings());
+        return withinExtendedLifetime(token, outcome, extra, { ring: rings[env], tenant: TENANTS[env], now: clock.now(), clockSkewSeconds: skew });
+      }
       return outcome;
     },
   };

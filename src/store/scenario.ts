@@ -11,6 +11,7 @@ import { parseInstant } from '../clock.js';
 import { CHECKOUT_STATUSES, ORDER_STATUSES, PURCHASE_RESULTS } from '../domain/model.js';
 import { toMinor } from '../domain/money.js';
 import { PERSONA_OUTCOMES } from '../domain/personas.js';
+import { faultRuleSchema } from '../domain/fault-rule.js';
 
 export const SCENARIO_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
 
@@ -171,6 +172,8 @@ export const scenarioSchema = z
     /** Test customers of the hosted checkout page (issue 13); omitted = the built-in ones. */
     personas: z.array(personaSchema).optional(),
     environments: z.object({ uat: envSchema.prefault({}), prod: envSchema.prefault({}) }),
+    /** Fault rules armed at seed and reset, as POST /__admin/faults takes them (docs/faults.md). */
+    faults: z.array(faultRuleSchema).default([]),
   })
   .strict();
 

@@ -5,6 +5,7 @@
 import * as apiClients from '../../admin/api-clients.js';
 import * as checkouts from '../../admin/checkouts.js';
 import * as clock from '../../admin/clock.js';
+import { faultRuleSchema } from '../../admin/faults.js';
 import { callbacksSchema, invoiceStatusSchema } from '../../admin/recurring.js';
 import * as tokens from '../../admin/tokens.js';
 import { resetSchema } from '../../admin/world.js';
@@ -45,6 +46,11 @@ export const ADMIN_ROUTES: RouteDoc[] = [
   route('post', `${CLIENTS}/:clientId/secrets`, { summary: 'Add a secret', body: { schema: apiClients.secretSchema, name: 'AdminSecretCreate', required: false }, responses: { ...ok, '201': 'Json' } }),
   route('delete', `${CLIENTS}/:clientId/secrets/:secretId`, { summary: 'Remove a secret', responses: ok }),
   route('delete', `${CLIENTS}/:clientId`, { summary: 'Revoke an API client', responses: ok }),
+
+  route('post', '/__admin/faults', { summary: 'Add a fault rule (latency, status, refuse, throttle, identity-outage)', body: { schema: faultRuleSchema, name: 'AdminFaultRule' }, responses: { '201': 'Json', '4XX': 'AdminError' } }),
+  route('get', '/__admin/faults', { summary: 'Fault rules, how often each fired and how many remain', responses: ok }),
+  route('delete', '/__admin/faults', { summary: 'Remove every fault rule', responses: ok }),
+  route('delete', '/__admin/faults/:id', { summary: 'Remove one fault rule', responses: ok }),
 
   route('get', '/__admin/tokens', { summary: 'Token settings', responses: ok }),
   route('patch', '/__admin/tokens', { summary: 'Change token lifetimes and skew', body: { schema: tokens.patchSchema, name: 'AdminTokensPatch' }, responses: ok }),
