@@ -85,7 +85,7 @@ export function createGateway(deps: GatewayDeps, admin: Hono, surfaces: SurfaceA
 }
 
 /** The path and query as on the request line: no URL object, no decoding. */
-function pathAndQueryOf(url: string): string {
+export function pathAndQueryOf(url: string): string {
   const slash = url.indexOf('/', url.indexOf('//') + 2);
   if (slash === -1) return '/';
   const hash = url.indexOf('#', slash);

@@ -15,6 +15,7 @@ import { registerEventStreamAdmin } from './events.js';
 import { registerRecurringAdmin } from './recurring.js';
 import { registerListAdmin } from './lists.js';
 import { registerOpenApiAdmin } from './openapi.js';
+import { registerSandboxAdmin } from './sandboxes.js';
 import { registerDashboard } from './ui.js';
 import { registerWorldAdmin } from './world.js';
 
@@ -28,6 +29,7 @@ export function createAdminApp(deps: AdminDeps, guard: AdminGuardInput): Hono {
   // Before every route: cross-site, token and Host checks (src/admin/guard.ts).
   admin.use('*', adminGuard(guard));
   registerWorldAdmin(admin, deps);
+  registerSandboxAdmin(admin, deps);
   registerClockAdmin(admin, deps);
   registerCheckoutAdmin(admin, deps);
   registerApiClientAdmin(admin, deps);

@@ -33,11 +33,13 @@ export interface IdentityOptions {
   clock: Clock;
   settings(): Settings;
   keyDir?: string;
+  /** Key rings already loaded (loading costs ~10 ms): isolated sandboxes share the process's. */
+  rings?: KeyRings;
 }
 
 export async function createIdentityProvider(options: IdentityOptions): Promise<IdentityProvider> {
   const { clock, settings } = options;
-  const rings: KeyRings = await loadKeyRings(options.keyDir ?? DEFAULT_KEY_DIR);
+  const rings: KeyRings = options.rings ?? (await loadKeyRings(options.keyDir ?? DEFAULT_KEY_DIR));
   const verified = new VerifiedTokenCache();
   return {
     tenant: (env) => TENANTS[env],
