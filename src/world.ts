@@ -208,6 +208,8 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
     reset,
     surfaceDeps: (env, surface) => surfaceDepsOf(deps, env, surface),
     async close() {
+      // Ends this world's event streams (src/admin/events.ts) rather than leaving them open on a dead world.
+      events.publish({ type: 'world.closed' });
       unwatchClock();
       notifications.stop();
       if (store.loaded) await services.settings.persistClock().catch(() => undefined);

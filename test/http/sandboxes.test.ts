@@ -268,4 +268,25 @@ describe('sandbox.isolated() in-process', () => {
       await sb.close();
     }
   });
+
+  it('ends its event stream when disposed of', async () => {
+    const sb = await createSandbox({ logLevel: 'silent' });
+    try {
+      const a = await sb.isolated({ now: '2031-01-01T00:00:00Z', frozen: true });
+      const stream = await a.fetch('/__admin/events');
+      const reader = stream.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = decoder.decode((await reader.read()).value);
+      expect(text).toContain('stream.open');
+      await a.close();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value);
+      }
+      expect(text).toContain('"type":"world.closed"');
+    } finally {
+      await sb.close();
+    }
+  });
 });
