@@ -2,9 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    // docs/examples: the testing-in-CI page's examples, run as written (docs/testing-in-ci.md).
+    include: ['test/**/*.test.ts', 'docs/examples/*.test.ts'],
     // Spawned servers run dist/ (what users run): build it first when src/ changed.
-    globalSetup: ['test/setup/build.ts'],
+    globalSetup: ['test/setup/build.ts', 'test/setup/example-sandbox.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Two cores here: spawned-server tests compete with in-process ones.

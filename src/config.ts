@@ -45,6 +45,10 @@ export const optionsSchema = z
     insecureAdmin: z.boolean().default(false),
     /** The origin written into answers (discovery, hints, Link, /__admin/hosts) instead of the listen address. */
     publicUrl: publicUrl.optional(),
+    /** Isolated sandboxes (POST /__admin/sandboxes): how many may live at once… */
+    maxSandboxes: z.number().int().min(0).default(200),
+    /** …and after how many milliseconds of real time without a request one is disposed of. */
+    sandboxIdleMs: z.number().int().positive().default(30 * 60_000),
     /** HTTPS on the real host names (SNI) with the certificates `checkout-sandbox tls` wrote to dir. */
     tls: z
       .object({

@@ -29,7 +29,8 @@ export interface SocketPair {
   outgoing: { setHeader(name: string, value: string): unknown };
 }
 
-export type Dispatch = (request: Request, fixed?: SurfaceAddress, socket?: SocketPair) => Promise<Response>;
+/** `pathAndQuery`: the request line's path as this world sees it (an isolated sandbox's prefix stripped). */
+export type Dispatch = (request: Request, fixed?: SurfaceAddress, socket?: SocketPair, pathAndQuery?: string) => Promise<Response>;
 
 export interface GatewayDeps {
   clock: Clock;
@@ -45,17 +46,17 @@ export function createGateway(deps: GatewayDeps, admin: Hono, surfaces: SurfaceA
   const byHost = surfaceByHostName(deps.urls.hosts);
   const logRequests = deps.logger.isLevelEnabled('info');
 
-  return async function dispatch(request, fixed, socket) {
+  return async function dispatch(request, fixed, socket, routedPath) {
     const started = logRequests ? performance.now() : 0;
     socket?.outgoing.setHeader('date', httpDate(deps.clock.now()));
-    const pathAndQuery = pathAndQueryOf(request.url);
+    const pathAndQuery = routedPath ?? pathAndQueryOf(request.url);
     let target: SurfaceAddress | null = null;
     let response: Response;
     // The path as the surface sees it (prefix stripped), as the real host would log it.
     let surfacePath = pathAndQuery;
 
     if (pathAndQuery.startsWith('/__admin') && (pathAndQuery.length === 8 || '/?#'.includes(pathAndQuery[8]!))) {
-      response = await admin.fetch(request);
+      response = await admin.fetch(request, { surfacePath: pathAndQuery, incoming: socket?.incoming });
     } else {
       const prefix = fixed ? null : PREFIX.exec(pathAndQuery);
       if (fixed) {
@@ -97,7 +98,7 @@ export function createGateway(deps: GatewayDeps, admin: Hono, surfaces: SurfaceA
 }
 
 /** The path and query as on the request line: no URL object, no decoding. */
-function pathAndQueryOf(url: string): string {
+export function pathAndQueryOf(url: string): string {
   const slash = url.indexOf('/', url.indexOf('//') + 2);
   if (slash === -1) return '/';
   const hash = url.indexOf('#', slash);

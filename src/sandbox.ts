@@ -1,41 +1,34 @@
 /**
- * The composition root: options + clock + store + services + surfaces → one sandbox.
- * Every layer is handed the few dependencies it uses; nothing is module-level state, so
- * two sandboxes in one process share nothing.
+ * The process shell: options → hosts, signing keys, addresses → the main world
+ * (src/world.ts: clock, state, services, surfaces, admin) + a registry of isolated worlds
+ * (src/sandboxes/) → listeners. A request is routed to its world first (src/sandboxes/router.ts),
+ * then that world's own gateway dispatches it. Nothing is module-level state, so two
+ * sandboxes in one process share nothing but read-only keys.
  */
 import { resolve } from 'node:path';
 import type { Hono } from 'hono';
 import { adminExposureProblem } from './admin/guard.js';
-import { type AdminDeps, createAdminApp } from './admin/index.js';
+import type { IsolatedRequest } from './admin/deps.js';
 import { type Addresses, createAddresses } from './addresses.js';
-import type { ScenarioSummary } from './admin/world.js';
-import { Clock, httpDate } from './clock.js';
+import { type Clock, httpDate } from './clock.js';
 import { type ResolvedOptions, type SandboxOptions, resolveOptions } from './config.js';
-import { EventBus } from './control/events.js';
-import { FaultSet } from './control/faults.js';
-import { LazyFaker } from './fake/faker.js';
-import { type Dispatch, type SurfaceApps, createGateway } from './gateway.js';
+import type { EventBus } from './control/events.js';
+import type { FaultSet } from './control/faults.js';
+import type { Dispatch } from './gateway.js';
 import { ENVIRONMENTS, type EnvName, type HostsConfig, SURFACES, type SurfaceAddress, type SurfaceName, loadHosts, surfaceByPort } from './hosts.js';
 import { ConnectionRefusedError, isRefusal } from './http/refuse.js';
-import type { SurfaceEnv } from './http/types.js';
-import { type IdentityProvider, createIdentityProvider } from './identity/provider.js';
+import { loadKeyRings } from './identity/keys.js';
 import { type Logger, createLogger } from './log.js';
 import { type Listener, listen } from './server.js';
 import { startTls } from './tls/start.js';
-import { type Services, createServices } from './services/index.js';
-import { CustomerSimulation } from './simulation/customer.js';
-import { NotificationDispatcher } from './simulation/notifications.js';
-import { SCENARIO_DIR, type Scenario, listScenarios, loadScenario } from './store/scenario.js';
-import { seedState } from './store/seed.js';
+import type { Services } from './services/index.js';
+import { SandboxRegistry } from './sandboxes/registry.js';
+import { SANDBOX_HEADER, createWorldRouter } from './sandboxes/router.js';
+import { SCENARIO_DIR } from './store/scenario.js';
 import type { SnapshotDoc } from './store/snapshot.js';
 import { type LogIo } from './store/change-log.js';
-import { StateStore } from './store/store.js';
-import { createApiSurface } from './surfaces/api.js';
-import { createAuthSurface } from './surfaces/auth.js';
-import { createFrontendSurface } from './surfaces/frontend.js';
-import type { SurfaceDeps, Urls } from './surfaces/deps.js';
-import { createLegacySurface } from './surfaces/legacy.js';
-import { createRetiredSurface } from './surfaces/retired.js';
+import type { SurfaceDeps } from './surfaces/deps.js';
+import { type World, type WorldShared, createWorld } from './world.js';
 
 export interface Sandbox {
   /** In-process fetch: absolute URLs or paths like '/uat/api/checkouts'. No socket needed. */
@@ -73,7 +66,27 @@ export interface Sandbox {
   /** What a surface app of this sandbox is built with (for tests that mount a route of their own). */
   surfaceDeps(env: EnvName, surface: SurfaceName): SurfaceDeps;
   reset(scenario?: string): Promise<void>;
-  /** Flushes state and closes every listener. */
+  /**
+   * A new isolated sandbox (own state in memory, own clock and event stream), the in-process
+   * form of POST /__admin/sandboxes: for tests that run in parallel against one sandbox.
+   */
+  isolated(request?: IsolatedRequest): Promise<IsolatedSandbox>;
+  /** Flushes state and closes every listener (and every isolated sandbox). */
+  close(): Promise<void>;
+}
+
+export interface IsolatedSandbox {
+  readonly id: string;
+  readonly clock: Clock;
+  readonly services: Services;
+  readonly events: EventBus;
+  /** In-process fetch into this sandbox: paths as on the main port ('/uat/api/checkouts', '/__admin/clock') or its base URLs. */
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
+  /** {origin}/sandboxes/{id}/{env}/{surface}: reachable over the main port once listening. */
+  baseUrl(env: EnvName, surface: SurfaceName): string;
+  /** {origin}/sandboxes/{id}/__admin */
+  adminUrl(): string;
+  /** Disposes of it: its URLs answer 404 from now on. */
   close(): Promise<void>;
 }
 
@@ -83,222 +96,150 @@ export interface SandboxInternals {
   logIo?: LogIo;
 }
 
-const SURFACE_FACTORIES: Record<SurfaceName, (deps: SurfaceDeps) => Hono<SurfaceEnv>> = {
-  auth: createAuthSurface,
-  api: createApiSurface,
-  legacy: createLegacySurface,
-  retired: createRetiredSurface,
-  frontend: createFrontendSurface,
-};
-
 export async function createSandbox(input: SandboxOptions = {}, internals: SandboxInternals = {}): Promise<Sandbox> {
   const options = resolveOptions(input);
-  const clock = new Clock();
   const hosts = loadHosts(options.hostsFile);
   const scenarioDir = options.scenarioDir ? resolve(options.scenarioDir) : SCENARIO_DIR;
-  const logger = createLogger(clock, options.logLevel ? { level: options.logLevel } : {});
-  const store = await StateStore.open({
-    file: options.statePath === null ? null : resolve(options.statePath),
-    ...(internals.logIo ? { io: internals.logIo } : {}),
-    reset: options.reset,
-    warn: (message) => logger.warn(message),
-  });
-
-  const persisted = store.loaded ? store.state : null;
-  const wantedScenario = options.scenario ?? persisted?.meta.scenario ?? 'default';
-  const reseed = options.reset || persisted === null || wantedScenario !== persisted.meta.scenario;
-  const resumed = !reseed;
-  try {
-    const scenario = reseed ? loadScenario(wantedScenario, scenarioDir) : null;
-
-    // Clock: flags/env > persisted state > scenario > real time.
-    if (options.now !== undefined || options.frozen !== undefined) {
-      clock.set({ ...(options.now ? { now: options.now } : {}), ...(options.frozen !== undefined ? { frozen: options.frozen } : {}) });
-    } else if (!reseed && persisted?.clock) {
-      clock.restore(persisted.clock);
-    } else if (scenario?.clock) {
-      applyScenarioClock(clock, scenario);
-    }
-    // A state file is never reseeded over without a backup of what it held.
-    if (scenario) await store.replace({ ...(await seedState(scenario, clock.nowMs())), clock: clock.snapshot() }, { backup: persisted !== null });
-  } catch (error) {
-    await store.close();
-    throw error;
-  }
-
-  const listeners: Listener[] = [];
   // URLs written into answers and the ports of the listeners: src/addresses.ts.
   const addresses = createAddresses(options, hosts);
   const { dedicatedUrl } = addresses;
-  const urls: Urls = { hosts, baseUrl: addresses.baseUrl };
-
-  const faker = new LazyFaker(store.state.meta.seed + 1);
-  const services = createServices(store, clock, store.state.meta.seed + 2);
-  // Injected faults: control-plane state in memory, per world; an identity outage reaches token verification.
-  const faults = new FaultSet(clock);
-  faults.load(declaredFaults(wantedScenario, scenarioDir));
-  const identity: IdentityProvider = await createIdentityProvider({ clock, settings: () => services.settings.current(), outage: (env) => faults.outageActive(env) });
-  // The control plane's event stream; clock moves are published from here.
-  const events = new EventBus(clock);
-  const unwatchClock = events.watchClock(clock);
-  // Made now, so retries saved in the state resume without waiting for a purchase.
-  const notifications = new NotificationDispatcher({ clock, callbacks: (env) => services.env(env).callbacks, events });
-  // Scheduled authorization attempts and on-hold reviews fall due on the sandbox clock, like callback retries.
-  for (const source of ['tokenization', 'invoiceStatus'] as const) {
-    notifications.addSource({
-      nextDueMs: () => earliest(ENVIRONMENTS.map((env) => services.env(env)[source].nextDueMs())),
-      runDue: async (nowMs) => {
-        for (const env of ENVIRONMENTS) await services.env(env)[source].runDue(nowMs);
-      },
-    });
-  }
-  services.onQueued(() => void notifications.pump());
-  const simulation = (env: EnvName): CustomerSimulation =>
-    new CustomerSimulation({
-      env,
-      clock,
-      checkouts: services.env(env).checkouts,
-      callbacks: services.env(env).callbacks,
-      notifications,
-      settings: services.settings,
-      faker,
-      events,
-      tokenization: services.env(env).tokenization,
-      invoiceStatus: services.env(env).invoiceStatus,
-    });
-
-  const reset = async (name?: string): Promise<void> => {
-    const next = loadScenario(name ?? store.state.meta.scenario, scenarioDir);
-    if (next.clock) applyScenarioClock(clock, next);
-    else if (options.now !== undefined) clock.set({ now: options.now, frozen: options.frozen ?? false });
-    else clock.reset();
-    await faker.reseed(next.seed + 1);
-    identity.rateLimiter.clear();
-    faults.load(next.faults);
-    await store.replace({ ...(await seedState(next, clock.nowMs())), clock: clock.snapshot() });
-  };
-
-  const shared: SharedDeps = { clock, urls, logger, services, identity, simulation };
-  const surfaces = buildSurfaces(shared);
-  const adminDeps: AdminDeps = {
-    clock,
-    services,
-    identity,
-    urls,
-    logger,
-    scenarioDir,
-    simulation,
-    events,
-    faults,
-    idle: () => notifications.idle(),
-    world: {
-      scenario: () => store.state.meta.scenario,
-      scenarios: (): ScenarioSummary[] => listScenarios(scenarioDir),
-      reset,
-      dedicatedUrl,
-      httpsUrl: addresses.httpsUrl,
-    },
-  };
-  // The admin plane's guard: token, cross-site and Host checks; see src/admin/guard.ts.
+  // The admin plane's guard: token, cross-site and Host checks (src/admin/guard.ts); the same for every world.
   const adminHostNames = ENVIRONMENTS.flatMap((env) => SURFACES.flatMap((surface) => [hosts[env][surface].host, ...hosts[env][surface].aliases]));
-  const admin = createAdminApp(adminDeps, { token: options.adminToken, bindHost: options.host, hostNames: adminHostNames, publicUrl: options.publicUrl });
-  const dispatch: Dispatch = createGateway({ clock, logger, urls, faults }, admin, surfaces);
-
-  return {
-    clock,
-    services,
+  const shared: WorldShared = {
     options,
     hosts,
-    stateFile: store.file,
     scenarioDir,
-    admin,
-    events,
-    faults,
-    scenario: () => store.state.meta.scenario,
-    snapshot: () => store.snapshot(),
-    baseUrl: urls.baseUrl,
+    // Loaded once (~10 ms) and shared: isolated worlds sign with the same fixed keys.
+    keyRings: await loadKeyRings(),
+    guard: { token: options.adminToken, bindHost: options.host, hostNames: adminHostNames, publicUrl: options.publicUrl },
+  };
+  const logOptions = options.logLevel ? { level: options.logLevel } : {};
+  let mainLogger: Logger | null = null;
+
+  const registry = new SandboxRegistry({
+    max: options.maxSandboxes,
+    idleMs: options.sandboxIdleMs,
+    origin: addresses.origin,
+    make: (id, request) =>
+      createWorld(shared, {
+        statePath: null,
+        reset: true,
+        scenario: request.scenario ?? 'default',
+        now: request.now,
+        frozen: request.frozen,
+        // One log destination for the process; the world's lines carry its id.
+        logger: (clock) => (mainLogger ?? createLogger(clock, logOptions)).child({ sandbox: id }),
+        baseUrl: (env, surface) => `${addresses.origin()}/sandboxes/${id}/${env}/${surface}`,
+        // Dedicated ports and HTTPS host names reach an isolated world only with the X-Sandbox-Id header.
+        dedicatedUrl: () => null,
+        httpsUrl: () => null,
+        sandboxes: null,
+      }),
+  });
+
+  const main = await createWorld(shared, {
+    statePath: options.statePath,
+    reset: options.reset,
+    scenario: options.scenario,
+    now: options.now,
+    frozen: options.frozen,
+    logger: (clock) => (mainLogger = createLogger(clock, logOptions)),
+    baseUrl: addresses.baseUrl,
+    dedicatedUrl,
+    httpsUrl: addresses.httpsUrl,
+    sandboxes: registry,
+    logIo: internals.logIo,
+  });
+  const router = createWorldRouter(main, registry);
+  const dispatch: Dispatch = router.dispatch;
+  const listeners: Listener[] = [];
+
+  /** In-process: route to the world, dispatch, and stamp the Date header with that world's clock. */
+  const fetchInProcess = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = toRequest(input, init, addresses.listenUrl());
+    const routed = router.route(request);
+    if ('response' in routed) return routed.response;
+    const response = await routed.world.dispatch(request, undefined, undefined, routed.pathAndQuery);
+    if (isRefusal(response)) throw new ConnectionRefusedError(`${new URL(request.url).host} closed the connection`);
+    response.headers.set('date', httpDate(routed.world.clock.now()));
+    return response;
+  };
+
+  return {
+    clock: main.clock,
+    services: main.services,
+    options,
+    hosts,
+    stateFile: main.stateFile,
+    scenarioDir,
+    admin: main.admin,
+    events: main.events,
+    faults: main.faults,
+    scenario: main.scenario,
+    snapshot: main.snapshot,
+    baseUrl: addresses.baseUrl,
     listenUrl: addresses.listenUrl,
     tlsPort: addresses.tlsPort,
-    resumed,
+    resumed: main.resumed,
     dedicatedUrl,
-    surfaceDeps: (env, surface) => surfaceDepsOf(shared, env, surface),
-    reset,
-    async fetch(input, init) {
-      const request = toRequest(input, init, addresses.listenUrl());
-      const response = await dispatch(request);
-      if (isRefusal(response)) throw new ConnectionRefusedError(`${new URL(request.url).host} closed the connection`);
-      response.headers.set('date', httpDate(clock.now()));
-      return response;
+    surfaceDeps: main.surfaceDeps,
+    reset: main.reset,
+    fetch: fetchInProcess,
+    async isolated(request = {}) {
+      const made = await registry.create(request);
+      return isolatedHandle(made.id, made.world, registry, fetchInProcess, addresses);
     },
     async listen() {
       // A public bind address without an admin token opens /__admin to the network: refuse (src/admin/guard.ts).
       const exposure = adminExposureProblem(options.host, options.adminToken, options.insecureAdmin);
       if (exposure) throw new Error(exposure);
-      const main = await listen(dispatch, options.host, options.port);
-      listeners.push(main);
-      addresses.setMainPort(main.port);
+      const mainListener = await listen(dispatch, options.host, options.port);
+      listeners.push(mainListener);
+      addresses.setMainPort(mainListener.port);
       if (options.portPerHost) await listenPerHost(dispatch, options.host, hosts, listeners, addresses);
       if (options.tls) {
-        const tls = await startTls(dispatch, options.host, options.tls, main.port, hosts);
+        const tls = await startTls(dispatch, options.host, options.tls, mainListener.port, hosts);
         listeners.push(tls);
         addresses.setTlsPort(tls.port);
       }
-      return { port: main.port, url: addresses.listenUrl() };
+      return { port: mainListener.port, url: addresses.listenUrl() };
     },
     async close() {
-      unwatchClock();
-      notifications.stop();
       await Promise.all(listeners.splice(0).map((l) => l.close()));
-      if (store.loaded) await services.settings.persistClock().catch(() => undefined);
-      await store.close();
-      logger.flush();
+      await registry.closeAll();
+      await main.close();
+      main.logger.flush();
     },
   };
 }
 
-function earliest(instants: (number | null)[]): number | null {
-  const known = instants.filter((ms): ms is number => ms !== null);
-  return known.length ? Math.min(...known) : null;
-}
-
-/** The scenario's fault rules (a resumed world reads its scenario for these only); an unreadable one declares none. */
-function declaredFaults(name: string, dir: string): Scenario['faults'] {
-  try {
-    return loadScenario(name, dir).faults;
-  } catch {
-    return [];
-  }
-}
-
-function applyScenarioClock(clock: Clock, scenario: Scenario): void {
-  if (!scenario.clock) return;
-  clock.set({ ...(scenario.clock.now ? { now: scenario.clock.now } : {}), frozen: scenario.clock.frozen });
-}
-
-type SharedDeps = Pick<SurfaceDeps, 'clock' | 'urls' | 'logger' | 'identity'> & { services: Services; simulation(env: EnvName): CustomerSimulation };
-
-function surfaceDepsOf(shared: SharedDeps, env: EnvName, surface: SurfaceName): SurfaceDeps {
+/** What sandbox.isolated() hands back: the isolated world, addressed like the main one. */
+function isolatedHandle(
+  id: string,
+  world: World,
+  registry: SandboxRegistry,
+  fetchInProcess: Sandbox['fetch'],
+  addresses: Addresses,
+): IsolatedSandbox {
+  const prefix = `/sandboxes/${id}`;
   return {
-    env,
-    surface,
-    clock: shared.clock,
-    urls: shared.urls,
-    logger: shared.logger,
-    identity: shared.identity,
-    services: shared.services.env(env),
-    settings: shared.services.settings,
-    simulation: shared.simulation(env),
-    clientEnvironment: (clientId) => shared.services.clientEnvironment(clientId, env),
+    id,
+    clock: world.clock,
+    services: world.services,
+    events: world.events,
+    baseUrl: (env, surface) => `${addresses.origin()}${prefix}/${env}/${surface}`,
+    adminUrl: () => `${addresses.origin()}${prefix}/__admin`,
+    fetch(input, init) {
+      // A path is taken as on the main port ('/uat/api/checkouts'); an absolute URL without the prefix gets the header.
+      if (typeof input === 'string' && input.startsWith('/')) return fetchInProcess(input.startsWith(`${prefix}/`) ? input : `${prefix}${input}`, init);
+      const request = input instanceof Request ? new Request(input, init) : new Request(input, init);
+      if (!new URL(request.url).pathname.startsWith(`${prefix}/`)) request.headers.set(SANDBOX_HEADER, id);
+      return fetchInProcess(request);
+    },
+    close: async () => {
+      await registry.remove(id);
+    },
   };
-}
-
-function buildSurfaces(shared: SharedDeps): SurfaceApps {
-  const apps = {} as SurfaceApps;
-  for (const env of ENVIRONMENTS) {
-    apps[env] = {} as Record<SurfaceName, Hono<SurfaceEnv>>;
-    for (const surface of SURFACES) apps[env][surface] = SURFACE_FACTORIES[surface](surfaceDepsOf(shared, env, surface));
-  }
-  return apps;
 }
 
 async function listenPerHost(dispatch: Dispatch, host: string, hosts: HostsConfig, listeners: Listener[], addresses: Addresses): Promise<void> {

@@ -31,6 +31,37 @@ export interface WorldControl {
   httpsUrl(env: EnvName, surface: SurfaceName): string | null;
 }
 
+/** An isolated sandbox as GET /__admin/sandboxes lists it. */
+export interface IsolatedSummary {
+  id: string;
+  scenario: string;
+  clock: { now: string; frozen: boolean };
+  /** Real time (ISO-8601) of creation and of the last request: idle expiry runs on real time. */
+  created: string;
+  lastUsed: string;
+  /** Every surface's base URL (prefix form on the main port) and the admin base. */
+  baseUrls: Record<EnvName, Record<SurfaceName, string>> & { admin: string };
+}
+
+export interface IsolatedRequest {
+  scenario?: string | undefined;
+  now?: string | undefined;
+  frozen?: boolean | undefined;
+}
+
+/** The process's registry of isolated sandboxes (/__admin/sandboxes on the main world). */
+export interface SandboxesControl {
+  /** How many may live at once, and how long (real ms) an unused one lives. */
+  readonly max: number;
+  readonly idleMs: number;
+  /** Live ones plus those being created (a slot is taken synchronously, before any await). */
+  count(): number;
+  create(request: IsolatedRequest): Promise<IsolatedSummary>;
+  list(): IsolatedSummary[];
+  /** False when no such sandbox lives. */
+  remove(id: string): Promise<boolean>;
+}
+
 /** What the control plane works with: services and the world's controls, never the store. */
 export interface AdminDeps {
   clock: Clock;
@@ -47,5 +78,7 @@ export interface AdminDeps {
   events: EventBus;
   /** Injected faults (/__admin/faults). */
   faults: FaultSet;
+  /** Isolated sandboxes: the registry on the main world; null inside an isolated one (they do not nest). */
+  sandboxes: SandboxesControl | null;
 }
 

@@ -3,7 +3,8 @@
  * (text/event-stream). Every event is one `data:` line holding the JSON of a SandboxEvent
  * ({type, at, ...}), with an increasing `id`; no named SSE events, so one onmessage sees
  * them all. The first event is `stream.open` with the clock's state. A comment line every
- * 15 s keeps proxies from closing an idle stream.
+ * 15 s keeps proxies from closing an idle stream. `world.closed` (an isolated sandbox deleted
+ * or expired, or the sandbox shutting down) is the last event: the stream ends after it.
  */
 import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -22,6 +23,7 @@ export function registerEventStreamAdmin(admin: Hono, ctx: Pick<AdminDeps, 'even
       const send = (event: SandboxEvent): void => {
         const data = JSON.stringify(event);
         writing = writing.then(() => stream.writeSSE({ id: String(++id), data })).catch(() => undefined);
+        if (event.type === 'world.closed') writing = writing.then(() => stream.close()).catch(() => undefined);
       };
       const unsubscribe = ctx.events.subscribe(send);
       stream.onAbort(unsubscribe);

@@ -3,6 +3,7 @@
  * {"error": {"status", "message"}}.
  */
 import { Hono } from 'hono';
+import { routingPath } from '../http/routing.js';
 import { Violation, type ViolationKind } from '../domain/violation.js';
 import { PersistenceError } from '../services/index.js';
 import type { AdminDeps } from './deps.js';
@@ -16,6 +17,7 @@ import { registerFaultAdmin } from './faults.js';
 import { registerRecurringAdmin } from './recurring.js';
 import { registerListAdmin } from './lists.js';
 import { registerOpenApiAdmin } from './openapi.js';
+import { registerSandboxAdmin } from './sandboxes.js';
 import { registerDashboard } from './ui.js';
 import { registerWorldAdmin } from './world.js';
 
@@ -25,10 +27,12 @@ export type { AdminDeps } from './deps.js';
 const ADMIN_STATUS: Record<ViolationKind, number> = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409, rule: 422, locked: 423 };
 
 export function createAdminApp(deps: AdminDeps, guard: AdminGuardInput): Hono {
-  const admin = new Hono({ strict: false });
+  // Routed on the gateway's path (an isolated sandbox's admin is addressed under /sandboxes/{id}).
+  const admin = new Hono({ getPath: routingPath });
   // Before every route: cross-site, token and Host checks (src/admin/guard.ts).
   admin.use('*', adminGuard(guard));
   registerWorldAdmin(admin, deps);
+  registerSandboxAdmin(admin, deps);
   registerClockAdmin(admin, deps);
   registerCheckoutAdmin(admin, deps);
   registerApiClientAdmin(admin, deps);

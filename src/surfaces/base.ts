@@ -6,25 +6,18 @@
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { getPath } from 'hono/utils/url';
 import { Violation } from '../domain/violation.js';
 import { CheckoutApiError, checkoutErrorOf, renderCheckoutError } from '../http/envelope.js';
 import { isFetchForbiddenMethod } from '../http/methods.js';
 import { PersistenceError } from '../services/index.js';
-import type { GatewayBindings, SurfaceEnv } from '../http/types.js';
+import { routingPath } from '../http/routing.js';
+import type { SurfaceEnv } from '../http/types.js';
 import type { SurfaceDeps } from './deps.js';
 
 export type ErrorRenderer = (error: CheckoutApiError) => Response;
 
-/** The routing path: the gateway's surface path when given, trailing slash dropped (/checkouts/x/ = /checkouts/x). */
-function surfaceRoutingPath(request: Request, options?: { env?: unknown }): string {
-  const bound = (options?.env as GatewayBindings | undefined)?.surfacePath;
-  const path = bound === undefined ? getPath(request) : getPath({ url: `http://surface${bound}` } as Request);
-  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-}
-
 export function surfaceApp(deps: Pick<SurfaceDeps, 'env' | 'surface' | 'logger'>, render: ErrorRenderer = renderCheckoutError): Hono<SurfaceEnv> {
-  const app = new Hono<SurfaceEnv>({ getPath: surfaceRoutingPath });
+  const app = new Hono<SurfaceEnv>({ getPath: routingPath });
 
   app.notFound((c) => {
     // TRACE reaches no route (no real API serves it): a 405, as ASP.NET answers an unmapped method.

@@ -8,6 +8,7 @@ import * as clock from '../../admin/clock.js';
 import { faultRuleSchema } from '../../admin/faults.js';
 import { callbacksSchema, invoiceStatusSchema } from '../../admin/recurring.js';
 import * as tokens from '../../admin/tokens.js';
+import { createIsolatedSchema } from '../../admin/sandboxes.js';
 import { resetSchema } from '../../admin/world.js';
 import { type RouteDoc, route } from '../operation.js';
 
@@ -22,6 +23,14 @@ export const ADMIN_ROUTES: RouteDoc[] = [
   route('get', '/__admin/scenarios', { summary: 'The shipped scenarios', responses: ok }),
   route('post', '/__admin/reset', { summary: 'Reseed from a scenario', body: { schema: resetSchema, name: 'AdminReset', required: false }, responses: ok }),
   route('get', '/__admin/:env/merchants', { summary: 'Merchants, stores, SharedKeys and API clients', responses: ok }),
+
+  route('post', '/__admin/sandboxes', {
+    summary: 'Create an isolated sandbox (own state, clock, events); 429 past the limit',
+    body: { schema: createIsolatedSchema, name: 'AdminSandboxCreate', required: false },
+    responses: { ...ok, '201': 'Json' },
+  }),
+  route('get', '/__admin/sandboxes', { summary: 'The live isolated sandboxes: id, scenario, clock, created, last used', responses: ok }),
+  route('delete', '/__admin/sandboxes/:id', { summary: 'Dispose of an isolated sandbox (its URLs answer 404 after)', responses: ok }),
 
   route('get', '/__admin/clock', { summary: 'The sandbox clock', responses: ok }),
   route('put', '/__admin/clock', { summary: 'Set or freeze the clock', body: { schema: clock.setSchema, name: 'AdminClockSet' }, responses: ok }),

@@ -1,0 +1,278 @@
+/**
+ * One world: everything a sandbox keeps per instance (clock, state, services, identity
+ * provider, notifications, event stream, simulation, surfaces, admin app, dispatch). The
+ * process shell (src/sandbox.ts) makes the main world from the options and the state file,
+ * and any number of isolated worlds (src/sandboxes/) in memory; they share only what costs
+ * time to load and never changes (options, hosts, signing keys, the log destination).
+ *
+ * Anything that must not leak between parallel tests (a request journal, fault rules, …) is
+ * created here, next to the EventBus, so each world has its own.
+ */
+import { resolve } from 'node:path';
+import type { Hono } from 'hono';
+import type { AdminGuardInput } from './admin/guard.js';
+import { type AdminDeps, createAdminApp } from './admin/index.js';
+import type { SandboxesControl, ScenarioSummary } from './admin/deps.js';
+import { Clock } from './clock.js';
+import type { ResolvedOptions } from './config.js';
+import { EventBus } from './control/events.js';
+import { FaultSet } from './control/faults.js';
+import { LazyFaker } from './fake/faker.js';
+import { type Dispatch, type SurfaceApps, createGateway } from './gateway.js';
+import { ENVIRONMENTS, type EnvName, type HostsConfig, SURFACES, type SurfaceName } from './hosts.js';
+import type { SurfaceEnv } from './http/types.js';
+import { type IdentityProvider, createIdentityProvider } from './identity/provider.js';
+import type { KeyRings } from './identity/keys.js';
+import type { Logger } from './log.js';
+import { type Services, createServices } from './services/index.js';
+import { CustomerSimulation } from './simulation/customer.js';
+import { NotificationDispatcher } from './simulation/notifications.js';
+import type { LogIo } from './store/change-log.js';
+import { type Scenario, listScenarios, loadScenario } from './store/scenario.js';
+import { seedState } from './store/seed.js';
+import type { SnapshotDoc } from './store/snapshot.js';
+import { StateStore } from './store/store.js';
+import { createApiSurface } from './surfaces/api.js';
+import { createAuthSurface } from './surfaces/auth.js';
+import type { SurfaceDeps, Urls } from './surfaces/deps.js';
+import { createFrontendSurface } from './surfaces/frontend.js';
+import { createLegacySurface } from './surfaces/legacy.js';
+import { createRetiredSurface } from './surfaces/retired.js';
+
+/** What every world of a process shares: loaded once, never changed by a world. */
+export interface WorldShared {
+  options: ResolvedOptions;
+  hosts: HostsConfig;
+  scenarioDir: string;
+  keyRings: KeyRings;
+  guard: AdminGuardInput;
+}
+
+/** What makes this world differ from the others. */
+export interface WorldSpec {
+  /** The state file; null keeps the world in memory (always, for isolated worlds). */
+  statePath: string | null;
+  /** Start from a fresh seed even when the state file holds a world. */
+  reset: boolean;
+  scenario?: string | undefined;
+  now?: string | undefined;
+  frozen?: boolean | undefined;
+  /** The world's logger, given its clock (log lines carry the world's sandbox time). */
+  logger(clock: Clock): Logger;
+  /** How this world's addresses are written into its answers. */
+  baseUrl(env: EnvName, surface: SurfaceName): string;
+  dedicatedUrl(env: EnvName, surface: SurfaceName): string | null;
+  httpsUrl(env: EnvName, surface: SurfaceName): string | null;
+  /** /__admin/sandboxes: the process's registry on the main world, null on an isolated one. */
+  sandboxes: SandboxesControl | null;
+  logIo?: LogIo | undefined;
+}
+
+export interface World {
+  readonly clock: Clock;
+  readonly services: Services;
+  readonly identity: IdentityProvider;
+  readonly events: EventBus;
+  /** Injected faults (what /__admin/faults lists and changes). */
+  readonly faults: FaultSet;
+  readonly logger: Logger;
+  readonly admin: Hono;
+  /** This world's gateway: surfaces by dedicated port, prefix or Host header, and /__admin. */
+  readonly dispatch: Dispatch;
+  readonly stateFile: string | null;
+  /** True when the state came from the state file rather than a fresh seed. */
+  readonly resumed: boolean;
+  scenario(): string;
+  snapshot(): SnapshotDoc;
+  reset(scenario?: string): Promise<void>;
+  surfaceDeps(env: EnvName, surface: SurfaceName): SurfaceDeps;
+  /** Stops timers and listeners of the clock, flushes and closes the state. */
+  close(): Promise<void>;
+}
+
+const SURFACE_FACTORIES: Record<SurfaceName, (deps: SurfaceDeps) => Hono<SurfaceEnv>> = {
+  auth: createAuthSurface,
+  api: createApiSurface,
+  legacy: createLegacySurface,
+  retired: createRetiredSurface,
+  frontend: createFrontendSurface,
+};
+
+export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise<World> {
+  const { hosts, scenarioDir } = shared;
+  const clock = new Clock();
+  const logger = spec.logger(clock);
+  const store = await StateStore.open({
+    file: spec.statePath === null ? null : resolve(spec.statePath),
+    ...(spec.logIo ? { io: spec.logIo } : {}),
+    reset: spec.reset,
+    warn: (message) => logger.warn(message),
+  });
+
+  const persisted = store.loaded ? store.state : null;
+  const wantedScenario = spec.scenario ?? persisted?.meta.scenario ?? 'default';
+  const reseed = spec.reset || persisted === null || wantedScenario !== persisted.meta.scenario;
+  try {
+    const scenario = reseed ? loadScenario(wantedScenario, scenarioDir) : null;
+    // Clock: explicit now/frozen > persisted state > scenario > real time.
+    if (spec.now !== undefined || spec.frozen !== undefined) {
+      clock.set({ ...(spec.now ? { now: spec.now } : {}), ...(spec.frozen !== undefined ? { frozen: spec.frozen } : {}) });
+    } else if (!reseed && persisted?.clock) {
+      clock.restore(persisted.clock);
+    } else if (scenario?.clock) {
+      applyScenarioClock(clock, scenario);
+    }
+    // A state file is never reseeded over without a backup of what it held.
+    if (scenario) await store.replace({ ...(await seedState(scenario, clock.nowMs())), clock: clock.snapshot() }, { backup: persisted !== null });
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+
+  const urls: Urls = { hosts, baseUrl: spec.baseUrl };
+  const faker = new LazyFaker(store.state.meta.seed + 1);
+  const services = createServices(store, clock, store.state.meta.seed + 2);
+  // Injected faults: control-plane state in memory, per world; an identity outage reaches token verification.
+  const faults = new FaultSet(clock);
+  faults.load(declaredFaults(wantedScenario, scenarioDir));
+  const identity = await createIdentityProvider({
+    clock,
+    settings: () => services.settings.current(),
+    rings: shared.keyRings,
+    outage: (env) => faults.outageActive(env),
+  });
+  // The control plane's event stream; clock moves are published from here.
+  const events = new EventBus(clock);
+  const unwatchClock = events.watchClock(clock);
+  // Made now, so retries saved in the state resume without waiting for a purchase.
+  const notifications = new NotificationDispatcher({ clock, callbacks: (env) => services.env(env).callbacks, events });
+  // Scheduled authorization attempts and on-hold reviews fall due on the sandbox clock, like callback retries.
+  for (const source of ['tokenization', 'invoiceStatus'] as const) {
+    notifications.addSource({
+      nextDueMs: () => earliest(ENVIRONMENTS.map((env) => services.env(env)[source].nextDueMs())),
+      runDue: async (nowMs) => {
+        for (const env of ENVIRONMENTS) await services.env(env)[source].runDue(nowMs);
+      },
+    });
+  }
+  services.onQueued(() => void notifications.pump());
+  const simulation = (env: EnvName): CustomerSimulation =>
+    new CustomerSimulation({
+      env,
+      clock,
+      checkouts: services.env(env).checkouts,
+      callbacks: services.env(env).callbacks,
+      notifications,
+      settings: services.settings,
+      faker,
+      events,
+      tokenization: services.env(env).tokenization,
+      invoiceStatus: services.env(env).invoiceStatus,
+    });
+
+  const reset = async (name?: string): Promise<void> => {
+    const next = loadScenario(name ?? store.state.meta.scenario, scenarioDir);
+    if (next.clock) applyScenarioClock(clock, next);
+    else if (spec.now !== undefined) clock.set({ now: spec.now, frozen: spec.frozen ?? false });
+    else clock.reset();
+    await faker.reseed(next.seed + 1);
+    identity.rateLimiter.clear();
+    faults.load(next.faults);
+    await store.replace({ ...(await seedState(next, clock.nowMs())), clock: clock.snapshot() });
+  };
+
+  const deps: SharedDeps = { clock, urls, logger, services, identity, simulation };
+  const surfaces = buildSurfaces(deps);
+  const adminDeps: AdminDeps = {
+    clock,
+    services,
+    identity,
+    urls,
+    logger,
+    scenarioDir,
+    simulation,
+    events,
+    faults,
+    sandboxes: spec.sandboxes,
+    idle: () => notifications.idle(),
+    world: {
+      scenario: () => store.state.meta.scenario,
+      scenarios: (): ScenarioSummary[] => listScenarios(scenarioDir),
+      reset,
+      dedicatedUrl: spec.dedicatedUrl,
+      httpsUrl: spec.httpsUrl,
+    },
+  };
+  const admin = createAdminApp(adminDeps, shared.guard);
+  const dispatch = createGateway({ clock, logger, urls, faults }, admin, surfaces);
+
+  return {
+    clock,
+    services,
+    identity,
+    events,
+    faults,
+    logger,
+    admin,
+    dispatch,
+    stateFile: store.file,
+    resumed: !reseed,
+    scenario: () => store.state.meta.scenario,
+    snapshot: () => store.snapshot(),
+    reset,
+    surfaceDeps: (env, surface) => surfaceDepsOf(deps, env, surface),
+    async close() {
+      // Ends this world's event streams (src/admin/events.ts) rather than leaving them open on a dead world.
+      events.publish({ type: 'world.closed' });
+      unwatchClock();
+      notifications.stop();
+      if (store.loaded) await services.settings.persistClock().catch(() => undefined);
+      await store.close();
+    },
+  };
+}
+
+function earliest(instants: (number | null)[]): number | null {
+  const known = instants.filter((ms): ms is number => ms !== null);
+  return known.length ? Math.min(...known) : null;
+}
+
+function applyScenarioClock(clock: Clock, scenario: Scenario): void {
+  if (!scenario.clock) return;
+  clock.set({ ...(scenario.clock.now ? { now: scenario.clock.now } : {}), frozen: scenario.clock.frozen });
+}
+
+type SharedDeps = Pick<SurfaceDeps, 'clock' | 'urls' | 'logger' | 'identity'> & { services: Services; simulation(env: EnvName): CustomerSimulation };
+
+function surfaceDepsOf(shared: SharedDeps, env: EnvName, surface: SurfaceName): SurfaceDeps {
+  return {
+    env,
+    surface,
+    clock: shared.clock,
+    urls: shared.urls,
+    logger: shared.logger,
+    identity: shared.identity,
+    services: shared.services.env(env),
+    settings: shared.services.settings,
+    simulation: shared.simulation(env),
+    clientEnvironment: (clientId) => shared.services.clientEnvironment(clientId, env),
+  };
+}
+
+function buildSurfaces(shared: SharedDeps): SurfaceApps {
+  const apps = {} as SurfaceApps;
+  for (const env of ENVIRONMENTS) {
+    apps[env] = {} as Record<SurfaceName, Hono<SurfaceEnv>>;
+    for (const surface of SURFACES) apps[env][surface] = SURFACE_FACTORIES[surface](surfaceDepsOf(shared, env, surface));
+  }
+  return apps;
+}
+
+/** The scenario's fault rules (a resumed world reads its scenario for these only); an unreadable one declares none. */
+function declaredFaults(name: string, dir: string): Scenario['faults'] {
+  try {
+    return loadScenario(name, dir).faults;
+  } catch {
+    return [];
+  }
+}
