@@ -161,3 +161,13 @@ export function monotonicMs(): number {
 export function wallClockStamp(): string {
   return new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
 }
+
+/** The machine's time as ISO-8601 (the journal's real-time stamp beside sandbox time). */
+export function wallClockIso(): string {
+  return new Date().toISOString();
+}
+
+/** The machine's time at a monotonicMs() reading, as ISO-8601 (read late, stamped early). */
+export function wallClockIsoAt(mono: number): string {
+  return new Date(performance.timeOrigin + mono).toISOString();
+}

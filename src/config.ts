@@ -45,6 +45,8 @@ export const optionsSchema = z
     insecureAdmin: z.boolean().default(false),
     /** The origin written into answers (discovery, hints, Link, /__admin/hosts) instead of the listen address. */
     publicUrl: publicUrl.optional(),
+    /** How many requests the journal keeps (GET /__admin/requests); the oldest drop out first. */
+    journalSize: z.number().int().min(1).max(1_000_000).default(1000),
     /** HTTPS on the real host names (SNI) with the certificates `checkout-sandbox tls` wrote to dir. */
     tls: z
       .object({

@@ -11,7 +11,9 @@
  * @hono/node-server's fast path.
  */
 import type { Hono } from 'hono';
-import { type Clock, httpDate } from './clock.js';
+import { type Clock, httpDate, monotonicMs } from './clock.js';
+import type { Journal, RequestNotes } from './control/journal.js';
+import { isJournalRead, journalRequest } from './gateway-journal.js';
 import { type EnvName, type SurfaceAddress, type SurfaceName, isEnvName, isSurfaceName, surfaceByHostName } from './hosts.js';
 import { jsonResponse } from './http/envelope.js';
 import { isRefusal } from './http/refuse.js';
@@ -32,6 +34,8 @@ export interface GatewayDeps {
   clock: Clock;
   logger: Logger;
   urls: Urls;
+  /** This world's request journal (src/control/journal.ts); absent: nothing recorded. */
+  journal?: Journal;
 }
 
 const PREFIX = /^\/([A-Za-z]+)\/([A-Za-z]+)(?=[/?#]|$)/;
@@ -40,8 +44,12 @@ export function createGateway(deps: GatewayDeps, admin: Hono, surfaces: SurfaceA
   const byHost = surfaceByHostName(deps.urls.hosts);
   const logRequests = deps.logger.isLevelEnabled('info');
 
+  const journal = deps.journal;
+
   return async function dispatch(request, fixed, outgoing) {
-    const started = logRequests ? performance.now() : 0;
+    const started = logRequests || journal ? monotonicMs() : 0;
+    // Filled by the surface (auth outcome, principal, body) for the journal; one small object per request.
+    const notes: RequestNotes = {};
     outgoing?.setHeader('date', httpDate(deps.clock.now()));
     const pathAndQuery = pathAndQueryOf(request.url);
     let target: SurfaceAddress | null = null;
@@ -49,8 +57,9 @@ export function createGateway(deps: GatewayDeps, admin: Hono, surfaces: SurfaceA
     // The path as the surface sees it (prefix stripped), as the real host would log it.
     let surfacePath = pathAndQuery;
 
-    if (pathAndQuery.startsWith('/__admin') && (pathAndQuery.length === 8 || '/?#'.includes(pathAndQuery[8]!))) {
-      response = await admin.fetch(request);
+    const toAdmin = pathAndQuery.startsWith('/__admin') && (pathAndQuery.length === 8 || '/?#'.includes(pathAndQuery[8]!));
+    if (toAdmin) {
+      response = await admin.fetch(request, { journal: notes });
     } else {
       const prefix = fixed ? null : PREFIX.exec(pathAndQuery);
       if (fixed) {
@@ -63,7 +72,7 @@ export function createGateway(deps: GatewayDeps, admin: Hono, surfaces: SurfaceA
         const hostName = (request.headers.get('host') ?? hostOf(request.url)).replace(/:\d+$/, '').toLowerCase();
         target = byHost.get(hostName) ?? null;
       }
-      response = target ? await surfaces[target.env][target.surface].fetch(request, { surfacePath }) : unaddressed(pathAndQuery, deps.urls, request.method);
+      response = target ? await surfaces[target.env][target.surface].fetch(request, { surfacePath, journal: notes }) : unaddressed(pathAndQuery, deps.urls, request.method);
     }
 
     if (logRequests) {
@@ -75,10 +84,18 @@ export function createGateway(deps: GatewayDeps, admin: Hono, surfaces: SurfaceA
           method: request.method,
           path,
           status: isRefusal(response) ? 'refused' : response.status,
-          ms: Math.round((performance.now() - started) * 100) / 100,
+          ms: Math.round((monotonicMs() - started) * 100) / 100,
         },
         'request',
       );
+    }
+    if (journal && !isJournalRead(pathAndQuery)) {
+      const addressed = target;
+      journalRequest(journal, {
+        request, target, admin: toAdmin, surfacePath, response, notes, startedMono: started, atMs: deps.clock.nowMs(),
+        // Retired answers through the legacy app: its routes are the legacy ones.
+        routes: () => (addressed ? surfaces[addressed.env][addressed.surface === 'retired' ? 'legacy' : addressed.surface].routes : []),
+      });
     }
     return response;
   };

@@ -12,6 +12,7 @@ import type { ScenarioSummary } from './admin/world.js';
 import { Clock, httpDate } from './clock.js';
 import { type ResolvedOptions, type SandboxOptions, resolveOptions } from './config.js';
 import { EventBus } from './control/events.js';
+import { Journal, publishEntries } from './control/journal.js';
 import { LazyFaker } from './fake/faker.js';
 import { type Dispatch, type SurfaceApps, createGateway } from './gateway.js';
 import { ENVIRONMENTS, type EnvName, type HostsConfig, SURFACES, type SurfaceAddress, type SurfaceName, loadHosts, surfaceByPort } from './hosts.js';
@@ -67,6 +68,8 @@ export interface Sandbox {
   readonly admin: Hono;
   /** The control plane's event stream (what GET /__admin/events relays). */
   readonly events: EventBus;
+  /** The request journal (GET /__admin/requests). */
+  readonly journal: Journal;
   /** What a surface app of this sandbox is built with (for tests that mount a route of their own). */
   surfaceDeps(env: EnvName, surface: SurfaceName): SurfaceDeps;
   reset(scenario?: string): Promise<void>;
@@ -135,8 +138,11 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
   // The control plane's event stream; clock moves are published from here.
   const events = new EventBus(clock);
   const unwatchClock = events.watchClock(clock);
+  // The request journal (per world, not persisted); each entry is also a `request` event.
+  const journal = new Journal(options.journalSize, () => clock.nowMs());
+  const unpublishEntries = publishEntries(journal, events);
   // Made now, so retries saved in the state resume without waiting for a purchase.
-  const notifications = new NotificationDispatcher({ clock, callbacks: (env) => services.env(env).callbacks, events });
+  const notifications = new NotificationDispatcher({ clock, callbacks: (env) => services.env(env).callbacks, events, outbound: journal.recordOutbound });
   // Scheduled authorization attempts and on-hold reviews fall due on the sandbox clock, like callback retries.
   for (const source of ['tokenization', 'invoiceStatus'] as const) {
     notifications.addSource({
@@ -159,6 +165,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
       events,
       tokenization: services.env(env).tokenization,
       invoiceStatus: services.env(env).invoiceStatus,
+      outbound: journal.recordOutbound,
     });
 
   const reset = async (name?: string): Promise<void> => {
@@ -182,6 +189,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     scenarioDir,
     simulation,
     events,
+    journal,
     idle: () => notifications.idle(),
     world: {
       scenario: () => store.state.meta.scenario,
@@ -194,7 +202,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
   // The admin plane's guard: token, cross-site and Host checks; see src/admin/guard.ts.
   const adminHostNames = ENVIRONMENTS.flatMap((env) => SURFACES.flatMap((surface) => [hosts[env][surface].host, ...hosts[env][surface].aliases]));
   const admin = createAdminApp(adminDeps, { token: options.adminToken, bindHost: options.host, hostNames: adminHostNames, publicUrl: options.publicUrl });
-  const dispatch: Dispatch = createGateway({ clock, logger, urls }, admin, surfaces);
+  const dispatch: Dispatch = createGateway({ clock, logger, urls, journal }, admin, surfaces);
 
   return {
     clock,
@@ -205,6 +213,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     scenarioDir,
     admin,
     events,
+    journal,
     scenario: () => store.state.meta.scenario,
     snapshot: () => store.snapshot(),
     baseUrl: urls.baseUrl,
@@ -238,6 +247,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     },
     async close() {
       unwatchClock();
+      unpublishEntries();
       notifications.stop();
       await Promise.all(listeners.splice(0).map((l) => l.close()));
       if (store.loaded) await services.settings.persistClock().catch(() => undefined);

@@ -4,6 +4,7 @@
  */
 import type { Clock } from '../clock.js';
 import type { EventBus } from '../control/events.js';
+import type { Journal } from '../control/journal.js';
 import type { IdentityProvider } from '../identity/provider.js';
 import type { Logger } from '../log.js';
 import type { Services } from '../services/index.js';
@@ -44,5 +45,7 @@ export interface AdminDeps {
   idle(): Promise<void>;
   /** The control plane's event stream (GET /__admin/events). */
   events: EventBus;
+  /** The request journal (GET /__admin/requests, the migration report). */
+  journal: Journal;
 }
 

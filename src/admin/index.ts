@@ -13,6 +13,8 @@ import { registerClockAdmin } from './clock.js';
 import { registerCheckoutAdmin } from './checkouts.js';
 import { registerEventStreamAdmin } from './events.js';
 import { registerRecurringAdmin } from './recurring.js';
+import { registerReportAdmin } from './report.js';
+import { registerRequestJournalAdmin } from './requests.js';
 import { registerListAdmin } from './lists.js';
 import { registerOpenApiAdmin } from './openapi.js';
 import { registerDashboard } from './ui.js';
@@ -35,6 +37,9 @@ export function createAdminApp(deps: AdminDeps, guard: AdminGuardInput): Hono {
   // The dashboard, its lists and the event stream it follows.
   registerListAdmin(admin, deps);
   registerEventStreamAdmin(admin, deps);
+  // The request journal and the migration report read from it.
+  registerRequestJournalAdmin(admin, deps);
+  registerReportAdmin(admin, deps);
   registerDashboard(admin);
   registerOpenApiAdmin(admin, deps);
 

@@ -2,6 +2,7 @@
  * Types shared by every surface app: who is calling, the per-request variables, and what
  * the gateway hands a surface besides the Request.
  */
+import type { RequestNotes } from '../control/journal.js';
 import type { EnvName, SurfaceName } from '../hosts.js';
 
 /** The authenticated caller of a business route. */
@@ -21,6 +22,13 @@ export interface SurfaceVariables {
  */
 export interface GatewayBindings {
   surfacePath?: string;
+  /** The journal's notes on this request: auth outcome, principal, body (src/control/journal.ts). */
+  journal?: RequestNotes;
+}
+
+/** Writes into the journal's notes when the gateway passed them (absent under app.request() in tests). */
+export function notesOf(bindings: GatewayBindings | undefined): RequestNotes | undefined {
+  return bindings?.journal;
 }
 
 export type SurfaceEnv = { Variables: SurfaceVariables; Bindings: GatewayBindings };

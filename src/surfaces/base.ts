@@ -11,7 +11,7 @@ import { Violation } from '../domain/violation.js';
 import { CheckoutApiError, checkoutErrorOf, renderCheckoutError } from '../http/envelope.js';
 import { isFetchForbiddenMethod } from '../http/methods.js';
 import { PersistenceError } from '../services/index.js';
-import type { GatewayBindings, SurfaceEnv } from '../http/types.js';
+import { type GatewayBindings, type SurfaceEnv, notesOf } from '../http/types.js';
 import type { SurfaceDeps } from './deps.js';
 
 export type ErrorRenderer = (error: CheckoutApiError) => Response;
@@ -27,6 +27,9 @@ export function surfaceApp(deps: Pick<SurfaceDeps, 'env' | 'surface' | 'logger'>
   const app = new Hono<SurfaceEnv>({ getPath: surfaceRoutingPath });
 
   app.notFound((c) => {
+    // The journal looks for the closest route of requests that matched none.
+    const notes = notesOf(c.env);
+    if (notes) notes.unmatched = true;
     // TRACE reaches no route (no real API serves it): a 405, as ASP.NET answers an unmapped method.
     if (isFetchForbiddenMethod(c.req.method)) {
       return render(
