@@ -10,6 +10,7 @@ import { FlagError, LOG_LEVELS, instantValue, logLevelValue, portValue, publicUr
 import { type Sandbox, createSandbox } from './sandbox.js';
 import { runSign } from './cli-sign.js';
 import { runHosts, runTls } from './cli-tls.js';
+import { runReport } from './cli-report.js';
 import { runVerify } from './cli-verify.js';
 import { DEFAULT_TLS_DIR } from './tls/certificates.js';
 
@@ -20,6 +21,7 @@ Usage:
   npx checkout-sandbox sign --env uat --username U --key K --path P [--body FILE]
   npx checkout-sandbox tls [--dir DIR]        a local CA and certificates for the real host names
   npx checkout-sandbox hosts [--address IP]   the /etc/hosts lines for the real host names
+  npx checkout-sandbox report [--url URL]     the migration report of a running sandbox
   npx checkout-sandbox verify --env uat --base-url URL --auth-url URL --client-id ID --client-secret S --store-id ID
 
 Flags:
@@ -125,6 +127,7 @@ export async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'tls') return runTls(argv.slice(1));
   if (argv[0] === 'hosts') return runHosts(argv.slice(1));
   if (argv[0] === 'verify') return runVerify(argv.slice(1));
+  if (argv[0] === 'report') return runReport(argv.slice(1));
 
   let args: CliArgs;
   try {

@@ -161,7 +161,7 @@ function findingsOf(report: PrincipalReport, ctx: ReportContext, shutdownMs: num
       code: 'retired-host',
       severity: 'error',
       message:
-        `${report.retired.calls} call${plural(report.retired.calls)} still go to the retired host ${ctx.hostName(env, 'retired')} (${endpoints(report.retired)}); ${when}. ` +
+        `${report.retired.calls} call${plural(report.retired.calls)} still ${verb(report.retired.calls, 'go')} to the retired host ${ctx.hostName(env, 'retired')} (${endpoints(report.retired)}); ${when}. ` +
         `Move to the current API ${ctx.hostName(env, 'api')} with a bearer token (recommended) or, replacing the host name only, to the legacy host ${ctx.hostName(env, 'legacy')}.`,
     });
   }
@@ -170,7 +170,7 @@ function findingsOf(report: PrincipalReport, ctx: ReportContext, shutdownMs: num
       code: 'legacy-host',
       severity: 'warning',
       message:
-        `${report.legacy.calls} call${plural(report.legacy.calls)} go to the legacy host ${ctx.hostName(env, 'legacy')} with SharedKey (${endpoints(report.legacy)}): ` +
+        `${report.legacy.calls} call${plural(report.legacy.calls)} ${verb(report.legacy.calls, 'go')} to the legacy host ${ctx.hostName(env, 'legacy')} with SharedKey (${endpoints(report.legacy)}): ` +
         `transitional; order administration is only on the current API ${ctx.hostName(env, 'api')}.`,
     });
   }
@@ -178,7 +178,7 @@ function findingsOf(report: PrincipalReport, ctx: ReportContext, shutdownMs: num
     findings.push({
       code: 'current-api',
       severity: 'info',
-      message: `${report.current.calls} call${plural(report.current.calls)} already use the current API ${ctx.hostName(env, 'api')} (${endpoints(report.current)}).`,
+      message: `${report.current.calls} call${plural(report.current.calls)} already ${verb(report.current.calls, 'use')} the current API ${ctx.hostName(env, 'api')} (${endpoints(report.current)}).`,
     });
   }
   const tokens = report.tokens;
@@ -201,6 +201,10 @@ function findingsOf(report: PrincipalReport, ctx: ReportContext, shutdownMs: num
     });
   }
   return findings;
+}
+
+function verb(n: number, base: string): string {
+  return n === 1 ? (base.endsWith('o') ? `${base}es` : `${base}s`) : base;
 }
 
 function plural(n: number): string {

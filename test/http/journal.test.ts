@@ -7,7 +7,7 @@ import { sharedKeyHeaderValue } from '../../src/auth/sharedkey-signature.js';
 import type { JournalEntry } from '../../src/control/journal.js';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { NORDIC, admin, initPayload, initializeOldStyle, signedFetch } from '../support/checkout-requests.js';
-import { clientCredentials, postForm, tokenFor } from '../support/identity.js';
+import { clientCredentials, tokenFor } from '../support/identity.js';
 import { Receiver } from '../support/receiver.js';
 
 const NOW = '2026-06-01T10:00:00Z';
