@@ -221,6 +221,8 @@ function safeUrl(value: string): URL | null {
   }
 }
 
+const ORDER_ACTION = /^\/manage\/orders\/([^/]+)\/(capture|refund|reauthorize|cancel|extend)\/?$/;
+
 /** The ISO form of a sandbox instant (ms). */
 export function isoOf(ms: number): string {
   return instant(ms).toISOString();
@@ -229,6 +231,8 @@ export function isoOf(ms: number): string {
 /**
  * Each new entry as a `request` event on the bus, only while someone listens (the SSE
  * stream). Published on the next turn: an in-process response body is read from a clone.
+ * An accepted order action is also an `order.action` event (derived here, so the order
+ * routes need no event bus of their own).
  */
 export function publishEntries(journal: Journal, events: EventBus): () => void {
   return journal.subscribe((entry) => {
@@ -236,6 +240,10 @@ export function publishEntries(journal: Journal, events: EventBus): () => void {
     setImmediate(() => {
       const { at, ...rest } = materialise(entry, isoOf);
       events.publish({ ...rest, type: 'request', at });
+      const action = ORDER_ACTION.exec(entry.path);
+      if (action && entry.method === 'POST' && typeof entry.status === 'number' && entry.status >= 200 && entry.status < 300) {
+        events.publish({ type: 'order.action', at, env: entry.env, orderId: action[1], operation: action[2], status: entry.status });
+      }
     });
   });
 }

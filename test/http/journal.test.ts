@@ -175,6 +175,16 @@ describe('the request journal', () => {
     const line = seen.split('\n').find((l) => l.includes('"type":"request"'))!;
     const event = JSON.parse(line.slice('data: '.length)) as JournalEntry & { type: string };
     expect(event).toMatchObject({ type: 'request', env: 'uat', surface: 'api', status: 401, auth: 'bearer:missing' });
+
+    // An accepted order action is an order transition on the stream too.
+    const { orders } = (await (await fetch(`${url}/__admin/uat/orders`)).json()) as { orders: { orderId: string; merchantId: string; status: string }[] };
+    const order = orders.find((o) => o.merchantId === '1001' && o.status === 'NotActivated')!;
+    const token = await tokenFor(sb, 'uat');
+    const cancelled = await fetch(`${url}/uat/api/manage/orders/${order.orderId}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+    expect(cancelled.status).toBe(202);
+    await waitFor('"type":"order.action"');
+    const action = seen.split('\n').find((l) => l.includes('"type":"order.action"'))!;
+    expect(JSON.parse(action.slice('data: '.length))).toMatchObject({ env: 'uat', orderId: order.orderId, operation: 'cancel', status: 202 });
     abort.abort();
   });
 
