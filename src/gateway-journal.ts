@@ -7,6 +7,7 @@
 import { monotonicMs } from './clock.js';
 import type { Journal, RawEntry, RequestNotes } from './control/journal.js';
 import { closestRoute, type RouteLike } from './control/near-miss.js';
+import { BODY_CAP } from './control/redact.js';
 import type { SurfaceAddress } from './hosts.js';
 import { isRefusal } from './http/refuse.js';
 
@@ -35,6 +36,12 @@ export function journalRequest(journal: Journal, input: JournalInput): void {
   const path = question === -1 ? input.surfacePath : input.surfacePath.slice(0, question);
   const refused = isRefusal(response);
   const status = refused ? 'refused' : response.status;
+  // A ring of 1000 entries must not hold 1000 bodies of 1 MiB: keep a copy of the first bytes only.
+  const body = notes.requestBody;
+  if (body && body.byteLength > BODY_CAP) {
+    notes.requestBodyBytes = body.byteLength;
+    notes.requestBody = body.slice(0, BODY_CAP);
+  }
   if (notes.unmatched && input.target) {
     const miss = closestRoute(input.routes(), request.method, path);
     if (miss) (notes.nearMisses ??= []).unshift(miss);

@@ -38,8 +38,10 @@ export interface RequestNotes {
   /** Why authentication failed, as the 401 said it. */
   authCause?: string;
   principal?: Principal;
-  /** The body bytes as received, when a reader consumed them. */
+  /** The body bytes as received, when a reader consumed them (cut to BODY_CAP once journaled). */
   requestBody?: Uint8Array;
+  /** The body's full length when requestBody was cut. */
+  requestBodyBytes?: number;
   /** No route matched (the surface's not-found handler ran). */
   unmatched?: boolean;
   /** The closest credentials, found where the failure was detected (the auth middleware). */
@@ -206,7 +208,7 @@ export function materialise(entry: RawEntry, isoOf: (ms: number) => string): Jou
     auth: notes.auth ?? 'none',
     ...(notes.authCause ? { authCause: notes.authCause } : {}),
     principal: notes.principal ?? {},
-    request: { headers: entry.requestHeaders ? redactHeaders(entry.requestHeaders) : {}, body: notes.requestBody ? redactBody(notes.requestBody) : null },
+    request: { headers: entry.requestHeaders ? redactHeaders(entry.requestHeaders) : {}, body: notes.requestBody ? redactBody(notes.requestBody, notes.requestBodyBytes) : null },
     response: { body: entry.responseBody === null ? null : redactBody(entry.responseBody) },
     ...(notes.nearMisses?.length ? { nearMisses: notes.nearMisses } : {}),
     ...(entry.kind ? { kind: entry.kind, url: entry.url ?? '', error: entry.error ?? null } : {}),
@@ -236,7 +238,9 @@ export function isoOf(ms: number): string {
  */
 export function publishEntries(journal: Journal, events: EventBus): () => void {
   return journal.subscribe((entry) => {
-    if (events.listenerCount === 0) return;
+    // The control plane's own calls stay out of the stream: the dashboard, which polls the admin
+    // lists and follows the stream, would otherwise read its own polling back (the journal keeps them).
+    if (events.listenerCount === 0 || entry.surface === 'admin') return;
     setImmediate(() => {
       const { at, ...rest } = materialise(entry, isoOf);
       events.publish({ ...rest, type: 'request', at });

@@ -26,8 +26,9 @@ export function redactText(text: string): string {
   return text.replace(SECRET_MEMBER, `$1"${MASK}"`).replace(SECRET_FIELD, `$1$2${MASK}`);
 }
 
-export function redactBody(body: Uint8Array | string): Redacted | null {
-  const bytes = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+/** `fullBytes`: the length before the journal cut the body (when it did). */
+export function redactBody(body: Uint8Array | string, fullBytes?: number): Redacted | null {
+  const bytes = fullBytes ?? (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   if (bytes === 0) return null;
   const full = typeof body === 'string' ? body.slice(0, BODY_CAP) : Buffer.from(body.buffer, body.byteOffset, Math.min(body.byteLength, BODY_CAP)).toString('utf8');
   const truncated = bytes > BODY_CAP;

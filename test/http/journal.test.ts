@@ -121,6 +121,16 @@ describe('the request journal', () => {
     expect(await requests(sb)).toEqual([]);
   });
 
+  it('cuts large bodies and says how large they were', async () => {
+    const sb = await sandbox();
+    const body = JSON.stringify({ scenario: 'x'.repeat(20_000) });
+    expect((await sb.fetch('/__admin/reset', { method: 'POST', body })).status).toBeGreaterThanOrEqual(400);
+    const [reset] = await requests(sb, '?surface=admin');
+    expect(reset).toMatchObject({ method: 'POST', path: '/__admin/reset', auth: 'none' });
+    expect(reset!.request.body).toMatchObject({ bytes: body.length, truncated: true });
+    expect(reset!.request.body!.text.length).toBe(8 * 1024);
+  });
+
   it('keeps only the configured number of entries, newest first', async () => {
     const sb = await sandbox({ journalSize: 3 });
     for (const id of ['a', 'b', 'c', 'd', 'e']) await sb.fetch(`/uat/api/checkouts/${id}`);
