@@ -21,8 +21,8 @@ export interface JournalInput {
   notes: RequestNotes;
   startedMono: number;
   atMs: number;
-  /** The routes of the addressed surface, for near misses (read only when nothing matched). */
-  routes: () => readonly RouteLike[];
+  /** The surface apps: their routes give the near misses of a request that matched none. */
+  surfaces: Record<string, Record<string, { routes: readonly RouteLike[] }>>;
 }
 
 /** The journal's own reads are not journaled: a poller would otherwise fill the ring with itself. */
@@ -43,7 +43,9 @@ export function journalRequest(journal: Journal, input: JournalInput): void {
     notes.requestBody = body.slice(0, BODY_CAP);
   }
   if (notes.unmatched && input.target) {
-    const miss = closestRoute(input.routes(), request.method, path);
+    const { env, surface } = input.target;
+    // The retired host answers through the legacy app: its routes are the legacy ones.
+    const miss = closestRoute(input.surfaces[env]![surface === 'retired' ? 'legacy' : surface]!.routes, request.method, path);
     if (miss) (notes.nearMisses ??= []).unshift(miss);
   }
   const entry: RawEntry = journal.add({
