@@ -87,10 +87,18 @@ function keepResponseBody(entry: RawEntry, response: Response): void {
 
 type Cache = [number, unknown, unknown];
 
+/** The symbol, once seen: one lookup per process rather than a scan per request. */
+let cacheSymbol: symbol | null = null;
+
 /** @hono/node-server's lightweight Response keeps [status, body, headers] under a private symbol. */
 function nodeServerCache(response: Response): Cache | null {
+  const holder = response as unknown as Record<symbol, Cache | undefined>;
+  if (cacheSymbol) return holder[cacheSymbol] ?? null;
   for (const symbol of Object.getOwnPropertySymbols(response)) {
-    if (symbol.description === 'cache') return (response as unknown as Record<symbol, Cache>)[symbol] ?? null;
+    if (symbol.description === 'cache') {
+      cacheSymbol = symbol;
+      return holder[symbol] ?? null;
+    }
   }
   return null;
 }
