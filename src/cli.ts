@@ -17,6 +17,7 @@ Usage:
   npx checkout-sandbox sign --env uat --username U --key K --path P [--body FILE]
   npx checkout-sandbox tls [--dir DIR]        a local CA and certificates for the real host names
   npx checkout-sandbox hosts [--address IP]   the /etc/hosts lines for the real host names
+  npx checkout-sandbox report [--url URL]     the migration report of a running sandbox
   npx checkout-sandbox verify --env uat --base-url URL --auth-url URL --client-id ID --client-secret S --store-id ID
 
 Flags:
@@ -123,6 +124,7 @@ export async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'tls') return (await import('./cli-tls.js')).runTls(argv.slice(1));
   if (argv[0] === 'hosts') return (await import('./cli-tls.js')).runHosts(argv.slice(1));
   if (argv[0] === 'verify') return (await import('./cli-verify.js')).runVerify(argv.slice(1));
+  if (argv[0] === 'report') return (await import('./cli-report.js')).runReport(argv.slice(1));
 
   let args: CliArgs;
   try {

@@ -157,12 +157,17 @@ export function monotonicMs(): number {
   return performance.now();
 }
 
-/** The machine's time as ISO-8601, for housekeeping records (when an isolated sandbox was made), never for sandbox decisions. */
+/** The machine's time as a file-name stamp (backup names), e.g. 20261123T101500Z. */
+export function wallClockStamp(): string {
+  return new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+}
+
+/** The machine's time as ISO-8601, for housekeeping records (the journal's real-time stamp, when an isolated sandbox was made), never for sandbox decisions. */
 export function wallClockIso(): string {
   return new Date().toISOString();
 }
 
-/** The machine's time as a file-name stamp (backup names), e.g. 20261123T101500Z. */
-export function wallClockStamp(): string {
-  return new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+/** The machine's time at a monotonicMs() reading, as ISO-8601 (read late, stamped early). */
+export function wallClockIsoAt(mono: number): string {
+  return new Date(performance.timeOrigin + mono).toISOString();
 }

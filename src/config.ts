@@ -49,6 +49,8 @@ export const optionsSchema = z
     maxSandboxes: z.number().int().min(0).default(200),
     /** …and after how many milliseconds of real time without a request one is disposed of. */
     sandboxIdleMs: z.number().int().positive().default(30 * 60_000),
+    /** How many requests the journal keeps (GET /__admin/requests); the oldest drop out first. */
+    journalSize: z.number().int().min(1).max(1_000_000).default(1000),
     /** HTTPS on the real host names (SNI) with the certificates `checkout-sandbox tls` wrote to dir. */
     tls: z
       .object({

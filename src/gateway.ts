@@ -12,7 +12,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Hono } from 'hono';
-import { type Clock, httpDate } from './clock.js';
+import { type Clock, httpDate, monotonicMs } from './clock.js';
+import type { Journal, RequestNotes } from './control/journal.js';
+import { isJournalRead, journalRequest } from './gateway-journal.js';
 import { type EnvName, type SurfaceAddress, type SurfaceName, isEnvName, isSurfaceName, surfaceByHostName } from './hosts.js';
 import { jsonResponse } from './http/envelope.js';
 import { isRefusal } from './http/refuse.js';
@@ -38,6 +40,8 @@ export interface GatewayDeps {
   urls: Urls;
   /** Injected faults (src/control/faults.ts), asked right before the surface app. */
   faults?: Pick<FaultSet, 'armed' | 'inject'>;
+  /** This world's request journal (src/control/journal.ts); absent: nothing recorded. */
+  journal?: Journal;
 }
 
 const PREFIX = /^\/([A-Za-z]+)\/([A-Za-z]+)(?=[/?#]|$)/;
@@ -46,8 +50,12 @@ export function createGateway(deps: GatewayDeps, admin: Hono, surfaces: SurfaceA
   const byHost = surfaceByHostName(deps.urls.hosts);
   const logRequests = deps.logger.isLevelEnabled('info');
 
+  const journal = deps.journal;
+
   return async function dispatch(request, fixed, socket, routedPath) {
-    const started = logRequests ? performance.now() : 0;
+    const started = logRequests || journal ? monotonicMs() : 0;
+    // Filled by the surface (auth outcome, principal, body) for the journal; one small object per request.
+    const notes: RequestNotes = {};
     socket?.outgoing.setHeader('date', httpDate(deps.clock.now()));
     const pathAndQuery = routedPath ?? pathAndQueryOf(request.url);
     let target: SurfaceAddress | null = null;
@@ -55,8 +63,9 @@ export function createGateway(deps: GatewayDeps, admin: Hono, surfaces: SurfaceA
     // The path as the surface sees it (prefix stripped), as the real host would log it.
     let surfacePath = pathAndQuery;
 
-    if (pathAndQuery.startsWith('/__admin') && (pathAndQuery.length === 8 || '/?#'.includes(pathAndQuery[8]!))) {
-      response = await admin.fetch(request, { surfacePath: pathAndQuery, incoming: socket?.incoming });
+    const toAdmin = pathAndQuery.startsWith('/__admin') && (pathAndQuery.length === 8 || '/?#'.includes(pathAndQuery[8]!));
+    if (toAdmin) {
+      response = await admin.fetch(request, { surfacePath: pathAndQuery, incoming: socket?.incoming, journal: notes });
     } else {
       const prefix = fixed ? null : PREFIX.exec(pathAndQuery);
       if (fixed) {
@@ -75,7 +84,7 @@ export function createGateway(deps: GatewayDeps, admin: Hono, surfaces: SurfaceA
       response =
         injected ??
         (target
-          ? await surfaces[target.env][target.surface].fetch(request, { surfacePath, incoming: socket?.incoming })
+          ? await surfaces[target.env][target.surface].fetch(request, { surfacePath, incoming: socket?.incoming, journal: notes })
           : unaddressed(pathAndQuery, deps.urls, request.method));
     }
 
@@ -88,10 +97,14 @@ export function createGateway(deps: GatewayDeps, admin: Hono, surfaces: SurfaceA
           method: request.method,
           path,
           status: isRefusal(response) ? 'refused' : response.status,
-          ms: Math.round((performance.now() - started) * 100) / 100,
+          ms: Math.round((monotonicMs() - started) * 100) / 100,
         },
         'request',
       );
+    }
+    // The request journal (src/gateway-journal.ts); its own reads are left out.
+    if (journal && !isJournalRead(pathAndQuery)) {
+      journalRequest(journal, { request, target, admin: toAdmin, surfacePath, response, notes, startedMono: started, atMs: deps.clock.nowMs(), surfaces });
     }
     return response;
   };

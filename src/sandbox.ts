@@ -14,6 +14,7 @@ import { type Clock, httpDate } from './clock.js';
 import { type ResolvedOptions, type SandboxOptions, resolveOptions } from './config.js';
 import type { EventBus } from './control/events.js';
 import type { FaultSet } from './control/faults.js';
+import type { Journal } from './control/journal.js';
 import type { Dispatch } from './gateway.js';
 import { ENVIRONMENTS, type EnvName, type HostsConfig, SURFACES, type SurfaceAddress, type SurfaceName, loadHosts, surfaceByPort } from './hosts.js';
 import { ConnectionRefusedError, isRefusal } from './http/refuse.js';
@@ -63,6 +64,8 @@ export interface Sandbox {
   readonly events: EventBus;
   /** Injected faults (what /__admin/faults lists and changes). */
   readonly faults: FaultSet;
+  /** The request journal (GET /__admin/requests). */
+  readonly journal: Journal;
   /** What a surface app of this sandbox is built with (for tests that mount a route of their own). */
   surfaceDeps(env: EnvName, surface: SurfaceName): SurfaceDeps;
   reset(scenario?: string): Promise<void>;
@@ -175,6 +178,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     admin: main.admin,
     events: main.events,
     faults: main.faults,
+    journal: main.journal,
     scenario: main.scenario,
     snapshot: main.snapshot,
     baseUrl: addresses.baseUrl,

@@ -17,6 +17,7 @@ import { Clock } from './clock.js';
 import type { ResolvedOptions } from './config.js';
 import { EventBus } from './control/events.js';
 import { FaultSet } from './control/faults.js';
+import { Journal, publishEntries } from './control/journal.js';
 import { LazyFaker } from './fake/faker.js';
 import { type Dispatch, type SurfaceApps, createGateway } from './gateway.js';
 import { ENVIRONMENTS, type EnvName, type HostsConfig, SURFACES, type SurfaceName } from './hosts.js';
@@ -75,6 +76,8 @@ export interface World {
   readonly events: EventBus;
   /** Injected faults (what /__admin/faults lists and changes). */
   readonly faults: FaultSet;
+  /** The request journal (GET /__admin/requests). */
+  readonly journal: Journal;
   readonly logger: Logger;
   readonly admin: Hono;
   /** This world's gateway: surfaces by dedicated port, prefix or Host header, and /__admin. */
@@ -144,8 +147,11 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
   // The control plane's event stream; clock moves are published from here.
   const events = new EventBus(clock);
   const unwatchClock = events.watchClock(clock);
+  // The request journal (per world, not persisted); each entry is also a `request` event.
+  const journal = new Journal(shared.options.journalSize, () => clock.nowMs());
+  const unpublishEntries = publishEntries(journal, events);
   // Made now, so retries saved in the state resume without waiting for a purchase.
-  const notifications = new NotificationDispatcher({ clock, callbacks: (env) => services.env(env).callbacks, events });
+  const notifications = new NotificationDispatcher({ clock, callbacks: (env) => services.env(env).callbacks, events, outbound: journal.recordOutbound });
   // Scheduled authorization attempts and on-hold reviews fall due on the sandbox clock, like callback retries.
   for (const source of ['tokenization', 'invoiceStatus'] as const) {
     notifications.addSource({
@@ -166,6 +172,7 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
       settings: services.settings,
       faker,
       events,
+      outbound: journal.recordOutbound,
       tokenization: services.env(env).tokenization,
       invoiceStatus: services.env(env).invoiceStatus,
     });
@@ -193,6 +200,7 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
     simulation,
     events,
     faults,
+    journal,
     sandboxes: spec.sandboxes,
     idle: () => notifications.idle(),
     world: {
@@ -204,7 +212,7 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
     },
   };
   const admin = createAdminApp(adminDeps, shared.guard);
-  const dispatch = createGateway({ clock, logger, urls, faults }, admin, surfaces);
+  const dispatch = createGateway({ clock, logger, urls, faults, journal }, admin, surfaces);
 
   return {
     clock,
@@ -212,6 +220,7 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
     identity,
     events,
     faults,
+    journal,
     logger,
     admin,
     dispatch,
@@ -225,6 +234,7 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
       // Ends this world's event streams (src/admin/events.ts) rather than leaving them open on a dead world.
       events.publish({ type: 'world.closed' });
       unwatchClock();
+      unpublishEntries();
       notifications.stop();
       if (store.loaded) await services.settings.persistClock().catch(() => undefined);
       await store.close();

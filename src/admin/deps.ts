@@ -5,6 +5,7 @@
 import type { Clock } from '../clock.js';
 import type { EventBus } from '../control/events.js';
 import type { FaultSet } from '../control/faults.js';
+import type { Journal } from '../control/journal.js';
 import type { IdentityProvider } from '../identity/provider.js';
 import type { Logger } from '../log.js';
 import type { Services } from '../services/index.js';
@@ -80,5 +81,7 @@ export interface AdminDeps {
   faults: FaultSet;
   /** Isolated sandboxes: the registry on the main world; null inside an isolated one (they do not nest). */
   sandboxes: SandboxesControl | null;
+  /** The request journal (GET /__admin/requests, the migration report). */
+  journal: Journal;
 }
 

@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { MAX_BODY_BYTES, parseJson, readCapped } from '../http/body.js';
 import { jsonResponse } from '../http/envelope.js';
+import { type GatewayBindings, notesOf } from '../http/types.js';
 
 export class AdminError extends Error {
   override name = 'AdminError';
@@ -25,6 +26,8 @@ export function renderAdminError(error: AdminError): Response {
 export async function adminBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
   // The same reader as the surfaces: BOM skipped, nesting limited, empty body = {}.
   const bytes = await readCapped(c.req.raw);
+  const notes = notesOf(c.env as GatewayBindings | undefined);
+  if (notes && bytes) notes.requestBody = bytes;
   if (bytes === null) throw new AdminError(413, `The body is larger than ${MAX_BODY_BYTES} bytes; admin calls take small JSON objects.`);
   const json = parseJson(bytes);
   if (!json.ok) throw new AdminError(400, `The body is not valid JSON (${json.message}). Send a JSON object.`);

@@ -15,6 +15,8 @@ import { registerCheckoutAdmin } from './checkouts.js';
 import { registerEventStreamAdmin } from './events.js';
 import { registerFaultAdmin } from './faults.js';
 import { registerRecurringAdmin } from './recurring.js';
+import { registerReportAdmin } from './report.js';
+import { registerRequestJournalAdmin } from './requests.js';
 import { registerListAdmin } from './lists.js';
 import { registerOpenApiAdmin } from './openapi.js';
 import { registerSandboxAdmin } from './sandboxes.js';
@@ -41,6 +43,9 @@ export function createAdminApp(deps: AdminDeps, guard: AdminGuardInput): Hono {
   // The dashboard, its lists and the event stream it follows.
   registerListAdmin(admin, deps);
   registerEventStreamAdmin(admin, deps);
+  // The request journal and the migration report read from it.
+  registerRequestJournalAdmin(admin, deps);
+  registerReportAdmin(admin, deps);
   registerDashboard(admin);
   registerOpenApiAdmin(admin, deps);
 

@@ -15,6 +15,7 @@ import { CheckoutApiError } from '../http/envelope.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { TENANTS } from '../identity/tenants.js';
 import type { VerifyOutcome } from '../identity/verifier.js';
+import { authFailed, noteAuth } from './notes.js';
 
 type BearerDeps = Pick<SurfaceDeps, 'env' | 'clock' | 'urls' | 'services' | 'settings' | 'identity'>;
 
@@ -40,31 +41,45 @@ export function bearerAuth(deps: BearerDeps): MiddlewareHandler<SurfaceEnv> {
   return async (c, next) => {
     const presented = presentedToken(c.req.header('authorization'));
     if (presented.kind === 'none') {
-      throw challenge('Authentication_Required', `This call needs an access token: send 'Authorization: Bearer <access_token>'. ${advice(false)}`);
+      throw authFailed(c, 'bearer:missing', challenge('Authentication_Required', `This call needs an access token: send 'Authorization: Bearer <access_token>'. ${advice(false)}`));
     }
     if (presented.kind === 'scheme') {
       const legacy = presented.scheme.toLowerCase() === 'sharedkey' ? ` SharedKey signatures work on ${deps.urls.baseUrl(deps.env, 'legacy')}.` : '';
-      throw challenge(
-        'Authentication_Required',
-        `The '${presented.scheme}' scheme is not accepted here: this API takes 'Authorization: Bearer <access_token>'.${legacy} ${advice(false)}`,
+      throw authFailed(
+        c,
+        `bearer:wrong-scheme`,
+        challenge(
+          'Authentication_Required',
+          `The '${presented.scheme}' scheme is not accepted here: this API takes 'Authorization: Bearer <access_token>'.${legacy} ${advice(false)}`,
+        ),
+        { nearMiss: legacy ? { kind: 'host', closest: deps.urls.baseUrl(deps.env, 'legacy'), differs: 'SharedKey is accepted on the legacy host, not on the current API' } : null },
       );
     }
 
     const outcome = await deps.identity.verify(deps.env, presented.token);
-    if (!outcome.ok) throw rejected(outcome, presented.token, deps, advice(true));
+    if (!outcome.ok) {
+      const other = otherEnvironmentOf(presented.token, deps);
+      throw authFailed(c, bearerOutcome(outcome.problem, other), rejected(outcome, presented.token, deps, advice(true)), {
+        ...(claimedClient(presented.token) ? { principal: { clientId: claimedClient(presented.token)! } } : {}),
+        nearMiss: other
+          ? { kind: 'bearer-environment', closest: `a ${deps.env.toUpperCase()} token`, differs: `the token was issued for ${other.toUpperCase()}; request one from ${deps.urls.baseUrl(deps.env, 'auth')}/oauth2/v2.0/token` }
+          : null,
+      });
+    }
 
     const clientId = typeof outcome.claims.azp === 'string' ? outcome.claims.azp.toLowerCase() : '';
     const client = deps.services.apiClients.find(clientId);
     if (!client || client.revokedAt !== null) {
       const when = client ? ` on ${client.revokedAt}` : '';
-      throw invalidToken(
+      throw authFailed(c, 'bearer:revoked', invalidToken(
         'Client_Revoked',
         `The API client '${clientId}' this token was issued to was revoked${when} (or no longer exists after a reset). ` +
           `Create a new API client in the merchant portal (sandbox: POST /__admin/${deps.env}/merchants/{merchantId}/api-clients), then ${advice(true).replace(/^R/, 'r')}`,
         `The client '${clientId}' has been revoked`,
-      );
+      ), { principal: { clientId } });
     }
     c.set('caller', { scheme: 'bearer', merchantId: client.merchantId, clientId: client.clientId });
+    noteAuth(c, 'bearer:ok', { clientId: client.clientId, merchantId: client.merchantId });
     await next();
   };
 }
@@ -94,6 +109,24 @@ function rejected(outcome: Extract<VerifyOutcome, { ok: false }>, token: string,
     }
     default:
       return invalidToken('Invalid_Token', `The access token is not valid: ${description}. Send the access_token exactly as received. ${advice}`, description);
+  }
+}
+
+/** The journal's outcome name for a token that failed verification. */
+function bearerOutcome(problem: Extract<VerifyOutcome, { ok: false }>['problem'], otherEnvironment: string | null): string {
+  if (otherEnvironment) return 'bearer:other-environment';
+  if (problem === 'expired') return 'bearer:expired';
+  if (problem === 'not_yet_valid') return 'bearer:not-yet-valid';
+  return 'bearer:invalid';
+}
+
+/** The client a token claims to be for (unverified: only for the journal's principal). */
+function claimedClient(token: string): string | null {
+  try {
+    const azp = decodeJwt(token).azp;
+    return typeof azp === 'string' ? azp.toLowerCase() : null;
+  } catch {
+    return null;
   }
 }
 

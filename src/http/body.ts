@@ -4,9 +4,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
-import type { GatewayBindings } from './types.js';
 import { CheckoutApiError } from './envelope.js';
 import { getBodyOf } from './get-body.js';
+import { type GatewayBindings, notesOf } from './types.js';
 
 /** Larger bodies are refused with 413: no real checkout payload comes near it. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -23,6 +23,9 @@ export async function rawBodyOf(c: Context): Promise<Uint8Array> {
     method === 'HEAD' ? new Uint8Array() : method === 'GET' ? getBodyOf(c.req.raw) : incoming ? await readIncomingCapped(incoming) : await readCapped(c.req.raw);
   if (bytes === null || bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
   c.set('rawBody', bytes);
+  // The journal shows the bytes as received (a reference, no copy).
+  const notes = notesOf(c.env as GatewayBindings | undefined);
+  if (notes) notes.requestBody = bytes;
   return bytes;
 }
 

@@ -3,6 +3,7 @@
  * the gateway hands a surface besides the Request.
  */
 import type { IncomingMessage } from 'node:http';
+import type { RequestNotes } from '../control/journal.js';
 import type { EnvName, SurfaceName } from '../hosts.js';
 
 /** The authenticated caller of a business route. */
@@ -24,6 +25,13 @@ export interface GatewayBindings {
   surfacePath?: string;
   /** Node's request behind the Request, when it came through a listener: bodies are read from it. */
   incoming?: IncomingMessage | undefined;
+  /** The journal's notes on this request: auth outcome, principal, body (src/control/journal.ts). */
+  journal?: RequestNotes;
+}
+
+/** Writes into the journal's notes when the gateway passed them (absent under app.request() in tests). */
+export function notesOf(bindings: GatewayBindings | undefined): RequestNotes | undefined {
+  return bindings?.journal;
 }
 
 export type SurfaceEnv = { Variables: SurfaceVariables; Bindings: GatewayBindings };

@@ -12,7 +12,7 @@
 import type { Context, Hono } from 'hono';
 import type { SurfaceDeps } from '../surfaces/deps.js';
 import { CheckoutApiError, jsonResponse } from '../http/envelope.js';
-import type { SurfaceEnv } from '../http/types.js';
+import { type SurfaceEnv, notesOf } from '../http/types.js';
 import { DISCOVERY_HEADERS, jwksDocument, openIdConfiguration } from '../identity/discovery.js';
 import { AADSTS, type Trace, identityHeaders, tokenErrorResponse, traceFor, withHint } from '../identity/errors.js';
 import { checkGrant } from '../identity/grant.js';
@@ -71,12 +71,16 @@ async function tokenEndpoint(c: Context<SurfaceEnv>, deps: TokenDeps): Promise<R
     if (!(error instanceof CheckoutApiError)) throw error;
     return jsonResponse({ error: 'invalid_request', error_description: error.message }, error.status, identityHeaders(trace));
   }
+  // The journal counts tokens per client (the migration report) and keeps why one was refused.
+  const notes = notesOf(c.env);
+  if (notes && request.clientId !== null) notes.principal = { clientId: request.clientId.toLowerCase() };
   if (request.clientId !== null) {
     const decision = deps.identity.rateLimiter.take(
       `${deps.env}:${request.clientId.toLowerCase()}`,
       deps.settings.current().tokens.rateLimit,
       deps.clock.nowMs(),
     );
+    if (notes && !decision.allowed) notes.auth = 'token:throttled';
     if (!decision.allowed) return tooManyRequests(decision.retryAfterSeconds, trace.traceId);
   }
 
@@ -90,10 +94,18 @@ async function tokenEndpoint(c: Context<SurfaceEnv>, deps: TokenDeps): Promise<R
   });
   if (!result.ok) {
     deps.logger.debug({ env: deps.env, aadsts: result.failure.code, clientId: request.clientId }, 'token request refused');
+    if (notes) {
+      notes.auth = `token:${result.failure.error}`;
+      notes.authCause = `AADSTS${result.failure.code}: ${result.failure.message}`;
+    }
     return tokenErrorResponse(result.failure, trace);
   }
 
   const issued = await deps.identity.issue(deps.env, result.client);
+  if (notes) {
+    notes.auth = 'token:ok';
+    notes.principal = { clientId: result.client.clientId, merchantId: result.client.merchantId };
+  }
   return successResponse(issued.expiresIn, issued.extExpiresIn, issued.accessToken, trace);
 }
 

@@ -24,7 +24,8 @@ import type { CheckoutChanges, CheckoutService } from '../services/checkouts.js'
 import type { InvoiceStatusService } from '../services/invoice-status.js';
 import type { SettingsService } from '../services/settings.js';
 import type { TokenizationService } from '../services/tokenization.js';
-import { callMerchant } from './merchant-calls.js';
+import { callMerchantRecorded } from './merchant-calls.js';
+import type { OutboundRecorder } from '../control/journal.js';
 import { type NotificationDispatcher, callbackAttemptEvent } from './notifications.js';
 
 export interface PurchaseRequest {
@@ -64,6 +65,8 @@ export interface SimulationDeps {
   events: EventBus;
   tokenization: TokenizationService;
   invoiceStatus: InvoiceStatusService;
+  /** The request journal: the validation call is an outbound entry. */
+  outbound?: OutboundRecorder;
 }
 
 export class CustomerSimulation {
@@ -188,7 +191,7 @@ export class CustomerSimulation {
     if (!checkout.validationUri) return null;
     const url = substitutePlaceholders(checkout.validationUri, checkout);
     const at = this.deps.clock.iso();
-    const outcome = await callMerchant('POST', url);
+    const outcome = await callMerchantRecorded(this.deps.outbound, { env: this.env, kind: 'validation', method: 'POST', url });
     const passed = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
     const record: CallbackRecord = {
       id: randomUUID(),

@@ -3,6 +3,8 @@
  * notificationUri), with global fetch, the real service's 10 s budget and redirects
  * followed. Network failures are outcomes, never exceptions: they are recorded as attempts.
  */
+import { monotonicMs } from '../clock.js';
+import type { OutboundRecorder } from '../control/journal.js';
 
 export const MERCHANT_CALL_TIMEOUT_MS = 10_000;
 
@@ -32,4 +34,21 @@ function describe(error: unknown): string {
   if (err.name === 'AbortError') return 'aborted: the sandbox was closing';
   const cause = err.cause?.code ?? err.cause?.message;
   return cause ? `${err.message ?? 'fetch failed'} (${cause})` : (err.message ?? String(error));
+}
+
+export interface RecordedCall {
+  env: string;
+  /** validation, notification, webhook, invoice-status: what the journal lists it as. */
+  kind: string;
+  method: 'GET' | 'POST';
+  url: string;
+  body?: string | undefined;
+}
+
+/** callMerchant, and the call goes into the request journal (direction `out`) when one is given. */
+export async function callMerchantRecorded(recorder: OutboundRecorder | undefined, call: RecordedCall, stop?: AbortSignal): Promise<CallOutcome> {
+  const started = monotonicMs();
+  const outcome = await callMerchant(call.method, call.url, stop, call.body);
+  recorder?.({ ...call, status: outcome.status, responseBody: outcome.body, error: outcome.error, latencyMs: monotonicMs() - started, startedMono: started });
+  return outcome;
 }

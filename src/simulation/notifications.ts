@@ -15,7 +15,8 @@ import type { Checkout } from '../domain/model.js';
 import { ENVIRONMENTS, type EnvName } from '../hosts.js';
 import type { CallbackLog, CallbackRecord } from '../services/callbacks.js';
 import type { EventBus } from '../control/events.js';
-import { callMerchant } from './merchant-calls.js';
+import { callMerchantRecorded } from './merchant-calls.js';
+import type { OutboundRecorder } from '../control/journal.js';
 
 export type { CallbackAttempt, CallbackRecord } from '../services/callbacks.js';
 
@@ -24,6 +25,8 @@ export interface NotificationDeps {
   callbacks(env: EnvName): CallbackLog;
   /** Where each attempt is announced (the dashboard's live updates). */
   events?: Pick<EventBus, 'publish'>;
+  /** The request journal: every attempt is an outbound entry. */
+  outbound?: OutboundRecorder;
 }
 
 /** Other work due on the sandbox clock: run before deliveries, so what it queues goes out in the same pass. */
@@ -124,7 +127,7 @@ export class NotificationDispatcher {
   private async attempt(env: EnvName, record: CallbackRecord): Promise<CallbackRecord | undefined> {
     const dueAt = record.nextAttemptAt!;
     const method = record.method ?? 'GET';
-    const outcome = await callMerchant(method, record.url, this.abort.signal, record.body);
+    const outcome = await callMerchantRecorded(this.ctx.outbound, { env, kind: record.kind, method, url: record.url, body: record.body }, this.abort.signal);
     if (this.stopped) return undefined;
     const number = record.attempts.length + 1;
     const attempts = [...record.attempts, { attempt: number, dueAt, at: this.ctx.clock.iso(), method, url: record.url, status: outcome.status, error: outcome.error }];

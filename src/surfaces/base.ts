@@ -11,7 +11,7 @@ import { CheckoutApiError, checkoutErrorOf, renderCheckoutError } from '../http/
 import { isFetchForbiddenMethod } from '../http/methods.js';
 import { PersistenceError } from '../services/index.js';
 import { routingPath } from '../http/routing.js';
-import type { SurfaceEnv } from '../http/types.js';
+import { type SurfaceEnv, notesOf } from '../http/types.js';
 import type { SurfaceDeps } from './deps.js';
 
 export type ErrorRenderer = (error: CheckoutApiError) => Response;
@@ -20,6 +20,9 @@ export function surfaceApp(deps: Pick<SurfaceDeps, 'env' | 'surface' | 'logger'>
   const app = new Hono<SurfaceEnv>({ getPath: routingPath });
 
   app.notFound((c) => {
+    // The journal looks for the closest route of requests that matched none.
+    const notes = notesOf(c.env);
+    if (notes) notes.unmatched = true;
     // TRACE reaches no route (no real API serves it): a 405, as ASP.NET answers an unmapped method.
     if (isFetchForbiddenMethod(c.req.method)) {
       return render(

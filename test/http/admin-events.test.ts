@@ -13,7 +13,7 @@ beforeEach(async () => {
 });
 afterEach(() => sb.close());
 
-/** Reads SSE `data:` payloads from a stream until `count` arrived. */
+/** Reads SSE `data:` payloads from a stream until `count` arrived; journal entries (`request`) are skipped (test/http/journal.test.ts). */
 async function readEvents(body: ReadableStream<Uint8Array>, count: number): Promise<Record<string, unknown>[]> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
@@ -28,7 +28,8 @@ async function readEvents(body: ReadableStream<Uint8Array>, count: number): Prom
       const block = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
       const data = block.split('\n').find((line) => line.startsWith('data:'));
-      if (data) events.push(JSON.parse(data.slice(5).trim()) as Record<string, unknown>);
+      const event = data ? (JSON.parse(data.slice(5).trim()) as Record<string, unknown>) : null;
+      if (event && event.type !== 'request') events.push(event);
     }
   }
   await reader.cancel();

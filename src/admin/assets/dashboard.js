@@ -204,7 +204,8 @@
   }
   function logEvent(event) {
     var log = $('event-log');
-    log.insertBefore(el('li', { text: event.at + ' ' + event.type + (event.env ? ' ' + event.env : '') + (event.status !== undefined && event.status !== null ? ' → ' + event.status : '') }), log.firstChild);
+    var what = event.type === 'request' ? event.method + ' ' + (event.surface || '') + ' ' + event.path : event.type;
+    log.insertBefore(el('li', { text: event.at + ' ' + what + (event.env ? ' ' + event.env : '') + (event.status !== undefined && event.status !== null ? ' → ' + event.status : '') }), log.firstChild);
     while (log.children.length > 40) log.removeChild(log.lastChild);
   }
 
@@ -214,6 +215,8 @@
   stream.onmessage = function (message) {
     var event = JSON.parse(message.data);
     logEvent(event);
+    // A journaled request changes nothing by itself: the state changes it caused have their own events.
+    if (event.type === 'request') return;
     if (event.type === 'clock.changed') schedule('clock');
     else if (event.env) schedule(event.env);
   };

@@ -7,6 +7,7 @@ import * as checkouts from '../../admin/checkouts.js';
 import * as clock from '../../admin/clock.js';
 import { faultRuleSchema } from '../../admin/faults.js';
 import { callbacksSchema, invoiceStatusSchema } from '../../admin/recurring.js';
+import { requestPatternSchema } from '../../admin/requests.js';
 import * as tokens from '../../admin/tokens.js';
 import { createIsolatedSchema } from '../../admin/sandboxes.js';
 import { resetSchema } from '../../admin/world.js';
@@ -84,5 +85,24 @@ export const ADMIN_ROUTES: RouteDoc[] = [
   route('get', '/__admin/:env/customer-tokens', { summary: 'Customer tokens', responses: ok }),
   route('get', '/__admin/:env/authorizations', { summary: 'Authorizations and their attempts', responses: ok }),
   route('get', '/__admin/:env/on-hold-reviews', { summary: 'On-hold purchases under review', responses: ok }),
+  route('get', '/__admin/requests', {
+    summary: 'The request journal, newest first: every request and every call to a merchant',
+    query: {
+      env: 'uat or prod',
+      surface: 'auth, api, legacy, retired, frontend, admin, merchant (outbound)',
+      method: 'GET, POST, …',
+      path: 'a glob (* within a segment, ** across) or a prefix',
+      status: "401, '4xx' or 'refused'",
+      principal: 'client id, SharedKey username or merchant id',
+      since: 'sandbox time (ISO-8601)',
+      auth: 'an outcome such as bearer:expired, or a scheme: sharedkey',
+      direction: 'in or out',
+      limit: 'at most this many entries',
+    },
+    responses: ok,
+  }),
+  route('delete', '/__admin/requests', { summary: 'Empty the request journal', responses: ok }),
+  route('post', '/__admin/requests/count', { summary: 'Count journaled requests matching a pattern', body: { schema: requestPatternSchema, name: 'AdminRequestPattern' }, responses: ok }),
+  route('get', '/__admin/report', { summary: 'The migration report per principal (retired, legacy, current; tokens per call; auth failures)', query: { format: 'json (default) or text' }, responses: { ...ok, '200': 'Json' } }),
   route('post', '/__admin/:env/checkouts/:privateId/invoice-status', { summary: 'Resolve an on-hold purchase now', body: { schema: invoiceStatusSchema, name: 'AdminInvoiceStatus' }, responses: ok }),
 ];

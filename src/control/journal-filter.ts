@@ -1,0 +1,75 @@
+/**
+ * Which journal entries a filter (GET /__admin/requests?…) or a count pattern
+ * (POST /__admin/requests/count) selects. Every given field must match; absent fields match all.
+ */
+import type { RawEntry } from './journal.js';
+
+export interface RequestPattern {
+  env?: string | undefined;
+  surface?: string | undefined;
+  method?: string | undefined;
+  /** A glob (`*` any run within a segment, `**` any run) or, without `*`, a prefix. */
+  path?: string | undefined;
+  /** 401, '4xx', or 'refused'. */
+  status?: number | string | undefined;
+  /** A client id, SharedKey username or merchant id (case-insensitive). */
+  principal?: string | undefined;
+  /** Sandbox time: entries at or after this instant (ms). */
+  sinceMs?: number | undefined;
+  /** e.g. bearer:expired, or a scheme prefix such as sharedkey. */
+  auth?: string | undefined;
+  direction?: 'in' | 'out' | undefined;
+}
+
+export type EntryMatcher = (entry: RawEntry) => boolean;
+
+export function compilePattern(pattern: RequestPattern): EntryMatcher {
+  const tests: EntryMatcher[] = [];
+  const lower = (value: string): string => value.toLowerCase();
+  if (pattern.env) tests.push((e) => e.env === lower(pattern.env!));
+  if (pattern.surface) tests.push((e) => e.surface === lower(pattern.surface!));
+  if (pattern.method) tests.push((e) => e.method === pattern.method!.toUpperCase());
+  if (pattern.direction) tests.push((e) => e.direction === pattern.direction);
+  if (pattern.path) {
+    const path = pattern.path;
+    if (path.includes('*')) {
+      const glob = globRegExp(path);
+      tests.push((e) => glob.test(e.path));
+    } else {
+      tests.push((e) => e.path.startsWith(path));
+    }
+  }
+  if (pattern.status !== undefined && pattern.status !== '') {
+    const status = String(pattern.status).toLowerCase();
+    if (/^[1-5]xx$/.test(status)) tests.push((e) => typeof e.status === 'number' && Math.floor(e.status / 100) === Number(status[0]));
+    else tests.push((e) => String(e.status) === status);
+  }
+  if (pattern.principal) {
+    const wanted = lower(pattern.principal);
+    tests.push((e) => {
+      const p = e.notes.principal;
+      return !!p && [p.clientId, p.username, p.merchantId].some((value) => value !== undefined && lower(value) === wanted);
+    });
+  }
+  if (pattern.sinceMs !== undefined) tests.push((e) => e.atMs >= pattern.sinceMs!);
+  if (pattern.auth) {
+    const auth = lower(pattern.auth);
+    tests.push((e) => {
+      const outcome = e.notes.auth ?? 'none';
+      return outcome === auth || outcome.startsWith(`${auth}:`);
+    });
+  }
+  return (entry) => tests.every((test) => test(entry));
+}
+
+function globRegExp(glob: string): RegExp {
+  const source = glob
+    .split('**')
+    .map((part) => part.split('*').map(escape).join('[^/]*'))
+    .join('.*');
+  return new RegExp(`^${source}$`);
+}
+
+function escape(text: string): string {
+  return text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+}

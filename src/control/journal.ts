@@ -1,0 +1,253 @@
+/**
+ * The request journal: a bounded ring, one per sandbox (world), of every request the
+ * sandbox answered and every call it made to a merchant. Not state: it is not persisted and
+ * a restart starts it empty.
+ *
+ * Cheap on the hot path: the gateway hands in raw pieces (numbers, the Headers object, the
+ * body bytes the surface already read) and nothing is serialised, decoded or redacted until
+ * someone reads the journal (GET /__admin/requests, the report, an SSE listener).
+ */
+import { instant, wallClockIsoAt } from '../clock.js';
+import type { EventBus } from './events.js';
+import { type Redacted, redactBody, redactHeaders } from './redact.js';
+
+export type Direction = 'in' | 'out';
+
+/** Who made the call, as far as authentication told. */
+export interface Principal {
+  clientId?: string;
+  username?: string;
+  merchantId?: string;
+}
+
+/** What differs between what was sent and the closest thing that would have worked. */
+export interface NearMiss {
+  /** e.g. 'route', 'sharedkey-username', 'sharedkey-path', 'bearer-environment'. */
+  kind: string;
+  closest: string;
+  differs: string;
+}
+
+/**
+ * The per-request notes the gateway passes to a surface in its bindings; auth middlewares,
+ * body readers and the 404 handler write into it. Mutable on purpose: no copy per request.
+ */
+export interface RequestNotes {
+  /** `scheme:outcome`, e.g. bearer:ok, sharedkey:bad-signature; absent: no authentication ran ('none'). */
+  auth?: string;
+  /** Why authentication failed, as the 401 said it. */
+  authCause?: string;
+  principal?: Principal;
+  /** The body bytes as received, when a reader consumed them (cut to BODY_CAP once journaled). */
+  requestBody?: Uint8Array;
+  /** The body's full length when requestBody was cut. */
+  requestBodyBytes?: number;
+  /** No route matched (the surface's not-found handler ran). */
+  unmatched?: boolean;
+  /** The closest credentials, found where the failure was detected (the auth middleware). */
+  nearMisses?: NearMiss[];
+}
+
+/** One journal record as kept: raw, materialised on read. */
+export interface RawEntry {
+  id: number;
+  direction: Direction;
+  atMs: number;
+  /** monotonicMs() at the start; turned into a wall-clock ISO stamp on read. */
+  startedMono: number;
+  env: string | null;
+  surface: string | null;
+  host: string;
+  method: string;
+  /** Path without the query, as the surface saw it (local prefix stripped). */
+  path: string;
+  query: string;
+  status: number | 'refused' | null;
+  latencyMs: number;
+  notes: RequestNotes;
+  requestHeaders: Headers | null;
+  responseBody: string | null;
+  /** Outbound only: which kind of call (validation, notification, webhook, invoice-status). */
+  kind?: string;
+  url?: string;
+  error?: string | null;
+}
+
+/** A journal entry as GET /__admin/requests shows it. */
+export interface JournalEntry {
+  id: number;
+  direction: Direction;
+  /** Sandbox time. */
+  at: string;
+  /** The machine's time. */
+  realTime: string;
+  env: string | null;
+  surface: string | null;
+  host: string;
+  method: string;
+  path: string;
+  query: string;
+  status: number | 'refused' | null;
+  latencyMs: number;
+  auth: string;
+  authCause?: string;
+  principal: Principal;
+  request: { headers: Record<string, string>; body: Redacted | null };
+  response: { body: Redacted | null };
+  nearMisses?: NearMiss[];
+  kind?: string;
+  url?: string;
+  error?: string | null;
+}
+
+/** An outbound call (the sandbox calling a merchant), reported by the simulation. */
+export interface OutboundCall {
+  env: string;
+  kind: string;
+  method: string;
+  url: string;
+  body?: string | undefined;
+  status: number | null;
+  responseBody: string | null;
+  error: string | null;
+  latencyMs: number;
+  startedMono: number;
+  merchantId?: string | undefined;
+}
+
+export type OutboundRecorder = (call: OutboundCall) => void;
+
+export class Journal {
+  private readonly ring: (RawEntry | undefined)[];
+  private next = 0;
+  private nextId = 1;
+  private readonly listeners = new Set<(entry: RawEntry) => void>();
+
+  constructor(
+    readonly size: number,
+    /** Sandbox time, for the calls the sandbox makes (the gateway stamps requests itself). */
+    private readonly nowMs: () => number,
+  ) {
+    this.ring = new Array<RawEntry | undefined>(size);
+  }
+
+  add(entry: Omit<RawEntry, 'id'>): RawEntry {
+    const full = entry as RawEntry;
+    full.id = this.nextId++;
+    this.ring[this.next] = full;
+    this.next = (this.next + 1) % this.size;
+    // Only when someone listens (the SSE stream): no cost otherwise.
+    if (this.listeners.size) for (const listener of this.listeners) listener(full);
+    return full;
+  }
+
+  /** Records an outbound call (direction `out`). */
+  readonly recordOutbound: OutboundRecorder = (call) => {
+    const url = safeUrl(call.url);
+    this.add({
+      direction: 'out',
+      atMs: this.nowMs(),
+      startedMono: call.startedMono,
+      env: call.env,
+      surface: 'merchant',
+      host: url?.host ?? '',
+      method: call.method,
+      path: url?.pathname ?? call.url,
+      query: url?.search.slice(1) ?? '',
+      status: call.status,
+      latencyMs: call.latencyMs,
+      notes: { ...(call.body ? { requestBody: new TextEncoder().encode(call.body) } : {}), ...(call.merchantId ? { principal: { merchantId: call.merchantId } } : {}) },
+      requestHeaders: null,
+      responseBody: call.responseBody,
+      kind: call.kind,
+      url: call.url,
+      error: call.error,
+    });
+  };
+
+  /** Newest first. */
+  entries(): RawEntry[] {
+    const out: RawEntry[] = [];
+    for (let i = 1; i <= this.size; i++) {
+      const entry = this.ring[(this.next - i + this.size) % this.size];
+      if (!entry) break;
+      out.push(entry);
+    }
+    return out;
+  }
+
+  clear(): number {
+    const count = this.entries().length;
+    this.ring.fill(undefined);
+    this.next = 0;
+    return count;
+  }
+
+  subscribe(listener: (entry: RawEntry) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+/** The entry as shown: bodies decoded, capped and redacted; times as ISO stamps. */
+export function materialise(entry: RawEntry, isoOf: (ms: number) => string): JournalEntry {
+  const { notes } = entry;
+  return {
+    id: entry.id,
+    direction: entry.direction,
+    at: isoOf(entry.atMs),
+    realTime: wallClockIsoAt(entry.startedMono),
+    env: entry.env,
+    surface: entry.surface,
+    host: entry.host,
+    method: entry.method,
+    path: entry.path,
+    query: entry.query,
+    status: entry.status,
+    latencyMs: Math.round(entry.latencyMs * 100) / 100,
+    auth: notes.auth ?? 'none',
+    ...(notes.authCause ? { authCause: notes.authCause } : {}),
+    principal: notes.principal ?? {},
+    request: { headers: entry.requestHeaders ? redactHeaders(entry.requestHeaders) : {}, body: notes.requestBody ? redactBody(notes.requestBody, notes.requestBodyBytes) : null },
+    response: { body: entry.responseBody === null ? null : redactBody(entry.responseBody) },
+    ...(notes.nearMisses?.length ? { nearMisses: notes.nearMisses } : {}),
+    ...(entry.kind ? { kind: entry.kind, url: entry.url ?? '', error: entry.error ?? null } : {}),
+  };
+}
+
+function safeUrl(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+const ORDER_ACTION = /^\/manage\/orders\/([^/]+)\/(capture|refund|reauthorize|cancel|extend)\/?$/;
+
+/** The ISO form of a sandbox instant (ms). */
+export function isoOf(ms: number): string {
+  return instant(ms).toISOString();
+}
+
+/**
+ * Each new entry as a `request` event on the bus, only while someone listens (the SSE
+ * stream). Published on the next turn: an in-process response body is read from a clone.
+ * An accepted order action is also an `order.action` event (derived here, so the order
+ * routes need no event bus of their own).
+ */
+export function publishEntries(journal: Journal, events: EventBus): () => void {
+  return journal.subscribe((entry) => {
+    // The control plane's own calls stay out of the stream: the dashboard, which polls the admin
+    // lists and follows the stream, would otherwise read its own polling back (the journal keeps them).
+    if (events.listenerCount === 0 || entry.surface === 'admin') return;
+    setImmediate(() => {
+      const { at, ...rest } = materialise(entry, isoOf);
+      events.publish({ ...rest, type: 'request', at });
+      const action = ORDER_ACTION.exec(entry.path);
+      if (action && entry.method === 'POST' && typeof entry.status === 'number' && entry.status >= 200 && entry.status < 300) {
+        events.publish({ type: 'order.action', at, env: entry.env, orderId: action[1], operation: action[2], status: entry.status });
+      }
+    });
+  });
+}

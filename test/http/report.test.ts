@@ -1,0 +1,125 @@
+/**
+ * The migration report on a scripted mixed workload: one merchant still on the retired host,
+ * one on the legacy host, one client on the current API, one client fetching a token per
+ * call, and auth failures; JSON, text, and `checkout-sandbox report` against a listener.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sharedKeyHeaderValue } from '../../src/auth/sharedkey-signature.js';
+import { main } from '../../src/cli.js';
+import type { MigrationReport, PrincipalReport } from '../../src/control/report.js';
+import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { FJORD, NORDIC, signedFetch } from '../support/checkout-requests.js';
+import { CREDENTIALS, tokenFor } from '../support/identity.js';
+
+const NOW = '2026-10-01T10:00:00Z';
+const NORDIC_CHECKOUT = '0b7d6a52-1f0e-4c1e-9a11-5d2a1c3e4f01';
+const FJORD_CLIENT = { grant_type: 'client_credentials', client_id: '6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a02', client_secret: 'uat-secret-fjord-books-0002', scope: CREDENTIALS.uat.scope };
+
+const open: Sandbox[] = [];
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await Promise.all(open.splice(0).map((s) => s.close()));
+});
+
+async function workload(): Promise<Sandbox> {
+  const sb = await createSandbox({ logLevel: 'silent', now: NOW, frozen: true });
+  open.push(sb);
+  // Nordic Outdoor (SharedKey) still calls the retired host.
+  for (let i = 0; i < 2; i++) await signedFetch(sb, 'retired', 'GET', `/merchants/1234/checkouts/${NORDIC_CHECKOUT}`);
+  // Fjord Books (SharedKey) moved to the legacy host.
+  await signedFetch(sb, 'legacy', 'GET', `/merchants/2234/checkouts/${NORDIC_CHECKOUT}`, undefined, FJORD);
+  // Nordic's API client is on the current API and caches its token.
+  const token = await tokenFor(sb, 'uat');
+  for (let i = 0; i < 3; i++) await sb.fetch(`/uat/api/checkouts/${NORDIC_CHECKOUT}`, { headers: { authorization: `Bearer ${token}` } });
+  // Fjord's API client fetches a token for every call.
+  for (let i = 0; i < 3; i++) {
+    const fresh = await tokenFor(sb, 'uat', FJORD_CLIENT);
+    await sb.fetch('/uat/api/checkouts/00000000-0000-4000-8000-000000000000', { headers: { authorization: `Bearer ${fresh}` } });
+  }
+  // Auth failures: a wrong shared key on the legacy host; an expired token on the current API.
+  const path = `/merchants/1234/checkouts/${NORDIC_CHECKOUT}`;
+  await sb.fetch(`/uat/legacy${path}`, { headers: { authorization: sharedKeyHeaderValue(NORDIC.username, 'not-the-key', path, '') } });
+  await sb.fetch('/__admin/clock/advance', { method: 'POST', body: JSON.stringify({ duration: 'PT2H' }) });
+  await sb.fetch(`/uat/api/checkouts/${NORDIC_CHECKOUT}`, { headers: { authorization: `Bearer ${token}` } });
+  return sb;
+}
+
+function principal(report: MigrationReport, name: string): PrincipalReport {
+  const found = report.principals.find((p) => p.principal === name);
+  if (!found) throw new Error(`no ${name} in ${report.principals.map((p) => p.principal).join(', ')}`);
+  return found;
+}
+
+const codes = (p: PrincipalReport): string[] => p.findings.map((f) => f.code);
+
+describe('the migration report', () => {
+  it('names each finding per principal', async () => {
+    const sb = await workload();
+    const response = await sb.fetch('/__admin/report');
+    expect(response.status).toBe(200);
+    const report = (await response.json()) as MigrationReport;
+    expect(report.retirement).toMatchObject({ shutDown: false, shutdownAt: '2026-10-30T23:00:00.000Z' });
+
+    const retired = principal(report, NORDIC.username);
+    expect(retired.retired.calls).toBe(2);
+    expect(retired.retired.endpoints).toEqual({ 'GET /merchants/{id}/checkouts/{id}': 2 });
+    expect(codes(retired)).toEqual(['retired-host', 'legacy-host', 'auth-failure']);
+    expect(retired.findings[0]!.message).toMatch(/still go to the retired host .* will fail after the shutdown at 2026-10-30T23:00:00\.000Z/);
+    expect(retired.authFailures).toHaveLength(1);
+    expect(retired.authFailures[0]).toMatchObject({ auth: 'sharedkey:bad-signature', status: 401 });
+    expect(retired.authFailures[0]!.cause).toMatch(/does not match/);
+
+    const legacy = principal(report, FJORD.username);
+    expect(codes(legacy)).toEqual(['legacy-host']);
+    expect(legacy.legacy.calls).toBe(1);
+
+    const current = principal(report, CREDENTIALS.uat.clientId);
+    expect(current.tokens).toEqual({ requested: 1, apiCalls: 3 });
+    expect(codes(current)).toEqual(['current-api', 'auth-failure']);
+    expect(current.authFailures[0]).toMatchObject({ auth: 'bearer:expired' });
+    expect(current.authFailures[0]!.cause).toMatch(/expired/);
+
+    const perCall = principal(report, FJORD_CLIENT.client_id);
+    expect(perCall.tokens).toEqual({ requested: 3, apiCalls: 3 });
+    expect(codes(perCall)).toContain('token-per-call');
+    expect(perCall.findings.find((f) => f.code === 'token-per-call')!.message).toMatch(/cache it/);
+  });
+
+  it('says when the retired host already refuses, and prints for a terminal', async () => {
+    const sb = await workload();
+    await sb.fetch('/__admin/clock', { method: 'PUT', body: JSON.stringify({ now: '2026-11-02T00:00:00Z' }) });
+    const text = await (await sb.fetch('/__admin/report?format=text')).text();
+    expect(text).toContain('The retired host was shut down at 2026-10-30T23:00:00.000Z');
+    expect(text).toMatch(/SharedKey user nordic-outdoor-uat .*\n\s+ERROR\s+2 calls still go to the retired host .* these calls fail now/);
+    expect(text).toMatch(/API client 6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a02[^\n]*\n(\s+[^\n]*\n)*?\s+WARNING requested 3 tokens for 3 API calls/);
+    expect(text).toContain('bearer:expired');
+    expect((await sb.fetch('/__admin/report?format=xml')).status).toBe(400);
+  });
+
+  it('`checkout-sandbox report --url` prints it from a listening sandbox', async () => {
+    const sb = await workload();
+    const { url } = await sb.listen();
+    let out = '';
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      out += chunk.toString();
+      return true;
+    });
+    expect(await main(['report', '--url', url])).toBe(0);
+    expect(out).toContain('Migration report at 2026-10-01T12:00:00.000Z');
+    expect(out).toContain('still go to the retired host');
+    expect(out).toContain('cache it');
+    out = '';
+    expect(await main(['report', '--url', url, '--json'])).toBe(0);
+    expect((JSON.parse(out) as MigrationReport).principals.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('`checkout-sandbox report` says when nothing answers', async () => {
+    let err = '';
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      err += chunk.toString();
+      return true;
+    });
+    expect(await main(['report', '--url', 'http://127.0.0.1:1'])).toBe(1);
+    expect(err).toContain('no sandbox answered at http://127.0.0.1:1');
+  });
+});
