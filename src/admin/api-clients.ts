@@ -18,11 +18,10 @@ import type { AdminDeps } from './deps.js';
 import type { ApiClient, Merchant } from '../domain/model.js';
 import type { EnvName } from '../hosts.js';
 import { apiClientView } from '../identity/clients.js';
-import { AdminError, adminBody } from './errors.js';
+import { AdminError, adminBody, instantField } from './errors.js';
 import { registerTokenSettingsAdmin } from './tokens.js';
 import { envParam } from './world.js';
 
-const instantField = z.string().refine((v) => parseInstant(v) !== null, { message: 'expected an ISO-8601 instant such as 2026-10-30T23:00:00Z' });
 const durationField = z.string().refine((v) => parseDurationMs(v) !== null, { message: 'expected an ISO-8601 duration such as PT30M or P180D' });
 const secretValue = z.string().min(8, { message: 'a client secret needs at least 8 characters' }).max(256);
 

@@ -4,9 +4,13 @@
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { parseInstant } from '../clock.js';
 import { MAX_BODY_BYTES, parseJson, readCapped } from '../http/body.js';
 import { jsonResponse } from '../http/envelope.js';
 import { type GatewayBindings, notesOf } from '../http/types.js';
+
+/** An ISO-8601 instant in an admin body (the sandbox clock's form). */
+export const instantField = z.string().refine((v) => parseInstant(v) !== null, { message: 'expected an ISO-8601 instant such as 2026-10-30T22:59:00Z' });
 
 export class AdminError extends Error {
   override name = 'AdminError';

@@ -6,17 +6,13 @@
  */
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { parseInstant } from '../clock.js';
 import type { AdminDeps, SandboxesControl } from './deps.js';
-import { AdminError, adminBody } from './errors.js';
+import { AdminError, adminBody, instantField } from './errors.js';
 
 export const createIsolatedSchema = z
   .object({
     scenario: z.string().min(1).optional(),
-    now: z
-      .string()
-      .refine((v) => parseInstant(v) !== null, { message: 'expected an ISO-8601 instant such as 2026-10-30T22:59:00Z' })
-      .optional(),
+    now: instantField.optional(),
     frozen: z.boolean().optional(),
   })
   .strict();

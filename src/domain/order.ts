@@ -3,7 +3,7 @@
  * `order.totalAmount` equals cart + fees to the cent (clients compare them).
  */
 import { deliveryLines } from './delivery-shipping.js';
-import type { Checkout, Order, OrderItem } from './model.js';
+import type { Checkout, Invoice, Order, OrderItem } from './model.js';
 import { sumLines } from './money.js';
 
 export function orderItemsOf(checkout: Pick<Checkout, 'cart' | 'fees' | 'shipping'>): OrderItem[] {
@@ -47,5 +47,18 @@ export function orderFromCheckout(checkout: Checkout, details: NewOrder): Order 
     items,
     customer: checkout.customer,
     invoices: [],
+  };
+}
+
+/** The invoice of an order captured in full at once (auto-activated purchases and authorizations). */
+export function fullInvoice(order: Order, invoiceNumber: string, createdAt: string, actionReference: string | null): Invoice {
+  return {
+    invoiceNumber,
+    type: 'Invoice',
+    amount: order.totalAmount,
+    items: order.items.map((item) => ({ ...item })),
+    createdAt,
+    actionReference,
+    description: null,
   };
 }

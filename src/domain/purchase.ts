@@ -6,7 +6,7 @@
  */
 import { amountToPay } from './checkout.js';
 import type { Checkout, Order, OrderStatus, Purchase, PurchaseResult } from './model.js';
-import { type NewOrder, orderFromCheckout } from './order.js';
+import { type NewOrder, fullInvoice, orderFromCheckout } from './order.js';
 
 export interface PurchaseDetails {
   result: PurchaseResult;
@@ -35,15 +35,7 @@ export function orderForPurchase(checkout: Checkout, result: PurchaseResult, det
   const order = orderFromCheckout(checkout, details);
   order.status = orderStatusFor(result);
   if (order.status === 'Activated') {
-    order.invoices.push({
-      invoiceNumber: details.invoiceNumber,
-      type: 'Invoice',
-      amount: order.totalAmount,
-      items: order.items.map((item) => ({ ...item })),
-      createdAt: details.placedAt,
-      actionReference: null,
-      description: null,
-    });
+    order.invoices.push(fullInvoice(order, details.invoiceNumber, details.placedAt, null));
   }
   return order;
 }

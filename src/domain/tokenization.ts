@@ -7,6 +7,7 @@
 import { instant } from '../clock.js';
 import type { Customer, Order, OrderItem } from './model.js';
 import { sumLines } from './money.js';
+import { fullInvoice } from './order.js';
 import { Violation, type ViolationKind } from './violation.js';
 
 /** Reasons that leave an authorization retrying while attempts remain (webhooks docs). */
@@ -181,15 +182,7 @@ export function orderForAuthorization(
     invoices: [],
   };
   if (authorization.captureMode === 'Auto') {
-    order.invoices.push({
-      invoiceNumber: details.invoiceNumber,
-      type: 'Invoice',
-      amount: order.totalAmount,
-      items: order.items.map((item) => ({ ...item })),
-      createdAt: details.placedAt,
-      actionReference: authorization.actionReference,
-      description: null,
-    });
+    order.invoices.push(fullInvoice(order, details.invoiceNumber, details.placedAt, authorization.actionReference));
   }
   return order;
 }
