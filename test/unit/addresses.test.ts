@@ -19,7 +19,7 @@ describe('dedicated ports', () => {
 
   it('are free ports when the main port is 0 or portPerHost is random', () => {
     expect(createAddresses(resolveOptions({ port: 0, portPerHost: true }), hosts).dedicatedPortFor(4012)).toBe(0);
-    expect(createAddresses(resolveOptions({ port: 4010, portPerHost: 'random' }), hosts).dedicatedPortFor(4012)).toBe(0);
+    expect(createAddresses(resolveOptions({ port: 5000, portPerHost: 'random' }), hosts).dedicatedPortFor(4012)).toBe(0);
   });
 
   it('refuse a main port that pushes them past 65535, saying which ports fit', () => {
