@@ -33,8 +33,11 @@ export interface LogEntry {
 }
 
 export interface LogHooks {
-  /** Every entry of a failed group and those queued behind it, oldest first. */
-  failed(entries: LogEntry[], error: Error): void;
+  /**
+   * Every entry of a failed group and those queued behind it, oldest first. `intact` is
+   * false when the part of the group that reached the file could not be cut off again.
+   */
+  failed(entries: LogEntry[], error: Error, intact: boolean): void;
   /** After each successful group (the store checks whether to compact). */
   written(): void;
 }
@@ -124,15 +127,16 @@ export class ChangeLogWriter {
       this.hooks.written();
     } catch (error) {
       // Cut off whatever part of the group reached the file, so no torn line sits mid-log.
+      let intact = true;
       try {
         ftruncateSync(this.fd, this.bytes);
       } catch {
-        // The next start skips a torn last line anyway.
+        intact = false;
       }
       const failed = [...group, ...this.queue];
       this.queue = [];
       this.writing = false;
-      this.hooks.failed(failed, error as Error);
+      this.hooks.failed(failed, error as Error, intact);
     }
     if (this.queue.length > 0) this.schedule();
     else this.settle();

@@ -205,7 +205,11 @@ export class StateStore {
 
   private openLog(): void {
     this.log = new ChangeLogWriter(`${this.file}.log`, this.io, {
-      failed: (entries, error) => this.rollback(entries, error),
+      failed: (entries, error, intact) => {
+        // A log whose torn tail could not be cut off must take no further line after it.
+        if (!intact) this.broken = error;
+        this.rollback(entries, error);
+      },
       written: () => this.maybeCompact(),
     });
   }
