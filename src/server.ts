@@ -45,6 +45,21 @@ export interface Listener {
   close(): Promise<void>;
 }
 
+/**
+ * Node's request handler for a listener (plain or TLS): the sandbox's dispatch, with a GET's
+ * body kept (@hono/node-server drops it; SharedKey clients sign it) and a refusal turned into
+ * a closed connection.
+ */
+export function requestListener(dispatch: Dispatch, fixed?: SurfaceAddress): ReturnType<typeof getRequestListener> {
+  return getRequestListener(async (request, env) => {
+    const incoming = env.incoming as unknown as Incoming;
+    if (request.method === 'GET' && hasBody(incoming)) attachGetBody(request, await readAll(incoming));
+    const response = await dispatch(request, fixed, env as unknown as SocketPair);
+    if (isRefusal(response)) env.incoming.socket.destroy();
+    return response;
+  });
+}
+
 export async function listen(
   dispatch: Dispatch,
   host: string,
@@ -52,14 +67,6 @@ export async function listen(
   fixed?: SurfaceAddress,
   limits: ConnectionLimits = CONNECTION_LIMITS,
 ): Promise<Listener> {
-  const listener = getRequestListener(async (request, env) => {
-    // @hono/node-server drops a GET's body; SharedKey clients sign it, so keep the bytes.
-    const incoming = env.incoming as unknown as Incoming;
-    if (request.method === 'GET' && hasBody(incoming)) attachGetBody(request, await readAll(incoming));
-    const response = await dispatch(request, fixed, env as unknown as SocketPair);
-    if (isRefusal(response)) env.incoming.socket.destroy();
-    return response;
-  });
   const server: Server = createServer(
     {
       headersTimeout: limits.headersMs,
@@ -68,7 +75,7 @@ export async function listen(
       // How often Node checks the two timeouts above (default 30 s, which would stretch them).
       connectionsCheckingInterval: Math.max(100, Math.min(1000, limits.headersMs / 2)),
     },
-    listener,
+    requestListener(dispatch, fixed),
   );
   // No 'timeout' listener: Node destroys a socket idle this long (a connection that never sends).
   server.setTimeout(limits.idleMs);

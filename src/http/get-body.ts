@@ -1,8 +1,8 @@
 /**
  * Bodies sent with GET (service-facts §10, issue 10): a real Node client sends its JSON body
  * on GET too and signs over it. The WHATWG Request cannot carry a body on GET, so the socket
- * listener reads those bytes itself and attaches them here, keyed by the Request; the
- * gateway carries them over when it rewrites the path. Body readers ask here for GET.
+ * listener reads those bytes itself and attaches them here, keyed by the Request (which is
+ * never copied on its way to the surface). Body readers ask here for GET.
  */
 
 const bodies = new WeakMap<Request, Uint8Array>();
@@ -14,10 +14,4 @@ export function attachGetBody(request: Request, bytes: Uint8Array): void {
 /** The bytes a GET arrived with; empty when there were none (or the request came in-process). */
 export function getBodyOf(request: Request): Uint8Array {
   return bodies.get(request) ?? new Uint8Array();
-}
-
-/** Carries a GET body over to the request the gateway forwards. */
-export function carryGetBody(from: Request, to: Request): void {
-  const bytes = bodies.get(from);
-  if (bytes) bodies.set(to, bytes);
 }

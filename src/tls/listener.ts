@@ -1,15 +1,13 @@
 /**
  * The HTTPS listener of --tls: one port, the certificate chosen by SNI among the real host
- * names, requests routed by their Host header exactly as on the main port. Kept apart from
- * src/server.ts (the plain listeners) so either can change without the other.
+ * names, requests routed by their Host header exactly as on the main port, through the same
+ * request handler as the plain listeners (src/server.ts).
  */
 import { createSecureContext, type SecureContext } from 'node:tls';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
-import type { Listener } from '../server.js';
-import type { Dispatch, SocketPair } from '../gateway.js';
-import { isRefusal } from '../http/refuse.js';
+import { type Listener, requestListener } from '../server.js';
+import type { Dispatch } from '../gateway.js';
 import type { TlsMaterial } from './certificates.js';
 
 export async function listenTls(dispatch: Dispatch, host: string, port: number, material: TlsMaterial): Promise<Listener> {
@@ -18,11 +16,6 @@ export async function listenTls(dispatch: Dispatch, host: string, port: number, 
   );
   const fallback = material.hosts[0];
   if (!fallback) throw new Error('no host certificates to serve');
-  const listener = getRequestListener(async (request, env: { incoming: { socket: { destroy(): void } } }) => {
-    const response = await dispatch(request, undefined, env as unknown as SocketPair);
-    if (isRefusal(response)) env.incoming.socket.destroy();
-    return response;
-  });
   const server: Server = createServer(
     {
       cert: fallback.cert,
@@ -30,7 +23,7 @@ export async function listenTls(dispatch: Dispatch, host: string, port: number, 
       // A client without SNI (rare) gets the first host's certificate and a name mismatch it can report.
       SNICallback: (servername, callback) => callback(null, contexts.get(servername.toLowerCase())),
     },
-    listener,
+    requestListener(dispatch),
   );
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
