@@ -71,8 +71,6 @@ export class StateStore {
   private compacting: Promise<void> | null = null;
   private lastCompactMs = monotonicMs();
   private broken: Error | null = null;
-  /** Whether a snapshot or log existed when the store was opened. */
-  readonly resumed: boolean;
 
   private constructor(
     readonly file: string | null,
@@ -80,7 +78,6 @@ export class StateStore {
     private readonly warn: (message: string) => void,
     doc: SnapshotDoc | null,
   ) {
-    this.resumed = doc !== null;
     if (doc) this.world = stateFromDoc(doc);
   }
 
@@ -151,23 +148,25 @@ export class StateStore {
     const applied = changes.map((change) => this.applyOne(change));
     if (!this.log) return RESOLVED;
     return new Promise<void>((resolve, reject) => {
-      const entry: LogEntry = { line: `${JSON.stringify(changes)}\n`, resolve, reject };
+      // Settled entries leave inFlight; a rollback undoes them before it rejects.
+      const entry: LogEntry = {
+        line: `${JSON.stringify(changes)}\n`,
+        resolve: () => {
+          this.inFlight.delete(entry);
+          resolve();
+        },
+        reject: (error) => {
+          this.inFlight.delete(entry);
+          reject(error);
+        },
+      };
       this.inFlight.set(entry, applied);
-      const done = (): void => void this.inFlight.delete(entry);
-      entry.resolve = () => {
-        done();
-        resolve();
-      };
-      entry.reject = (error) => {
-        done();
-        reject(error);
-      };
       this.log!.enqueue(entry);
     });
   }
 
   /** Replaces the whole world (seeding, reset): written as a new snapshot, the log emptied. */
-  async replace(doc: SnapshotDoc, options: { backup?: boolean } = {}): Promise<string | null> {
+  async replace(doc: SnapshotDoc, options: { backup?: boolean } = {}): Promise<void> {
     if (this.log) await this.log.idle();
     if (this.compacting) await this.compacting;
     const backup = options.backup && this.file && existsSync(this.file) ? `${this.file}.${wallClockStamp()}.bak` : null;
@@ -182,10 +181,9 @@ export class StateStore {
         this.openLog();
       }
     }
-    return backup;
   }
 
-  /** The durable image as a document (memory minus changes still on their way). */
+  /** The world in memory as a document (changes still on their way to disk included). */
   snapshot(): SnapshotDoc {
     return docFromState(this.state);
   }
