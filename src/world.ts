@@ -115,8 +115,10 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
   const persisted = store.loaded ? store.state : null;
   const wantedScenario = spec.scenario ?? persisted?.meta.scenario ?? 'default';
   const reseed = spec.reset || persisted === null || wantedScenario !== persisted.meta.scenario;
+  // Read once: seeds the world when reseeding, and declares its faults below.
+  let scenario: Scenario | null;
   try {
-    const scenario = reseed ? loadScenario(wantedScenario, scenarioDir) : null;
+    scenario = reseed ? loadScenario(wantedScenario, scenarioDir) : null;
     // Clock: explicit now/frozen > persisted state > scenario > real time.
     if (spec.now !== undefined || spec.frozen !== undefined) {
       clock.set({ ...(spec.now ? { now: spec.now } : {}), ...(spec.frozen !== undefined ? { frozen: spec.frozen } : {}) });
@@ -137,7 +139,7 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
   const services = createServices(store, clock, store.state.meta.seed + 2);
   // Injected faults: control-plane state in memory, per world; an identity outage reaches token verification.
   const faults = new FaultSet(clock);
-  faults.load(declaredFaults(wantedScenario, scenarioDir));
+  faults.load(scenario ? scenario.faults : declaredFaults(wantedScenario, scenarioDir));
   const identity = await createIdentityProvider({
     clock,
     settings: () => services.settings.current(),
