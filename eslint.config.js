@@ -1,5 +1,6 @@
 // Lint rules. The one project-specific rule: time is read only through src/clock.ts, so that
 // moving the sandbox clock moves every time-dependent decision.
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -19,26 +20,78 @@ const noWallClock = {
 
 /**
  * Layers that hold (docs/architecture.md): a request flows listener → gateway → surface →
- * auth → routes → services → domain; only services touch the store; the domain imports no
- * HTTP and no framework. Each rule names the folders a layer may not import.
+ * auth → routes → services → domain, and so do imports. Every folder of src/ (and every file
+ * at its top) has a place in this order, highest first; a module may import its own folder
+ * and anything below it, never anything above. No folder is left out and there is no
+ * exception list: a new folder fails lint until it is given its place here.
  */
-const FRAMEWORKS = ['hono', 'hono/*', '@hono/*', 'lowdb', 'lowdb/*', 'pino'];
-const layer = (files, folders, extra = []) => ({
-  files,
+export const LAYERS = [
+  'main', 'index', // the process entry and the library entry
+  'cli', // the command line: flags, subcommands, banner
+  'sandbox', // the process shell: options, keys, listeners, worlds
+  'world', // one world's composition root; the registry of isolated worlds
+  'gateway', // listeners, the world router, (env, surface) resolution, the journal hook
+  'tls', // the local CA and host certificates of the HTTPS drop-in
+  'admin', // /__admin over services and control
+  'surfaces', // one app per emulated host
+  'openapi', // the documents, generated from the tables
+  'frontend', // the hosted checkout page
+  'auth', // who is calling: bearer, SharedKey
+  'routes', // HTTP <-> services
+  'simulation', // the customer's side and the calls to the merchant
+  'control', // journal, faults, events, report
+  'services', // the only owners of state
+  'store', // memory and disk
+  'identity', // the identity provider: keys, tokens, AADSTS errors
+  'fake', // fake people
+  'http', // the HTTP edge: envelopes, body reading, routing helpers
+  'domain', // pure rules
+  'config', 'log', 'hosts', 'clock', // foundations every layer may use
+];
+
+const unitOf = (file) => {
+  const parts = file.split(/[\\/]src[\\/]/).pop().split(/[\\/]/);
+  return parts.length === 1 ? parts[0].replace(/\.(ts|js)$/, '') : parts[0];
+};
+
+const layersPlugin = {
   rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          ...(extra.length ? [{ group: extra, message: 'This layer does not use this framework (see docs/architecture.md).' }] : []),
-          {
-            regex: `^(\\.\\./)+(${folders.join('|')})(/|\\.js$)`,
-            message: 'This import runs against the layers (docs/architecture.md): go through the layer in between.',
+    order: {
+      meta: { type: 'problem', messages: { upward: "{{from}} may not import {{to}}: {{to}} is above {{from}} in the layers (LAYERS in eslint.config.js, docs/architecture.md)." , unplaced: "{{unit}} has no place in LAYERS (eslint.config.js): give the new folder its layer." } },
+      create(context) {
+        const file = context.filename;
+        const from = unitOf(file);
+        const rank = LAYERS.indexOf(from);
+        const check = (node, spec) => {
+          if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+          const target = path.resolve(path.dirname(file), spec);
+          const srcRoot = file.slice(0, file.lastIndexOf(`${path.sep}src${path.sep}`) + 5);
+          if (!target.startsWith(srcRoot)) return;
+          const to = unitOf(target);
+          if (to === from) return;
+          const targetRank = LAYERS.indexOf(to);
+          if (targetRank === -1) context.report({ node, messageId: 'unplaced', data: { unit: to } });
+          else if (targetRank < rank) context.report({ node, messageId: 'upward', data: { from, to } });
+        };
+        return {
+          Program(node) {
+            if (rank === -1) context.report({ node, messageId: 'unplaced', data: { unit: from } });
           },
-        ],
+          ImportDeclaration: (node) => check(node, node.source.value),
+          ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+          ExportAllDeclaration: (node) => check(node, node.source.value),
+          ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+        };
       },
-    ],
+    },
   },
+};
+
+/** Frameworks a layer does not use. */
+const FRAMEWORKS = ['hono', 'hono/*', '@hono/*', 'lowdb', 'lowdb/*', 'pino'];
+const without = (files, packages, message) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: packages, message }] }] },
 });
 
 export default tseslint.config(
@@ -63,16 +116,11 @@ export default tseslint.config(
       ),
     },
   },
-  // The domain: pure rules. No HTTP, no framework, no state, no other layer.
-  layer(['src/domain/**'], ['http', 'store', 'services', 'routes', 'admin', 'surfaces', 'auth', 'simulation', 'identity', 'control', 'fake', 'gateway', 'sandbox', 'server', 'log', 'cli', 'config'], FRAMEWORKS),
-  // The store: the snapshot and the change log. Below the services; knows no HTTP.
-  layer(['src/store/**'], ['http', 'services', 'routes', 'admin', 'surfaces', 'auth', 'simulation', 'identity', 'control', 'gateway', 'sandbox', 'server'], ['hono', 'hono/*', '@hono/*']),
-  // Services: the only owners of state. No HTTP above them.
-  layer(['src/services/**'], ['http', 'routes', 'admin', 'surfaces', 'auth', 'simulation', 'gateway', 'sandbox', 'server'], ['hono', 'hono/*', '@hono/*']),
-  // Everything that serves HTTP or plays the other side goes through services, never the store.
-  layer(['src/routes/**', 'src/auth/**', 'src/http/**', 'src/identity/**'], ['store', 'admin', 'simulation', 'frontend'], ['lowdb', 'lowdb/*']),
-  // Surfaces: the frontend surface plays the customer (simulation), like the admin does.
-  layer(['src/surfaces/**', 'src/frontend/**'], ['store', 'admin'], ['lowdb', 'lowdb/*']),
-  layer(['src/admin/**'], ['store'], ['lowdb', 'lowdb/*']),
-  layer(['src/simulation/**'], ['store', 'admin', 'routes', 'surfaces', 'auth'], ['hono', 'hono/*', '@hono/*', 'lowdb', 'lowdb/*']),
+  // Every module of src/ keeps to the layers.
+  { files: ['src/**/*.ts'], plugins: { layers: layersPlugin }, rules: { 'layers/order': 'error' } },
+  // Frameworks by layer (one entry per file set: a later no-restricted-imports entry would replace an earlier one).
+  without(['src/domain/**'], FRAMEWORKS, 'The domain uses no framework (docs/architecture.md).'),
+  without(['src/store/**'], ['hono', 'hono/*', '@hono/*'], 'The store speaks no HTTP (docs/architecture.md).'),
+  without(['src/services/**', 'src/simulation/**'], ['hono', 'hono/*', '@hono/*', 'lowdb', 'lowdb/*'], 'Services speak no HTTP, and only src/store/ uses lowdb (docs/architecture.md).'),
+  { ...without(['src/**'], ['lowdb', 'lowdb/*'], 'Only src/store/ uses lowdb (docs/architecture.md).'), ignores: ['src/domain/**', 'src/store/**', 'src/services/**', 'src/simulation/**'] },
 );

@@ -88,3 +88,10 @@ export function isEnvName(value: string): value is EnvName {
 export function isSurfaceName(value: string): value is SurfaceName {
   return (SURFACES as readonly string[]).includes(value);
 }
+
+/** Where the emulated hosts are reachable from the caller's side. */
+export interface Urls {
+  /** Local base URL of a surface, e.g. http://127.0.0.1:4010/uat/api. */
+  baseUrl(env: EnvName, surface: SurfaceName): string;
+  hosts: HostsConfig;
+}

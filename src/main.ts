@@ -6,7 +6,7 @@ import module from 'node:module';
 // before the CLI is imported (hence the dynamic import), as it only covers later loads.
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
-const { main } = await import('./cli.js');
+const { main } = await import('./cli/index.js');
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),

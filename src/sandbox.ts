@@ -1,7 +1,7 @@
 /**
  * The process shell: options → hosts, signing keys, addresses → the main world
- * (src/world.ts: clock, state, services, surfaces, admin) + a registry of isolated worlds
- * (src/sandboxes/) → listeners. A request is routed to its world first (src/sandboxes/router.ts),
+ * (src/world/world.ts: clock, state, services, surfaces, admin) + a registry of isolated worlds
+ * (src/world/registry.ts) → listeners. A request is routed to its world first (src/gateway/world-router.ts),
  * then that world's own gateway dispatches it. Nothing is module-level state, so two
  * sandboxes in one process share nothing but read-only keys.
  */
@@ -9,27 +9,27 @@ import { resolve } from 'node:path';
 import type { Hono } from 'hono';
 import { adminExposureProblem } from './admin/guard.js';
 import type { IsolatedRequest } from './admin/deps.js';
-import { type Addresses, createAddresses } from './addresses.js';
+import { type Addresses, createAddresses } from './gateway/addresses.js';
 import { type Clock, httpDate } from './clock.js';
 import { type ResolvedOptions, type SandboxOptions, resolveOptions } from './config.js';
 import type { EventBus } from './control/events.js';
 import type { FaultSet } from './control/faults.js';
 import type { Journal } from './control/journal.js';
-import type { Dispatch } from './gateway.js';
+import type { Dispatch } from './gateway/gateway.js';
 import { ENVIRONMENTS, type EnvName, type HostsConfig, SURFACES, type SurfaceAddress, type SurfaceName, loadHosts, surfaceByPort } from './hosts.js';
 import { ConnectionRefusedError, isRefusal } from './http/refuse.js';
 import { loadKeyRings } from './identity/keys.js';
 import { type Logger, createLogger } from './log.js';
-import { type Listener, listen } from './server.js';
-import { startTls } from './tls/start.js';
+import { type Listener, listen } from './gateway/listener.js';
+import { startTls } from './gateway/tls-start.js';
 import type { Services } from './services/index.js';
-import { SandboxRegistry } from './sandboxes/registry.js';
-import { SANDBOX_HEADER, createWorldRouter } from './sandboxes/router.js';
+import { SandboxRegistry } from './world/registry.js';
+import { SANDBOX_HEADER, createWorldRouter } from './gateway/world-router.js';
 import { SCENARIO_DIR } from './store/scenario.js';
 import type { SnapshotDoc } from './store/snapshot.js';
 import { type LogIo } from './store/change-log.js';
-import type { SurfaceDeps } from './surfaces/deps.js';
-import { type World, type WorldShared, createWorld } from './world.js';
+import type { SurfaceDeps } from './routes/deps.js';
+import { type World, type WorldShared, createWorld } from './world/world.js';
 
 export interface Sandbox {
   /** In-process fetch: absolute URLs or paths like '/uat/api/checkouts'. No socket needed. */
@@ -103,7 +103,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
   const options = resolveOptions(input);
   const hosts = loadHosts(options.hostsFile);
   const scenarioDir = options.scenarioDir ? resolve(options.scenarioDir) : SCENARIO_DIR;
-  // URLs written into answers and the ports of the listeners: src/addresses.ts.
+  // URLs written into answers and the ports of the listeners: src/gateway/addresses.ts.
   const addresses = createAddresses(options, hosts);
   const { dedicatedUrl } = addresses;
   // The admin plane's guard: token, cross-site and Host checks (src/admin/guard.ts); the same for every world.

@@ -10,7 +10,7 @@ import type { IdentityProvider } from '../identity/provider.js';
 import type { Logger } from '../log.js';
 import type { Services } from '../services/index.js';
 import type { CustomerSimulation } from '../simulation/customer.js';
-import type { Urls } from '../surfaces/deps.js';
+import type { Urls } from '../hosts.js';
 import type { EnvName, SurfaceName } from '../hosts.js';
 
 export interface ScenarioSummary {

@@ -4,8 +4,7 @@
  */
 import { Hono } from 'hono';
 import { routingPath } from '../http/routing.js';
-import { Violation, type ViolationKind } from '../domain/violation.js';
-import { PersistenceError } from '../services/index.js';
+import { PersistenceError, Violation, type ViolationKind } from '../domain/violation.js';
 import type { AdminDeps } from './deps.js';
 import { registerApiClientAdmin } from './api-clients.js';
 import { AdminError, renderAdminError } from './errors.js';

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import type { Hono } from 'hono';
 import type { AdminDeps } from './deps.js';
 import type { DocumentSite } from '../openapi/document.js';
-import type { DocumentName } from '../openapi/surfaces.js';
+import type { DocumentName, RouteTables } from '../openapi/surfaces.js';
 import { AdminError } from './errors.js';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -31,7 +31,14 @@ const ASSETS: Record<string, string> = {
  * for a page most runs never open.
  */
 const documents = (): Promise<typeof import('../openapi/document.js')> => import('../openapi/document.js');
-const surfaceNames = async (): Promise<readonly DocumentName[]> => (await import('../openapi/surfaces.js')).DOCUMENT_NAMES;
+const surfaces = (): Promise<typeof import('../openapi/surfaces.js')> => import('../openapi/surfaces.js');
+const surfaceNames = async (): Promise<readonly DocumentName[]> => (await surfaces()).DOCUMENT_NAMES;
+/** The emulated surfaces' route tables and the control plane's own (src/admin/catalog.ts). */
+const tables = async (): Promise<RouteTables> => {
+  const { SURFACE_ROUTES, open } = await surfaces();
+  const { ADMIN_ROUTES } = await import('./catalog.js');
+  return { ...SURFACE_ROUTES, admin: () => open(ADMIN_ROUTES) };
+};
 
 export function registerOpenApiAdmin(admin: Hono, ctx: Pick<AdminDeps, 'urls'>): void {
   const site = (url: string): DocumentSite => ({
@@ -41,7 +48,7 @@ export function registerOpenApiAdmin(admin: Hono, ctx: Pick<AdminDeps, 'urls'>):
     version: VERSION,
   });
 
-  admin.get('/__admin/openapi.json', async (c) => c.json((await documents()).wholeDocument(site(c.req.url))));
+  admin.get('/__admin/openapi.json', async (c) => c.json((await documents()).wholeDocument(site(c.req.url), await tables())));
 
   admin.get('/__admin/openapi/:document', async (c) => {
     const name = (c.req.param('document') ?? '').replace(/\.json$/i, '').toLowerCase();
@@ -49,7 +56,7 @@ export function registerOpenApiAdmin(admin: Hono, ctx: Pick<AdminDeps, 'urls'>):
     if (!(DOCUMENT_NAMES as readonly string[]).includes(name)) {
       throw new AdminError(404, `No OpenAPI document '${c.req.param('document')}'; use one of ${DOCUMENT_NAMES.map((n) => `${n}.json`).join(', ')}, or /__admin/openapi.json for all.`);
     }
-    return c.json((await documents()).surfaceDocument(name as DocumentName, site(c.req.url)));
+    return c.json((await documents()).surfaceDocument(name as DocumentName, site(c.req.url), await tables()));
   });
 
   admin.get('/__admin/docs', async (c) => c.html(docsPage(await surfaceNames())));

@@ -9,7 +9,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { decodeJwt } from 'jose';
 import { instant } from '../clock.js';
-import type { SurfaceDeps } from '../surfaces/deps.js';
+import type { SurfaceDeps } from '../routes/deps.js';
 import { ENVIRONMENTS } from '../hosts.js';
 import { CheckoutApiError } from '../http/envelope.js';
 import type { SurfaceEnv } from '../http/types.js';

@@ -4,7 +4,7 @@
  * (surface apps tested with app.request()).
  */
 import type { Context } from 'hono';
-import type { NearMiss, Principal } from '../control/journal.js';
+import type { NearMiss, Principal } from '../http/notes.js';
 import type { CheckoutApiError } from '../http/envelope.js';
 import { type SurfaceEnv, notesOf } from '../http/types.js';
 

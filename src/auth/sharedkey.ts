@@ -8,17 +8,18 @@
  * Failures answer 401 with a reason per cause and never reveal the expected value.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import type { SurfaceDeps } from '../surfaces/deps.js';
+import type { SurfaceDeps } from '../routes/deps.js';
 import type { Merchant } from '../domain/model.js';
 import { rawBodyOf } from '../http/body.js';
 import { CheckoutApiError } from '../http/envelope.js';
-import { type SurfaceEnv, pathAndQueryOf } from '../http/types.js';
+import { surfacePathOf } from '../http/routing.js';
+import type { SurfaceEnv } from '../http/types.js';
 
 type SharedKeyDeps = Pick<SurfaceDeps, 'env' | 'urls' | 'services'>;
-import { hexDigestsMatch, parseSharedKeyHeader, sharedKeyHex } from './sharedkey-signature.js';
+import { hexDigestsMatch, parseSharedKeyHeader, sharedKeyHex } from '../domain/sharedkey-signature.js';
 import { authFailed, noteAuth } from './notes.js';
 import { closestName } from '../control/near-miss.js';
-import type { NearMiss } from '../control/journal.js';
+import type { NearMiss } from '../http/notes.js';
 
 const SIGN_HINT = 'Authorization: SharedKey base64(username + ":" + sha256hex(body + path + sharedKey))';
 
@@ -43,7 +44,7 @@ export function sharedKeyAuth(deps: SharedKeyDeps): MiddlewareHandler<SurfaceEnv
     }
 
     const body = await rawBodyOf(c);
-    const { path, query } = pathAsSent(pathAndQueryOf(c.req.url, c.env));
+    const { path, query } = pathAsSent(surfacePathOf(c.req.url, c.env));
     const candidates = query === '' ? [path] : [`${path}?${query}`, path];
     // Over the bytes received, and over "" too: some clients send a body (even on GET) but sign
     // as if there were none, others sign the body they send (a Node client's GET) (issue 10).

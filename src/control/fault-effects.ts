@@ -16,7 +16,7 @@ import { PROBLEM_CONTENT_TYPE } from '../http/order-errors.js';
 import { refuseConnection } from '../http/refuse.js';
 import { type TokenFailure, tokenErrorResponse, traceFor } from '../identity/errors.js';
 import { tooManyRequests } from '../identity/ratelimit.js';
-import { TOKEN_PATH } from '../routes/token.js';
+import { TOKEN_PATH } from '../identity/token-request.js';
 
 export interface FaultedRequest {
   env: EnvName;

@@ -10,7 +10,7 @@
  * seed and same requests: same sequence).
  */
 import { decodeJwt } from 'jose';
-import { parseSharedKeyHeader } from '../auth/sharedkey-signature.js';
+import { parseSharedKeyHeader } from '../domain/sharedkey-signature.js';
 import { type Clock, parseInstant } from '../clock.js';
 import { type FaultRule, type FaultRuleInput, faultRuleSchema } from '../domain/fault-rule.js';
 import { SeededRandom } from '../domain/random.js';

@@ -3,7 +3,7 @@
  * what differs; helpers for the closest credential (used by the auth middlewares). Only run
  * for requests that failed, so plain loops are fine.
  */
-import type { NearMiss } from './journal.js';
+import type { NearMiss } from '../http/notes.js';
 
 export interface RouteLike {
   method: string;

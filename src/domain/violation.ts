@@ -16,3 +16,11 @@ export class Violation extends Error {
     super(message);
   }
 }
+
+/**
+ * The one failure that is not a refusal: a change the store could not make durable. It was
+ * rolled back and nothing of it applies; every surface answers 503 with Retry-After.
+ */
+export class PersistenceError extends Error {
+  override name = 'PersistenceError';
+}

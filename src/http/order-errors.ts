@@ -11,8 +11,7 @@
  */
 import type { Context, Handler } from 'hono';
 import type { ViolationKind } from '../domain/order-violation.js';
-import { Violation } from '../domain/violation.js';
-import { PersistenceError } from '../services/index.js';
+import { PersistenceError, Violation } from '../domain/violation.js';
 import { CheckoutApiError, jsonResponse } from './envelope.js';
 import type { SurfaceEnv } from './types.js';
 

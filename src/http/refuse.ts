@@ -1,7 +1,7 @@
 /**
  * "Refuse" is how a vanished host looks to a client: the connection closes with no response.
  * A handler cannot express that with a Response, so it returns one marked with this header;
- * the socket listener (src/server.ts) destroys the connection instead of answering, and the
+ * the socket listener (src/gateway/listener.ts) destroys the connection instead of answering, and the
  * in-process fetch (src/sandbox.ts) rejects like fetch() does on a dropped connection.
  */
 export const REFUSE_CONNECTION_HEADER = 'x-sandbox-refuse-connection';

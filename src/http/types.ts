@@ -3,8 +3,7 @@
  * the gateway hands a surface besides the Request.
  */
 import type { IncomingMessage } from 'node:http';
-import type { RequestNotes } from '../control/journal.js';
-import type { EnvName, SurfaceName } from '../hosts.js';
+import type { RequestNotes } from './notes.js';
 
 /** The authenticated caller of a business route. */
 export type Caller =
@@ -35,19 +34,3 @@ export function notesOf(bindings: GatewayBindings | undefined): RequestNotes | u
 }
 
 export type SurfaceEnv = { Variables: SurfaceVariables; Bindings: GatewayBindings };
-
-export interface SurfaceAddressing {
-  env: EnvName;
-  surface: SurfaceName;
-}
-
-/** The path and query exactly as on the request line, after the local prefix. */
-export function pathAndQueryOf(url: string, bindings: GatewayBindings | undefined): string {
-  if (bindings?.surfacePath !== undefined) return bindings.surfacePath;
-  const afterScheme = url.indexOf('//');
-  const slash = url.indexOf('/', afterScheme === -1 ? 0 : afterScheme + 2);
-  let rest = slash === -1 ? '/' : url.slice(slash);
-  const hash = rest.indexOf('#');
-  if (hash !== -1) rest = rest.slice(0, hash);
-  return rest;
-}

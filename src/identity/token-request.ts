@@ -12,6 +12,9 @@ import { rawBodyOf } from '../http/body.js';
 // The parameter names: the schema's keys, so reader and OpenAPI document agree.
 const PARAM = fieldsOf(tokenRequestSchema);
 
+/** The token endpoint, as Entra serves it (v2). */
+export const TOKEN_PATH = '/oauth2/v2.0/token';
+
 export type BodyKind = 'form' | 'multipart' | 'json' | 'other' | 'empty';
 
 export interface TokenRequest {

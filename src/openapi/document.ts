@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ENVIRONMENTS, type EnvName, type SurfaceName } from '../hosts.js';
 import { ENVELOPES, PARTS, RESPONSES, SECURITY_SCHEMES } from './components.js';
 import { type RouteDoc, openApiPath } from './operation.js';
-import { DOCUMENT_NAMES, type DocumentName, SURFACE_DESCRIPTIONS, SURFACE_ROUTES, type SecuredRoute } from './surfaces.js';
+import { DOCUMENT_NAMES, type DocumentName, type RouteTables, SURFACE_DESCRIPTIONS, type SecuredRoute } from './surfaces.js';
 
 export interface DocumentSite {
   /** The origin the document is served from (servers of the admin and whole documents). */
@@ -20,7 +20,7 @@ export interface DocumentSite {
 
 type Json = Record<string, unknown>;
 
-export function surfaceDocument(name: DocumentName, site: DocumentSite): Json {
+export function surfaceDocument(name: DocumentName, site: DocumentSite, tables: RouteTables): Json {
   const servers =
     name === 'admin'
       ? [{ url: site.origin, description: 'the sandbox' }]
@@ -28,15 +28,15 @@ export function surfaceDocument(name: DocumentName, site: DocumentSite): Json {
           { url: site.baseUrl(env, name), description: `${env.toUpperCase()} ${name}, sandbox (path prefix)` },
           { url: `https://${site.realHost(env, name)}`, description: `${env.toUpperCase()} ${name}, the real host` },
         ]);
-  const entries = SURFACE_ROUTES[name]();
+  const entries = tables[name]();
   return assemble(`checkout-sandbox: ${name}`, SURFACE_DESCRIPTIONS[name], servers, paths(entries, name, ''), entries, site.version);
 }
 
-export function wholeDocument(site: DocumentSite): Json {
+export function wholeDocument(site: DocumentSite, tables: RouteTables): Json {
   const all: SecuredRoute[] = [];
   const byPath: Json = {};
   for (const name of DOCUMENT_NAMES) {
-    const entries = SURFACE_ROUTES[name]();
+    const entries = tables[name]();
     all.push(...entries);
     Object.assign(byPath, paths(entries, name, name === 'admin' ? '' : `/{env}/${name}`));
   }

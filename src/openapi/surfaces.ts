@@ -4,7 +4,6 @@
  * here fails test/unit/openapi-routes.test.ts, which names it.
  */
 import type { SurfaceName } from '../hosts.js';
-import { ADMIN_ROUTES } from './catalog/admin.js';
 import { checkoutRoutes } from './catalog/checkout.js';
 import { FRONTEND_ROUTES } from './catalog/frontend.js';
 import { IDENTITY_ROUTES } from './catalog/identity.js';
@@ -21,18 +20,20 @@ export interface SecuredRoute {
   deprecated?: boolean;
 }
 
-const open = (routes: RouteDoc[]): SecuredRoute[] => routes.map((route) => ({ route, security: null }));
+export const open = (routes: RouteDoc[]): SecuredRoute[] => routes.map((route) => ({ route, security: null }));
 const secured = (routes: RouteDoc[], security: Security, deprecated = false): SecuredRoute[] =>
   routes.map((route) => ({ route, security, ...(deprecated ? { deprecated } : {}) }));
 
-export const SURFACE_ROUTES: Record<DocumentName, () => SecuredRoute[]> = {
+/** Every document's routes: the emulated surfaces' (below) and the control plane's, which src/admin/ adds. */
+export type RouteTables = Record<DocumentName, () => SecuredRoute[]>;
+
+export const SURFACE_ROUTES: Omit<RouteTables, 'admin'> = {
   auth: () => open(IDENTITY_ROUTES),
   api: () => [...open(IDENTITY_ROUTES), ...secured(checkoutRoutes(['new']), 'bearer'), ...secured(ORDER_ROUTES, 'bearer'), ...secured(PURCHASE_ROUTES, 'bearer')],
   legacy: () => secured(checkoutRoutes(['new', 'old']), 'sharedKey'),
   // The retired host serves the legacy routes unchanged until its shutdown, then 410 or a closed connection.
   retired: () => secured(checkoutRoutes(['new', 'old']), 'sharedKey', true),
   frontend: () => open(FRONTEND_ROUTES),
-  admin: () => open(ADMIN_ROUTES),
 };
 
 export const SURFACE_DESCRIPTIONS: Record<DocumentName, string> = {

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { instant } from '../clock.js';
-import type { SurfaceDeps } from '../surfaces/deps.js';
+import type { SurfaceDeps } from './deps.js';
 import {
   type Binding,
   bindCartUpdate,

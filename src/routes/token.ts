@@ -10,7 +10,7 @@
  * libraries are what call these paths.
  */
 import type { Context, Hono } from 'hono';
-import type { SurfaceDeps } from '../surfaces/deps.js';
+import type { SurfaceDeps } from './deps.js';
 import { CheckoutApiError, jsonResponse } from '../http/envelope.js';
 import { type SurfaceEnv, notesOf } from '../http/types.js';
 import { DISCOVERY_HEADERS, jwksDocument, openIdConfiguration } from '../identity/discovery.js';
@@ -18,12 +18,10 @@ import { AADSTS, type Trace, identityHeaders, tokenErrorResponse, traceFor, with
 import { checkGrant } from '../identity/grant.js';
 import { tooManyRequests } from '../identity/ratelimit.js';
 import { ISSUER_TEMPLATE, TENANTS, type Tenant, matchTenant } from '../identity/tenants.js';
-import { type TokenRequest, readTokenRequest } from '../identity/token-request.js';
+import { TOKEN_PATH, type TokenRequest, readTokenRequest } from '../identity/token-request.js';
 import { ENVIRONMENTS } from '../hosts.js';
 
 type TokenDeps = Pick<SurfaceDeps, 'env' | 'clock' | 'urls' | 'logger' | 'services' | 'settings' | 'identity' | 'clientEnvironment'>;
-
-export const TOKEN_PATH = '/oauth2/v2.0/token';
 
 export function registerIdentityRoutes(app: Hono<SurfaceEnv>, deps: TokenDeps): void {
   // strict:false on the surface app makes the trailing-slash form (the PHP SDK's) match too.

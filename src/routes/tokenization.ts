@@ -9,7 +9,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import type { SurfaceDeps } from '../surfaces/deps.js';
+import type { SurfaceDeps } from './deps.js';
 import { TokenizationRefusal } from '../domain/tokenization.js';
 import { parseJson, rawBodyOf } from '../http/body.js';
 import { CheckoutApiError, type ErrorEntry, jsonResponse } from '../http/envelope.js';

@@ -65,4 +65,3 @@ export function createServices(store: StateStore, clock: Clock, seed: number): S
   };
 }
 
-export { PersistenceError } from '../store/store.js';

@@ -86,9 +86,7 @@ export { ENVIRONMENTS };
  */
 export type Change =
   | { t: 'put'; env: EnvName; c: string; v: object }
-  | { t: 'del'; env: EnvName; c: string; k: string }
   | { t: 'settings'; v: Settings }
   | { t: 'clock'; v: ClockSnapshot };
 
 export const put = (env: EnvName, collection: string, value: object): Change => ({ t: 'put', env, c: collection, v: value });
-export const remove = (env: EnvName, collection: string, key: string): Change => ({ t: 'del', env, c: collection, k: key });

@@ -13,6 +13,7 @@ import { dirname } from 'node:path';
 import { Low } from 'lowdb';
 import { type ClockSnapshot, monotonicMs, wallClockStamp } from '../clock.js';
 import type { Settings } from '../domain/settings.js';
+import { PersistenceError } from '../domain/violation.js';
 import type { EnvName } from '../hosts.js';
 import { ChangeLogWriter, type LogEntry, type LogIo, fileIo, readChangeLog } from './change-log.js';
 import { StateLock } from './lock.js';
@@ -25,10 +26,6 @@ export const COMPACT_AGE_MS = 60_000;
 /** Snapshots of worlds larger than this are written without indentation. */
 export const PRETTY_UP_TO_RECORDS = 5_000;
 
-/** A change that could not be made durable: it was rolled back, nothing of it applies. */
-export class PersistenceError extends Error {
-  override name = 'PersistenceError';
-}
 
 export interface StoreOptions {
   /** The snapshot file; null keeps the world in memory only. */
@@ -222,14 +219,6 @@ export class StateStore {
         return {
           override: { env: change.env, collection: change.c, key, before },
           undo: () => (before ? collection.put(before) : collection.remove(key)),
-        };
-      }
-      case 'del': {
-        const collection = world.env(change.env).collection(change.c);
-        const before = collection.remove(change.k);
-        return {
-          override: { env: change.env, collection: change.c, key: change.k, before },
-          undo: () => before && collection.put(before),
         };
       }
       case 'settings': {

@@ -4,7 +4,7 @@
  */
 import type { Hono } from 'hono';
 import { bearerAuth } from '../auth/bearer.js';
-import type { SurfaceDeps } from './deps.js';
+import type { SurfaceDeps } from '../routes/deps.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { registerCheckoutRoutes } from '../routes/checkouts.js';
 import { registerOrderRoutes } from '../routes/orders.js';

@@ -3,7 +3,7 @@
  * answer in the OAuth error shape, since OAuth clients are what call it.
  */
 import type { Hono } from 'hono';
-import type { SurfaceDeps } from './deps.js';
+import type { SurfaceDeps } from '../routes/deps.js';
 import { jsonResponse } from '../http/envelope.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { registerIdentityRoutes } from '../routes/token.js';

@@ -6,13 +6,12 @@
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { Violation } from '../domain/violation.js';
+import { PersistenceError, Violation } from '../domain/violation.js';
 import { CheckoutApiError, checkoutErrorOf, renderCheckoutError } from '../http/envelope.js';
 import { isFetchForbiddenMethod } from '../http/methods.js';
-import { PersistenceError } from '../services/index.js';
 import { routingPath } from '../http/routing.js';
 import { type SurfaceEnv, notesOf } from '../http/types.js';
-import type { SurfaceDeps } from './deps.js';
+import type { SurfaceDeps } from '../routes/deps.js';
 
 export type ErrorRenderer = (error: CheckoutApiError) => Response;
 

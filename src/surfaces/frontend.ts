@@ -16,7 +16,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Context } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { identifySchema, purchaseSchema } from '../domain/schemas/page.js';
 import { Violation } from '../domain/violation.js';
 import { PageError } from '../frontend/page-error.js';
 import { type PageOptions, cartSection, checkoutPage, unavailablePage } from '../frontend/checkout-page.js';
@@ -27,19 +28,12 @@ import { jsonResponse } from '../http/envelope.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { ValidationFailedError } from '../simulation/customer.js';
 import { surfaceApp } from './base.js';
-import type { SurfaceDeps } from './deps.js';
+import type { SurfaceDeps } from '../routes/deps.js';
 
 const ASSETS = new URL('../frontend/assets/', import.meta.url);
 const asset = (name: string): string => readFileSync(new URL(name, ASSETS), 'utf8');
 const LOADER = asset('loader.js');
 const PAGE_SCRIPT = asset('checkout-page.js');
-
-export const identifySchema = z.object({
-  email: z.string().trim().min(3).max(254),
-  mobilePhoneNumber: z.string().trim().min(1).max(40),
-  postalCode: z.string().trim().min(1).max(20),
-});
-export const purchaseSchema = z.object({ paymentName: z.string().min(1).max(60) });
 
 export function createFrontendSurface(deps: SurfaceDeps) {
   const app = surfaceApp(deps);

@@ -4,7 +4,7 @@
  */
 import type { Hono } from 'hono';
 import { sharedKeyAuth } from '../auth/sharedkey.js';
-import type { SurfaceDeps } from './deps.js';
+import type { SurfaceDeps } from '../routes/deps.js';
 import { CheckoutApiError } from '../http/envelope.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { registerCheckoutRoutes } from '../routes/checkouts.js';

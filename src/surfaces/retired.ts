@@ -8,7 +8,7 @@
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { httpDate, instant } from '../clock.js';
-import type { SurfaceDeps } from './deps.js';
+import type { SurfaceDeps } from '../routes/deps.js';
 import { type RetirementState, deprecatedSinceMs, retirementState } from '../domain/retirement.js';
 import { CheckoutApiError, renderCheckoutError } from '../http/envelope.js';
 import { refuseConnection } from '../http/refuse.js';

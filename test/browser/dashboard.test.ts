@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sharedKeyHeaderValue } from '../../src/auth/sharedkey-signature.js';
+import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { initPayload } from '../support/checkout-requests.js';
 import { HAVE_CHROMIUM, SKIP_REASON, launchChromium } from './support.js';

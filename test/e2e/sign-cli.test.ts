@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sharedKeyHeaderValue } from '../../src/auth/sharedkey-signature.js';
+import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
 import { createSandbox } from '../../src/sandbox.js';
 import { MAIN, ROOT } from '../support/spawn.js';
 

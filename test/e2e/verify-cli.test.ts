@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runVerify } from '../../src/cli-verify.js';
+import { runVerify } from '../../src/cli/verify.js';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { ROOT } from '../support/spawn.js';
 

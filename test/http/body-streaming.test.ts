@@ -8,7 +8,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/http/body.js';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
-import { sharedKeyHeaderValue } from '../../src/auth/sharedkey-signature.js';
+import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
 import { NORDIC, initPayload } from '../support/checkout-requests.js';
 import { tokenFor } from '../support/identity.js';
 

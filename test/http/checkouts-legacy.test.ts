@@ -4,7 +4,7 @@
  */
 import { connect } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sharedKeyHeaderValue, sharedKeyHex } from '../../src/auth/sharedkey-signature.js';
+import { sharedKeyHeaderValue, sharedKeyHex } from '../../src/domain/sharedkey-signature.js';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { FJORD, NORDIC, admin, at, initPayload, initializeOldStyle, read, signedFetch } from '../support/checkout-requests.js';
 

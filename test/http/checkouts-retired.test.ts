@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { sharedKeyHeaderValue } from '../../src/auth/sharedkey-signature.js';
+import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
 import { ConnectionRefusedError } from '../../src/http/refuse.js';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { SCENARIO_DIR } from '../../src/store/scenario.js';

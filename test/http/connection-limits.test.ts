@@ -1,11 +1,11 @@
 /**
  * The listener's bounds (issue 9: 2,000 idle keep-alive connections were held for 100 s).
  * Short limits here so the test runs in about a second; the defaults are in
- * CONNECTION_LIMITS (src/server.ts) and docs/reliability.md.
+ * CONNECTION_LIMITS (src/gateway/listener.ts) and docs/reliability.md.
  */
 import { type Socket, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONNECTION_LIMITS, type ConnectionLimits, type Listener, listen } from '../../src/server.js';
+import { CONNECTION_LIMITS, type ConnectionLimits, type Listener, listen } from '../../src/gateway/listener.js';
 
 const LIMITS: ConnectionLimits = { headersMs: 400, requestMs: 800, keepAliveMs: 300, idleMs: 400, maxConnections: 5 };
 

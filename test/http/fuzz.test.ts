@@ -15,8 +15,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedKeyHeaderValue } from '../../src/auth/sharedkey-signature.js';
-import { requestWithMethod } from '../../src/http/methods.js';
+import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
+import { isFetchForbiddenMethod } from '../../src/http/methods.js';
 import { ConnectionRefusedError } from '../../src/http/refuse.js';
 import { type Sandbox, createSandbox } from '../../src/index.js';
 import { NORDIC, initPayload } from '../support/checkout-requests.js';
@@ -331,3 +331,13 @@ describe(`fuzz: every route, ${RUNS} generated requests each (seed ${SEED})`, ()
 
 // Silences "unused" for the scope constant kept for the token route's example form.
 void UAT_SCOPE;
+
+/** `new Request(url, init)`, except that a forbidden method is carried as a body-less GET reporting that method. */
+function requestWithMethod(url: URL | string, init: RequestInit & { duplex?: 'half' }): Request {
+  const method = init.method ?? 'GET';
+  if (!isFetchForbiddenMethod(method)) return new Request(url, init);
+  const { body: _body, duplex: _duplex, ...rest } = init;
+  const request = new Request(url, { ...rest, method: 'GET' });
+  Object.defineProperty(request, 'method', { get: () => method });
+  return request;
+}

@@ -5,7 +5,7 @@
  * Outdoor's UAT checkout and order; every attempt must be refused and Nordic's data unchanged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedKeyHeaderValue } from '../../src/auth/sharedkey-signature.js';
+import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { FJORD, NORDIC, type SharedKeyMerchant, initPayload } from '../support/checkout-requests.js';
 import { tokenFor } from '../support/identity.js';

@@ -3,7 +3,7 @@
  * entries on the SSE stream, outbound calls journaled.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { sharedKeyHeaderValue } from '../../src/auth/sharedkey-signature.js';
+import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
 import type { JournalEntry } from '../../src/control/journal.js';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { NORDIC, admin, initPayload, initializeOldStyle, signedFetch } from '../support/checkout-requests.js';

@@ -4,8 +4,8 @@
  * call, and auth failures; JSON, text, and `checkout-sandbox report` against a listener.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sharedKeyHeaderValue } from '../../src/auth/sharedkey-signature.js';
-import { main } from '../../src/cli.js';
+import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
+import { main } from '../../src/cli/index.js';
 import type { MigrationReport, PrincipalReport } from '../../src/control/report.js';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { FJORD, NORDIC, signedFetch } from '../support/checkout-requests.js';

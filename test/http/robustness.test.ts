@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedKeyHeaderValue } from '../../src/auth/sharedkey-signature.js';
+import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { NORDIC, initPayload } from '../support/checkout-requests.js';
 import { CREDENTIALS, UAT_SCOPE, UAT_TENANT, tokenFor } from '../support/identity.js';

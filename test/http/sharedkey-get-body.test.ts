@@ -6,7 +6,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedKeyHeaderValue } from '../../src/auth/sharedkey-signature.js';
+import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { NORDIC, initPayload, initializeOldStyle } from '../support/checkout-requests.js';
 

@@ -2,7 +2,7 @@
  * Requests the way real checkout clients send them, for the checkout API tests: SharedKey
  * signed over the exact bytes sent, credentials of the default scenario.
  */
-import { sharedKeyHeaderValue } from '../../src/auth/sharedkey-signature.js';
+import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
 import type { Sandbox } from '../../src/sandbox.js';
 
 export interface SharedKeyMerchant {

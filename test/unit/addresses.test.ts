@@ -3,7 +3,7 @@
  * and the library listens on a free port unless told otherwise.
  */
 import { describe, expect, it } from 'vitest';
-import { createAddresses } from '../../src/addresses.js';
+import { createAddresses } from '../../src/gateway/addresses.js';
 import { resolveOptions } from '../../src/config.js';
 import { loadHosts } from '../../src/hosts.js';
 import { createSandbox } from '../../src/sandbox.js';

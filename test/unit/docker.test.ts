@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, posix } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs } from '../../src/cli.js';
+import { parseCliArgs } from '../../src/cli/index.js';
 import { resolveOptions } from '../../src/config.js';
 import { loadHosts, surfaceByPort } from '../../src/hosts.js';
 import { ROOT } from '../support/spawn.js';

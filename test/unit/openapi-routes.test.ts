@@ -7,7 +7,8 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SurfaceName } from '../../src/hosts.js';
 import { openApiPath } from '../../src/openapi/operation.js';
-import { SURFACE_ROUTES, type DocumentName } from '../../src/openapi/surfaces.js';
+import { ADMIN_ROUTES } from '../../src/admin/catalog.js';
+import { SURFACE_ROUTES, type DocumentName, type RouteTables, open } from '../../src/openapi/surfaces.js';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { createApiSurface } from '../../src/surfaces/api.js';
 import { createAuthSurface } from '../../src/surfaces/auth.js';
@@ -48,7 +49,8 @@ function served(name: DocumentName): { exact: Set<string>; anyMethod: Set<string
 }
 
 function documented(name: DocumentName): Set<string> {
-  return new Set(SURFACE_ROUTES[name]().map(({ route }) => `${route.method.toUpperCase()} ${openApiPath(route.path)}`));
+  const tables: RouteTables = { ...SURFACE_ROUTES, admin: () => open(ADMIN_ROUTES) };
+  return new Set(tables[name]().map(({ route }) => `${route.method.toUpperCase()} ${openApiPath(route.path)}`));
 }
 
 describe.each(['auth', 'api', 'legacy', 'retired', 'admin'] as const)('the %s document', (name) => {

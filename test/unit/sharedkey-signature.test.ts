@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hexDigestsMatch, parseSharedKeyHeader, sharedKeyHeaderValue, sharedKeyHex } from '../../src/auth/sharedkey-signature.js';
+import { hexDigestsMatch, parseSharedKeyHeader, sharedKeyHeaderValue, sharedKeyHex } from '../../src/domain/sharedkey-signature.js';
 import { pathAsSent } from '../../src/auth/sharedkey.js';
-import { pathAndQueryOf } from '../../src/http/types.js';
+import { surfacePathOf } from '../../src/http/routing.js';
 
 describe('SharedKey signature', () => {
   it('is base64(username:sha256hex(body + path + key)) with lowercase hex, as PHP hash() gives', () => {
@@ -40,7 +40,7 @@ describe('SharedKey signature', () => {
   });
 
   it('takes the path and query exactly as on the request line', () => {
-    expect(pathAsSent(pathAndQueryOf('http://h:1/merchants/1/checkouts/x?a=1&b=%20#frag', undefined))).toEqual({ path: '/merchants/1/checkouts/x', query: 'a=1&b=%20' });
-    expect(pathAsSent(pathAndQueryOf('http://h/checkout', undefined))).toEqual({ path: '/checkout', query: '' });
+    expect(pathAsSent(surfacePathOf('http://h:1/merchants/1/checkouts/x?a=1&b=%20#frag', undefined))).toEqual({ path: '/merchants/1/checkouts/x', query: 'a=1&b=%20' });
+    expect(pathAsSent(surfacePathOf('http://h/checkout', undefined))).toEqual({ path: '/checkout', query: '' });
   });
 });

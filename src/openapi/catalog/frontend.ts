@@ -2,7 +2,7 @@
  * The frontend host (src/surfaces/frontend.ts): the loader scripts and the hosted checkout
  * page the loader puts in an iframe. The page's own calls are the sandbox's.
  */
-import { identifySchema, purchaseSchema } from '../../surfaces/frontend.js';
+import { identifySchema, purchaseSchema } from '../../domain/schemas/page.js';
 import { type RouteDoc, route } from '../operation.js';
 
 const script = { '200': 'Asset' } as const;

@@ -3,7 +3,7 @@
  * surface (which shares the host). Every answer is in Entra's shape.
  */
 import { tokenRequestSchema } from '../../domain/schemas/token.js';
-import { TOKEN_PATH } from '../../routes/token.js';
+import { TOKEN_PATH } from '../../identity/token-request.js';
 import { type RouteDoc, route } from '../operation.js';
 
 const metadata = { '200': 'Json', '4XX': 'OAuthError' } as const;

@@ -2,7 +2,7 @@
  * One world: everything a sandbox keeps per instance (clock, state, services, identity
  * provider, notifications, event stream, simulation, surfaces, admin app, dispatch). The
  * process shell (src/sandbox.ts) makes the main world from the options and the state file,
- * and any number of isolated worlds (src/sandboxes/) in memory; they share only what costs
+ * and any number of isolated worlds (src/world/registry.ts) in memory; they share only what costs
  * time to load and never changes (options, hosts, signing keys, the log destination).
  *
  * Anything that must not leak between parallel tests (a request journal, fault rules, …) is
@@ -10,35 +10,35 @@
  */
 import { resolve } from 'node:path';
 import type { Hono } from 'hono';
-import type { AdminGuardInput } from './admin/guard.js';
-import { type AdminDeps, createAdminApp } from './admin/index.js';
-import type { SandboxesControl, ScenarioSummary } from './admin/deps.js';
-import { Clock } from './clock.js';
-import type { ResolvedOptions } from './config.js';
-import { EventBus } from './control/events.js';
-import { FaultSet } from './control/faults.js';
-import { Journal, publishEntries } from './control/journal.js';
-import { LazyFaker } from './fake/faker.js';
-import { type Dispatch, type SurfaceApps, createGateway } from './gateway.js';
-import { ENVIRONMENTS, type EnvName, type HostsConfig, SURFACES, type SurfaceName } from './hosts.js';
-import type { SurfaceEnv } from './http/types.js';
-import { type IdentityProvider, createIdentityProvider } from './identity/provider.js';
-import type { KeyRings } from './identity/keys.js';
-import type { Logger } from './log.js';
-import { type Services, createServices } from './services/index.js';
-import { CustomerSimulation } from './simulation/customer.js';
-import { NotificationDispatcher } from './simulation/notifications.js';
-import type { LogIo } from './store/change-log.js';
-import { type Scenario, listScenarios, loadScenario } from './store/scenario.js';
-import { seedState } from './store/seed.js';
-import type { SnapshotDoc } from './store/snapshot.js';
-import { StateStore } from './store/store.js';
-import { createApiSurface } from './surfaces/api.js';
-import { createAuthSurface } from './surfaces/auth.js';
-import type { SurfaceDeps, Urls } from './surfaces/deps.js';
-import { createFrontendSurface } from './surfaces/frontend.js';
-import { createLegacySurface } from './surfaces/legacy.js';
-import { createRetiredSurface } from './surfaces/retired.js';
+import type { AdminGuardInput } from '../admin/guard.js';
+import { type AdminDeps, createAdminApp } from '../admin/index.js';
+import type { SandboxesControl, ScenarioSummary } from '../admin/deps.js';
+import { Clock } from '../clock.js';
+import type { ResolvedOptions } from '../config.js';
+import { EventBus } from '../control/events.js';
+import { FaultSet } from '../control/faults.js';
+import { Journal, publishEntries } from '../control/journal.js';
+import { LazyFaker } from '../fake/faker.js';
+import { type Dispatch, type SurfaceApps, createGateway } from '../gateway/gateway.js';
+import { ENVIRONMENTS, type EnvName, type HostsConfig, SURFACES, type SurfaceName, type Urls } from '../hosts.js';
+import type { SurfaceEnv } from '../http/types.js';
+import { type IdentityProvider, createIdentityProvider } from '../identity/provider.js';
+import type { KeyRings } from '../identity/keys.js';
+import type { Logger } from '../log.js';
+import { type Services, createServices } from '../services/index.js';
+import { CustomerSimulation } from '../simulation/customer.js';
+import { NotificationDispatcher } from '../simulation/notifications.js';
+import type { LogIo } from '../store/change-log.js';
+import { type Scenario, listScenarios, loadScenario } from '../store/scenario.js';
+import { seedState } from '../store/seed.js';
+import type { SnapshotDoc } from '../store/snapshot.js';
+import { StateStore } from '../store/store.js';
+import { createApiSurface } from '../surfaces/api.js';
+import { createAuthSurface } from '../surfaces/auth.js';
+import type { SurfaceDeps } from '../routes/deps.js';
+import { createFrontendSurface } from '../surfaces/frontend.js';
+import { createLegacySurface } from '../surfaces/legacy.js';
+import { createRetiredSurface } from '../surfaces/retired.js';
 
 /** What every world of a process shares: loaded once, never changed by a world. */
 export interface WorldShared {

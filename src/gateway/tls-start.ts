@@ -3,11 +3,11 @@
  * process may not bind 443 (EACCES): then the main port + 433 (4443 next to 4010), so
  * `--tls` works for everyone and Docker or a port forward maps 443 onto it.
  */
-import type { Dispatch } from '../gateway.js';
+import type { Dispatch } from './gateway.js';
 import type { HostsConfig } from '../hosts.js';
-import type { Listener } from '../server.js';
+import type { Listener } from './listener.js';
 
-import { listenTls } from './listener.js';
+import { listenTls } from './tls-listener.js';
 
 export const DEFAULT_TLS_PORT = 443;
 const FALLBACK_DISTANCE = 433;
@@ -19,7 +19,7 @@ export async function startTls(
   mainPort: number,
   hosts: HostsConfig,
 ): Promise<Listener> {
-  const material = (await import('./certificates.js')).loadTlsMaterial(tls.dir, hosts);
+  const material = (await import('../tls/certificates.js')).loadTlsMaterial(tls.dir, hosts);
   if (tls.port !== undefined) return listenTls(dispatch, host, tls.port, material);
   try {
     return await listenTls(dispatch, host, DEFAULT_TLS_PORT, material);

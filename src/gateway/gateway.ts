@@ -12,16 +12,18 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Hono } from 'hono';
-import { type Clock, httpDate, monotonicMs } from './clock.js';
-import type { Journal, RequestNotes } from './control/journal.js';
-import { isJournalRead, journalRequest } from './gateway-journal.js';
-import { type EnvName, type SurfaceAddress, type SurfaceName, isEnvName, isSurfaceName, surfaceByHostName } from './hosts.js';
-import { jsonResponse } from './http/envelope.js';
-import { isRefusal } from './http/refuse.js';
-import type { SurfaceEnv } from './http/types.js';
-import type { Logger } from './log.js';
-import type { Urls } from './surfaces/deps.js';
-import type { FaultSet } from './control/faults.js';
+import { type Clock, httpDate, monotonicMs } from '../clock.js';
+import type { Journal } from '../control/journal.js';
+import type { RequestNotes } from '../http/notes.js';
+import { isJournalRead, journalRequest } from './journal-hook.js';
+import { type EnvName, type SurfaceAddress, type SurfaceName, isEnvName, isSurfaceName, surfaceByHostName } from '../hosts.js';
+import { jsonResponse } from '../http/envelope.js';
+import { isRefusal } from '../http/refuse.js';
+import { hostOf, pathAndQueryOf } from '../http/routing.js';
+import type { SurfaceEnv } from '../http/types.js';
+import type { Logger } from '../log.js';
+import type { Urls } from '../hosts.js';
+import type { FaultSet } from '../control/faults.js';
 
 export type SurfaceApps = Record<EnvName, Record<SurfaceName, Hono<SurfaceEnv>>>;
 
@@ -102,7 +104,7 @@ export function createGateway(deps: GatewayDeps, admin: Hono, surfaces: SurfaceA
         'request',
       );
     }
-    // The request journal (src/gateway-journal.ts); its own reads are left out.
+    // The request journal (src/gateway/journal-hook.ts); its own reads are left out.
     if (journal && !isJournalRead(pathAndQuery)) {
       journalRequest(journal, { request, target, admin: toAdmin, surfacePath, response, notes, startedMono: started, atMs: deps.clock.nowMs(), surfaces });
     }
@@ -110,35 +112,21 @@ export function createGateway(deps: GatewayDeps, admin: Hono, surfaces: SurfaceA
   };
 }
 
-/** The path and query as on the request line: no URL object, no decoding. */
-export function pathAndQueryOf(url: string): string {
-  const slash = url.indexOf('/', url.indexOf('//') + 2);
-  if (slash === -1) return '/';
-  const hash = url.indexOf('#', slash);
-  return hash === -1 ? url.slice(slash) : url.slice(slash, hash);
-}
-
-/** The authority of an absolute URL (in-process requests carry no Host header). */
-function hostOf(url: string): string {
-  const start = url.indexOf('//') + 2;
-  const end = url.indexOf('/', start);
-  return url.slice(start, end === -1 ? undefined : end);
-}
-
 function unaddressed(pathAndQuery: string, urls: Urls, method: string): Response {
-  // HEAD: the headers only, in-process too (Node drops the body on the socket; fetch() callers would get it).
-  if (method === 'HEAD') return new Response(null, { status: 404, headers: { 'content-type': 'application/json; charset=utf-8' } });
   const path = pathAndQuery.split('?')[0];
-  return jsonResponse(
-    {
-      error: {
-        code: 404,
-        message:
-          `No emulated host matches ${path}. Address a surface by path prefix ` +
-          `(e.g. ${urls.baseUrl('uat', 'api')}/checkouts), by a real Host header, or by its dedicated port; ` +
-          'GET /__admin/hosts lists every base URL.',
-      },
-    },
-    404,
+  return gatewayNotFound(
+    method,
+    { error: { code: 404, message: `No emulated host matches ${path}. Address a surface by path prefix ` +
+      `(e.g. ${urls.baseUrl('uat', 'api')}/checkouts), by a real Host header, or by its dedicated port; ` +
+      'GET /__admin/hosts lists every base URL.' } },
   );
+}
+
+/**
+ * A 404 the gateway answers itself (no surface or world was addressed). HEAD gets the
+ * headers only, in-process too (Node drops the body on the socket; fetch() callers would get it).
+ */
+export function gatewayNotFound(method: string, body: object): Response {
+  if (method === 'HEAD') return new Response(null, { status: 404, headers: { 'content-type': 'application/json; charset=utf-8' } });
+  return jsonResponse(body, 404);
 }

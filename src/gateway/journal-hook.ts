@@ -4,12 +4,14 @@
  * response body is kept by reference when @hono/node-server still holds it as a string
  * (so its fast path is kept), and read from a clone only for in-process requests.
  */
-import { monotonicMs } from './clock.js';
-import type { Journal, RawEntry, RequestNotes } from './control/journal.js';
-import { closestRoute, type RouteLike } from './control/near-miss.js';
-import { BODY_CAP } from './control/redact.js';
-import type { SurfaceAddress } from './hosts.js';
-import { isRefusal } from './http/refuse.js';
+import { monotonicMs } from '../clock.js';
+import type { Journal, RawEntry } from '../control/journal.js';
+import type { RequestNotes } from '../http/notes.js';
+import { closestRoute, type RouteLike } from '../control/near-miss.js';
+import { BODY_CAP } from '../control/redact.js';
+import type { SurfaceAddress } from '../hosts.js';
+import { isRefusal } from '../http/refuse.js';
+import { hostOf } from '../http/routing.js';
 
 export interface JournalInput {
   request: Request;
@@ -101,10 +103,4 @@ function nodeServerCache(response: Response): Cache | null {
     }
   }
   return null;
-}
-
-function hostOf(url: string): string {
-  const start = url.indexOf('//') + 2;
-  const end = url.indexOf('/', start);
-  return url.slice(start, end === -1 ? undefined : end);
 }

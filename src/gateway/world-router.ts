@@ -3,30 +3,38 @@
  *   1. the prefix /sandboxes/{id}/… (stripped; the rest is addressed as on the main port),
  *   2. the header X-Sandbox-Id: {id} (with any of the normal addressing forms),
  *   3. otherwise the main world.
- * Then that world's own dispatch (src/gateway.ts) runs, so whatever it does per request
+ * Then that world's own dispatch (src/gateway/gateway.ts) runs, so whatever it does per request
  * (logging, a journal, faults) happens inside the world the request addressed.
  *
  * The main world's hot path pays one string test and one header lookup; nothing is copied:
  * the world's gateway is handed the path with the prefix stripped.
  */
-import { type Dispatch, pathAndQueryOf } from '../gateway.js';
-import { jsonResponse } from '../http/envelope.js';
-import type { World } from '../world.js';
-import type { SandboxRegistry } from './registry.js';
+import { pathAndQueryOf } from '../http/routing.js';
+import { type Dispatch, gatewayNotFound } from './gateway.js';
 
 export const SANDBOX_HEADER = 'x-sandbox-id';
 const PREFIX = /^\/sandboxes\/([^/?#]+)/;
 
-/** The world a request addresses and the path it sees there, or the answer when none lives. */
-export type Routed = { world: World; pathAndQuery?: string } | { response: Response };
-
-export interface WorldRouter {
-  route(request: Request): Routed;
+/** What the router needs of a world: its own gateway. */
+export interface RoutableWorld {
   dispatch: Dispatch;
 }
 
-export function createWorldRouter(main: World, registry: SandboxRegistry): WorldRouter {
-  const route = (request: Request): Routed => {
+/** The isolated worlds by id (src/world/registry.ts); `use` also marks one as used. */
+export interface WorldsById<W extends RoutableWorld> {
+  use(id: string): W | null;
+}
+
+/** The world a request addresses and the path it sees there, or the answer when none lives. */
+export type Routed<W> = { world: W; pathAndQuery?: string } | { response: Response };
+
+export interface WorldRouter<W> {
+  route(request: Request): Routed<W>;
+  dispatch: Dispatch;
+}
+
+export function createWorldRouter<W extends RoutableWorld>(main: W, registry: WorldsById<W>): WorldRouter<W> {
+  const route = (request: Request): Routed<W> => {
     const pathAndQuery = pathAndQueryOf(request.url);
     if (pathAndQuery.startsWith('/sandboxes/')) {
       const match = PREFIX.exec(pathAndQuery);
@@ -60,10 +68,9 @@ export function createWorldRouter(main: World, registry: SandboxRegistry): World
 
 /** 404 for a deleted, expired or unknown id, in the envelope of what was addressed. */
 function gone(id: string, pathAndQuery: string, method: string): Response {
-  if (method === 'HEAD') return new Response(null, { status: 404, headers: { 'content-type': 'application/json; charset=utf-8' } });
   const message =
     `No isolated sandbox '${id}': it was deleted, expired after its idle period, or never created. ` +
     'POST /__admin/sandboxes creates one; GET /__admin/sandboxes lists the live ones.';
   const admin = pathAndQuery.startsWith('/__admin');
-  return jsonResponse(admin ? { error: { status: 404, message } } : { error: { code: 404, message } }, 404);
+  return gatewayNotFound(method, admin ? { error: { status: 404, message } } : { error: { code: 404, message } });
 }

@@ -6,8 +6,8 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isIP } from 'node:net';
-import { loadHosts } from './hosts.js';
-import { DEFAULT_TLS_DIR, generateTlsMaterial, realHostNames } from './tls/certificates.js';
+import { loadHosts } from '../hosts.js';
+import { DEFAULT_TLS_DIR, generateTlsMaterial, realHostNames } from '../tls/certificates.js';
 
 const TLS_USAGE = `Usage: checkout-sandbox tls [--dir ${DEFAULT_TLS_DIR}]
 

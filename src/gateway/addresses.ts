@@ -10,8 +10,8 @@
  *   from DEFAULT_PORT (4011 = main + 1, …, 4023 = main + 13), so they follow --port; a main
  *   port of 0 makes them free ports too.
  */
-import { DEFAULT_PORT, type ResolvedOptions } from './config.js';
-import type { EnvName, HostsConfig, SurfaceName } from './hosts.js';
+import { DEFAULT_PORT, type ResolvedOptions } from '../config.js';
+import type { EnvName, HostsConfig, SurfaceName } from '../hosts.js';
 
 export interface Addresses {
   /** The base URL of a surface in the prefix form: {origin}/{env}/{surface}. */

@@ -4,11 +4,11 @@
  * newcomer meets, whether the state was resumed, what differs from the scenario and how to
  * start clean.
  */
-import { retirementState } from './domain/retirement.js';
-import { ENVIRONMENTS, PLACEHOLDERS, SURFACES } from './hosts.js';
-import type { Sandbox } from './sandbox.js';
-import { loadScenario } from './store/scenario.js';
-import { settingsOf } from './store/seed.js';
+import { retirementState } from '../domain/retirement.js';
+import { ENVIRONMENTS, PLACEHOLDERS, SURFACES } from '../hosts.js';
+import type { Sandbox } from '../sandbox.js';
+import { loadScenario } from '../store/scenario.js';
+import { settingsOf } from '../store/seed.js';
 
 export interface BannerExtras {
   /** Lines about the HTTPS listener, when --tls is on. */

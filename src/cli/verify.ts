@@ -1,17 +1,15 @@
 /**
  * `checkout-sandbox verify --env uat --base-url … --auth-url … --client-id … --client-secret … --store-id …`
- * runs the post-migration check (src/verify/steps.ts) against the sandbox or a real host and
+ * runs the post-migration check (src/cli/verify/steps.ts) against the sandbox or a real host and
  * prints each step. Exit 0: every step passed; 1: a step failed (its response is printed);
  * 2: bad arguments; 3: every step it could run passed, but some need a customer.
  */
 import { parseArgs } from 'node:util';
+import { TENANTS } from '../identity/tenants.js';
 import { describeExchange, type Fetch } from './verify/exchange.js';
 import { type StepResult, type VerifyTarget, verify } from './verify/steps.js';
 
-const SCOPES: Record<string, string> = {
-  uat: '705798e0-8cef-427c-ae00-6023deba29af/.default',
-  prod: 'a3f3019f-2be9-41cc-a254-7bb347238e89/.default',
-};
+const SCOPES: Record<string, string> = { uat: TENANTS.uat.scope, prod: TENANTS.prod.scope };
 
 const USAGE = `Usage: checkout-sandbox verify --env uat|prod --base-url URL --auth-url URL --client-id ID --client-secret SECRET --store-id ID
                                 [--scope S] [--country SE] [--admin-url URL | --no-admin] [--order-id ID]

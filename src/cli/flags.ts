@@ -3,8 +3,8 @@
  * names the flag (or variable), what was given, what is accepted and an example, before
  * anything starts: "--port: 'abc' is not a port number" beats zod's "received NaN".
  */
-import { parseInstant } from './clock.js';
-import { publicOrigin } from './config.js';
+import { parseInstant } from '../clock.js';
+import { publicOrigin } from '../config.js';
 
 export class FlagError extends Error {
   override name = 'FlagError';

@@ -1,14 +1,14 @@
 /**
  * The HTTPS listener of --tls: one port, the certificate chosen by SNI among the real host
  * names, requests routed by their Host header exactly as on the main port, through the same
- * request handler as the plain listeners (src/server.ts).
+ * request handler as the plain listeners (src/gateway/listener.ts).
  */
 import { createSecureContext, type SecureContext } from 'node:tls';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { type Listener, requestListener } from '../server.js';
-import type { Dispatch } from '../gateway.js';
-import type { TlsMaterial } from './certificates.js';
+import { type Listener, requestListener } from './listener.js';
+import type { Dispatch } from './gateway.js';
+import type { TlsMaterial } from '../tls/certificates.js';
 
 export async function listenTls(dispatch: Dispatch, host: string, port: number, material: TlsMaterial): Promise<Listener> {
   const contexts = new Map<string, SecureContext>(

@@ -1,17 +1,17 @@
 /**
- * The control plane (/__admin, src/admin/*): one entry per registered route. Bodies are
+ * The control plane (/__admin, src/admin/*): one entry per registered route, for the OpenAPI document. Bodies are
  * the zod schemas the admin handlers validate with (adminBody), so they cannot drift.
  */
-import * as apiClients from '../../admin/api-clients.js';
-import * as checkouts from '../../admin/checkouts.js';
-import * as clock from '../../admin/clock.js';
-import { faultRuleSchema } from '../../admin/faults.js';
-import { callbacksSchema, invoiceStatusSchema } from '../../admin/recurring.js';
-import { requestPatternSchema } from '../../admin/requests.js';
-import * as tokens from '../../admin/tokens.js';
-import { createIsolatedSchema } from '../../admin/sandboxes.js';
-import { resetSchema } from '../../admin/world.js';
-import { type RouteDoc, route } from '../operation.js';
+import * as apiClients from './api-clients.js';
+import * as checkouts from './checkouts.js';
+import * as clock from './clock.js';
+import { faultRuleSchema } from './faults.js';
+import { callbacksSchema, invoiceStatusSchema } from './recurring.js';
+import { requestPatternSchema } from './requests.js';
+import * as tokens from './tokens.js';
+import { createIsolatedSchema } from './sandboxes.js';
+import { resetSchema } from './world.js';
+import { type RouteDoc, route } from '../openapi/operation.js';
 
 const ok = { '200': 'Json', '4XX': 'AdminError' } as const;
 const CHECKOUT = '/__admin/:env/checkouts/:privateId';

@@ -4,19 +4,12 @@
  * Each module below takes only the fields it uses (a Pick of this), never the whole world.
  */
 import type { Clock } from '../clock.js';
-import type { EnvName, HostsConfig, SurfaceName } from '../hosts.js';
+import type { EnvName, SurfaceName, Urls } from '../hosts.js';
 import type { IdentityProvider } from '../identity/provider.js';
 import type { Logger } from '../log.js';
 import type { EnvServices } from '../services/index.js';
 import type { SettingsService } from '../services/settings.js';
 import type { CustomerSimulation } from '../simulation/customer.js';
-
-/** Where the emulated hosts are reachable from the caller's side. */
-export interface Urls {
-  /** Local base URL of a surface, e.g. http://127.0.0.1:4010/uat/api. */
-  baseUrl(env: EnvName, surface: SurfaceName): string;
-  hosts: HostsConfig;
-}
 
 export interface SurfaceDeps {
   env: EnvName;

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { instant, monotonicMs, wallClockIso } from '../clock.js';
 import type { IsolatedRequest, IsolatedSummary, SandboxesControl } from '../admin/deps.js';
 import { ENVIRONMENTS, type EnvName, SURFACES, type SurfaceName } from '../hosts.js';
-import type { World } from '../world.js';
+import type { World } from './world.js';
 
 export interface RegistryOptions {
   max: number;

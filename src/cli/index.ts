@@ -1,14 +1,14 @@
 /**
  * Command line: `npm start -- <flags>` / `npx checkout-sandbox <flags>`.
- * Subcommands: `sign …` prints a SharedKey header (src/cli-sign.ts); `tls` and `hosts` set up
- * HTTPS on the real host names (src/cli-tls.ts).
+ * Subcommands: `sign …` prints a SharedKey header (src/cli/sign.ts); `tls` and `hosts` set up
+ * HTTPS on the real host names (src/cli/tls.ts).
  */
 import { parseArgs } from 'node:util';
 import { banner } from './banner.js';
-import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_STATE_FILE, type SandboxOptions, optionsFromEnv } from './config.js';
-import { FlagError, LOG_LEVELS, instantValue, logLevelValue, portValue, publicUrlValue } from './cli-flags.js';
-import { type Sandbox, createSandbox } from './sandbox.js';
-import { DEFAULT_TLS_DIR } from './tls/paths.js';
+import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_STATE_FILE, type SandboxOptions, optionsFromEnv } from '../config.js';
+import { FlagError, LOG_LEVELS, instantValue, logLevelValue, portValue, publicUrlValue } from './flags.js';
+import { type Sandbox, createSandbox } from '../sandbox.js';
+import { DEFAULT_TLS_DIR } from '../tls/paths.js';
 
 const HELP = `checkout-sandbox: a local emulation of the checkout and order administration service (UAT and PROD)
 
@@ -120,11 +120,11 @@ function flagParseMessage(message: string): string {
 
 export async function main(argv: string[]): Promise<number> {
   // Subcommands load what they need only when asked for (node-forge alone costs ~25 ms of every start).
-  if (argv[0] === 'sign') return (await import('./cli-sign.js')).runSign(argv.slice(1));
-  if (argv[0] === 'tls') return (await import('./cli-tls.js')).runTls(argv.slice(1));
-  if (argv[0] === 'hosts') return (await import('./cli-tls.js')).runHosts(argv.slice(1));
-  if (argv[0] === 'verify') return (await import('./cli-verify.js')).runVerify(argv.slice(1));
-  if (argv[0] === 'report') return (await import('./cli-report.js')).runReport(argv.slice(1));
+  if (argv[0] === 'sign') return (await import('./sign.js')).runSign(argv.slice(1));
+  if (argv[0] === 'tls') return (await import('./tls.js')).runTls(argv.slice(1));
+  if (argv[0] === 'hosts') return (await import('./tls.js')).runHosts(argv.slice(1));
+  if (argv[0] === 'verify') return (await import('./verify.js')).runVerify(argv.slice(1));
+  if (argv[0] === 'report') return (await import('./report.js')).runReport(argv.slice(1));
 
   let args: CliArgs;
   try {

@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { sharedKeyHeaderValue, sharedKeyHex } from './auth/sharedkey-signature.js';
-import { isEnvName } from './hosts.js';
-import { loadScenario } from './store/scenario.js';
+import { sharedKeyHeaderValue, sharedKeyHex } from '../domain/sharedkey-signature.js';
+import { isEnvName } from '../hosts.js';
+import { loadScenario } from '../store/scenario.js';
 
 const USAGE = `Usage: checkout-sandbox sign --env uat|prod --username U [--key K] --path P [--body FILE]
 

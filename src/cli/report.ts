@@ -4,7 +4,7 @@
  * 1 when the sandbox could not be asked, 2 on bad flags.
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_HOST, DEFAULT_PORT } from './config.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../config.js';
 
 const USAGE = `Usage: npx checkout-sandbox report [--url http://${DEFAULT_HOST}:${DEFAULT_PORT}] [--json] [--admin-token TOKEN]
   Prints, per merchant and API client, the calls still on the retired host, on the legacy host and

@@ -7,11 +7,11 @@ import { type IncomingHttpHeaders, createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { Dispatch, SocketPair } from './gateway.js';
-import type { SurfaceAddress } from './hosts.js';
-import { MAX_BODY_BYTES } from './http/body.js';
-import { attachGetBody } from './http/get-body.js';
-import { answerClientError } from './http/client-error.js';
-import { isRefusal } from './http/refuse.js';
+import type { SurfaceAddress } from '../hosts.js';
+import { MAX_BODY_BYTES } from '../http/body.js';
+import { attachGetBody } from '../http/get-body.js';
+import { answerClientError } from './client-error.js';
+import { isRefusal } from '../http/refuse.js';
 
 /**
  * What one client may hold on a listener. A sandbox serves one developer or one CI job, so
