@@ -6,13 +6,12 @@
  *   no credentials (no header, an empty one, "Bearer" alone, another scheme) → `Bearer`
  *   a token that fails → `Bearer error="invalid_token", error_description="…"`
  */
-import type { MiddlewareHandler } from 'hono';
 import { decodeJwt } from 'jose';
 import { instant } from '../clock.js';
 import type { SurfaceDeps } from '../routes/deps.js';
 import { ENVIRONMENTS } from '../hosts.js';
-import { CheckoutApiError } from '../http/envelope.js';
-import type { SurfaceEnv } from '../http/types.js';
+import type { Authenticate } from '../http/mount.js';
+import { Refusal } from '../http/refusal.js';
 import { TENANTS } from '../identity/tenants.js';
 import type { VerifyOutcome } from '../identity/verifier.js';
 import { authFailed, noteAuth } from './notes.js';
@@ -32,13 +31,13 @@ export function presentedToken(header: string | undefined): Presented {
   return token === '' ? { kind: 'none' } : { kind: 'token', token };
 }
 
-export function bearerAuth(deps: BearerDeps): MiddlewareHandler<SurfaceEnv> {
+export function bearerAuth(deps: BearerDeps): Authenticate {
   // Read the URL per request: the main port is only known after listen().
   const advice = (fresh: boolean): string =>
     `Request ${fresh ? 'a new' : 'a'} token from ${deps.urls.baseUrl(deps.env, 'auth')}/oauth2/v2.0/token ` +
     `(grant_type=client_credentials, scope=${TENANTS[deps.env].scope}).`;
 
-  return async (c, next) => {
+  return async (c) => {
     const presented = presentedToken(c.req.header('authorization'));
     if (presented.kind === 'none') {
       throw authFailed(c, 'bearer:missing', challenge('Authentication_Required', `This call needs an access token: send 'Authorization: Bearer <access_token>'. ${advice(false)}`));
@@ -80,11 +79,10 @@ export function bearerAuth(deps: BearerDeps): MiddlewareHandler<SurfaceEnv> {
     }
     c.set('caller', { scheme: 'bearer', merchantId: client.merchantId, clientId: client.clientId });
     noteAuth(c, 'bearer:ok', { clientId: client.clientId, merchantId: client.merchantId });
-    await next();
   };
 }
 
-function rejected(outcome: Extract<VerifyOutcome, { ok: false }>, token: string, deps: BearerDeps, advice: string): CheckoutApiError {
+function rejected(outcome: Extract<VerifyOutcome, { ok: false }>, token: string, deps: BearerDeps, advice: string): Refusal {
   const description = outcome.description;
   switch (outcome.problem) {
     case 'expired': {
@@ -140,13 +138,13 @@ function otherEnvironmentOf(token: string, deps: BearerDeps): string | null {
   }
 }
 
-function challenge(reason: string, message: string): CheckoutApiError {
+function challenge(reason: string, message: string): Refusal {
   // RFC 6750 §3: no error attributes when the request carried no credentials.
-  return CheckoutApiError.single(401, reason, message, { 'www-authenticate': 'Bearer' });
+  return Refusal.single(401, reason, message, { 'www-authenticate': 'Bearer' });
 }
 
-function invalidToken(reason: string, message: string, description: string): CheckoutApiError {
-  return CheckoutApiError.single(401, reason, message, {
+function invalidToken(reason: string, message: string, description: string): Refusal {
+  return Refusal.single(401, reason, message, {
     'www-authenticate': `Bearer error="invalid_token", error_description="${quotable(description)}"`,
   });
 }

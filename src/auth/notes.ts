@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import type { NearMiss, Principal } from '../http/notes.js';
-import type { CheckoutApiError } from '../http/envelope.js';
+import type { Refusal } from '../http/refusal.js';
 import { type SurfaceEnv, notesOf } from '../http/types.js';
 
 export function noteAuth(c: Context<SurfaceEnv>, outcome: string, principal?: Principal): void {
@@ -16,7 +16,7 @@ export function noteAuth(c: Context<SurfaceEnv>, outcome: string, principal?: Pr
 }
 
 /** Notes the failure and hands the error back, so the caller writes `throw authFailed(…)`. */
-export function authFailed(c: Context<SurfaceEnv>, outcome: string, error: CheckoutApiError, extra: { principal?: Principal; nearMiss?: NearMiss | null } = {}): CheckoutApiError {
+export function authFailed(c: Context<SurfaceEnv>, outcome: string, error: Refusal, extra: { principal?: Principal; nearMiss?: NearMiss | null } = {}): Refusal {
   const notes = notesOf(c.env);
   if (notes) {
     notes.auth = outcome;

@@ -7,11 +7,12 @@
  * stripped the local /{env}/{surface} prefix, so the path is the one the client hashed.
  * Failures answer 401 with a reason per cause and never reveal the expected value.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { SurfaceDeps } from '../routes/deps.js';
 import type { Merchant } from '../domain/model.js';
-import { rawBodyOf } from '../http/body.js';
-import { CheckoutApiError } from '../http/envelope.js';
+import { readBody } from '../http/body.js';
+import type { Authenticate } from '../http/mount.js';
+import { Refusal } from '../http/refusal.js';
 import { surfacePathOf } from '../http/routing.js';
 import type { SurfaceEnv } from '../http/types.js';
 
@@ -23,9 +24,9 @@ import type { NearMiss } from '../http/notes.js';
 
 const SIGN_HINT = 'Authorization: SharedKey base64(username + ":" + sha256hex(body + path + sharedKey))';
 
-export function sharedKeyAuth(deps: SharedKeyDeps): MiddlewareHandler<SurfaceEnv> {
+export function sharedKeyAuth(deps: SharedKeyDeps): Authenticate {
   const env = deps.env.toUpperCase();
-  return async (c, next) => {
+  return async (c) => {
     const parsed = parseSharedKeyHeader(c.req.header('authorization'));
     if (!parsed.ok) {
       const outcome = parsed.problem === 'missing' ? 'sharedkey:missing' : parsed.problem === 'scheme' ? 'sharedkey:wrong-scheme' : 'sharedkey:malformed';
@@ -43,7 +44,7 @@ export function sharedKeyAuth(deps: SharedKeyDeps): MiddlewareHandler<SurfaceEnv
       ), { principal: { username: parsed.username }, nearMiss });
     }
 
-    const body = await rawBodyOf(c);
+    const body = await readBody(c);
     const { path, query } = pathAsSent(surfacePathOf(c.req.url, c.env));
     const candidates = query === '' ? [path] : [`${path}?${query}`, path];
     // Over the bytes received, and over "" too: some clients send a body (even on GET) but sign
@@ -67,11 +68,10 @@ export function sharedKeyAuth(deps: SharedKeyDeps): MiddlewareHandler<SurfaceEnv
     try {
       assertPathStore(c, merchant);
     } catch (error) {
-      throw authFailed(c, 'sharedkey:wrong-store', error as CheckoutApiError, { principal: { username: merchant.sharedKey.username, merchantId: merchant.id } });
+      throw authFailed(c, 'sharedkey:wrong-store', error as Refusal, { principal: { username: merchant.sharedKey.username, merchantId: merchant.id } });
     }
     noteAuth(c, 'sharedkey:ok', { username: merchant.sharedKey.username, merchantId: merchant.id });
     c.set('caller', { scheme: 'sharedkey', merchantId: merchant.id, username: merchant.sharedKey.username });
-    await next();
   };
 }
 
@@ -102,7 +102,7 @@ function assertPathStore(c: Context<SurfaceEnv>, merchant: Merchant): void {
   const storeId = c.req.param('storeId');
   if (storeId === undefined) return;
   if (merchant.stores.some((store) => store.id === storeId)) return;
-  throw CheckoutApiError.single(
+  throw Refusal.single(
     403,
     'Forbidden',
     `Wrong StoreId: store '${storeId}' in the path is not one of your stores (${merchant.stores.map((s) => s.id).join(', ')}).`,
@@ -116,7 +116,7 @@ export function pathAsSent(pathAndQuery: string): { path: string; query: string 
   return question === -1 ? { path: rest, query: '' } : { path: rest.slice(0, question), query: rest.slice(question + 1) };
 }
 
-function headerProblem(deps: SharedKeyDeps, problem: 'missing' | 'scheme' | 'garbled', value: string): CheckoutApiError {
+function headerProblem(deps: SharedKeyDeps, problem: 'missing' | 'scheme' | 'garbled', value: string): Refusal {
   if (problem === 'missing') {
     return unauthorized(
       'Missing_Authorization',
@@ -138,6 +138,6 @@ function headerProblem(deps: SharedKeyDeps, problem: 'missing' | 'scheme' | 'gar
   );
 }
 
-function unauthorized(reason: string, message: string): CheckoutApiError {
-  return CheckoutApiError.single(401, reason, message, { 'www-authenticate': 'SharedKey' });
+function unauthorized(reason: string, message: string): Refusal {
+  return Refusal.single(401, reason, message, { 'www-authenticate': 'SharedKey' });
 }

@@ -11,7 +11,7 @@
  */
 import type { FaultRule } from '../domain/fault-rule.js';
 import type { EnvName, SurfaceName } from '../hosts.js';
-import { CheckoutApiError, StatusResponse, jsonResponse, renderCheckoutError } from '../http/envelope.js';
+import { Refusal, StatusResponse, jsonResponse, renderCheckoutError } from '../http/envelope.js';
 import { PROBLEM_CONTENT_TYPE } from '../http/order-errors.js';
 import { refuseConnection } from '../http/refuse.js';
 import { type TokenFailure, tokenErrorResponse, traceFor } from '../identity/errors.js';
@@ -87,7 +87,7 @@ function envelope(req: FaultedRequest, status: number, message: string, headers:
     const problem = { type: 'urn:checkout-sandbox:problem:INJECTED_FAULT', title: 'INJECTED_FAULT', status, detail: message, instance: req.path };
     return jsonResponse(problem, status, { ...headers, 'content-type': PROBLEM_CONTENT_TYPE });
   }
-  return renderCheckoutError(CheckoutApiError.single(status, 'Injected_Fault', message, headers));
+  return renderCheckoutError(Refusal.single(status, 'Injected_Fault', message, headers));
 }
 
 function tokenFailure(req: FaultedRequest, failure: TokenFailure, headers: Record<string, string>): Response {

@@ -1,30 +1,47 @@
 /**
- * Reading request bodies as received. SharedKey signs the raw bytes, so the body is read
- * once, kept as bytes, and parsed from those same bytes; it is never re-serialised.
+ * The one body reader of every surface and the control plane. SharedKey signs the raw bytes,
+ * so a body is read once, kept as bytes, and parsed from those same bytes; it is never
+ * re-serialised. The cap is counted while the body streams: reading stops at the first byte
+ * over it, so a chunked body of any size costs at most the cap in memory (the listener drains
+ * or closes the rest after the answer). The bytes read are handed to the request journal.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
-import { CheckoutApiError } from './envelope.js';
 import { getBodyOf } from './get-body.js';
 import { type GatewayBindings, notesOf } from './types.js';
 
 /** Larger bodies are refused with 413: no real checkout payload comes near it. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export async function rawBodyOf(c: Context): Promise<Uint8Array> {
-  const cached = c.get('rawBody') as Uint8Array | undefined;
+/** A body over the cap; each surface's dialect words the 413 (src/http/dialect.ts). */
+export class BodyTooLarge extends Error {
+  override name = 'BodyTooLarge';
+  constructor(readonly maxBytes: number = MAX_BODY_BYTES) {
+    super(`The request body is larger than ${maxBytes} bytes.`);
+  }
+}
+
+const READ = 'rawBody';
+
+/** The request's body as received (empty when none); throws BodyTooLarge past the cap. */
+export async function readBody(c: Context): Promise<Uint8Array> {
+  const cached = c.get(READ) as Uint8Array | undefined;
   if (cached) return cached;
-  const declared = Number(c.req.header('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  // A GET's body never reaches the Request (WHATWG forbids it); the listener kept it aside.
+  const bindings = c.env as GatewayBindings | undefined;
   const method = c.req.method;
-  const incoming = (c.env as GatewayBindings | undefined)?.incoming;
+  // A GET's body never reaches the Request (WHATWG forbids it); the listener kept it aside.
   const bytes =
-    method === 'HEAD' ? new Uint8Array() : method === 'GET' ? getBodyOf(c.req.raw) : incoming ? await readIncomingCapped(incoming) : await readCapped(c.req.raw);
-  if (bytes === null || bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
-  c.set('rawBody', bytes);
+    method === 'HEAD'
+      ? new Uint8Array()
+      : method === 'GET'
+        ? getBodyOf(c.req.raw)
+        : bindings?.incoming
+          ? await readIncomingCapped(bindings.incoming)
+          : await readCapped(c.req.raw);
+  if (bytes === null || bytes.byteLength > MAX_BODY_BYTES) throw new BodyTooLarge();
+  c.set(READ, bytes);
   // The journal shows the bytes as received (a reference, no copy).
-  const notes = notesOf(c.env as GatewayBindings | undefined);
+  const notes = notesOf(bindings);
   if (notes) notes.requestBody = bytes;
   return bytes;
 }
@@ -34,7 +51,7 @@ export async function rawBodyOf(c: Context): Promise<Uint8Array> {
  * stream delivers it (no WHATWG stream in between). Over the cap it stops listening and
  * pauses the socket's body; the listener drains or closes it after the answer.
  */
-export function readIncomingCapped(incoming: IncomingMessage, max: number = MAX_BODY_BYTES): Promise<Uint8Array | null> {
+function readIncomingCapped(incoming: IncomingMessage, max: number = MAX_BODY_BYTES): Promise<Uint8Array | null> {
   const declared = Number(incoming.headers['content-length'] ?? '0');
   if (declared > max) return Promise.resolve(null);
   if (incoming.readableEnded) return Promise.resolve(new Uint8Array());
@@ -66,13 +83,8 @@ export function readIncomingCapped(incoming: IncomingMessage, max: number = MAX_
   });
 }
 
-/**
- * The body's bytes, or null when it is larger than MAX_BODY_BYTES. Counted while it streams:
- * reading stops at the first byte over the cap, so a chunked body of any size (no
- * Content-Length) costs at most the cap in memory. The rest is left to the listener, which
- * drains or closes the connection after the answer.
- */
-export async function readCapped(request: Request, max: number = MAX_BODY_BYTES): Promise<Uint8Array | null> {
+/** The same for an in-process Request (sandbox.fetch, app.request): its WHATWG stream, counted as it streams. */
+async function readCapped(request: Request, max: number = MAX_BODY_BYTES): Promise<Uint8Array | null> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > max) return null;
   if (!request.body) return new Uint8Array();
@@ -98,14 +110,6 @@ export async function readCapped(request: Request, max: number = MAX_BODY_BYTES)
     offset += chunk.byteLength;
   }
   return bytes;
-}
-
-function tooLarge(): CheckoutApiError {
-  return CheckoutApiError.single(
-    413,
-    'Payload_Too_Large',
-    `The request body is larger than ${MAX_BODY_BYTES} bytes. Send a smaller payload.`,
-  );
 }
 
 export type JsonParse = { ok: true; value: unknown } | { ok: false; message: string };

@@ -39,8 +39,8 @@ export function errorBody(code: number, message: string, errors: ErrorEntry[] = 
  * An error in the checkout API's envelope. Thrown anywhere below a surface, rendered by the
  * surface's error handler. `status` may be the non-standard 900 (business rule rejection).
  */
-export class CheckoutApiError extends Error {
-  override name = 'CheckoutApiError';
+export class Refusal extends Error {
+  override name = 'Refusal';
   constructor(
     readonly status: number,
     message: string,
@@ -50,19 +50,19 @@ export class CheckoutApiError extends Error {
     super(message);
   }
 
-  static single(status: number, reason: string, message: string, headers: Record<string, string> = {}): CheckoutApiError {
-    return new CheckoutApiError(status, message, [{ reason, message }], headers);
+  static single(status: number, reason: string, message: string, headers: Record<string, string> = {}): Refusal {
+    return new Refusal(status, message, [{ reason, message }], headers);
   }
 }
 
 /** How the checkout API answers each kind of refusal: a broken business rule is its 900. */
 const CHECKOUT_STATUS: Record<ViolationKind, number> = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409, locked: 423, rule: 900 };
 
-export function checkoutErrorOf(violation: Violation): CheckoutApiError {
-  return CheckoutApiError.single(CHECKOUT_STATUS[violation.kind], violation.code, violation.message);
+export function checkoutErrorOf(violation: Violation): Refusal {
+  return Refusal.single(CHECKOUT_STATUS[violation.kind], violation.code, violation.message);
 }
 
-export function renderCheckoutError(error: CheckoutApiError): Response {
+export function renderCheckoutError(error: Refusal): Response {
   return jsonResponse(errorBody(error.status, error.message, error.errors), error.status, error.headers);
 }
 

@@ -34,6 +34,8 @@ export interface RequestNotes {
   requestBody?: Uint8Array;
   /** The body's full length when requestBody was cut. */
   requestBodyBytes?: number;
+  /** The operation of the surface's table the request matched. */
+  operation?: string;
   /** No route matched (the surface's not-found handler ran). */
   unmatched?: boolean;
   /** The closest credentials, found where the failure was detected (the auth middleware). */

@@ -12,7 +12,7 @@
 import type { Context, Handler } from 'hono';
 import type { ViolationKind } from '../domain/order-violation.js';
 import { PersistenceError, Violation } from '../domain/violation.js';
-import { CheckoutApiError, jsonResponse } from './envelope.js';
+import { Refusal, jsonResponse } from './envelope.js';
 import type { SurfaceEnv } from './types.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
@@ -76,7 +76,7 @@ export function withOrderProblems(handler: (c: Context<SurfaceEnv>) => Promise<R
       if (error instanceof Violation) return renderOrderProblem(error, instance);
       if (error instanceof PersistenceError) return renderProblem(problem(503, 'NOT_SAVED', error.message, instance), { 'retry-after': '1' });
       // A body over the limit (413, from reading the raw body) keeps this API's shape too.
-      if (error instanceof CheckoutApiError) {
+      if (error instanceof Refusal) {
         const code = (error.errors[0]?.reason ?? 'BAD_REQUEST').toUpperCase();
         return renderProblem(problem(error.status, code, error.message, instance), error.headers);
       }

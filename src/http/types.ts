@@ -3,6 +3,7 @@
  * the gateway hands a surface besides the Request.
  */
 import type { IncomingMessage } from 'node:http';
+import type { Dialect } from './dialect.js';
 import type { RequestNotes } from './notes.js';
 
 /** The authenticated caller of a business route. */
@@ -14,6 +15,10 @@ export interface SurfaceVariables {
   caller: Caller;
   /** The request body as received, for SharedKey hashing and lenient JSON binding. */
   rawBody: Uint8Array;
+  /** The dialect refusals answer in at this point of the request (src/http/dialect.ts). */
+  dialect: Dialect;
+  /** The operation the request matched (src/http/endpoint.ts). */
+  operation: string;
 }
 
 /**

@@ -7,7 +7,7 @@ import { parseInstant } from '../clock.js';
 import type { OrderItem } from '../domain/model.js';
 import { type AttemptSchedule, type AuthorizationRequest, type CaptureMode, FAILURE_REASONS, type FailureReason, isFailureReason, parseTimeSpanMs } from '../domain/tokenization.js';
 import { asInteger, asMinor, asNumber, asText, field, isObject, type JsonObject } from '../domain/binding.js';
-import type { ErrorEntry } from '../http/envelope.js';
+import type { ErrorEntry } from '../http/refusal.js';
 
 const MAX_SCHEDULE_MS = 100 * 365 * 24 * 3600 * 1000;
 

@@ -1,23 +1,35 @@
 /**
  * The current interface ({base_url}): new path style, bearer tokens only, order
- * administration. It shares its host with the token endpoint, so it serves that too.
+ * administration and tokenization. It shares its host with the token endpoint, so it serves
+ * that too. Failed authentication answers in the checkout envelope everywhere on this host;
+ * what no operation serves answers as problem details under /manage, else in the envelope.
  */
 import type { Hono } from 'hono';
 import { bearerAuth } from '../auth/bearer.js';
-import type { SurfaceDeps } from '../routes/deps.js';
+import { checkoutDialect } from '../http/dialects/checkout.js';
+import { problemDialect } from '../http/dialects/problem.js';
+import type { AnyOperation } from '../http/endpoint.js';
 import type { SurfaceEnv } from '../http/types.js';
-import { registerCheckoutRoutes } from '../routes/checkouts.js';
-import { registerOrderRoutes } from '../routes/orders.js';
-import { registerIdentityRoutes } from '../routes/token.js';
-import { registerTokenizationRoutes } from '../routes/tokenization.js';
+import { checkoutOperations } from '../routes/checkout-operations.js';
+import type { SurfaceDeps } from '../routes/deps.js';
+import { IDENTITY_OPERATIONS } from '../routes/identity-operations.js';
+import { ORDER_OPERATIONS } from '../routes/order-operations.js';
+import { TOKENIZATION_OPERATIONS } from '../routes/tokenization-operations.js';
 import { surfaceApp } from './base.js';
 
+export const API_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
+  ...IDENTITY_OPERATIONS,
+  ...checkoutOperations(['new'], 'bearer'),
+  ...ORDER_OPERATIONS,
+  ...TOKENIZATION_OPERATIONS,
+];
+
+const MANAGE = /^\/manage(\/|$)/;
+
 export function createApiSurface(deps: SurfaceDeps): Hono<SurfaceEnv> {
-  const app = surfaceApp(deps);
-  registerIdentityRoutes(app, deps);
-  const auth = bearerAuth(deps);
-  registerCheckoutRoutes(app, deps, { auth, styles: ['new'] });
-  registerOrderRoutes(app, deps, { auth });
-  registerTokenizationRoutes(app, deps, { auth });
-  return app;
+  return surfaceApp(deps, API_OPERATIONS, {
+    authenticate: { bearer: bearerAuth(deps) },
+    authDialect: checkoutDialect,
+    dialectOf: (path) => (MANAGE.test(path) ? problemDialect : checkoutDialect),
+  });
 }

@@ -15,117 +15,156 @@
  * {"error": {"status", "message"}} like the control plane's, since only the page reads them.
  */
 import { readFileSync } from 'node:fs';
-import type { Context } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { identifySchema, purchaseSchema } from '../domain/schemas/page.js';
-import { Violation } from '../domain/violation.js';
-import { PageError } from '../frontend/page-error.js';
 import { type PageOptions, cartSection, checkoutPage, unavailablePage } from '../frontend/checkout-page.js';
 import { CheckoutSteps, paymentMethodsFor } from '../frontend/checkout-steps.js';
 import { pageLanguage } from '../frontend/strings.js';
-import { parseJson } from '../http/body.js';
-import { jsonResponse } from '../http/envelope.js';
+import { jsonResponse } from '../http/answer.js';
+import { checkoutDialect } from '../http/dialects/checkout.js';
+import { pageDialect } from '../http/dialects/status-message.js';
+import { type Answer, type AnyOperation, operation } from '../http/endpoint.js';
+import { pageErrorSchema } from '../http/envelopes.js';
+import { Refusal } from '../http/refusal.js';
+import { refusalAnswers } from '../http/refusal-answers.js';
 import type { SurfaceEnv } from '../http/types.js';
-import { ValidationFailedError } from '../simulation/customer.js';
-import { surfaceApp } from './base.js';
+import { zodBinding } from '../http/zod-binding.js';
 import type { SurfaceDeps } from '../routes/deps.js';
+import { pageIdentifiedSchema, pagePurchasedSchema } from '../routes/answers/frontend.js';
+import { surfaceApp } from './base.js';
 
 const ASSETS = new URL('../frontend/assets/', import.meta.url);
 const asset = (name: string): string => readFileSync(new URL(name, ASSETS), 'utf8');
 const LOADER = asset('loader.js');
 const PAGE_SCRIPT = asset('checkout-page.js');
 
-export function createFrontendSurface(deps: SurfaceDeps) {
-  const app = surfaceApp(deps);
-  const steps = new CheckoutSteps(deps.simulation, deps.settings);
+const SCRIPT: Answer = { description: 'The script.', contentType: 'application/javascript' };
+const PAGE: Answer = { description: 'The page.', contentType: 'text/html' };
+const UNAVAILABLE: Answer = { description: 'The page says the checkout is unknown, expired or aborted.', contentType: 'text/html' };
+const REFUSED: Answer = { description: "A refusal of the page's call: {error: {status, message}}.", schema: pageErrorSchema, name: 'PageError' };
+const IDENTIFIED: Answer = { description: 'The customer is identified.', schema: pageIdentifiedSchema, name: 'PageIdentified' };
+const PURCHASED: Answer = { description: 'The purchase is completed.', schema: pagePurchasedSchema, name: 'PagePurchased' };
 
-  const script = (body: string) => () =>
-    new Response(body, { headers: { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' } });
-  app.get('/walley-checkout-loader.js', script(LOADER));
-  app.get('/collector-checkout-loader.js', script(LOADER));
-  app.get('/assets/checkout-page.js', script(PAGE_SCRIPT));
-
-  app.get('/checkout/:publicToken', (c) => {
-    const found = steps.lookup(c.req.param('publicToken'));
-    const options = pageOptions(c, 'missing' in found ? '' : found.checkout.countryCode);
-    if ('missing' in found) return c.html(unavailablePage(options, found.missing), found.missing === 'unknown' ? 404 : 410);
-    if (found.checkout.status === 'Aborted') return c.html(unavailablePage(options, 'aborted'), 410);
-    return c.html(
-      checkoutPage(
-        { checkout: found.checkout, personas: steps.personas(), paymentMethods: paymentMethodsFor(options.variant), now: deps.clock.iso() },
-        options,
-      ),
-    );
-  });
-
-  app.get('/checkout/:publicToken/cart', answered(async (c) => {
-    const checkout = usable(steps, c.req.param('publicToken') ?? '');
-    return c.html(cartSection(checkout, pageOptions(c, checkout.countryCode).lang));
-  }));
-
-  app.post('/checkout/:publicToken/customer', answered(async (c) => {
-    const checkout = usable(steps, c.req.param('publicToken') ?? '');
-    const input = await body(c, identifySchema);
-    const identified = await steps.identify(checkout, input);
-    const customer = identified.customer;
-    return c.json({ status: identified.status, customer: { email: customer?.email ?? null, mobilePhoneNumber: customer?.mobilePhoneNumber ?? null, postalCode: customer?.deliveryAddress.postalCode ?? null } });
-  }));
-
-  app.post('/checkout/:publicToken/purchase', answered(async (c) => {
-    const checkout = usable(steps, c.req.param('publicToken') ?? '');
-    const input = await body(c, purchaseSchema);
-    if (!paymentMethodsFor('b2c').includes(input.paymentName)) throw new PageError(400, `paymentName: one of ${paymentMethodsFor('b2c').join(', ')}`);
-    const outcome = await steps.purchase(checkout, input.paymentName);
-    const purchased = outcome.checkout;
-    return c.json({
-      status: purchased.status,
-      result: purchased.purchase?.result ?? null,
-      paymentName: purchased.purchase?.paymentName ?? null,
-      purchaseIdentifier: purchased.purchase?.purchaseIdentifier ?? null,
-      orderId: outcome.order.orderId,
-    });
-  }));
-  return app;
+const made = new WeakMap<SurfaceDeps, CheckoutSteps>();
+/** The steps behind the page's buttons, one per surface app. */
+function stepsOf(deps: SurfaceDeps): CheckoutSteps {
+  let steps = made.get(deps);
+  if (!steps) made.set(deps, (steps = new CheckoutSteps(deps.simulation, deps.settings)));
+  return steps;
 }
 
-const PAGE_STATUS: Record<Violation['kind'], number> = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409, rule: 422, locked: 423 };
+const script = (op: string, path: string, summary: string, body: string): AnyOperation<SurfaceDeps> =>
+  operation<SurfaceDeps>({
+    op,
+    method: 'GET',
+    path,
+    auth: 'none',
+    dialect: pageDialect,
+    summary,
+    answers: { '200': SCRIPT },
+    handler: () => () =>
+      new Response(body, { headers: { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' } }),
+  });
 
-/** The page's calls answer refusals in JSON; anything else goes on to the surface's error envelope (base.ts). */
-function answered(handler: (c: Context<SurfaceEnv>) => Promise<Response>) {
-  return async (c: Context<SurfaceEnv>): Promise<Response> => {
-    try {
-      return await handler(c);
-    } catch (error) {
-      if (error instanceof ValidationFailedError) {
-        return jsonResponse({ error: { status: 422, message: error.message }, event: 'OrderValidationFailed' }, 422);
-      }
-      if (error instanceof PageError) return jsonResponse({ error: { status: error.status, message: error.message } }, error.status);
-      if (error instanceof Violation) {
-        const status = PAGE_STATUS[error.kind];
-        return jsonResponse({ error: { status, message: error.message } }, status);
-      }
-      throw error;
-    }
-  };
+export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
+  script('getLoader', '/walley-checkout-loader.js', 'The loader script (new, data-version="v2")', LOADER),
+  script('getOldLoader', '/collector-checkout-loader.js', 'The loader script (old name; also fires collectorCheckout… events)', LOADER),
+  script('getPageScript', '/assets/checkout-page.js', "The hosted page's script", PAGE_SCRIPT),
+  operation<SurfaceDeps>({
+    op: 'getCheckoutPage',
+    method: 'GET',
+    path: '/checkout/:publicToken',
+    auth: 'none',
+    dialect: pageDialect,
+    summary: 'The hosted checkout page of a public token',
+    query: { lang: 'sv-SE, en-SE, nb-NO, fi-FI, da-DK, en-DE', variant: 'b2c or b2b', 'action-color': 'hex colour', 'action-text-color': 'hex colour', padding: 'none to drop it' },
+    answers: { '200': PAGE, '404': UNAVAILABLE, '410': UNAVAILABLE },
+    handler: (deps) => (c) => {
+      const steps = stepsOf(deps);
+      const found = steps.lookup(c.req.param('publicToken') ?? '');
+      const options = pageOptions(c, 'missing' in found ? '' : found.checkout.countryCode);
+      if ('missing' in found) return c.html(unavailablePage(options, found.missing), found.missing === 'unknown' ? 404 : 410);
+      if (found.checkout.status === 'Aborted') return c.html(unavailablePage(options, 'aborted'), 410);
+      return c.html(
+        checkoutPage({ checkout: found.checkout, personas: steps.personas(), paymentMethods: paymentMethodsFor(options.variant), now: deps.clock.iso() }, options),
+      );
+    },
+  }),
+  operation<SurfaceDeps>({
+    op: 'getCheckoutPageCart',
+    method: 'GET',
+    path: '/checkout/:publicToken/cart',
+    auth: 'none',
+    dialect: pageDialect,
+    summary: 'The cart section alone (refreshed on resume())',
+    answers: { '200': PAGE, '404': REFUSED, '410': REFUSED },
+    handler: (deps) => (c) => {
+      const checkout = usable(stepsOf(deps), c.req.param('publicToken') ?? '');
+      return c.html(cartSection(checkout, pageOptions(c, checkout.countryCode).lang));
+    },
+  }),
+  operation<SurfaceDeps, z.infer<typeof identifySchema>>({
+    op: 'identifyOnPage',
+    method: 'POST',
+    path: '/checkout/:publicToken/customer',
+    auth: 'none',
+    dialect: pageDialect,
+    summary: 'The customer identifies',
+    body: { schema: identifySchema, name: 'PageIdentify', bind: zodBinding(identifySchema) },
+    answers: { '200': IDENTIFIED, ...refusalAnswers(pageDialect, [400, 404, 410, 413, 423, 503]) },
+    handler: (deps) => async (c, { body: input }) => {
+      const steps = stepsOf(deps);
+      const checkout = usable(steps, c.req.param('publicToken') ?? '');
+      const identified = await steps.identify(checkout, input);
+      const customer = identified.customer;
+      return jsonResponse({ status: identified.status, customer: { email: customer?.email ?? null, mobilePhoneNumber: customer?.mobilePhoneNumber ?? null, postalCode: customer?.deliveryAddress.postalCode ?? null } }, 200);
+    },
+  }),
+  operation<SurfaceDeps, z.infer<typeof purchaseSchema>>({
+    op: 'purchaseOnPage',
+    method: 'POST',
+    path: '/checkout/:publicToken/purchase',
+    auth: 'none',
+    dialect: pageDialect,
+    summary: 'The customer completes the purchase',
+    body: { schema: purchaseSchema, name: 'PagePurchase', bind: zodBinding(purchaseSchema) },
+    answers: { '200': PURCHASED, ...refusalAnswers(pageDialect, [400, 404, 410, 413, 422, 423, 503]) },
+    handler: (deps) => async (c, { body: input }) => {
+      const steps = stepsOf(deps);
+      const checkout = usable(steps, c.req.param('publicToken') ?? '');
+      if (!paymentMethodsFor('b2c').includes(input.paymentName)) throw Refusal.single(400, 'Validation_Error', `paymentName: one of ${paymentMethodsFor('b2c').join(', ')}`);
+      const outcome = await steps.purchase(checkout, input.paymentName);
+      const purchased = outcome.checkout;
+      return jsonResponse(
+        {
+          status: purchased.status,
+          result: purchased.purchase?.result ?? null,
+          paymentName: purchased.purchase?.paymentName ?? null,
+          purchaseIdentifier: purchased.purchase?.purchaseIdentifier ?? null,
+          orderId: outcome.order.orderId,
+        },
+        200,
+      );
+    },
+  }),
+];
+
+/** What no page operation serves answers in the checkout envelope, as the rest of the service's hosts do. */
+export function createFrontendSurface(deps: SurfaceDeps): Hono<SurfaceEnv> {
+  return surfaceApp(deps, FRONTEND_OPERATIONS, { dialectOf: () => checkoutDialect });
 }
 
 function usable(steps: CheckoutSteps, publicToken: string) {
   const found = steps.lookup(publicToken);
   if ('missing' in found) {
-    throw new PageError(found.missing === 'unknown' ? 404 : 410, found.missing === 'unknown' ? `No checkout has the public token ${publicToken}.` : `The checkout ${publicToken} has expired on the sandbox clock.`);
+    throw Refusal.single(
+      found.missing === 'unknown' ? 404 : 410,
+      'Page_Error',
+      found.missing === 'unknown' ? `No checkout has the public token ${publicToken}.` : `The checkout ${publicToken} has expired on the sandbox clock.`,
+    );
   }
   return found.checkout;
-}
-
-async function body<T extends z.ZodType>(c: Context<SurfaceEnv>, schema: T): Promise<z.infer<T>> {
-  const json = parseJson(new Uint8Array(await c.req.arrayBuffer()));
-  if (!json.ok) throw new PageError(400, `The body is not valid JSON (${json.message}).`);
-  const parsed = schema.safeParse(json.value ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new PageError(400, `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
-  }
-  return parsed.data;
 }
 
 /** The loader's data-* attributes, passed on in the iframe's query; colours only as hex, to keep CSS injection out. */

@@ -4,22 +4,31 @@
  */
 import type { Hono } from 'hono';
 import { sharedKeyAuth } from '../auth/sharedkey.js';
-import type { SurfaceDeps } from '../routes/deps.js';
-import { CheckoutApiError } from '../http/envelope.js';
+import { checkoutDialect } from '../http/dialects/checkout.js';
+import type { AnyOperation } from '../http/endpoint.js';
+import { Refusal } from '../http/refusal.js';
 import type { SurfaceEnv } from '../http/types.js';
-import { registerCheckoutRoutes } from '../routes/checkouts.js';
+import { checkoutOperations } from '../routes/checkout-operations.js';
+import type { SurfaceDeps } from '../routes/deps.js';
 import { surfaceApp } from './base.js';
 
+export const LEGACY_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = checkoutOperations(['new', 'old'], 'sharedKey');
+
+const MANAGE = /^\/manage(\/|$)/;
+
 export function createLegacySurface(deps: SurfaceDeps): Hono<SurfaceEnv> {
-  const app = surfaceApp(deps);
-  app.all('/manage/*', () => {
-    throw CheckoutApiError.single(
-      404,
-      'Resource_Not_Found',
-      `Order administration (/manage/orders) is only served by the current API with a bearer token: ` +
-        `use ${deps.urls.baseUrl(deps.env, 'api')}/manage/orders/{orderId} with a token from ${deps.urls.baseUrl(deps.env, 'auth')}/oauth2/v2.0/token.`,
-    );
+  return surfaceApp(deps, LEGACY_OPERATIONS, {
+    authenticate: { sharedKey: sharedKeyAuth(deps) },
+    authDialect: checkoutDialect,
+    dialectOf: () => checkoutDialect,
+    unmatched: (_method, path) =>
+      MANAGE.test(path)
+        ? Refusal.single(
+            404,
+            'Resource_Not_Found',
+            `Order administration (/manage/orders) is only served by the current API with a bearer token: ` +
+              `use ${deps.urls.baseUrl(deps.env, 'api')}/manage/orders/{orderId} with a token from ${deps.urls.baseUrl(deps.env, 'auth')}/oauth2/v2.0/token.`,
+          )
+        : null,
   });
-  registerCheckoutRoutes(app, deps, { auth: sharedKeyAuth(deps), styles: ['old', 'new'] });
-  return app;
 }

@@ -10,10 +10,14 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { httpDate, instant } from '../clock.js';
 import type { SurfaceDeps } from '../routes/deps.js';
 import { type RetirementState, deprecatedSinceMs, retirementState } from '../domain/retirement.js';
-import { CheckoutApiError, renderCheckoutError } from '../http/envelope.js';
+import { checkoutDialect } from '../http/dialects/checkout.js';
+import { Refusal } from '../http/refusal.js';
 import { refuseConnection } from '../http/refuse.js';
 import type { SurfaceEnv } from '../http/types.js';
-import { createLegacySurface } from './legacy.js';
+import { LEGACY_OPERATIONS, createLegacySurface } from './legacy.js';
+
+/** The retired host serves the legacy operations unchanged until its shutdown. */
+export const RETIRED_OPERATIONS = LEGACY_OPERATIONS;
 
 export function createRetiredSurface(deps: SurfaceDeps): Hono<SurfaceEnv> {
   const legacy = createLegacySurface(deps);
@@ -35,7 +39,7 @@ function retirementGate(deps: SurfaceDeps): MiddlewareHandler<SurfaceEnv> {
       }
       // A brownout ends: say when, so a client (or its developer) knows it is temporary.
       if (state.cause === 'brownout') headers['retry-after'] = String(Math.max(0, Math.ceil((Date.parse(state.until) - deps.clock.nowMs()) / 1000)));
-      return renderCheckoutError(CheckoutApiError.single(410, 'Host_Retired', goneMessage(deps, state), headers));
+      return checkoutDialect.render(Refusal.single(410, 'Host_Retired', goneMessage(deps, state), headers), c.req.path);
     }
     await next();
     // Headers go onto the finished response; c.header() would re-create it and lose a 900 status.

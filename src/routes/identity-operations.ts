@@ -9,10 +9,13 @@
  * Every answer takes Entra's shape (identity-facts §0-§3), not the checkout envelope: OAuth
  * libraries are what call these paths.
  */
-import type { Context, Hono } from 'hono';
-import type { SurfaceDeps } from './deps.js';
-import { CheckoutApiError, jsonResponse } from '../http/envelope.js';
+import type { Context } from 'hono';
+import { tokenRequestSchema } from '../domain/schemas/token.js';
+import { jsonResponse } from '../http/answer.js';
+import { type Answer, type AnyOperation, operation } from '../http/endpoint.js';
+import { identityErrorSchema } from '../http/envelopes.js';
 import { type SurfaceEnv, notesOf } from '../http/types.js';
+import { oauthDialect, tokenDialect } from '../identity/dialects.js';
 import { DISCOVERY_HEADERS, jwksDocument, openIdConfiguration } from '../identity/discovery.js';
 import { AADSTS, type Trace, identityHeaders, tokenErrorResponse, traceFor, withHint } from '../identity/errors.js';
 import { checkGrant } from '../identity/grant.js';
@@ -20,36 +23,81 @@ import { tooManyRequests } from '../identity/ratelimit.js';
 import { ISSUER_TEMPLATE, TENANTS, type Tenant, matchTenant } from '../identity/tenants.js';
 import { TOKEN_PATH, type TokenRequest, readTokenRequest } from '../identity/token-request.js';
 import { ENVIRONMENTS } from '../hosts.js';
+import { jwksSchema, openIdConfigurationSchema, tokenSchema } from './answers/identity.js';
+import type { SurfaceDeps } from './deps.js';
 
-type TokenDeps = Pick<SurfaceDeps, 'env' | 'clock' | 'urls' | 'logger' | 'services' | 'settings' | 'identity' | 'clientEnvironment'>;
+export type TokenDeps = Pick<SurfaceDeps, 'env' | 'clock' | 'urls' | 'logger' | 'services' | 'settings' | 'identity' | 'clientEnvironment'>;
 
-export function registerIdentityRoutes(app: Hono<SurfaceEnv>, deps: TokenDeps): void {
-  // strict:false on the surface app makes the trailing-slash form (the PHP SDK's) match too.
-  app.all(TOKEN_PATH, (c) => tokenEndpoint(c, deps));
+const TOKEN: Answer = { description: 'An access token.', schema: tokenSchema, name: 'Token' };
+const TOKEN_REFUSED: Answer = { description: "Refused, in Entra's shape: AADSTS codes (the sandbox's advice in x-sandbox-hint).", schema: identityErrorSchema, name: 'IdentityError' };
+const THROTTLED: Answer = {
+  description: "Throttled, as Entra answers: plain text 'Too Many Requests' with Retry-After.",
+  contentType: 'text/plain',
+  headers: { 'Retry-After': 'Seconds to wait.' },
+};
+const METADATA_REFUSED: Answer = { description: "An OAuth error in Entra's shape.", schema: identityErrorSchema, name: 'IdentityError' };
+const PREFLIGHT: Answer = { description: 'A CORS preflight: the methods and origins allowed.' };
+const DISCOVERY_PATH = '/:tenant/v2.0/.well-known/openid-configuration';
+const KEYS_PATH = '/:tenant/discovery/v2.0/keys';
 
-  app.get('/:tenant/v2.0/.well-known/openid-configuration', (c) =>
-    withTenant(c, deps, (segment, issuer) =>
-      jsonResponse(openIdConfiguration({ authBase: deps.urls.baseUrl(deps.env, 'auth'), tenantSegment: segment, issuer }), 200, DISCOVERY_HEADERS),
-    ),
-  );
+const preflight = (op: string, path: string): AnyOperation<TokenDeps> =>
+  operation<TokenDeps>({
+    op,
+    method: 'OPTIONS',
+    path,
+    auth: 'none',
+    dialect: oauthDialect,
+    summary: 'CORS preflight',
+    answers: { '204': PREFLIGHT },
+    handler: () => () => new Response(null, { status: 204, headers: DISCOVERY_HEADERS }),
+  });
 
-  app.get('/:tenant/discovery/v2.0/keys', (c) =>
-    withTenant(c, deps, (_segment, issuer) => jsonResponse(jwksDocument(deps.identity.keyRing(deps.env), issuer), 200, DISCOVERY_HEADERS)),
-  );
-
-  // Other methods on the metadata paths, alike on both hosts: the CORS preflight Entra allows, else a refusal in the OAuth shape.
-  for (const path of ['/:tenant/v2.0/.well-known/openid-configuration', '/:tenant/discovery/v2.0/keys']) {
-    app.all(path, (c) =>
-      c.req.method === 'OPTIONS'
-        ? new Response(null, { status: 204, headers: DISCOVERY_HEADERS })
-        : jsonResponse(
-            { error: 'invalid_request', error_description: `The endpoint only accepts GET, OPTIONS requests. Received a ${c.req.method} request.` },
-            405,
-            { allow: 'GET, OPTIONS' },
-          ),
-    );
-  }
-}
+/**
+ * The identity provider's operations: on the auth surface, and on the api surface, which
+ * shares the host in reality. Other methods on the metadata paths answer 405 in the OAuth
+ * shape (oauthDialect); the token endpoint answers every method itself.
+ */
+export const IDENTITY_OPERATIONS: readonly AnyOperation<TokenDeps>[] = [
+  operation<TokenDeps>({
+    op: 'requestToken',
+    method: 'POST',
+    path: TOKEN_PATH,
+    anyMethod: true,
+    auth: 'none',
+    dialect: tokenDialect,
+    summary: 'Client-credentials token',
+    description: 'Client id and secret in the form or as HTTP Basic. Other methods answer AADSTS900561.',
+    // The form is read by the handler: percent-encoded or multipart, credentials also in Basic.
+    body: { schema: tokenRequestSchema, name: 'TokenRequest', contentType: ['application/x-www-form-urlencoded', 'multipart/form-data'], bind: 'handler' },
+    answers: { '200': TOKEN, '204': PREFLIGHT, '400': TOKEN_REFUSED, '401': TOKEN_REFUSED, '413': TOKEN_REFUSED, '429': THROTTLED, '503': TOKEN_REFUSED },
+    handler: (deps) => (c) => tokenEndpoint(c, deps),
+  }),
+  operation<TokenDeps>({
+    op: 'getOpenIdConfiguration',
+    method: 'GET',
+    path: DISCOVERY_PATH,
+    auth: 'none',
+    dialect: oauthDialect,
+    summary: 'OpenID discovery document',
+    answers: { '200': { description: 'The OpenID discovery document.', schema: openIdConfigurationSchema, name: 'OpenIdConfiguration' }, '400': METADATA_REFUSED },
+    handler: (deps) => (c) =>
+      withTenant(c, deps, (segment, issuer) =>
+        jsonResponse(openIdConfiguration({ authBase: deps.urls.baseUrl(deps.env, 'auth'), tenantSegment: segment, issuer }), 200, DISCOVERY_HEADERS),
+      ),
+  }),
+  preflight('preflightOpenIdConfiguration', DISCOVERY_PATH),
+  operation<TokenDeps>({
+    op: 'getSigningKeys',
+    method: 'GET',
+    path: KEYS_PATH,
+    auth: 'none',
+    dialect: oauthDialect,
+    summary: 'Signing keys (JWKS)',
+    answers: { '200': { description: 'The signing keys.', schema: jwksSchema, name: 'Jwks' }, '400': METADATA_REFUSED },
+    handler: (deps) => (c) => withTenant(c, deps, (_segment, issuer) => jsonResponse(jwksDocument(deps.identity.keyRing(deps.env), issuer), 200, DISCOVERY_HEADERS)),
+  }),
+  preflight('preflightSigningKeys', KEYS_PATH),
+];
 
 async function tokenEndpoint(c: Context<SurfaceEnv>, deps: TokenDeps): Promise<Response> {
   const trace = traceFor(c.req.raw.headers, deps.clock.now());
@@ -61,14 +109,8 @@ async function tokenEndpoint(c: Context<SurfaceEnv>, deps: TokenDeps): Promise<R
     return tokenErrorResponse(withHint(AADSTS.methodNotAllowed(method), 'Request a token with POST and a form body.'), trace);
   }
 
-  let request: TokenRequest;
-  try {
-    request = await readTokenRequest(c);
-  } catch (error) {
-    // A body over the limit (413): in the OAuth shape on both hosts, not the api surface's checkout envelope.
-    if (!(error instanceof CheckoutApiError)) throw error;
-    return jsonResponse({ error: 'invalid_request', error_description: error.message }, error.status, identityHeaders(trace));
-  }
+  // A body over the cap is refused in the token dialect (the short OAuth form), on both hosts.
+  const request: TokenRequest = await readTokenRequest(c);
   // The journal counts tokens per client (the migration report) and keeps why one was refused.
   const notes = notesOf(c.env);
   if (notes && request.clientId !== null) notes.principal = { clientId: request.clientId.toLowerCase() };

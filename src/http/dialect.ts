@@ -1,0 +1,75 @@
+/**
+ * One error pipeline for every surface. A surface speaks a *dialect*: which status each kind
+ * of refusal gets, how its envelope looks, and how it words the failures the HTTP edge finds
+ * itself (malformed JSON, an invalid body, a body over the cap, an unknown path or method, a
+ * save that failed). Anything a handler, an auth check or a body reader throws is turned into
+ * a Refusal (refusalOf) and rendered by the dialect of the phase the request was in
+ * (`answerErrors`): the surface's auth dialect while authenticating, the operation's once
+ * authenticated, the surface's default for a path no operation serves.
+ */
+import type { Context, ErrorHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { PersistenceError, Violation, type ViolationKind } from '../domain/violation.js';
+import type { Logger } from '../log.js';
+import type { Answer } from './endpoint.js';
+import { BodyTooLarge } from './body.js';
+import { type ErrorEntry, Refusal } from './refusal.js';
+import type { SurfaceEnv } from './types.js';
+
+export type DialectName = 'checkout' | 'problem' | 'tokenization' | 'token' | 'oauth' | 'page' | 'admin';
+
+export interface Dialect {
+  readonly name: DialectName;
+  /** The error envelope, as the documents and the answer check know it. */
+  readonly refusal: Answer;
+  /** The status of each kind of domain refusal (a broken business rule: 900 on the checkout API, 422 elsewhere). */
+  readonly statusOf: Readonly<Record<ViolationKind, number>>;
+  /** The refusal in this dialect's envelope. `instance`: the path as the surface saw it. */
+  render(refusal: Refusal, instance: string): Response;
+  malformedJson(detail: string): Refusal;
+  /** Problems the body's schema found, one entry each, every message naming its field. */
+  invalidBody(problems: ErrorEntry[]): Refusal;
+  tooLarge(maxBytes: number): Refusal;
+  /** A save that failed: nothing was applied, the client may retry. */
+  notSaved(message: string): Refusal;
+  notFound(method: string, path: string, where: string): Refusal;
+  /** A known path asked with another method: a 405 naming the allowed ones, or null where the service answers 404. */
+  methodNotAllowed(method: string, path: string, allowed: readonly string[]): Refusal | null;
+}
+
+/** What a thrown error means in `dialect`; null for anything that is not a refusal (a sandbox bug). */
+export function refusalOf(error: unknown, dialect: Dialect): Refusal | null {
+  if (error instanceof Refusal) return error;
+  if (error instanceof Violation) return Refusal.single(dialect.statusOf[error.kind], error.code, error.message);
+  if (error instanceof BodyTooLarge) return dialect.tooLarge(error.maxBytes);
+  if (error instanceof PersistenceError) return dialect.notSaved(error.message);
+  if (error instanceof HTTPException) return Refusal.single(error.status, 'Bad_Request', error.message || 'The request could not be read.');
+  return null;
+}
+
+/** The phase's dialect, set on the context as a request moves from authentication to its operation. */
+export function phaseDialect(c: Context<SurfaceEnv>): Dialect | undefined {
+  return c.get('dialect');
+}
+
+/** The one onError of every surface app and the control plane. A 5xx here is a sandbox bug, and says so. */
+export function answerErrors(fallback: (path: string) => Dialect, logger: Logger): ErrorHandler<SurfaceEnv> {
+  return (error, c) => {
+    const dialect = phaseDialect(c) ?? fallback(c.req.path);
+    const refusal = refusalOf(error, dialect);
+    if (refusal) return dialect.render(refusal, c.req.path);
+    logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
+    return dialect.render(
+      Refusal.single(500, 'Sandbox_Error', `The sandbox failed on this request (a sandbox bug, please report it): ${(error as Error).message}`),
+      c.req.path,
+    );
+  };
+}
+
+/** "The request is invalid: 2 problems, listed in errors." — the checkout API's summary of a 400. */
+export function problemsSummary(problems: readonly ErrorEntry[]): string {
+  if (problems.length > 0 && problems.every((p) => p.reason === 'Duplicate_Articles')) {
+    return 'Duplicate articles: the same id and description occur more than once across cart and fees.';
+  }
+  return `The request is invalid: ${problems.length} problem${problems.length === 1 ? '' : 's'}, listed in errors.`;
+}

@@ -1,0 +1,107 @@
+/**
+ * Registers a surface's table of operations on its Hono app: one route per entry that notes
+ * the operation for the journal, authenticates (refusals in the surface's auth dialect), reads
+ * and binds the body with the entry's schema (refusals in the entry's dialect) and calls the
+ * handler; then the surface's answers for what no entry serves, from the same table: a 405
+ * naming the methods a known path takes (where the path's dialect answers 405), else a 404
+ * in the surface's dialect; and the one error handler (src/http/dialect.ts).
+ */
+import type { Context, Hono } from 'hono';
+import type { Logger } from '../log.js';
+import { parseJson, readBody } from './body.js';
+import { type Dialect, answerErrors } from './dialect.js';
+import type { AnyOperation, AuthScheme, Input } from './endpoint.js';
+import { isFetchForbiddenMethod } from './methods.js';
+import { Refusal } from './refusal.js';
+import { type SurfaceEnv, notesOf } from './types.js';
+
+/** Checks the caller (sets `caller`) or throws a Refusal. */
+export type Authenticate = (c: Context<SurfaceEnv>) => Promise<void>;
+
+export interface MountOptions<D> {
+  deps: D;
+  logger: Logger;
+  /** How this surface checks each scheme its entries use. */
+  authenticate?: Partial<Record<Exclude<AuthScheme, 'none'>, Authenticate>>;
+  /** The dialect a failed authentication answers in. */
+  authDialect?: Dialect;
+  /** The dialect of a path no entry serves. */
+  dialectOf(path: string): Dialect;
+  /** How a 404 names the surface: "UAT api". */
+  where: string;
+  /** A surface's own answer for some paths it does not serve (the legacy host on /manage/…). */
+  unmatched?(method: string, path: string): Refusal | null;
+}
+
+const NO_INPUT: Input<undefined> = { body: undefined, json: undefined, bytes: new Uint8Array() };
+
+export function mountOperations<D>(app: Hono<SurfaceEnv>, table: readonly AnyOperation<D>[], options: MountOptions<D>): void {
+  for (const entry of table) {
+    const handle = entry.handler(options.deps);
+    const authenticate = entry.auth === 'none' ? null : options.authenticate?.[entry.auth];
+    if (authenticate === undefined) throw new Error(`${entry.op}: this surface has no ${entry.auth} authentication`);
+    const authDialect = options.authDialect ?? entry.dialect;
+    const body = entry.body;
+    const route = async (c: Context<SurfaceEnv>): Promise<Response> => {
+      c.set('operation', entry.op);
+      const notes = notesOf(c.env);
+      if (notes) notes.operation = entry.op;
+      if (authenticate) {
+        c.set('dialect', authDialect);
+        await authenticate(c);
+      }
+      c.set('dialect', entry.dialect);
+      if (!body || body.bind === 'handler') return handle(c, NO_INPUT);
+      const bytes = await readBody(c);
+      const parsed = parseJson(bytes);
+      if (!parsed.ok) throw entry.dialect.malformedJson(parsed.message);
+      const bound = body.bind(parsed.value);
+      if (!bound.ok) throw entry.dialect.invalidBody(bound.problems);
+      return handle(c, { body: bound.value, json: parsed.value, bytes });
+    };
+    if (entry.anyMethod) app.all(entry.path, route);
+    else app.on(entry.method, entry.path, route);
+  }
+
+  const paths = pathMatchers(table);
+  app.notFound((c) => {
+    // The journal looks for the closest route of requests that matched none.
+    const notes = notesOf(c.env);
+    if (notes) notes.unmatched = true;
+    const { method, path } = c.req;
+    const dialect = options.dialectOf(path);
+    // TRACE reaches no route (no real API serves it): a 405, as ASP.NET answers an unmapped method.
+    if (isFetchForbiddenMethod(method)) {
+      return dialect.render(
+        Refusal.single(405, 'Method_Not_Allowed', `${method} is not served by the ${options.where} surface. Use the method the API reference (GET /__admin/docs) lists for ${path}.`),
+        path,
+      );
+    }
+    const served = paths.filter((p) => p.pattern.test(path));
+    if (served.length > 0) {
+      const allowed = [...new Set(served.map((p) => p.method))];
+      const refusal = served[0]!.dialect.methodNotAllowed(method, path, allowed);
+      if (refusal) return served[0]!.dialect.render(refusal, path);
+    }
+    const own = options.unmatched?.(method, path);
+    return dialect.render(own ?? dialect.notFound(method, path, options.where), path);
+  });
+  app.onError(answerErrors(options.dialectOf, options.logger));
+}
+
+interface PathMatcher {
+  pattern: RegExp;
+  method: string;
+  dialect: Dialect;
+}
+
+/** `/manage/orders/:orderId/capture` → a pattern of the path (trailing slash allowed). */
+function pathMatchers(table: readonly AnyOperation<unknown>[]): PathMatcher[] {
+  return table
+    .filter((entry) => !entry.anyMethod)
+    .map((entry) => ({
+      pattern: new RegExp(`^${entry.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '[^/]+')}/?$`),
+      method: entry.method,
+      dialect: entry.dialect,
+    }));
+}

@@ -1,0 +1,157 @@
+/**
+ * The checkout API's operations in both path styles (service-facts §5, §7). The new style is
+ * what the current API serves with bearer tokens; the legacy and retired hosts serve both
+ * styles with SharedKey ("all paths stay the same in either path style"). Trailing slashes
+ * match because surface apps route without them (WooCommerce PUTs /checkouts/{id}/).
+ */
+import { z } from 'zod';
+import {
+  bindCartUpdate,
+  bindFeesUpdate,
+  bindInit,
+  bindMetadata,
+  bindPaylink,
+  bindReference,
+  bindUpdate,
+  bindWidget,
+} from '../domain/checkout-binding.js';
+import * as body from '../domain/schemas/checkout.js';
+import { checkoutDialect } from '../http/dialects/checkout.js';
+import type { Answer, AnyOperation, AuthScheme } from '../http/endpoint.js';
+import { operation } from '../http/endpoint.js';
+import { checkoutInitializedAnswer, checkoutUpdatedAnswer, checkoutViewAnswer, widgetTokenAnswer } from './answers/checkout.js';
+import { type CheckoutHandlerDeps, type CheckoutHandlers, checkoutHandlers } from './checkout-handlers.js';
+import { refusalAnswers } from '../http/refusal-answers.js';
+
+export type PathStyle = 'new' | 'old';
+
+const INITIALIZED: Answer = { description: 'The checkout: privateId, publicToken, expiresAt.', schema: checkoutInitializedAnswer, name: 'CheckoutInitializedAnswer' };
+const VIEW: Answer = { description: 'The checkout in its current phase.', schema: checkoutViewAnswer, name: 'CheckoutViewAnswer' };
+const UPDATED: Answer = {
+  description: 'Done: {id, data: null, error: null} (never 204: clients check that error is null).',
+  schema: checkoutUpdatedAnswer,
+  name: 'CheckoutUpdatedAnswer',
+};
+const WIDGET: Answer = { description: 'A widget token and when it expires.', schema: widgetTokenAnswer, name: 'WidgetTokenAnswer' };
+
+/** What one checkout operation is, whatever its path style. */
+interface CheckoutOperation {
+  op: string;
+  method: 'GET' | 'POST' | 'PUT';
+  /** The path in each style it is served in (the old style has no whole-checkout update). */
+  paths: Partial<Record<PathStyle, string>>;
+  summary: string;
+  description?: string;
+  body?: { schema: z.ZodType; name: string; required?: false; bind: (json: unknown) => { ok: true; value: unknown } | { ok: false; problems: { reason: string; message: string }[] } };
+  ok: Answer;
+  /** Refusals besides authentication (400, 404, 423 and 900 as the operation may give them). */
+  refusals: readonly number[];
+  handler: keyof CheckoutHandlers;
+}
+
+const OLD = '/merchants/:storeId/checkouts/:privateId';
+
+const CHECKOUT_OPERATIONS: readonly CheckoutOperation[] = [
+  {
+    op: 'initializeCheckout',
+    method: 'POST',
+    paths: { new: '/checkouts', old: '/checkout' },
+    summary: 'Initialize a checkout',
+    description: 'Answers privateId and publicToken. In the old path style the storeId is in the body.',
+    body: { schema: body.checkoutInitSchema, name: 'CheckoutInit', bind: bindInit },
+    ok: INITIALIZED,
+    refusals: [400, 403, 413, 503],
+    handler: 'initialize',
+  },
+  { op: 'getCheckout', method: 'GET', paths: { new: '/checkouts/:privateId', old: OLD }, summary: 'Read a checkout', ok: VIEW, refusals: [404, 413], handler: 'get' },
+  {
+    op: 'updateCheckout',
+    method: 'PUT',
+    paths: { new: '/checkouts/:privateId' },
+    summary: 'Update a checkout (cart, fees, reference, metadata)',
+    body: { schema: body.checkoutUpdateSchema, name: 'CheckoutUpdate', bind: bindUpdate },
+    ok: UPDATED,
+    refusals: [400, 404, 413, 423, 503, 900],
+    handler: 'updateWhole',
+  },
+  {
+    op: 'updateCart',
+    method: 'PUT',
+    paths: { new: '/checkouts/:privateId/cart', old: `${OLD}/cart` },
+    summary: 'Replace the cart',
+    body: { schema: body.cartUpdateSchema, name: 'Cart', bind: bindCartUpdate },
+    ok: UPDATED,
+    refusals: [400, 404, 413, 423, 503, 900],
+    handler: 'updateCart',
+  },
+  {
+    op: 'updateFees',
+    method: 'PUT',
+    paths: { new: '/checkouts/:privateId/fees', old: `${OLD}/fees` },
+    summary: 'Replace the fees',
+    body: { schema: body.feesUpdateSchema, name: 'FeesUpdate', required: false, bind: bindFeesUpdate },
+    ok: UPDATED,
+    refusals: [400, 404, 413, 423, 503, 900],
+    handler: 'updateFees',
+  },
+  {
+    op: 'updateReference',
+    method: 'PUT',
+    paths: { new: '/checkouts/:privateId/reference', old: `${OLD}/reference` },
+    summary: 'Set the reference',
+    body: { schema: body.referenceUpdateSchema, name: 'ReferenceUpdate', bind: bindReference },
+    ok: UPDATED,
+    refusals: [400, 404, 413, 503],
+    handler: 'updateReference',
+  },
+  {
+    op: 'updateMetadata',
+    method: 'PUT',
+    paths: { new: '/checkouts/:privateId/metadata', old: `${OLD}/metadata` },
+    summary: 'Set the metadata',
+    body: { schema: body.metadataUpdateSchema, name: 'MetadataUpdate', bind: bindMetadata },
+    ok: UPDATED,
+    refusals: [400, 404, 413, 423, 503, 900],
+    handler: 'updateMetadata',
+  },
+  {
+    op: 'sendPaylink',
+    method: 'POST',
+    paths: { new: '/checkouts/:privateId/paylink', old: `${OLD}/paylink` },
+    summary: 'Send a pay link',
+    body: { schema: body.paylinkSchema, name: 'Paylink', bind: bindPaylink },
+    ok: UPDATED,
+    refusals: [400, 404, 413, 423, 503, 900],
+    handler: 'paylink',
+  },
+  {
+    op: 'initializeWidget',
+    method: 'POST',
+    paths: { new: '/widgets', old: '/widget' },
+    summary: 'Initialize a part-payment widget',
+    body: { schema: body.widgetSchema, name: 'Widget', required: false, bind: bindWidget },
+    ok: WIDGET,
+    refusals: [400, 403, 413, 503],
+    handler: 'widget',
+  },
+];
+
+/** The checkout operations in the given path styles, authenticated by `auth`. */
+export function checkoutOperations(styles: readonly PathStyle[], auth: Exclude<AuthScheme, 'none'>): AnyOperation<CheckoutHandlerDeps>[] {
+  return styles.flatMap((style) =>
+    CHECKOUT_OPERATIONS.filter((entry) => entry.paths[style] !== undefined).map((entry) =>
+      operation<CheckoutHandlerDeps, unknown>({
+        op: style === 'new' ? entry.op : `${entry.op}OldStyle`,
+        method: entry.method,
+        path: entry.paths[style]!,
+        auth,
+        dialect: checkoutDialect,
+        summary: entry.summary,
+        ...(entry.description ? { description: entry.description } : {}),
+        ...(entry.body ? { body: { ...entry.body } } : {}),
+        answers: { '200': entry.ok, ...refusalAnswers(checkoutDialect, entry.refusals, checkoutDialect) },
+        handler: (deps) => checkoutHandlers(deps)[entry.handler] as never,
+      }),
+    ),
+  );
+}

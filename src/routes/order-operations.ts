@@ -1,0 +1,151 @@
+/**
+ * Order administration under /manage/orders (service-facts §6): HTTP in, domain out.
+ * Reads answer `{data, links, metaData}`; writes answer 202 (or 201 for a reauthorization
+ * that needs a credit check) with a relative Location and NO body — the SDK accepts nothing
+ * but exactly "202 Accepted" on capture and refund. Refusals are problem details
+ * (src/http/dialects/problem.ts); failed authentication answers in the checkout envelope,
+ * like the rest of the host.
+ */
+import type { Context } from 'hono';
+import type { AmountCommand } from '../domain/order-admin.js';
+import { actionReferenceSchema, amountCommandSchema } from '../domain/schemas/order.js';
+import { jsonResponse, jsonTextResponse } from '../http/answer.js';
+import { checkoutDialect } from '../http/dialects/checkout.js';
+import { problemDialect } from '../http/dialects/problem.js';
+import { type Answer, type AnyOperation, type Binding, operation } from '../http/endpoint.js';
+import { refusalAnswers } from '../http/refusal-answers.js';
+import type { SurfaceEnv } from '../http/types.js';
+import { type ActionResult, LATEST_ORDERS, type OrderService } from '../services/orders.js';
+import { orderDocumentSchema, orderListSchema, reauthorizationSchema } from './answers/orders.js';
+import { bindActionReference, bindAmountCommand, idempotentRequest } from './order-requests.js';
+import { orderDocumentJson, orderListDocument } from './order-view.js';
+
+export type OrderDeps = { services: { orders: OrderService } };
+
+const ORDER: Answer = { description: 'The order.', schema: orderDocumentSchema, name: 'OrderDocument' };
+const LIST: Answer = { description: "The merchant's latest orders.", schema: orderListSchema, name: 'OrderList' };
+const REAUTHORIZATION: Answer = { description: 'The reauthorization and its status.', schema: reauthorizationSchema, name: 'Reauthorization' };
+const ACCEPTED: Answer = {
+  description: 'Accepted, no body; Location points at the order.',
+  headers: { Location: 'The order: /manage/orders/{orderId}' },
+};
+const CREDIT_CHECK: Answer = {
+  description: 'A reauthorization to a higher total that needs a credit check: no body; Location points at the reauthorization to poll.',
+  headers: { Location: 'The reauthorization: /manage/orders/{orderId}/reauthorize/{reauthorizationId}' },
+};
+
+function written(result: ActionResult): Response {
+  const headers: Record<string, string> = { location: result.location };
+  // Sandbox-only hint for debugging retries; clients ignore unknown headers.
+  if (result.replayed) headers['x-sandbox-idempotent-replay'] = 'true';
+  return new Response(null, { status: result.status, headers });
+}
+
+const merchantOf = (c: Context<SurfaceEnv>): string => c.get('caller').merchantId;
+const orderIdOf = (c: Context<SurfaceEnv>): string => c.req.param('orderId') ?? '';
+
+/** The order binders throw the problem they find; the table wants it as a value. */
+function caught<T>(bind: (json: unknown) => T): (json: unknown) => Binding<T> {
+  return (json) => {
+    try {
+      return { ok: true, value: bind(json) };
+    } catch (error) {
+      if (error instanceof Error && 'code' in error) return { ok: false, problems: [{ reason: String(error.code), message: error.message }] };
+      throw error;
+    }
+  };
+}
+
+const amountBody = { schema: amountCommandSchema, name: 'OrderAmountCommand', bind: caught(bindAmountCommand) };
+const actionBody = { schema: actionReferenceSchema, name: 'OrderActionReference', required: false as const, bind: caught(bindActionReference) };
+
+const read = (extra: readonly number[] = []) => refusalAnswers(problemDialect, [404, ...extra], checkoutDialect);
+const write = refusalAnswers(problemDialect, [400, 404, 409, 413, 422, 503], checkoutDialect);
+
+type AmountOperation = 'capture' | 'refund' | 'reauthorize';
+
+function amountOperation(name: AmountOperation, op: string, summary: string, extra: Record<string, Answer> = {}): AnyOperation<OrderDeps> {
+  return operation<OrderDeps, AmountCommand>({
+    op,
+    method: 'POST',
+    path: `/manage/orders/:orderId/${name}`,
+    auth: 'bearer',
+    dialect: problemDialect,
+    summary,
+    body: amountBody,
+    answers: { '202': ACCEPTED, ...extra, ...write },
+    handler:
+      ({ services: { orders } }) =>
+      async (c, { body, json }) => {
+        const request = idempotentRequest(c, name, orderIdOf(c), json, body.actionReference);
+        return written(await orders[name](merchantOf(c), orderIdOf(c), body, request));
+      },
+  });
+}
+
+function actionOperation(name: 'cancel' | 'extend', op: string, summary: string): AnyOperation<OrderDeps> {
+  return operation<OrderDeps, string | null>({
+    op,
+    method: 'POST',
+    path: `/manage/orders/:orderId/${name}`,
+    auth: 'bearer',
+    dialect: problemDialect,
+    summary,
+    body: actionBody,
+    answers: { '202': ACCEPTED, ...write },
+    handler:
+      ({ services: { orders } }) =>
+      async (c, { body, json }) =>
+        written(await orders[name](merchantOf(c), orderIdOf(c), idempotentRequest(c, name, orderIdOf(c), json, body))),
+  });
+}
+
+export const ORDER_OPERATIONS: readonly AnyOperation<OrderDeps>[] = [
+  // Routes without a trailing slash also serve GET /manage/orders/ (WC: the 10 latest).
+  operation<OrderDeps>({
+    op: 'listOrders',
+    method: 'GET',
+    path: '/manage/orders',
+    auth: 'bearer',
+    dialect: problemDialect,
+    summary: 'The latest orders',
+    answers: { '200': LIST, ...refusalAnswers(problemDialect, [], checkoutDialect) },
+    handler:
+      ({ services: { orders } }) =>
+      async (c) =>
+        jsonResponse(orderListDocument(await orders.latest(merchantOf(c)), LATEST_ORDERS), 200),
+  }),
+  operation<OrderDeps>({
+    op: 'getOrder',
+    method: 'GET',
+    path: '/manage/orders/:orderId',
+    auth: 'bearer',
+    dialect: problemDialect,
+    summary: 'Read an order',
+    answers: { '200': ORDER, ...read() },
+    handler:
+      ({ services: { orders } }) =>
+      async (c) =>
+        jsonTextResponse(orderDocumentJson(await orders.get(merchantOf(c), orderIdOf(c))), 200),
+  }),
+  operation<OrderDeps>({
+    op: 'getReauthorization',
+    method: 'GET',
+    path: '/manage/orders/:orderId/reauthorize/:reauthorizationId',
+    auth: 'bearer',
+    dialect: problemDialect,
+    summary: 'Read a reauthorization',
+    answers: { '200': REAUTHORIZATION, ...read() },
+    handler:
+      ({ services: { orders } }) =>
+      async (c) => {
+        const reauthorization = await orders.reauthorization(merchantOf(c), orderIdOf(c), c.req.param('reauthorizationId') ?? '');
+        return jsonResponse({ data: { id: reauthorization.id, status: reauthorization.status } }, 200);
+      },
+  }),
+  amountOperation('capture', 'captureOrder', 'Capture (activate) an amount'),
+  amountOperation('refund', 'refundOrder', 'Refund an amount'),
+  amountOperation('reauthorize', 'reauthorizeOrder', 'Reauthorize to a new amount', { '201': CREDIT_CHECK }),
+  actionOperation('cancel', 'cancelOrder', 'Cancel the order'),
+  actionOperation('extend', 'extendOrder', 'Extend the due date'),
+];
