@@ -84,7 +84,11 @@ export const tokenizationErrorSchema = z
 
 // ---- The identity provider (Entra's OAuth dialect) ----
 
-/** Every `error` the sandbox's identity provider sends (src/identity/errors.ts AADSTS, faults, metadata paths). */
+/**
+ * Every `error` the sandbox's identity provider sends: the AADSTS cases (src/identity/errors.ts),
+ * injected faults, the metadata paths, and the auth surface's own refusals (src/surfaces/auth.ts:
+ * `not_found` for an unknown path, `invalid_request` otherwise).
+ */
 export const OAUTH_ERRORS = [
   'invalid_request',
   'invalid_client',
@@ -95,6 +99,7 @@ export const OAUTH_ERRORS = [
   'unsupported_grant_type',
   'temporarily_unavailable',
   'server_error',
+  'not_found',
 ] as const;
 
 const oauthError = z.enum(OAUTH_ERRORS).meta({ description: 'The field to branch on (never on the text).' });
@@ -124,7 +129,7 @@ export const oauthBriefErrorSchema = z
   .strictObject({ error: oauthError, error_description: z.string().min(1) })
   .meta({
     description:
-      'The short OAuth error: a method other than GET on the discovery/keys paths (405), a token request body over the limit (413), an injected fault on the auth surface.',
+      'The short OAuth error: a method other than GET on the discovery/keys paths (405), a token request body over the limit (413), an unknown path or a failure on the auth surface, an injected fault there.',
   });
 
 /** What an identity endpoint answers with a JSON error: the full AADSTS body, or the short one (a body over the limit, a 405). */

@@ -77,6 +77,7 @@ describe('the identity provider', () => {
     await expectResponse(await sb.fetch('/uat/api/common/discovery/v2.0/keys'), 200, jwksSchema);
     await expectResponse(await sb.fetch('/uat/auth/no-such-tenant/v2.0/.well-known/openid-configuration'), 400, identityErrorSchema);
     await expectResponse(await sb.fetch(`/uat/auth/${UAT_TENANT}/discovery/v2.0/keys`, { method: 'POST' }), 405, oauthBriefErrorSchema);
+    expect(at(await expectResponse(await sb.fetch('/uat/auth/no/such/path'), 404, oauthBriefErrorSchema), 'error')).toBe('not_found');
   });
 
   it('OAUTH_ERRORS names the error of every AADSTS case', () => {

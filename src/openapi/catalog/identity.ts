@@ -13,6 +13,6 @@ export const IDENTITY_ROUTES: RouteDoc[] = [
     body: { schema: tokenRequestSchema, name: 'TokenRequest', contentType: ['application/x-www-form-urlencoded', 'multipart/form-data'] },
     responses: { '200': 'Token', '4XX': 'OAuthError', '429': 'TooManyRequests', '5XX': 'OAuthError' },
   }),
-  route('get', '/:tenant/v2.0/.well-known/openid-configuration', { summary: 'OpenID discovery document', responses: { '200': 'OpenIdConfiguration', '4XX': 'OAuthError' } }),
-  route('get', '/:tenant/discovery/v2.0/keys', { summary: 'Signing keys (JWKS)', responses: { '200': 'Jwks', '4XX': 'OAuthError' } }),
+  route('get', '/:tenant/v2.0/.well-known/openid-configuration', { summary: 'OpenID discovery document', responses: { '200': 'OpenIdConfiguration', '4XX': 'OAuthError', '5XX': 'OAuthError' } }),
+  route('get', '/:tenant/discovery/v2.0/keys', { summary: 'Signing keys (JWKS)', responses: { '200': 'Jwks', '4XX': 'OAuthError', '5XX': 'OAuthError' } }),
 ];
