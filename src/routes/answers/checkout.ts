@@ -87,7 +87,7 @@ export const cartItemViewSchema = z.strictObject({
 
 export const feeViewSchema = z.strictObject({ id: lineId, description: lineDescription, unitPrice: amount('Price incl. VAT.'), vat });
 
-const lineSchema = z.strictObject({ id: lineId, description: z.string(), unitPrice: amount("Price incl. VAT."), quantity: z.number().int(), vat });
+const lineSchema = z.strictObject({ id: lineId, description: z.string(), unitPrice: amount('Price incl. VAT.'), quantity: z.number().int(), vat });
 
 const freeForm = (description: string) => z.unknown().meta({ description });
 
@@ -107,7 +107,7 @@ export const feesViewSchema = z
 
 export const purchaseViewSchema = z
   .strictObject({
-    amountToPay: amount('Cart + fees + a delivery module’s fee.'),
+    amountToPay: amount("Cart + fees + a delivery module's fee."),
     paymentName: z.string().min(1).meta({ description: 'e.g. DirectInvoice, Account, PartPayment, Card.' }),
     invoiceDeliveryMethod: z.string().min(1).meta({ description: 'Email in the sandbox.' }),
     purchaseIdentifier: z.string().regex(/^\d{8}$/).meta({ description: 'The purchase number the customer sees (8 digits).' }),
@@ -127,7 +127,7 @@ export const orderViewSchema = z
 export const deliveryShippingViewSchema = z
   .strictObject({
     provider: z.string().nullable(),
-    shippingFee: amount('The fee charged: shippingFee as sent, else the sum of the shipments’ fees.'),
+    shippingFee: amount("The fee charged: shippingFee as sent, else the sum of the shipments' fees."),
     shippingFeeId: z.string().nullable().meta({ description: 'The id of the order line the fee became.' }),
     shipments: z
       .array(z.record(z.string(), z.unknown()))
