@@ -61,6 +61,9 @@ export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 export const PURCHASE_RESULTS = ['Preliminary', 'OnHold', 'Activated', 'Rejected', 'Signing', 'Completed'] as const;
 export type PurchaseResult = (typeof PURCHASE_RESULTS)[number];
 
+export const CUSTOMER_TYPES = ['PrivateCustomer', 'BusinessCustomer'] as const;
+export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+
 export interface CartItem {
   id: string;
   description: string;
@@ -127,7 +130,7 @@ export interface Checkout {
   cart: { items: CartItem[]; shippingProperties: unknown };
   fees: Fees;
   metadata: unknown;
-  customerType: 'PrivateCustomer' | 'BusinessCustomer';
+  customerType: CustomerType;
   customer: Customer | null;
   purchase: Purchase | null;
   orderId: string | null;
@@ -155,15 +158,22 @@ export interface OrderItem {
 }
 
 /** A capture creates an invoice; a refund creates a credit entry against the order. */
+export const INVOICE_TYPES = ['Invoice', 'Credit'] as const;
+export type InvoiceType = (typeof INVOICE_TYPES)[number];
+
 export interface Invoice {
   invoiceNumber: string;
-  type: 'Invoice' | 'Credit';
+  type: InvoiceType;
   amount: number;
   items: OrderItem[];
   createdAt: string;
   actionReference: string | null;
   description: string | null;
 }
+
+/** B2C for a private customer's purchase, B2B for a business customer's. */
+export const SALES_SEGMENTS = ['B2C', 'B2B'] as const;
+export type SalesSegment = (typeof SALES_SEGMENTS)[number];
 
 export interface Order {
   orderId: string;
@@ -174,7 +184,7 @@ export interface Order {
   paymentMethod: string;
   currency: string;
   countryCode: string;
-  salesSegment: string;
+  salesSegment: SalesSegment;
   status: OrderStatus;
   placedAt: string;
   expiresAt: string;

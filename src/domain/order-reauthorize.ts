@@ -20,7 +20,8 @@ export const CREDIT_CHECK_SECONDS = 3;
 /** Prepaid options cannot be increased after the purchase (real API docs: reauthorize). */
 const PREPAID_PAYMENT_METHODS = new Set(['card', 'banktransfer', 'bank', 'swish', 'trustly']);
 
-export type ReauthorizationStatus = 'Pending' | 'Completed' | 'Failed';
+export const REAUTHORIZATION_STATUSES = ['Pending', 'Completed', 'Failed'] as const;
+export type ReauthorizationStatus = (typeof REAUTHORIZATION_STATUSES)[number];
 
 export interface Reauthorization {
   id: string;

@@ -31,7 +31,8 @@ export function isRecurringProfile(profileName: string | null | undefined): bool
   return name === 'recurring' || name.endsWith('-recurring');
 }
 
-export type CustomerTokenStatus = 'Active' | 'Cancelled';
+export const CUSTOMER_TOKEN_STATUSES = ['Active', 'Cancelled'] as const;
+export type CustomerTokenStatus = (typeof CUSTOMER_TOKEN_STATUSES)[number];
 
 export interface CustomerToken {
   token: string;

@@ -1,103 +1,141 @@
 /**
- * The shared parts of the document: the response envelopes of each surface (the checkout
- * envelope, problem+json under /manage/orders, Entra's OAuth errors, the admin error), the
- * two authentication schemes, and the named responses route tables refer to.
+ * The shared parts of the document: every JSON answer of the business surfaces as it is
+ * sent (the checkout envelope and each operation's data, the order documents, Entra's token,
+ * discovery, keys and OAuth errors, tokenization's answers, the hosted page's answers; the
+ * schemas live beside the views in src/routes/answers/ and src/http/envelopes.ts), the two
+ * authentication schemes, and the named responses route tables refer to. ANSWER_SCHEMAS maps
+ * a response name to the zod schema its body is checked against (src/http/answer-check.ts).
  */
-import { z } from 'zod';
-import { ORDER_STATUSES } from '../domain/model.js';
+import type { z } from 'zod';
+import * as envelopes from '../http/envelopes.js';
 import { articleLineSchema, cartItemSchema, feesSchema } from '../domain/schemas/checkout.js';
 import { orderItemSchema } from '../domain/schemas/order.js';
+import * as checkout from '../routes/answers/checkout.js';
+import * as frontend from '../routes/answers/frontend.js';
+import * as identity from '../routes/answers/identity.js';
+import * as orders from '../routes/answers/orders.js';
+import * as tokenization from '../routes/answers/tokenization.js';
 
-export const checkoutEnvelopeSchema = z
-  .object({ id: z.string(), data: z.record(z.string(), z.unknown()).nullable(), error: z.null() })
-  .meta({ description: 'Checkout API success: {id, data, error: null}.' });
-
-export const checkoutErrorSchema = z
-  .object({
-    id: z.string(),
-    data: z.null(),
-    error: z.object({
-      code: z.number().int(),
-      message: z.string(),
-      errors: z.array(z.object({ reason: z.string().meta({ description: 'e.g. Validation_Error, Duplicate_Articles, Resource_Not_Found' }), message: z.string() })),
-    }),
-  })
-  .meta({ description: 'Checkout API error envelope; also the answer to a failed bearer or SharedKey authentication.' });
-
-export const problemSchema = z
-  .object({ type: z.string(), title: z.string(), status: z.number().int(), detail: z.string(), instance: z.string() })
-  .meta({ description: 'RFC 9457 problem details (application/problem+json); title is the error code, e.g. CAPTURE_ORDER_ALREADY_CAPTURED.' });
-
-export const orderDocumentSchema = z
-  .object({
-    data: z.looseObject({ orderId: z.string(), status: z.enum(ORDER_STATUSES), totalAmount: z.number() }),
-    links: z.record(z.string(), z.unknown()),
-    metaData: z.record(z.string(), z.unknown()),
-  })
-  .meta({ description: 'An order: {data, links, metaData}.' });
-
-export const tokenSchema = z.object({
-  token_type: z.literal('Bearer'),
-  expires_in: z.number().int(),
-  ext_expires_in: z.number().int(),
-  access_token: z.string(),
-});
-
-export const oauthErrorSchema = z
-  .looseObject({
-    error: z.string().meta({ description: 'invalid_request, invalid_client, unauthorized_client, invalid_scope, …' }),
-    error_description: z.string().meta({ description: 'Starts with the AADSTS code, e.g. "AADSTS7000215: Invalid client secret provided. …"' }),
-    error_codes: z.array(z.number().int()).optional(),
-    timestamp: z.string().optional(),
-    trace_id: z.string().optional(),
-    correlation_id: z.string().optional(),
-    error_uri: z.string().optional(),
-  })
-  .meta({ description: "Entra's OAuth error shape (AADSTS codes)." });
-
-export const adminErrorSchema = z
-  .object({ error: z.object({ status: z.number().int(), message: z.string() }) })
-  .meta({ description: 'Control-plane error: {"error": {"status", "message"}}.' });
-
+/** Every answer's schema by component name: the envelopes and dialects, and what they carry. */
 export const ENVELOPES = {
-  CheckoutEnvelope: checkoutEnvelopeSchema,
-  CheckoutError: checkoutErrorSchema,
-  Problem: problemSchema,
-  OrderDocument: orderDocumentSchema,
-  Token: tokenSchema,
-  OAuthError: oauthErrorSchema,
-  AdminError: adminErrorSchema,
+  // The checkout API: {id, data, error}
+  CheckoutError: envelopes.checkoutErrorSchema,
+  CheckoutInitialized: checkout.checkoutInitializedSchema,
+  CheckoutView: checkout.checkoutViewSchema,
+  WidgetToken: checkout.widgetTokenSchema,
+  CheckoutInitializedAnswer: checkout.checkoutInitializedAnswer,
+  CheckoutViewAnswer: checkout.checkoutViewAnswer,
+  CheckoutUpdatedAnswer: checkout.checkoutUpdatedAnswer,
+  WidgetTokenAnswer: checkout.widgetTokenAnswer,
+  // Order administration
+  OrderData: orders.orderDataSchema,
+  OrderDocument: orders.orderDocumentSchema,
+  OrderList: orders.orderListSchema,
+  Reauthorization: orders.reauthorizationSchema,
+  Problem: envelopes.problemSchema,
+  // The identity provider
+  Token: identity.tokenSchema,
+  OpenIdConfiguration: identity.openIdConfigurationSchema,
+  Jwks: identity.jwksSchema,
+  OAuthError: envelopes.oauthErrorSchema,
+  OAuthBriefError: envelopes.oauthBriefErrorSchema,
+  IdentityError: envelopes.identityErrorSchema,
+  // Tokenization: {id, data}, {id}, {id, error}
+  AuthorizationCompleted: tokenization.authorizationCompletedSchema,
+  AuthorizationScheduled: tokenization.authorizationScheduledSchema,
+  CustomerTokenStatus: tokenization.customerTokenStatusSchema,
+  AuthorizationCompletedAnswer: tokenization.authorizationCompletedAnswer,
+  AuthorizationScheduledAnswer: tokenization.authorizationScheduledAnswer,
+  CustomerTokenAnswer: tokenization.customerTokenAnswer,
+  TokenizationAcknowledged: envelopes.tokenizationAcknowledgedSchema,
+  TokenizationError: envelopes.tokenizationErrorSchema,
+  // The hosted checkout page, the control plane, the gateway
+  PageIdentified: frontend.pageIdentifiedSchema,
+  PagePurchased: frontend.pagePurchasedSchema,
+  PageError: envelopes.pageErrorSchema,
+  AdminError: envelopes.adminErrorSchema,
+  GatewayError: envelopes.gatewayErrorSchema,
+  // Parts the answers share, named once
+  CheckoutAddress: checkout.addressSchema,
+  OrderAddress: orders.orderAddressViewSchema,
+  OrderLine: orders.orderItemViewSchema,
 } as const;
+
+export type SchemaName = keyof typeof ENVELOPES;
 
 /** Parts of the request bodies worth a name of their own (one cart item, one fee). */
 export const PARTS = { CartItem: cartItemSchema, Fee: articleLineSchema, Fees: feesSchema, OrderItem: orderItemSchema } as const;
 
-const json = (schema: string) => ({ 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } });
+interface JsonAnswer {
+  description: string;
+  schema: SchemaName;
+  contentType?: string;
+}
 
-export const RESPONSES = {
-  CheckoutOk: { description: 'OK, in the checkout envelope.', content: json('CheckoutEnvelope') },
+/** Responses with a JSON body of a known shape. */
+const JSON_ANSWERS = {
+  CheckoutInitialized: { description: 'The checkout: privateId, publicToken, expiresAt.', schema: 'CheckoutInitializedAnswer' },
+  CheckoutView: { description: 'The checkout in its current phase.', schema: 'CheckoutViewAnswer' },
+  CheckoutUpdated: { description: 'Done: {id, data: null, error: null} (never 204: clients check that error is null).', schema: 'CheckoutUpdatedAnswer' },
+  WidgetToken: { description: 'A widget token and when it expires.', schema: 'WidgetTokenAnswer' },
   CheckoutError: {
     description:
-      'An error in the checkout envelope: 400 validation, 401/403 authentication, 404, 409, 423 locked, and HTTP 900 for business-rule rejections (e.g. Purchase_Completed).',
-    content: json('CheckoutError'),
+      'An error in the checkout envelope: 400 validation, 401/403 authentication, 404, 409, 423 locked; under `default` HTTP 900 for business-rule rejections (e.g. Purchase_Completed) and 5xx.',
+    schema: 'CheckoutError',
   },
-  OrderOk: { description: 'The order.', content: json('OrderDocument') },
+  Refused: { description: 'After the shutdown: 410 Host_Retired in the checkout envelope, or the connection is closed.', schema: 'CheckoutError' },
+  OrderOk: { description: 'The order.', schema: 'OrderDocument' },
+  OrderList: { description: "The merchant's latest orders.", schema: 'OrderList' },
+  Reauthorization: { description: 'The reauthorization and its status.', schema: 'Reauthorization' },
+  Problem: { description: 'Refused, as problem details.', schema: 'Problem', contentType: 'application/problem+json' },
+  Token: { description: 'An access token.', schema: 'Token' },
+  OpenIdConfiguration: { description: 'The OpenID discovery document.', schema: 'OpenIdConfiguration' },
+  Jwks: { description: 'The signing keys.', schema: 'Jwks' },
+  OAuthError: { description: "An OAuth error in Entra's shape.", schema: 'IdentityError' },
+  AuthorizationCompleted: { description: 'Authorized at once: {id, data: {authorizationId, orderId}}.', schema: 'AuthorizationCompletedAnswer' },
+  AuthorizationScheduled: { description: 'Accepted, attempted later: {id, data: {authorizationId}}.', schema: 'AuthorizationScheduledAnswer' },
+  CustomerToken: { description: 'The customer token: {id, data: {status, cancellationDate?}}.', schema: 'CustomerTokenAnswer' },
+  CustomerTokenAcknowledged: { description: 'Done: {id}.', schema: 'TokenizationAcknowledged' },
+  TokenizationError: { description: 'Refused: {id, error} (no data key).', schema: 'TokenizationError' },
+  PageIdentified: { description: 'The customer is identified.', schema: 'PageIdentified' },
+  PagePurchased: { description: 'The purchase is completed.', schema: 'PagePurchased' },
+  PageError: { description: "A refusal of the page's call.", schema: 'PageError' },
+  AdminError: { description: 'A control-plane error.', schema: 'AdminError' },
+} as const satisfies Record<string, JsonAnswer>;
+
+/** Responses without a JSON body of a known shape. */
+const OTHER_RESPONSES = {
   Json: { description: 'OK.', content: { 'application/json': { schema: { type: 'object' } } } },
   Accepted: {
-    description: 'Accepted, no body; Location points at the order. (201 for a reauthorization that needs a credit check.)',
+    description: 'Accepted, no body; Location points at the order. (201 for a reauthorization that needs a credit check: Location points at it.)',
     headers: { Location: { schema: { type: 'string' } } },
   },
-  Problem: { description: 'Refused, as problem details.', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } },
-  Token: { description: 'An access token.', content: json('Token') },
-  OAuthError: { description: "An OAuth error in Entra's shape.", content: json('OAuthError') },
-  AdminError: { description: 'A control-plane error.', content: json('AdminError') },
+  TooManyRequests: {
+    description: "Throttled, as Entra answers: plain text 'Too Many Requests' with Retry-After.",
+    headers: { 'Retry-After': { schema: { type: 'integer' } } },
+    content: { 'text/plain': { schema: { type: 'string' } } },
+  },
   NoContent: { description: 'No content.' },
   Html: { description: 'An HTML page.', content: { 'text/html': { schema: { type: 'string' } } } },
   Asset: { description: 'A static file of the rendered reference.', content: { '*/*': { schema: { type: 'string' } } } },
-  Refused: { description: 'After the shutdown: 410 Host_Retired in the checkout envelope, or the connection is closed.', content: json('CheckoutError') },
 } as const;
 
-export type ResponseName = keyof typeof RESPONSES;
+export type ResponseName = keyof typeof JSON_ANSWERS | keyof typeof OTHER_RESPONSES;
+
+export const RESPONSES: Record<ResponseName, unknown> = {
+  ...(Object.fromEntries(
+    Object.entries(JSON_ANSWERS).map(([name, answer]: [string, JsonAnswer]) => [
+      name,
+      { description: answer.description, content: { [answer.contentType ?? 'application/json']: { schema: { $ref: `#/components/schemas/${answer.schema}` } } } },
+    ]),
+  ) as Record<keyof typeof JSON_ANSWERS, unknown>),
+  ...OTHER_RESPONSES,
+};
+
+/** The schema a response's JSON body is checked against; null for a response without one of a known shape (HTML, no body, the admin's `Json`). */
+export function answerSchemaOf(name: ResponseName): z.ZodType | null {
+  return name in JSON_ANSWERS ? ENVELOPES[JSON_ANSWERS[name as keyof typeof JSON_ANSWERS].schema] : null;
+}
 
 export const SECURITY_SCHEMES = {
   bearer: {

@@ -1,0 +1,30 @@
+/**
+ * The hosted checkout page's JSON answers (src/surfaces/frontend.ts), as zod schemas of what
+ * is sent. Only the page's own script reads them; refusals are `{error: {status, message}}`
+ * (+ `event` on a failed validation), see src/http/envelopes.ts.
+ */
+import { z } from 'zod';
+import { CHECKOUT_STATUSES, PURCHASE_RESULTS } from '../../domain/model.js';
+
+/** 200 of POST /checkout/{publicToken}/customer: the checkout's status and what identifies the customer. */
+export const pageIdentifiedSchema = z
+  .strictObject({
+    status: z.enum(CHECKOUT_STATUSES).meta({ description: 'CustomerIdentified after a successful identification.' }),
+    customer: z.strictObject({
+      email: z.string().nullable(),
+      mobilePhoneNumber: z.string().nullable(),
+      postalCode: z.string().nullable(),
+    }),
+  })
+  .meta({ description: 'The customer identified on the hosted page.' });
+
+/** 200 of POST /checkout/{publicToken}/purchase. */
+export const pagePurchasedSchema = z
+  .strictObject({
+    status: z.enum(CHECKOUT_STATUSES).meta({ description: 'PurchaseCompleted.' }),
+    result: z.enum(PURCHASE_RESULTS).nullable(),
+    paymentName: z.string().nullable(),
+    purchaseIdentifier: z.string().regex(/^\d{8}$/).nullable(),
+    orderId: z.guid().meta({ description: 'The order the purchase created.' }),
+  })
+  .meta({ description: 'The purchase completed on the hosted page.' });

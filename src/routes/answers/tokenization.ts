@@ -1,0 +1,37 @@
+/**
+ * Recurring payments' answers (src/routes/tokenization.ts), as zod schemas of what is sent
+ * (service-facts §5.10): `{id, data}` on success, `{id}` when only accepted, and `{id, error}`
+ * (no data key) on refusals (src/http/envelopes.ts).
+ */
+import { z } from 'zod';
+import { CUSTOMER_TOKEN_STATUSES } from '../../domain/tokenization.js';
+import { tokenizationAcknowledgedSchema, tokenizationSuccess } from '../../http/envelopes.js';
+
+const authorizationId = z.uuid().meta({ description: 'The authorization; webhooks name it.' });
+
+export const authorizationCompletedSchema = z
+  .strictObject({
+    authorizationId,
+    orderId: z.uuid().meta({ description: 'The order the charge created, for /manage/orders.' }),
+  })
+  .meta({ description: 'Authorized at once (200): the order exists.' });
+
+export const authorizationScheduledSchema = z
+  .strictObject({ authorizationId })
+  .meta({ description: 'Accepted (202): attempted on its schedule; the outcome comes as a webhook.' });
+
+export const customerTokenStatusSchema = z
+  .strictObject({
+    status: z.enum(CUSTOMER_TOKEN_STATUSES),
+    cancellationDate: z.iso.datetime().optional().meta({ description: 'Only on a cancelled token: when it was cancelled (ISO-8601, UTC).' }),
+  })
+  .meta({ description: 'A customer token and its status.' });
+
+/** 200 of POST /purchase/authorizations. */
+export const authorizationCompletedAnswer = tokenizationSuccess(authorizationCompletedSchema);
+/** 202 of POST /purchase/authorizations. */
+export const authorizationScheduledAnswer = tokenizationSuccess(authorizationScheduledSchema);
+/** 200 of GET /purchase/customer-tokens/{token}. */
+export const customerTokenAnswer = tokenizationSuccess(customerTokenStatusSchema);
+/** 202 of DELETE and 200 of PUT /purchase/customer-tokens/{token}: `{id}`. */
+export const customerTokenAcknowledgedAnswer = tokenizationAcknowledgedSchema;
