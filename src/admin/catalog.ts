@@ -11,14 +11,48 @@ import { requestPatternSchema } from './requests.js';
 import * as tokens from './tokens.js';
 import { createIsolatedSchema } from './sandboxes.js';
 import { resetSchema } from './world.js';
-import { type RouteDoc, route } from '../openapi/operation.js';
+import type { z } from 'zod';
+import type { Answer, Method } from '../http/endpoint.js';
+import { adminErrorSchema } from '../http/envelopes.js';
+import type { Documented } from '../openapi/operation.js';
+
+type ResponseName = 'Json' | 'AdminError' | 'Html' | 'Asset';
+const ANSWERS: Record<ResponseName, Answer> = {
+  Json: { description: 'OK.', contentType: 'application/json' },
+  AdminError: { description: 'A control-plane error: {"error": {"status", "message"}}.', schema: adminErrorSchema, name: 'AdminError' },
+  Html: { description: 'An HTML page.', contentType: 'text/html' },
+  Asset: { description: 'A static file.', contentType: '*/*' },
+};
+
+interface RouteDoc {
+  summary: string;
+  description?: string;
+  query?: Record<string, string>;
+  body?: { schema: z.ZodType; name: string; required?: boolean };
+  responses: Record<string, ResponseName>;
+}
+
+function route(method: string, path: string, doc: RouteDoc): Documented {
+  const op = `${method}${path.replace(/^\/__admin/, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase())}`;
+  return {
+    op,
+    method: method.toUpperCase() as Method,
+    path,
+    auth: 'none',
+    summary: doc.summary,
+    ...(doc.description ? { description: doc.description } : {}),
+    ...(doc.query ? { query: doc.query } : {}),
+    ...(doc.body ? { body: { ...doc.body, bind: 'handler' as const } } : {}),
+    answers: Object.fromEntries(Object.entries(doc.responses).map(([status, name]) => [status === '4XX' ? 'default' : status, ANSWERS[name]])),
+  };
+}
 
 const ok = { '200': 'Json', '4XX': 'AdminError' } as const;
 const CHECKOUT = '/__admin/:env/checkouts/:privateId';
 const CLIENTS = '/__admin/:env/merchants/:merchantId/api-clients';
 const none = { schema: checkouts.emptySchema, name: 'AdminEmpty', required: false };
 
-export const ADMIN_ROUTES: RouteDoc[] = [
+export const ADMIN_ROUTES: Documented[] = [
   route('get', '/__admin/health', { summary: 'Liveness, scenario and clock', responses: ok }),
   route('get', '/__admin/hosts', { summary: 'Every surface: real host, base URL, dedicated URL', responses: ok }),
   route('get', '/__admin/scenarios', { summary: 'The shipped scenarios', responses: ok }),

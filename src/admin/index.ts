@@ -4,10 +4,10 @@
  */
 import { Hono } from 'hono';
 import { routingPath } from '../http/routing.js';
-import { PersistenceError, Violation, type ViolationKind } from '../domain/violation.js';
+import { answerErrors } from '../http/dialect.js';
+import { adminDialect } from '../http/dialects/status-message.js';
 import type { AdminDeps } from './deps.js';
 import { registerApiClientAdmin } from './api-clients.js';
-import { AdminError, renderAdminError } from './errors.js';
 import { type AdminGuardInput, adminGuard } from './guard.js';
 import { registerClockAdmin } from './clock.js';
 import { registerCheckoutAdmin } from './checkouts.js';
@@ -23,9 +23,6 @@ import { registerDashboard } from './ui.js';
 import { registerWorldAdmin } from './world.js';
 
 export type { AdminDeps } from './deps.js';
-
-/** The control plane's status for each kind of refusal. */
-const ADMIN_STATUS: Record<ViolationKind, number> = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409, rule: 422, locked: 423 };
 
 export function createAdminApp(deps: AdminDeps, guard: AdminGuardInput): Hono {
   // Routed on the gateway's path (an isolated sandbox's admin is addressed under /sandboxes/{id}).
@@ -48,15 +45,7 @@ export function createAdminApp(deps: AdminDeps, guard: AdminGuardInput): Hono {
   registerDashboard(admin);
   registerOpenApiAdmin(admin, deps);
 
-  admin.notFound((c) =>
-    renderAdminError(new AdminError(404, `No admin call ${c.req.method} ${c.req.path}. Every /__admin call is listed in docs/admin-api.md.`)),
-  );
-  admin.onError((error, c) => {
-    if (error instanceof AdminError) return renderAdminError(error);
-    if (error instanceof Violation) return renderAdminError(new AdminError(ADMIN_STATUS[error.kind], error.message));
-    if (error instanceof PersistenceError) return renderAdminError(new AdminError(503, error.message));
-    deps.logger.error({ err: error, path: c.req.path }, 'admin error');
-    return renderAdminError(new AdminError(500, `The sandbox failed on this admin call (a sandbox bug): ${error.message}`));
-  });
+  admin.notFound((c) => adminDialect.render(adminDialect.notFound(c.req.method, c.req.path, 'admin'), c.req.path));
+  admin.onError(answerErrors(() => adminDialect, deps.logger));
   return admin;
 }

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import type { Hono } from 'hono';
 import type { AdminDeps } from './deps.js';
 import type { DocumentSite } from '../openapi/document.js';
-import type { DocumentName, RouteTables } from '../openapi/surfaces.js';
+import type { DocumentName, DocumentTables } from '../openapi/surfaces.js';
 import { AdminError } from './errors.js';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -31,14 +31,9 @@ const ASSETS: Record<string, string> = {
  * for a page most runs never open.
  */
 const documents = (): Promise<typeof import('../openapi/document.js')> => import('../openapi/document.js');
-const surfaces = (): Promise<typeof import('../openapi/surfaces.js')> => import('../openapi/surfaces.js');
-const surfaceNames = async (): Promise<readonly DocumentName[]> => (await surfaces()).DOCUMENT_NAMES;
-/** The emulated surfaces' route tables and the control plane's own (src/admin/catalog.ts). */
-const tables = async (): Promise<RouteTables> => {
-  const { SURFACE_ROUTES, open } = await surfaces();
-  const { ADMIN_ROUTES } = await import('./catalog.js');
-  return { ...SURFACE_ROUTES, admin: () => open(ADMIN_ROUTES) };
-};
+const surfaceNames = async (): Promise<readonly DocumentName[]> => (await import('../openapi/surfaces.js')).DOCUMENT_NAMES;
+/** The emulated surfaces' tables and the control plane's own. */
+const tables = async (): Promise<DocumentTables> => (await import('./document-tables.js')).DOCUMENT_TABLES;
 
 export function registerOpenApiAdmin(admin: Hono, ctx: Pick<AdminDeps, 'urls'>): void {
   const site = (url: string): DocumentSite => ({

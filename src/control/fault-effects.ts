@@ -11,9 +11,13 @@
  */
 import type { FaultRule } from '../domain/fault-rule.js';
 import type { EnvName, SurfaceName } from '../hosts.js';
-import { Refusal, StatusResponse, jsonResponse, renderCheckoutError } from '../http/envelope.js';
-import { PROBLEM_CONTENT_TYPE } from '../http/order-errors.js';
+import { StatusResponse, jsonResponse } from '../http/answer.js';
+import { checkoutDialect } from '../http/dialects/checkout.js';
+import { problemDialect } from '../http/dialects/problem.js';
+import { pageDialect } from '../http/dialects/status-message.js';
+import { Refusal } from '../http/refusal.js';
 import { refuseConnection } from '../http/refuse.js';
+import { oauthDialect } from '../identity/dialects.js';
 import { type TokenFailure, tokenErrorResponse, traceFor } from '../identity/errors.js';
 import { tooManyRequests } from '../identity/ratelimit.js';
 import { TOKEN_PATH } from '../identity/token-request.js';
@@ -79,15 +83,16 @@ function envelope(req: FaultedRequest, status: number, message: string, headers:
     // 50000: AADSTS "There was an error issuing a token", the generic server-side failure.
     return tokenFailure(req, { code: 50000, status, error, message: 'There was an error issuing a token or an issue with your sign-in session.', hint: message }, headers);
   }
-  if (req.surface === 'auth') {
-    return jsonResponse({ error: status >= 500 ? 'server_error' : 'invalid_request', error_description: message }, status, headers);
-  }
-  if (req.surface === 'frontend') return jsonResponse({ error: { status, message } }, status, headers);
-  if (req.surface === 'api' && /^\/manage(\/|$)/i.test(req.path)) {
-    const problem = { type: 'urn:checkout-sandbox:problem:INJECTED_FAULT', title: 'INJECTED_FAULT', status, detail: message, instance: req.path };
-    return jsonResponse(problem, status, { ...headers, 'content-type': PROBLEM_CONTENT_TYPE });
-  }
-  return renderCheckoutError(Refusal.single(status, 'Injected_Fault', message, headers));
+  const refusal = Refusal.single(status, 'Injected_Fault', message, headers);
+  return dialectOf(req).render(refusal, req.path);
+}
+
+/** The dialect the addressed surface answers its own errors in (src/http/dialect.ts). */
+function dialectOf(req: FaultedRequest) {
+  if (req.surface === 'auth') return oauthDialect;
+  if (req.surface === 'frontend') return pageDialect;
+  if (req.surface === 'api' && /^\/manage(\/|$)/i.test(req.path)) return problemDialect;
+  return checkoutDialect;
 }
 
 function tokenFailure(req: FaultedRequest, failure: TokenFailure, headers: Record<string, string>): Response {

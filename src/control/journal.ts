@@ -53,6 +53,8 @@ export interface JournalEntry {
   method: string;
   path: string;
   query: string;
+  /** The operation of the surface's table the request matched (getCheckout, captureOrder, …); null when none did. */
+  operation: string | null;
   status: number | 'refused' | null;
   latencyMs: number;
   auth: string;
@@ -169,6 +171,7 @@ export function materialise(entry: RawEntry, isoOf: (ms: number) => string): Jou
     method: entry.method,
     path: entry.path,
     query: entry.query,
+    operation: notes.operation ?? null,
     status: entry.status,
     latencyMs: Math.round(entry.latencyMs * 100) / 100,
     auth: notes.auth ?? 'none',

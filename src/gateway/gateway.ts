@@ -15,9 +15,10 @@ import type { Hono } from 'hono';
 import { type Clock, httpDate, monotonicMs } from '../clock.js';
 import type { Journal } from '../control/journal.js';
 import type { RequestNotes } from '../http/notes.js';
+import type { RouteLike } from '../control/near-miss.js';
 import { isJournalRead, journalRequest } from './journal-hook.js';
 import { type EnvName, type SurfaceAddress, type SurfaceName, isEnvName, isSurfaceName, surfaceByHostName } from '../hosts.js';
-import { jsonResponse } from '../http/envelope.js';
+import { jsonResponse } from '../http/answer.js';
 import { isRefusal } from '../http/refuse.js';
 import { hostOf, pathAndQueryOf } from '../http/routing.js';
 import type { SurfaceEnv } from '../http/types.js';
@@ -44,7 +45,11 @@ export interface GatewayDeps {
   faults?: Pick<FaultSet, 'armed' | 'inject'>;
   /** This world's request journal (src/control/journal.ts); absent: nothing recorded. */
   journal?: Journal;
+  /** Each surface's operations (method and path), for the journal's near misses. */
+  tables?: Readonly<Record<SurfaceName, readonly RouteLike[]>>;
 }
+
+const NO_TABLES: Record<SurfaceName, readonly RouteLike[]> = { auth: [], api: [], legacy: [], retired: [], frontend: [] };
 
 const PREFIX = /^\/([A-Za-z]+)\/([A-Za-z]+)(?=[/?#]|$)/;
 
@@ -106,7 +111,18 @@ export function createGateway(deps: GatewayDeps, admin: Hono, surfaces: SurfaceA
     }
     // The request journal (src/gateway/journal-hook.ts); its own reads are left out.
     if (journal && !isJournalRead(pathAndQuery)) {
-      journalRequest(journal, { request, target, admin: toAdmin, surfacePath, response, notes, startedMono: started, atMs: deps.clock.nowMs(), surfaces });
+      journalRequest(journal, {
+        request,
+        target,
+        admin: toAdmin,
+        surfacePath,
+        response,
+        inProcess: socket === undefined,
+        notes,
+        startedMono: started,
+        atMs: deps.clock.nowMs(),
+        tables: deps.tables ?? NO_TABLES,
+      });
     }
     return response;
   };

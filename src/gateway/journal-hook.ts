@@ -1,15 +1,17 @@
 /**
  * The gateway's side of the request journal (src/control/journal.ts): after a request is
- * answered, one raw entry from what is already at hand. Nothing is serialised here; the
- * response body is kept by reference when @hono/node-server still holds it as a string
- * (so its fast path is kept), and read from a clone only for in-process requests.
+ * answered, one raw entry from what is already at hand. Nothing is serialised here: the
+ * request body is the bytes the body reader kept, the answer's the text its writer kept
+ * (src/http/answer.ts), both by reference; the operation is the one the surface's table
+ * matched, and a request that matched none gets the closest entry of that table.
  */
 import { monotonicMs } from '../clock.js';
 import type { Journal, RawEntry } from '../control/journal.js';
 import type { RequestNotes } from '../http/notes.js';
 import { closestRoute, type RouteLike } from '../control/near-miss.js';
 import { BODY_CAP } from '../control/redact.js';
-import type { SurfaceAddress } from '../hosts.js';
+import type { SurfaceAddress, SurfaceName } from '../hosts.js';
+import { answerTextOf } from '../http/answer.js';
 import { isRefusal } from '../http/refuse.js';
 import { hostOf } from '../http/routing.js';
 
@@ -20,11 +22,13 @@ export interface JournalInput {
   /** The path and query as the surface saw them. */
   surfacePath: string;
   response: Response;
+  /** The request came through sandbox.fetch, not a socket. */
+  inProcess: boolean;
   notes: RequestNotes;
   startedMono: number;
   atMs: number;
-  /** The surface apps: their routes give the near misses of a request that matched none. */
-  surfaces: Record<string, Record<string, { routes: readonly RouteLike[] }>>;
+  /** Each surface's table (method and path of every operation): the near misses of a request that matched none. */
+  tables: Readonly<Record<SurfaceName, readonly RouteLike[]>>;
 }
 
 /** The journal's own reads are not journaled: a poller would otherwise fill the ring with itself. */
@@ -45,9 +49,7 @@ export function journalRequest(journal: Journal, input: JournalInput): void {
     notes.requestBody = body.slice(0, BODY_CAP);
   }
   if (notes.unmatched && input.target) {
-    const { env, surface } = input.target;
-    // The retired host answers through the legacy app: its routes are the legacy ones.
-    const miss = closestRoute(input.surfaces[env]![surface === 'retired' ? 'legacy' : surface]!.routes, request.method, path);
+    const miss = closestRoute(input.tables[input.target.surface], request.method, path);
     if (miss) (notes.nearMisses ??= []).unshift(miss);
   }
   const entry: RawEntry = journal.add({
@@ -66,41 +68,22 @@ export function journalRequest(journal: Journal, input: JournalInput): void {
     requestHeaders: request.headers,
     responseBody: null,
   });
-  if (!refused) keepResponseBody(entry, response);
+  if (!refused) keepResponseBody(entry, response, input.inProcess);
 }
 
-function keepResponseBody(entry: RawEntry, response: Response): void {
-  const cached = nodeServerCache(response);
-  if (cached) {
-    const body = cached[1];
-    if (typeof body === 'string') entry.responseBody = body;
-    else if (body instanceof Uint8Array) entry.responseBody = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+/** The answer's text as its writer kept it; in-process, a text answer made elsewhere (Hono's c.json) is read from a clone. */
+function keepResponseBody(entry: RawEntry, response: Response, inProcess: boolean): void {
+  const text = answerTextOf(response);
+  if (text !== undefined) {
+    entry.responseBody = text;
     return;
   }
-  // In-process (sandbox.fetch): a real Response; text bodies only (not the event stream, not assets).
+  // Over a socket the body is already on its way; a clone would cost every answer a copy.
   const type = response.headers.get('content-type') ?? '';
-  if (response.body === null || !/json|text\/plain|form-urlencoded/.test(type)) return;
+  if (!inProcess || response.body === null || !/json|text\/plain|form-urlencoded/.test(type)) return;
   response
     .clone()
     .text()
-    .then((text) => (entry.responseBody = text))
+    .then((body) => (entry.responseBody = body))
     .catch(() => undefined);
-}
-
-type Cache = [number, unknown, unknown];
-
-/** The symbol, once seen: one lookup per process rather than a scan per request. */
-let cacheSymbol: symbol | null = null;
-
-/** @hono/node-server's lightweight Response keeps [status, body, headers] under a private symbol. */
-function nodeServerCache(response: Response): Cache | null {
-  const holder = response as unknown as Record<symbol, Cache | undefined>;
-  if (cacheSymbol) return holder[cacheSymbol] ?? null;
-  for (const symbol of Object.getOwnPropertySymbols(response)) {
-    if (symbol.description === 'cache') {
-      cacheSymbol = symbol;
-      return holder[symbol] ?? null;
-    }
-  }
-  return null;
 }

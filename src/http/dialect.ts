@@ -7,7 +7,7 @@
  * (`answerErrors`): the surface's auth dialect while authenticating, the operation's once
  * authenticated, the surface's default for a path no operation serves.
  */
-import type { Context, ErrorHandler } from 'hono';
+import type { Context, Env, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { PersistenceError, Violation, type ViolationKind } from '../domain/violation.js';
 import type { Logger } from '../log.js';
@@ -48,14 +48,14 @@ export function refusalOf(error: unknown, dialect: Dialect): Refusal | null {
 }
 
 /** The phase's dialect, set on the context as a request moves from authentication to its operation. */
-export function phaseDialect(c: Context<SurfaceEnv>): Dialect | undefined {
-  return c.get('dialect');
+export function phaseDialect(c: Context): Dialect | undefined {
+  return (c.var as Partial<SurfaceEnv['Variables']>).dialect;
 }
 
 /** The one onError of every surface app and the control plane. A 5xx here is a sandbox bug, and says so. */
-export function answerErrors(fallback: (path: string) => Dialect, logger: Logger): ErrorHandler<SurfaceEnv> {
+export function answerErrors<E extends Env>(fallback: (path: string) => Dialect, logger: Logger): ErrorHandler<E> {
   return (error, c) => {
-    const dialect = phaseDialect(c) ?? fallback(c.req.path);
+    const dialect = phaseDialect(c as Context) ?? fallback(c.req.path);
     const refusal = refusalOf(error, dialect);
     if (refusal) return dialect.render(refusal, c.req.path);
     logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');

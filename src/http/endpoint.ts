@@ -12,7 +12,7 @@ import type { Dialect } from './dialect.js';
 import type { ErrorEntry } from './refusal.js';
 import type { SurfaceEnv } from './types.js';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
 /** How a caller proves who it is: a bearer token, a SharedKey signature, or nothing (the route checks what it needs). */
 export type AuthScheme = 'bearer' | 'sharedKey' | 'none';

@@ -96,7 +96,7 @@ interface PathMatcher {
 }
 
 /** `/manage/orders/:orderId/capture` → a pattern of the path (trailing slash allowed). */
-function pathMatchers(table: readonly AnyOperation<unknown>[]): PathMatcher[] {
+function pathMatchers<D>(table: readonly AnyOperation<D>[]): PathMatcher[] {
   return table
     .filter((entry) => !entry.anyMethod)
     .map((entry) => ({

@@ -7,7 +7,7 @@
  * header instead of changing the text.
  */
 import { randomUUID } from 'node:crypto';
-import { jsonResponse } from '../http/envelope.js';
+import { jsonResponse } from '../http/answer.js';
 
 export interface TokenFailure {
   code: number;

@@ -7,7 +7,7 @@
 import type { Context } from 'hono';
 import { fieldsOf } from '../domain/schemas/fields.js';
 import { tokenRequestSchema } from '../domain/schemas/token.js';
-import { rawBodyOf } from '../http/body.js';
+import { readBody } from '../http/body.js';
 
 // The parameter names: the schema's keys, so reader and OpenAPI document agree.
 const PARAM = fieldsOf(tokenRequestSchema);
@@ -28,7 +28,7 @@ export interface TokenRequest {
 }
 
 export async function readTokenRequest(c: Context): Promise<TokenRequest> {
-  const bytes = await rawBodyOf(c);
+  const bytes = await readBody(c);
   const contentType = c.req.header('content-type') ?? '';
   const { kind, params } = await parseBody(bytes, contentType);
   const basic = basicCredentials(c.req.header('authorization'));

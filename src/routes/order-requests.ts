@@ -12,7 +12,6 @@ import { invalidRequest } from '../domain/order-violation.js';
 import { actionReferenceSchema, amountCommandSchema, orderItemSchema } from '../domain/schemas/order.js';
 import { fieldsOf } from '../domain/schemas/fields.js';
 import { type JsonObject, asInteger, asMinor, asNumber, asText, field, isObject } from '../domain/binding.js';
-import { parseJson, rawBodyOf } from '../http/body.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { type IdempotentRequest, fingerprintOf } from '../services/order-idempotency.js';
 
@@ -20,15 +19,6 @@ import { type IdempotentRequest, fingerprintOf } from '../services/order-idempot
 const COMMAND = fieldsOf(amountCommandSchema);
 const ITEM = fieldsOf(orderItemSchema);
 const ACTION = fieldsOf(actionReferenceSchema);
-
-/** The request's JSON body; undefined when empty. Malformed JSON is a 400 in the problem shape. */
-export async function readBody(c: Context<SurfaceEnv>): Promise<unknown> {
-  const parsed = parseJson(await rawBodyOf(c));
-  if (!parsed.ok) {
-    throw invalidRequest(`The body is not valid JSON (${parsed.message}). Send a JSON object such as {"amount": 285.00}.`, 'INVALID_JSON');
-  }
-  return parsed.value;
-}
 
 function objectBody(body: unknown, example: string): JsonObject {
   if (body === undefined || body === null) return {};

@@ -33,12 +33,21 @@ import { type Scenario, listScenarios, loadScenario } from '../store/scenario.js
 import { seedState } from '../store/seed.js';
 import type { SnapshotDoc } from '../store/snapshot.js';
 import { StateStore } from '../store/store.js';
-import { createApiSurface } from '../surfaces/api.js';
-import { createAuthSurface } from '../surfaces/auth.js';
+import { API_OPERATIONS, createApiSurface } from '../surfaces/api.js';
+import { AUTH_OPERATIONS, createAuthSurface } from '../surfaces/auth.js';
 import type { SurfaceDeps } from '../routes/deps.js';
-import { createFrontendSurface } from '../surfaces/frontend.js';
-import { createLegacySurface } from '../surfaces/legacy.js';
-import { createRetiredSurface } from '../surfaces/retired.js';
+import { FRONTEND_OPERATIONS, createFrontendSurface } from '../surfaces/frontend.js';
+import { LEGACY_OPERATIONS, createLegacySurface } from '../surfaces/legacy.js';
+import { RETIRED_OPERATIONS, createRetiredSurface } from '../surfaces/retired.js';
+
+/** Each surface's table: what the journal's near misses compare a request that matched nothing with. */
+const SURFACE_TABLES = {
+  auth: AUTH_OPERATIONS,
+  api: API_OPERATIONS,
+  legacy: LEGACY_OPERATIONS,
+  retired: RETIRED_OPERATIONS,
+  frontend: FRONTEND_OPERATIONS,
+} as const;
 
 /** What every world of a process shares: loaded once, never changed by a world. */
 export interface WorldShared {
@@ -214,7 +223,7 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
     },
   };
   const admin = createAdminApp(adminDeps, shared.guard);
-  const dispatch = createGateway({ clock, logger, urls, faults, journal }, admin, surfaces);
+  const dispatch = createGateway({ clock, logger, urls, faults, journal, tables: SURFACE_TABLES }, admin, surfaces);
 
   return {
     clock,

@@ -6,6 +6,8 @@
 import type { Hono } from 'hono';
 import { bearerAuth } from '../../src/auth/bearer.js';
 import type { EnvName } from '../../src/hosts.js';
+import { checkoutDialect } from '../../src/http/dialects/checkout.js';
+import { operation } from '../../src/http/endpoint.js';
 import type { SurfaceEnv } from '../../src/http/types.js';
 import type { Sandbox } from '../../src/sandbox.js';
 import { surfaceApp } from '../../src/surfaces/base.js';
@@ -53,9 +55,17 @@ export async function tokenFor(sb: Sandbox, env: EnvName, fields: Fields = clien
 /** GET /probe behind bearerAuth, rendering errors as the api surface does; answers the caller. */
 export function probeApp(sb: Sandbox, env: EnvName): Hono<SurfaceEnv> {
   const deps = sb.surfaceDeps(env, 'api');
-  const app = surfaceApp(deps);
-  app.get('/probe', bearerAuth(deps), (c) => c.json({ caller: c.get('caller') }));
-  return app;
+  const probe = operation<unknown>({
+    op: 'probe',
+    method: 'GET',
+    path: '/probe',
+    auth: 'bearer',
+    dialect: checkoutDialect,
+    summary: 'Who is calling',
+    answers: {},
+    handler: () => (c) => c.json({ caller: c.get('caller') }),
+  });
+  return surfaceApp(deps, [probe], { authenticate: { bearer: bearerAuth(deps) }, authDialect: checkoutDialect, dialectOf: () => checkoutDialect });
 }
 
 export async function probe(sb: Sandbox, env: EnvName, authorization?: string): Promise<Response> {

@@ -12,7 +12,7 @@ import { Refusal } from '../refusal.js';
 export const VALIDATION_FAILED = 'Validation_Failed';
 
 function render(refusal: Refusal): Response {
-  return jsonResponse({ error: { status: refusal.status, message: refusal.message } }, refusal.status);
+  return jsonResponse({ error: { status: refusal.status, message: refusal.message } }, refusal.status, refusal.headers);
 }
 
 const common = {
@@ -39,7 +39,7 @@ export const pageDialect: Dialect = {
   refusal: { description: '{"error": {"status", "message"}} (+ event on a failed validation).', schema: pageErrorSchema, name: 'PageError' },
   render: (refusal) =>
     refusal.code === VALIDATION_FAILED
-      ? jsonResponse({ error: { status: refusal.status, message: refusal.message }, event: 'OrderValidationFailed' }, refusal.status)
+      ? jsonResponse({ error: { status: refusal.status, message: refusal.message }, event: 'OrderValidationFailed' }, refusal.status, refusal.headers)
       : render(refusal),
   malformedJson: (detail) => Refusal.single(400, 'Validation_Error', `The body is not valid JSON (${detail}).`),
   tooLarge: (max) => Refusal.single(413, 'Payload_Too_Large', `The body is larger than ${max} bytes; the page sends small JSON objects.`),
