@@ -8,7 +8,8 @@
  * show these very schemas (src/openapi/components.ts).
  *
  * The writers are src/http/envelope.ts, src/http/order-errors.ts, src/routes/tokenization.ts,
- * src/identity/errors.ts, src/admin/errors.ts, src/surfaces/frontend.ts and src/gateway.ts.
+ * src/identity/errors.ts, src/admin/errors.ts, src/surfaces/frontend.ts, and in src/gateway/
+ * gateway.ts, client-error.ts and world-router.ts (an unknown isolated sandbox).
  */
 import { z } from 'zod';
 
