@@ -41,6 +41,8 @@ export interface Answer {
   contentType?: string;
   /** Headers the answer carries: name → description. */
   headers?: Readonly<Record<string, string>>;
+  /** A response the documents name once and refer to (a dialect's refusal). */
+  response?: string;
 }
 
 /** What the handler gets besides the context: the bound body, the JSON it came from, and the bytes as received. */

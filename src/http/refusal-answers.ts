@@ -24,7 +24,7 @@ const MEANING: Readonly<Record<number, string>> = {
 
 function answerOf(dialect: Dialect, status: number | 'default'): Answer {
   const meaning = status === 'default' ? 'A business-rule rejection (HTTP 900) or an unexpected failure of the sandbox.' : (MEANING[status] ?? 'Refused.');
-  return { ...dialect.refusal, description: `${meaning} ${dialect.refusal.description}` };
+  return { ...dialect.refusal, description: meaning, ...(dialect.refusal.name ? { response: dialect.refusal.name } : {}) };
 }
 
 /** `statuses` in `dialect`, authentication refusals in `auth` (when the operation authenticates). */

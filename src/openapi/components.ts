@@ -5,12 +5,14 @@
  */
 import { articleLineSchema, cartItemSchema, feesSchema } from '../domain/schemas/checkout.js';
 import { orderItemSchema } from '../domain/schemas/order.js';
+import { oauthErrorSchema } from '../http/envelopes.js';
 import { addressSchema, checkoutInitializedSchema, checkoutViewSchema, widgetTokenSchema } from '../routes/answers/checkout.js';
 import { orderAddressViewSchema, orderDataSchema, orderItemViewSchema } from '../routes/answers/orders.js';
 
 export const REQUEST_PARTS = { CartItem: cartItemSchema, Fee: articleLineSchema, Fees: feesSchema, OrderItem: orderItemSchema } as const;
 
 export const ANSWER_PARTS = {
+  OAuthError: oauthErrorSchema,
   CheckoutView: checkoutViewSchema,
   CheckoutInitialized: checkoutInitializedSchema,
   WidgetToken: widgetTokenSchema,

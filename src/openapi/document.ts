@@ -52,7 +52,7 @@ function assemble(title: string, description: string, servers: Json[], byPath: J
     info: { title, version, description },
     servers,
     paths: byPath,
-    components: { schemas: schemas(tables), securitySchemes: SECURITY_SCHEMES },
+    components: { schemas: schemas(tables), responses: responses(tables), securitySchemes: SECURITY_SCHEMES },
   };
 }
 
@@ -71,8 +71,9 @@ function operation(entry: Documented, surface: DocumentName, path: string, depre
   const refusal = entry.answers['404'] ?? entry.answers.default;
   if (deprecated && refusal) answers['410'] = { ...refusal, description: REFUSED_AFTER_SHUTDOWN };
   const op: Json = {
-    // Unique per document: the surface and the table's name (api_captureOrder).
-    operationId: `${surface}_${entry.op}`,
+    // Identifier-safe, for client generators: api_post_checkouts_privateId_cart.
+    operationId: [surface, entry.method.toLowerCase(), ...openApiPath(entry.path).split(/[^A-Za-z0-9]+/).filter(Boolean)].join('_'),
+    'x-operation': entry.op,
     tags: [surface],
     summary: entry.summary,
     ...(entry.description ? { description: entry.description } : {}),
@@ -91,7 +92,25 @@ function operation(entry: Documented, surface: DocumentName, path: string, depre
   return op;
 }
 
+/** A named response once (components.responses), each operation referring to it with its own words. */
+function responses(tables: DocumentTable[]): Json {
+  const named: Json = {};
+  for (const table of tables) {
+    for (const entry of table.operations) {
+      for (const answer of Object.values(entry.answers)) {
+        if (answer.response && !(answer.response in named)) named[answer.response] = content({ ...answer, description: answer.schema?.description ?? answer.description });
+      }
+    }
+  }
+  return named;
+}
+
 function response(answer: Answer): Json {
+  if (answer.response) return { $ref: `#/components/responses/${answer.response}`, description: answer.description };
+  return content(answer);
+}
+
+function content(answer: Answer): Json {
   const out: Json = { description: answer.description };
   if (answer.headers) out.headers = Object.fromEntries(Object.entries(answer.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]));
   if (answer.schema && answer.name) out.content = { [answer.contentType ?? 'application/json']: { schema: { $ref: `#/components/schemas/${answer.name}` } } };

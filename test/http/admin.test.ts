@@ -129,6 +129,7 @@ describe('/__admin world', () => {
     expect((await call('GET', '/__admin/test/merchants')).status).toBe(404);
     const { status, json } = await call('GET', '/__admin/nothing');
     expect(status).toBe(404);
-    expect((json.error as { message: string }).message).toContain('docs/admin-api.md');
+    // A URL the sandbox serves, not a repository file a package user does not have (issue 19).
+    expect((json.error as { message: string }).message).toContain('GET /__admin/docs');
   });
 });

@@ -134,7 +134,7 @@ describe('the hosted checkout page, the gateway and the control plane', () => {
     await expectResponse(await post(`${page}/purchase`, { paymentName: 'Bitcoin' }), 400, pageErrorSchema);
     await expectResponse(await post(`${page}/purchase`, { paymentName: 'Card' }), 200, pagePurchasedSchema);
     await expectResponse(await post(`${page}/purchase`, { paymentName: 'Card' }), 409, pageErrorSchema);
-    await expectResponse(await post('/uat/frontend/checkout/public-SE-nope/customer', {}), 404, pageErrorSchema);
+    await expectResponse(await post('/uat/frontend/checkout/public-SE-nope/customer', { email: 'kim@example.se', mobilePhoneNumber: '+46700000000', postalCode: '41101' }), 404, pageErrorSchema);
 
     const failing = `/uat/frontend/checkout/${await publicToken()}`;
     await expectResponse(await post(`${failing}/customer`, { email: 'validation-fails@example.com', mobilePhoneNumber: '+46701234569', postalCode: '11124' }), 200, pageIdentifiedSchema);
@@ -188,13 +188,15 @@ describe('the served OpenAPI document shows the answers', () => {
     expect(schemaOf('/checkouts/{privateId}', 'get', '200')).toEqual({ $ref: '#/components/schemas/CheckoutViewAnswer' });
     expect(schemaOf('/manage/orders/{orderId}', 'get', '200')).toEqual({ $ref: '#/components/schemas/OrderDocument' });
     expect(schemaOf('/manage/orders', 'get', '200')).toEqual({ $ref: '#/components/schemas/OrderList' });
-    expect(schemaOf('/purchase/authorizations', 'post', '400')).toEqual({ $ref: '#/components/schemas/TokenizationError' });
+    const refusal = (path: string, method: string, status: string) => (doc.paths[path]?.[method]?.responses[status] as { $ref?: string } | undefined)?.$ref;
+    expect(refusal('/purchase/authorizations', 'post', '400')).toBe('#/components/responses/TokenizationError');
     const schemas = doc.components.schemas;
     expect(at(schemas, 'CheckoutView', 'additionalProperties')).toBe(false);
     expect(at(schemas, 'CheckoutView', 'properties', 'status', 'enum')).toEqual(['Initialized', 'CustomerIdentified', 'CommittedToPurchase', 'PurchaseCompleted', 'Aborted']);
     expect(at(schemas, 'OrderData', 'required')).toContain('id');
     expect(Object.keys(at(schemas, 'OrderData', 'properties') as object)).not.toContain('orderId');
     expect(at(schemas, 'CheckoutInitialized', 'properties', 'expiresAt', 'format')).toBe('date-time');
-    expect(schemaOf('/manage/orders/{orderId}/capture', 'post', '422', 'application/problem+json')).toEqual({ $ref: '#/components/schemas/Problem' });
+    expect(refusal('/manage/orders/{orderId}/capture', 'post', '422')).toBe('#/components/responses/Problem');
+    expect(at(doc.components.responses, 'Problem', 'content', 'application/problem+json', 'schema')).toEqual({ $ref: '#/components/schemas/Problem' });
   });
 });
