@@ -6,6 +6,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'docs/examples/*.test.ts'],
     // Spawned servers run dist/ (what users run): build it first when src/ changed.
     globalSetup: ['test/setup/build.ts', 'test/setup/example-sandbox.ts'],
+    // Every JSON answer is held to its operation's declared answer (test/setup/answer-check.ts).
+    env: { CHECKOUT_SANDBOX_CHECK_ANSWERS: '1' },
+    setupFiles: ['test/setup/answer-check.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Two cores here: spawned-server tests compete with in-process ones.

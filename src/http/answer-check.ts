@@ -120,3 +120,43 @@ function shown(value: unknown): string {
   const text = JSON.stringify(value);
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
+
+// ---- The test suite's hook: every answer of a table's operation checked as it leaves ----
+
+/**
+ * With CHECKOUT_SANDBOX_CHECK_ANSWERS=1 in the environment (the test suite sets it, and
+ * spawned servers inherit it), every surface app checks each JSON answer against the answer
+ * its table declares for that status: a status not declared, a JSON body without a declared
+ * schema, or a body that does not match is reported. The report goes to the process-wide
+ * list below (the vitest hook fails the test that caused it) and replaces the answer with a
+ * 500 that names the operation and the issues, so a spawned server fails its test too.
+ * Without the variable nothing is installed: no cost on any request.
+ */
+export const ANSWER_CHECK_ENABLED = process.env.CHECKOUT_SANDBOX_CHECK_ANSWERS === '1';
+
+/** Where mismatches collect, shared with the vitest hook in this process. */
+export function answerMismatches(): string[] {
+  const holder = globalThis as { [MISMATCHES]?: string[] };
+  return (holder[MISMATCHES] ??= []);
+}
+const MISMATCHES = Symbol.for('checkout-sandbox.answer-mismatches');
+
+export interface DeclaredAnswer {
+  schema?: z.ZodType;
+  contentType?: string;
+}
+
+/** The issues of one answer (status and body text) against what its operation declares; [] when it holds. */
+export function declaredAnswerIssues(where: string, declared: Readonly<Record<string, DeclaredAnswer>>, status: number, contentType: string, text: string): string[] {
+  const answer = declared[String(status)] ?? declared.default;
+  if (!answer) return [`${where}: status ${status} is not declared (declared: ${Object.keys(declared).join(', ') || 'none'})`];
+  if (!/json/.test(contentType) || text === '') return [];
+  if (!answer.schema) return [`${where}: a JSON answer with status ${status}, but no schema is declared for it`];
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return [`${where}: the ${status} answer is not JSON`];
+  }
+  return answerIssues(answer.schema, json).map((issue) => `${where} ${status}: ${issue}`);
+}

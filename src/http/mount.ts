@@ -8,6 +8,8 @@
  */
 import type { Context, Hono } from 'hono';
 import type { Logger } from '../log.js';
+import { ANSWER_CHECK_ENABLED } from './answer-check.js';
+import { answerCheck } from './answer-check-hook.js';
 import { parseJson, readBody } from './body.js';
 import { type Dialect, answerErrors } from './dialect.js';
 import type { AnyOperation, AuthScheme, Input } from './endpoint.js';
@@ -36,6 +38,7 @@ export interface MountOptions<D> {
 const NO_INPUT: Input<undefined> = { body: undefined, json: undefined, bytes: new Uint8Array() };
 
 export function mountOperations<D>(app: Hono<SurfaceEnv>, table: readonly AnyOperation<D>[], options: MountOptions<D>): void {
+  if (ANSWER_CHECK_ENABLED) app.use('*', answerCheck(table, options.dialectOf, options.where));
   for (const entry of table) {
     const handle = entry.handler(options.deps);
     const authenticate = entry.auth === 'none' ? null : options.authenticate?.[entry.auth];
@@ -81,7 +84,10 @@ export function mountOperations<D>(app: Hono<SurfaceEnv>, table: readonly AnyOpe
     if (served.length > 0) {
       const allowed = [...new Set(served.map((p) => p.method))];
       const refusal = served[0]!.dialect.methodNotAllowed(method, path, allowed);
-      if (refusal) return served[0]!.dialect.render(refusal, path);
+      if (refusal) {
+        c.set('dialect', served[0]!.dialect);
+        return served[0]!.dialect.render(refusal, path);
+      }
     }
     const own = options.unmatched?.(method, path);
     return dialect.render(own ?? dialect.notFound(method, path, options.where), path);

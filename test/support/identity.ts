@@ -4,10 +4,12 @@
  * route (the checkout routes mount the same middleware).
  */
 import type { Hono } from 'hono';
+import { z } from 'zod';
 import { bearerAuth } from '../../src/auth/bearer.js';
 import type { EnvName } from '../../src/hosts.js';
 import { checkoutDialect } from '../../src/http/dialects/checkout.js';
 import { operation } from '../../src/http/endpoint.js';
+import { refusalAnswers } from '../../src/http/refusal-answers.js';
 import type { SurfaceEnv } from '../../src/http/types.js';
 import type { Sandbox } from '../../src/sandbox.js';
 import { surfaceApp } from '../../src/surfaces/base.js';
@@ -62,7 +64,7 @@ export function probeApp(sb: Sandbox, env: EnvName): Hono<SurfaceEnv> {
     auth: 'bearer',
     dialect: checkoutDialect,
     summary: 'Who is calling',
-    answers: {},
+    answers: { '200': { description: 'The caller.', schema: z.strictObject({ caller: z.record(z.string(), z.string()) }), name: 'Probe' }, ...refusalAnswers(checkoutDialect, [], checkoutDialect) },
     handler: () => (c) => c.json({ caller: c.get('caller') }),
   });
   return surfaceApp(deps, [probe], { authenticate: { bearer: bearerAuth(deps) }, authDialect: checkoutDialect, dialectOf: () => checkoutDialect });
