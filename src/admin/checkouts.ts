@@ -14,7 +14,7 @@ import { type Checkout, PURCHASE_RESULTS } from '../domain/model.js';
 import { toMajor } from '../domain/money.js';
 import { checkoutView } from '../routes/checkout-view.js';
 import type { CustomerSimulation } from '../simulation/customer.js';
-import type { CallbackRecord } from '../services/callbacks.js';
+import type { CallbackRecord } from '../domain/records.js';
 import type { AdminDeps } from './deps.js';
 import { adminBody } from './errors.js';
 import { envParam } from './world.js';

@@ -3,40 +3,12 @@
  * notification, and later webhooks), kept per environment with every attempt, so pending
  * retries survive a restart and the admin API can show what the merchant's endpoints saw.
  */
+import type { CallbackRecord } from '../domain/records.js';
 import type { EnvName } from '../hosts.js';
 import type { StateStore } from '../store/store.js';
 import { type Change, put } from '../store/state.js';
 
-export const CALLBACK_RECORDS = 'callbacks';
 
-export interface CallbackAttempt {
-  attempt: number;
-  /** Sandbox time the attempt was due, and when it was made. */
-  dueAt: string;
-  at: string;
-  method: 'GET' | 'POST';
-  url: string;
-  status: number | null;
-  error: string | null;
-}
-
-export interface CallbackRecord {
-  id: string;
-  kind: 'notification' | 'validation' | 'webhook' | 'invoice-status';
-  /** The checkout it is about; null for webhooks of authorizations and customer tokens. */
-  privateId: string | null;
-  /** POST with a JSON body for webhooks; GET when absent. */
-  method?: 'GET' | 'POST';
-  body?: string;
-  /** Webhook type and what it is about (authorizationId or customer token), for the admin views. */
-  type?: string;
-  subject?: string;
-  url: string;
-  createdAt: string;
-  state: 'pending' | 'delivered' | 'failed';
-  nextAttemptAt: string | null;
-  attempts: CallbackAttempt[];
-}
 
 export class CallbackLog {
   constructor(
@@ -45,17 +17,17 @@ export class CallbackLog {
   ) {}
 
   private records() {
-    return this.store.env(this.env).records<CallbackRecord>(CALLBACK_RECORDS);
+    return this.store.env(this.env).records('callbacks');
   }
 
   /** The change that saves a record, to commit with the change it belongs to. */
   change(record: CallbackRecord): Change {
-    return put(this.env, CALLBACK_RECORDS, record);
+    return put(this.env, 'callbacks', record);
   }
 
   /** Saves a new or changed record (records are replaced whole, never edited in place). */
   save(record: CallbackRecord): Promise<void> {
-    return this.store.apply([put(this.env, CALLBACK_RECORDS, record)]);
+    return this.store.apply([put(this.env, 'callbacks', record)]);
   }
 
   get(id: string): CallbackRecord | undefined {

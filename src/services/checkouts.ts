@@ -10,7 +10,8 @@ import { isExpired, publicTokenFor } from '../domain/checkout.js';
 import type { Checkout, Merchant, Order, Store } from '../domain/model.js';
 import type { Settings } from '../domain/settings.js';
 import type { EnvName } from '../hosts.js';
-import { type Change, type KeyedRecord, put } from '../store/state.js';
+import type { CollectionTypes, RecordTypes } from '../domain/records.js';
+import { type Change, put } from '../store/state.js';
 import type { StateStore } from '../store/store.js';
 
 export type CheckoutLookup = { checkout: Checkout } | { missing: 'unknown' | 'expired' };
@@ -120,8 +121,8 @@ export class CheckoutService {
   }
 
   /** Keeps a record of something sent or issued (paylinks sent, widget tokens issued). */
-  async record(collection: string, entry: Record<string, unknown>): Promise<void> {
-    const record: KeyedRecord = { id: randomUUID(), at: this.clock.iso(), ...entry } as KeyedRecord;
+  async record<K extends 'paylinks' | 'widgetTokens'>(collection: K, entry: Omit<RecordTypes[K], 'id' | 'at'>): Promise<void> {
+    const record = { id: randomUUID(), at: this.clock.iso(), ...entry } as RecordTypes[K] & CollectionTypes[K];
     await this.store.apply([put(this.env, collection, record)]);
   }
 }

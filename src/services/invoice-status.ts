@@ -13,20 +13,10 @@ import type { Checkout } from '../domain/model.js';
 import type { EnvName } from '../hosts.js';
 import { type Change, put } from '../store/state.js';
 import type { StateStore } from '../store/store.js';
-import type { CallbackLog, CallbackRecord } from './callbacks.js';
+import type { CallbackRecord, OnHoldReview } from '../domain/records.js';
+import type { CallbackLog } from './callbacks.js';
 import type { MerchantDirectory } from './merchants.js';
 
-export const REVIEW_RECORDS = 'onHoldReviews';
-
-export interface OnHoldReview {
-  id: string;
-  privateId: string;
-  /** When the review resolves by itself; null: only by the admin call. */
-  dueAt: string | null;
-  outcome: Exclude<InvoiceStatusName, 'Pending'>;
-  state: 'pending' | 'resolved';
-  resolvedAt: string | null;
-}
 
 export type Resolution = { ok: true; review: OnHoldReview } | { ok: false; status: 404 | 409; message: string };
 
@@ -47,7 +37,7 @@ export class InvoiceStatusService {
   }
 
   private get reviews() {
-    return this.deps.store.env(this.env).records<OnHoldReview>(REVIEW_RECORDS);
+    return this.deps.store.env(this.env).records('onHoldReviews');
   }
 
   listReviews(): OnHoldReview[] {
@@ -65,7 +55,7 @@ export class InvoiceStatusService {
       state: 'pending',
       resolvedAt: null,
     };
-    await this.deps.store.apply([put(this.env, REVIEW_RECORDS, review)]);
+    await this.deps.store.apply([put(this.env, 'onHoldReviews', review)]);
     return review;
   }
 
@@ -103,7 +93,7 @@ export class InvoiceStatusService {
       if (review.state !== 'pending' || review.dueAt === null || Date.parse(review.dueAt) > nowMs) continue;
       const checkout = this.deps.store.env(this.env).checkouts.get(review.privateId.toLowerCase());
       if (checkout) changes.push(...this.resolution(checkout, review, review.outcome, Date.parse(review.dueAt)).changes);
-      else changes.push(put(this.env, REVIEW_RECORDS, { ...review, state: 'resolved' }));
+      else changes.push(put(this.env, 'onHoldReviews', { ...review, state: 'resolved' }));
     }
     if (changes.length) await this.deps.store.apply(changes);
   }
@@ -113,7 +103,7 @@ export class InvoiceStatusService {
     const { purchaseResult, orderStatus } = resolutionOf(outcome);
     const at = instant(atMs).toISOString();
     const resolved: OnHoldReview = { ...review, state: 'resolved', outcome, resolvedAt: at };
-    const changes: Change[] = [put(this.env, REVIEW_RECORDS, resolved)];
+    const changes: Change[] = [put(this.env, 'onHoldReviews', resolved)];
     const next: Checkout = checkout.purchase ? { ...checkout, purchase: { ...checkout.purchase, result: purchaseResult } } : checkout;
     changes.push(put(this.env, 'checkouts', next));
     const order = checkout.orderId ? this.deps.store.env(this.env).orders.get(checkout.orderId.toLowerCase()) : undefined;

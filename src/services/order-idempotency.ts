@@ -10,21 +10,9 @@
  */
 import { createHash } from 'node:crypto';
 import { OrderViolation } from '../domain/order-violation.js';
+import type { IdempotencyRecord, StoredResult } from '../domain/records.js';
 import type { Collection } from '../store/collection.js';
 
-export interface StoredResult {
-  status: 201 | 202;
-  location: string;
-}
-
-export interface IdempotencyRecord {
-  /** The key itself: records are found by it. */
-  id: string;
-  key: string;
-  fingerprint: string;
-  result: StoredResult;
-  createdAt: string;
-}
 
 export interface IdempotentRequest {
   headerKey: string | null;
@@ -32,8 +20,6 @@ export interface IdempotentRequest {
   /** Identifies the request: operation, order and body (see fingerprintOf). */
   fingerprint: string;
 }
-
-export const IDEMPOTENCY_RECORDS = 'idempotency';
 
 /** Stable JSON: object keys sorted, so a re-serialised body with the same content compares equal. */
 function canonical(value: unknown): string {

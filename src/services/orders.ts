@@ -15,16 +15,8 @@ import type { SeededRandom } from '../domain/random.js';
 import type { EnvName } from '../hosts.js';
 import { type Change, put } from '../store/state.js';
 import type { StateStore } from '../store/store.js';
-import {
-  IDEMPOTENCY_RECORDS,
-  IdempotencyJournal,
-  type IdempotencyRecord,
-  type IdempotentRequest,
-  type StoredResult,
-  idempotencyKeys,
-} from './order-idempotency.js';
-
-export const REAUTHORIZATION_RECORDS = 'reauthorizations';
+import type { StoredResult } from '../domain/records.js';
+import { IdempotencyJournal, type IdempotentRequest, idempotencyKeys } from './order-idempotency.js';
 
 /** How many orders GET /manage/orders/ lists (WC: "an empty id returns the 10 latest orders"). */
 export const LATEST_ORDERS = 10;
@@ -53,7 +45,7 @@ export class OrderService {
   }
 
   private get reauthorizations() {
-    return this.store.env(this.env).records<Reauthorization>(REAUTHORIZATION_RECORDS);
+    return this.store.env(this.env).records('reauthorizations');
   }
 
   private notFound(orderId: string): OrderViolation {
@@ -98,7 +90,7 @@ export class OrderService {
       if (reauthorization.orderId !== order.orderId) continue;
       const settled = settleIfDue(reauthorization, order, nowMs);
       if (!settled) continue;
-      changes.push(put(this.env, REAUTHORIZATION_RECORDS, settled.reauthorization));
+      changes.push(put(this.env, 'reauthorizations', settled.reauthorization));
       if (settled.order) order = settled.order;
     }
     const expired = expireIfDue(order, nowMs);
@@ -185,7 +177,7 @@ export class OrderService {
     change: (order: Order) => Outcome,
   ): Promise<ActionResult> {
     const { order, changes } = this.locate(merchantId, orderId);
-    const journal = new IdempotencyJournal(this.store.env(this.env).records<IdempotencyRecord>(IDEMPOTENCY_RECORDS));
+    const journal = new IdempotencyJournal(this.store.env(this.env).records('idempotency'));
     const keys = idempotencyKeys(merchantId, order.orderId, operation, request);
     let outcome: Outcome;
     try {
@@ -201,8 +193,8 @@ export class OrderService {
       throw error;
     }
     const writes = [...changes.filter((c) => !(c.t === 'put' && c.c === 'orders')), put(this.env, 'orders', outcome.order)];
-    if (outcome.reauthorization) writes.push(put(this.env, REAUTHORIZATION_RECORDS, outcome.reauthorization));
-    for (const record of journal.remember(keys, request.fingerprint, outcome.result, this.clock.iso())) writes.push(put(this.env, IDEMPOTENCY_RECORDS, record));
+    if (outcome.reauthorization) writes.push(put(this.env, 'reauthorizations', outcome.reauthorization));
+    for (const record of journal.remember(keys, request.fingerprint, outcome.result, this.clock.iso())) writes.push(put(this.env, 'idempotency', record));
     await this.store.apply(writes);
     return { ...outcome.result, replayed: false };
   }

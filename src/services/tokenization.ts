@@ -24,12 +24,10 @@ import { type WebhookEvent, attemptEvents, authorizationEvent, customerTokenEven
 import type { EnvName } from '../hosts.js';
 import { type Change, put } from '../store/state.js';
 import type { StateStore } from '../store/store.js';
-import type { CallbackLog, CallbackRecord } from './callbacks.js';
+import type { CallbackRecord, StoredToken } from '../domain/records.js';
+import type { CallbackLog } from './callbacks.js';
 import type { MerchantDirectory } from './merchants.js';
 
-export const TOKEN_RECORDS = 'customerTokens';
-export const AUTHORIZATION_RECORDS = 'authorizations';
-export const AUTHORIZATION_IDEMPOTENCY_RECORDS = 'authorizationIdempotency';
 
 export interface AuthorizationAnswer {
   status: 200 | 202;
@@ -37,18 +35,6 @@ export interface AuthorizationAnswer {
   replayed: boolean;
 }
 
-interface IdempotencyEntry {
-  id: string;
-  merchantId: string;
-  key: string;
-  fingerprint: string;
-  status: 200 | 202;
-  data: AuthorizationAnswer['data'];
-  at: string;
-}
-
-type StoredToken = CustomerToken & { id: string };
-type StoredAuthorization = Authorization & { id: string };
 
 export interface TokenizationDeps {
   store: StateStore;
@@ -69,11 +55,11 @@ export class TokenizationService {
   }
 
   private get tokens() {
-    return this.deps.store.env(this.env).records<StoredToken>(TOKEN_RECORDS);
+    return this.deps.store.env(this.env).records('customerTokens');
   }
 
   private get authorizations() {
-    return this.deps.store.env(this.env).records<StoredAuthorization>(AUTHORIZATION_RECORDS);
+    return this.deps.store.env(this.env).records('authorizations');
   }
 
   private now(): string {
@@ -113,7 +99,7 @@ export class TokenizationService {
     token.token = token.id;
     const withToken: Checkout = { ...checkout, customerToken: token.token };
     await this.save([
-      put(this.env, TOKEN_RECORDS, token),
+      put(this.env, 'customerTokens', token),
       put(this.env, 'checkouts', withToken),
       ...this.queue(token.merchantId, [customerTokenEvent('walley:customer-token:active', token, this.now())], token.token),
     ]);
@@ -121,7 +107,7 @@ export class TokenizationService {
   }
 
   /** The caller's token; another merchant's token is unknown (404), as the docs say. */
-  token(merchantId: string, value: string): CustomerToken {
+  token(merchantId: string, value: string): StoredToken {
     const token = this.tokens.get(value.trim().toLowerCase());
     if (!token || token.merchantId !== merchantId) {
       throw new TokenizationRefusal(
@@ -140,17 +126,17 @@ export class TokenizationService {
       throw new TokenizationRefusal(403, 'Customer_Token_Cancelled', `The customer token ${token.token} was already cancelled at ${token.cancelledAt}.`);
     }
     const cancelled = { ...token, status: 'Cancelled' as const, cancelledAt: this.now() };
-    await this.save([put(this.env, TOKEN_RECORDS, cancelled), ...this.queue(merchantId, [customerTokenEvent('walley:customer-token:cancelled', cancelled, cancelled.cancelledAt)], token.token)]);
+    await this.save([put(this.env, 'customerTokens', cancelled), ...this.queue(merchantId, [customerTokenEvent('walley:customer-token:cancelled', cancelled, cancelled.cancelledAt)], token.token)]);
   }
 
   /** The UAT test hook: later attempts on this token fail with `reason` (null clears it). */
   async setAuthorizationFailure(merchantId: string, value: string, reason: FailureReason | null): Promise<void> {
     const token = this.token(merchantId, value);
-    await this.save([put(this.env, TOKEN_RECORDS, { ...token, authorizationFailure: reason })]);
+    await this.save([put(this.env, 'customerTokens', { ...token, authorizationFailure: reason })]);
   }
 
   async authorize(merchantId: string, request: AuthorizationRequest, idempotency: { key: string; fingerprint: string } | null): Promise<AuthorizationAnswer> {
-    const journal = this.deps.store.env(this.env).records<IdempotencyEntry>(AUTHORIZATION_IDEMPOTENCY_RECORDS);
+    const journal = this.deps.store.env(this.env).records('authorizationIdempotency');
     const earlier = idempotency ? journal.get(`${merchantId}|${idempotency.key}`) : undefined;
     if (earlier && idempotency) {
       if (earlier.fingerprint !== idempotency.fingerprint) {
@@ -182,13 +168,13 @@ export class TokenizationService {
       if (attempted.order) changes.push(put(this.env, 'orders', attempted.order));
       events.push(...attemptEvents(authorization, this.now()));
     }
-    changes.push(put(this.env, AUTHORIZATION_RECORDS, { ...authorization, id: authorization.authorizationId }), ...this.queue(merchantId, events, authorization.authorizationId));
+    changes.push(put(this.env, 'authorizations', { ...authorization, id: authorization.authorizationId }), ...this.queue(merchantId, events, authorization.authorizationId));
     const answer: AuthorizationAnswer =
       authorization.status === 'Authorized' && authorization.orderId
         ? { status: 200, data: { authorizationId: authorization.authorizationId, orderId: authorization.orderId }, replayed: false }
         : { status: 202, data: { authorizationId: authorization.authorizationId }, replayed: false };
     if (idempotency) {
-      changes.push(put(this.env, AUTHORIZATION_IDEMPOTENCY_RECORDS, { id: `${merchantId}|${idempotency.key}`, merchantId, ...idempotency, status: answer.status, data: answer.data, at: this.now() }));
+      changes.push(put(this.env, 'authorizationIdempotency', { id: `${merchantId}|${idempotency.key}`, merchantId, ...idempotency, status: answer.status, data: answer.data, at: this.now() }));
     }
     await this.save(changes);
     return answer;
@@ -217,7 +203,7 @@ export class TokenizationService {
         if (attempted.order) changes.push(put(this.env, 'orders', attempted.order));
         changes.push(...this.queue(authorization.merchantId, attemptEvents(authorization, instant(due).toISOString()), authorization.authorizationId));
       }
-      if (authorization !== stored) changes.push(put(this.env, AUTHORIZATION_RECORDS, { ...authorization, id: authorization.authorizationId }));
+      if (authorization !== stored) changes.push(put(this.env, 'authorizations', { ...authorization, id: authorization.authorizationId }));
     }
     if (changes.length) await this.save(changes);
   }

@@ -13,12 +13,12 @@ import { type Clock, instant } from '../clock.js';
 import { deliveredBy, nextAttemptDue, substitutePlaceholders } from '../domain/checkout-callbacks.js';
 import type { Checkout } from '../domain/model.js';
 import { ENVIRONMENTS, type EnvName } from '../hosts.js';
-import type { CallbackLog, CallbackRecord } from '../services/callbacks.js';
+import type { CallbackRecord } from '../domain/records.js';
+import type { CallbackLog } from '../services/callbacks.js';
 import type { EventBus } from '../control/events.js';
 import { callMerchantRecorded } from './merchant-calls.js';
 import type { OutboundRecorder } from '../control/journal.js';
 
-export type { CallbackAttempt, CallbackRecord } from '../services/callbacks.js';
 
 export interface NotificationDeps {
   clock: Clock;

@@ -163,7 +163,7 @@ export function stateFromDoc(doc: SnapshotDoc): SandboxState {
     const source = doc.environments[env];
     const target = state.env(env);
     for (const name of MAIN_COLLECTIONS) for (const row of source[name] as object[]) target.collection(name).put(row);
-    for (const [name, rows] of Object.entries(source.records)) for (const row of rows) target.records(name).put(row);
+    for (const [name, rows] of Object.entries(source.records)) for (const row of rows) target.collection(name).put(row);
   }
   return state;
 }

@@ -5,6 +5,7 @@
  */
 import type { ClockSnapshot } from '../clock.js';
 import type { ApiClient, Checkout, Merchant, Order } from '../domain/model.js';
+import type { CollectionName, CollectionTypes, RecordName, RecordTypes } from '../domain/records.js';
 import type { Settings } from '../domain/settings.js';
 import { ENVIRONMENTS, type EnvName } from '../hosts.js';
 import { Collection } from './collection.js';
@@ -28,26 +29,39 @@ export class EnvState {
   readonly orders = new Collection<Order>((o) => o.orderId.toLowerCase());
   private readonly named = new Map<string, Collection<KeyedRecord>>();
 
-  /** A collection by name: one of the four main ones, or a named record collection (callbacks, idempotency, …). */
+  /**
+   * A collection by a name read from disk (the snapshot, the change log): one of the four main
+   * ones, or a kept record collection. Untyped: it only moves rows between memory and disk.
+   */
   collection(name: string): Collection<object> {
     switch (name) {
+      // The one place rows lose their type: they come from (and go to) JSON.
       case 'merchants':
+        return this.merchants as unknown as Collection<object>;
       case 'apiClients':
+        return this.apiClients as unknown as Collection<object>;
       case 'checkouts':
+        return this.checkouts as unknown as Collection<object>;
       case 'orders':
-        return this[name] as unknown as Collection<object>;
+        return this.orders as unknown as Collection<object>;
       default:
-        return this.records(name) as unknown as Collection<object>;
+        return this.recordsNamed(name) as unknown as Collection<object>;
     }
   }
 
-  records<T extends KeyedRecord>(name: string): Collection<T> {
+  /** A kept record collection, typed by its name (RecordTypes in src/domain/records.ts). */
+  records<K extends RecordName>(name: K): Collection<RecordTypes[K]> {
+    // Every record carries its own key in `id` (KeyedRecord), so one collection type serves them all.
+    return this.recordsNamed(name) as Collection<KeyedRecord> as unknown as Collection<RecordTypes[K]>;
+  }
+
+  private recordsNamed(name: string): Collection<KeyedRecord> {
     let collection = this.named.get(name);
     if (!collection) {
       collection = new Collection<KeyedRecord>((r) => r.id);
       this.named.set(name, collection);
     }
-    return collection as unknown as Collection<T>;
+    return collection;
   }
 
   recordNames(): string[] {
@@ -89,4 +103,5 @@ export type Change =
   | { t: 'settings'; v: Settings }
   | { t: 'clock'; v: ClockSnapshot };
 
-export const put = (env: EnvName, collection: string, value: object): Change => ({ t: 'put', env, c: collection, v: value });
+/** Puts a record into a collection, checked against the collection's record type. */
+export const put = <K extends CollectionName>(env: EnvName, collection: K, value: CollectionTypes[K]): Change => ({ t: 'put', env, c: collection, v: value });
