@@ -8,18 +8,18 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { instant } from '../clock.js';
 import type { SurfaceDeps } from '../surfaces/deps.js';
+import { duplicateArticles } from '../domain/checkout-lines.js';
 import {
-  type Binding,
-  bindCartUpdate,
-  bindFeesUpdate,
-  bindInit,
-  bindMetadata,
-  bindPaylink,
-  bindReference,
-  bindUpdate,
-  bindWidget,
-} from '../domain/checkout-binding.js';
-import { type Problem, duplicateArticles } from '../domain/checkout-lines.js';
+  cartUpdateSchema,
+  checkoutInitSchema,
+  checkoutUpdateSchema,
+  feesUpdateSchema,
+  metadataUpdateSchema,
+  paylinkSchema,
+  referenceUpdateSchema,
+  widgetSchema,
+} from '../domain/schemas/checkout.js';
+import { type Bound, type Problem, bindBody } from '../domain/schemas/problems.js';
 import { updateRejection } from '../domain/checkout-lifecycle.js';
 import type { Checkout, Merchant, Store } from '../domain/model.js';
 import { rawBodyOf, parseJson } from '../http/body.js';
@@ -85,7 +85,7 @@ export function checkoutHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers {
     return { merchant, store };
   };
 
-  const changeable = <T>(c: Context<SurfaceEnv>, binding: Binding<T>, what: string): { checkout: Checkout; value: T } => {
+  const changeable = <T>(c: Context<SurfaceEnv>, binding: Bound<T>, what: string): { checkout: Checkout; value: T } => {
     const value = bound(binding);
     const checkout = load(c);
     reject(updateRejection(checkout, what));
@@ -94,7 +94,8 @@ export function checkoutHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers {
 
   return {
     initialize: async (c) => {
-      const init = bound(bindInit(await readBody(c)));
+      const init = bound(bindBody(checkoutInitSchema, await readBody(c)));
+      assertUnique(init.cart.items, init.fees);
       const { merchant, store } = merchantStore(c, init.storeId);
       const checkout = await service.create(merchant, store, init);
       return ok({ privateId: checkout.privateId, publicToken: checkout.publicToken, expiresAt: serviceInstant(checkout.expiresAt) });
@@ -106,7 +107,7 @@ export function checkoutHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers {
     },
 
     updateWhole: async (c) => {
-      const { checkout, value } = changeable(c, bindUpdate(await readBody(c)), 'checkout');
+      const { checkout, value } = changeable(c, bindBody(checkoutUpdateSchema, await readBody(c)), 'checkout');
       assertUnique(value.cart.items, value.fees ?? checkout.fees);
       const { cart, ...rest } = value;
       await service.update(checkout, { ...rest, cart: { items: cart.items, shippingProperties: cart.shippingProperties } });
@@ -114,39 +115,39 @@ export function checkoutHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers {
     },
 
     updateCart: async (c) => {
-      const { checkout, value: cart } = changeable(c, bindCartUpdate(await readBody(c)), 'cart');
+      const { checkout, value: cart } = changeable(c, bindBody(cartUpdateSchema, await readBody(c), { at: 'cart' }), 'cart');
       assertUnique(cart.items, checkout.fees);
       await service.update(checkout, { cart: { items: cart.items, shippingProperties: cart.shippingProperties } });
       return ok(null);
     },
 
     updateFees: async (c) => {
-      const { checkout, value: fees } = changeable(c, bindFeesUpdate(await readBody(c)), 'fees');
+      const { checkout, value: fees } = changeable(c, bindBody(feesUpdateSchema, await readBody(c), { at: 'fees' }), 'fees');
       assertUnique(checkout.cart.items, fees);
       await service.update(checkout, { fees });
       return ok(null);
     },
 
     updateReference: async (c) => {
-      const reference = bound(bindReference(await readBody(c)));
+      const reference = bound(bindBody(referenceUpdateSchema, await readBody(c)));
       await service.update(load(c), { reference });
       return ok(null);
     },
 
     updateMetadata: async (c) => {
-      const { checkout, value: metadata } = changeable(c, bindMetadata(await readBody(c)), 'metadata');
+      const { checkout, value: metadata } = changeable(c, bindBody(metadataUpdateSchema, await readBody(c)), 'metadata');
       await service.update(checkout, { metadata });
       return ok(null);
     },
 
     paylink: async (c) => {
-      const { checkout, value: destination } = changeable(c, bindPaylink(await readBody(c)), 'paylink');
+      const { checkout, value: destination } = changeable(c, bindBody(paylinkSchema, await readBody(c)), 'paylink');
       await service.record('paylinks', { privateId: checkout.privateId, publicToken: checkout.publicToken, destination });
       return ok(null);
     },
 
     widget: async (c) => {
-      const { storeId } = bound(bindWidget(await readBody(c)));
+      const { storeId } = bound(bindBody(widgetSchema, await readBody(c)));
       const { store } = merchantStore(c, storeId);
       const widgetToken = `widget-${store.countryCode}-${randomBytes(16).toString('hex')}`;
       const expiresAt = instant(deps.clock.nowMs() + WIDGET_TOKEN_LIFETIME_MS).toISOString();
@@ -170,7 +171,7 @@ async function readBody(c: Context<SurfaceEnv>): Promise<unknown> {
   ]);
 }
 
-function bound<T>(binding: Binding<T>): T {
+function bound<T>(binding: Bound<T>): T {
   if (binding.ok) return binding.value;
   throw validationError(binding.problems);
 }

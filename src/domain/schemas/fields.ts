@@ -211,8 +211,8 @@ export function anyJson(): z.ZodType<unknown, unknown> {
 }
 
 // ---------------------------------------------------------------------------------------
-// The schemas of the bodies still bound by hand-written binders, held to them by
-// test/unit/schema-agreement.test.ts; they go as their bodies move to the blocks above.
+// The schemas of the bodies still bound by hand-written binders, the order
+// administration and recurring payment bodies; they go as those bodies move to the blocks above.
 
 /** asNumber: a number, or a decimal string ("25", " 25.0 "). */
 export const lenientNumber = z
@@ -227,32 +227,5 @@ export const lenientAmount = z
 /** A whole number of at least 1: 2, "2", "2.0". */
 export const positiveWholeNumber = z.union([z.number().int().min(1), z.string().regex(/^\s*\+?0*[1-9]\d*(\.0+)?\s*$/)]);
 
-/** A percentage 0-100, as a number or a decimal string. */
-export const percentage = z.union([z.number().min(0).max(100), z.string().regex(/^\s*\+?(0*100(\.0+)?|\d{1,2}(\.\d+)?)\s*$/)]);
-
 /** asText: ids (storeId, Reference) come as strings or numbers. */
 export const textOrNumber = z.union([z.string(), z.number()]);
-
-/** asText + trim, non-empty: a string with a non-blank character, or a number. */
-export const nonBlankText = z.union([z.string().regex(/\S/), z.number()]);
-
-/** asBoolean: `true`/`false`, also "true"/"false"/"1"/"0"/1/0. */
-export const lenientBoolean = z.union([z.boolean(), z.enum(['true', 'false', '0', '1']), z.literal(0), z.literal(1)]);
-
-/** An absolute http(s) URL (placeholders such as {checkout.publictoken} allowed), surrounding blanks ignored. */
-export const absoluteUrl = z
-  .string()
-  .regex(/^\s*[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s/?#]+([/?#].*)?$/)
-  .meta({ description: 'An absolute http(s) URL; placeholders such as {checkout.publictoken} are substituted.' });
-
-/** An optional URL: blank or null means "none". */
-export const optionalUrl = z.union([absoluteUrl, z.string().regex(/^\s*$/), z.null()]).optional();
-
-/** One of `values`, in any letter case, blanks around ignored. */
-export function anyCase<const T extends readonly string[]>(values: T): z.ZodString {
-  const alternatives = values.map((v) => [...v].map((ch) => (ch.toLowerCase() === ch.toUpperCase() ? ch : `[${ch.toUpperCase()}${ch.toLowerCase()}]`)).join(''));
-  return z
-    .string()
-    .regex(new RegExp(`^\\s*(${alternatives.join('|')})\\s*$`))
-    .meta({ description: `One of ${values.join(', ')} (any letter case).`, examples: [values[0]] });
-}
