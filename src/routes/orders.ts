@@ -9,7 +9,8 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { unknownOrderRoute, withOrderProblems } from '../http/order-errors.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { type ActionResult, LATEST_ORDERS, type OrderService } from '../services/orders.js';
-import { bindActionReference, bindAmountCommand, idempotentRequest, readBody } from './order-requests.js';
+import { actionReferenceSchema, amountCommandSchema } from '../domain/schemas/order.js';
+import { idempotentRequest, orderBody, readBody } from './order-requests.js';
 import { orderDocumentJson, orderListDocument } from './order-view.js';
 
 function written(result: ActionResult): Response {
@@ -63,7 +64,7 @@ export function registerOrderRoutes(app: Hono<SurfaceEnv>, deps: { services: { o
       auth,
       withOrderProblems(async (c) => {
         const body = await readBody(c);
-        const command = bindAmountCommand(body);
+        const command = orderBody(amountCommandSchema, body);
         const request = idempotentRequest(c, operation, orderIdOf(c), body, command.actionReference);
         return written(await orders[operation](merchantOf(c), orderIdOf(c), command, request));
       }),
@@ -76,7 +77,7 @@ export function registerOrderRoutes(app: Hono<SurfaceEnv>, deps: { services: { o
       auth,
       withOrderProblems(async (c) => {
         const body = await readBody(c);
-        const request = idempotentRequest(c, operation, orderIdOf(c), body, bindActionReference(body));
+        const request = idempotentRequest(c, operation, orderIdOf(c), body, orderBody(actionReferenceSchema, body));
         return written(await orders[operation](merchantOf(c), orderIdOf(c), request));
       }),
     );

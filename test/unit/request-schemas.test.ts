@@ -20,6 +20,7 @@ import {
 } from '../../src/domain/schemas/checkout.js';
 import { customerSchema } from '../../src/domain/schemas/customer.js';
 import { deliveryShippingSchema } from '../../src/domain/schemas/delivery.js';
+import { actionReferenceSchema, amountCommandSchema } from '../../src/domain/schemas/order.js';
 import { type Bound, bindBody } from '../../src/domain/schemas/problems.js';
 
 interface Case {
@@ -35,6 +36,11 @@ interface Case {
 /** Read with JSON.parse: an import would turn a body's "__proto__" key into a prototype. */
 function fixture(name: string): Record<string, Case[]> {
   return JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8')) as Record<string, Case[]>;
+}
+
+/** Order administration answers the first problem only. */
+function first<T>(bound: Bound<T>): Bound<T> {
+  return bound.ok ? bound : { ok: false, problems: bound.problems.slice(0, 1) };
 }
 
 /** Each body as its handler binds it. */
@@ -53,6 +59,8 @@ const BIND: Record<string, (body: unknown) => Bound<unknown>> = {
   metadata: (body) => bindBody(metadataUpdateSchema, body),
   paylink: (body) => bindBody(paylinkSchema, body),
   widget: (body) => bindBody(widgetSchema, body),
+  amount: (body) => first(bindBody(amountCommandSchema, body)),
+  actionReference: (body) => first(bindBody(actionReferenceSchema, body)),
   shipping: (body) => bindBody(deliveryShippingSchema, body, { at: 'shipping' }),
   customer: (body) => bindBody(customerSchema, body),
 };

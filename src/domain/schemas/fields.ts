@@ -209,23 +209,3 @@ export function boolean(): z.ZodType<boolean | null, unknown> {
 export function anyJson(): z.ZodType<unknown, unknown> {
   return lenient(WIRE.anything, (raw) => raw ?? null, 'optional');
 }
-
-// ---------------------------------------------------------------------------------------
-// The schemas of the bodies still bound by hand-written binders, the order
-// administration and recurring payment bodies; they go as those bodies move to the blocks above.
-
-/** asNumber: a number, or a decimal string ("25", " 25.0 "). */
-export const lenientNumber = z
-  .union([z.number(), z.string().regex(/^\s*[+-]?\d+(\.\d+)?\s*$/)])
-  .meta({ description: 'A number, or the same number as a decimal string ("25").' });
-
-/** toMinor: a number, or a decimal string with a dot or a comma ("199.00", "199,5", ".5"). */
-export const lenientAmount = z
-  .union([z.number(), z.string().regex(/^\s*[+-]?(\d+([.,]\d*)?|[.,]\d+)\s*$/)])
-  .meta({ description: 'An amount: a number, or a decimal string ("199.00"); rounded to two decimals.' });
-
-/** A whole number of at least 1: 2, "2", "2.0". */
-export const positiveWholeNumber = z.union([z.number().int().min(1), z.string().regex(/^\s*\+?0*[1-9]\d*(\.0+)?\s*$/)]);
-
-/** asText: ids (storeId, Reference) come as strings or numbers. */
-export const textOrNumber = z.union([z.string(), z.number()]);
