@@ -10,11 +10,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { SurfaceDeps } from '../surfaces/deps.js';
+import { type Bound, bindBody } from '../domain/schemas/problems.js';
+import { authorizationFailureSchema, authorizationSchema } from '../domain/schemas/tokenization.js';
 import { TokenizationRefusal } from '../domain/tokenization.js';
 import { parseJson, rawBodyOf } from '../http/body.js';
 import { CheckoutApiError, type ErrorEntry, jsonResponse } from '../http/envelope.js';
 import type { SurfaceEnv } from '../http/types.js';
-import { type Bound, bindAuthorization, bindAuthorizationFailure } from './authorization-requests.js';
 
 type Handler = (c: Context<SurfaceEnv>) => Promise<Response>;
 
@@ -28,7 +29,7 @@ export function registerTokenizationRoutes(app: Hono<SurfaceEnv>, ctx: Pick<Surf
     options.auth,
     refusals(async (c) => {
       const raw = await rawBodyOf(c);
-      const request = bound(bindAuthorization(json(raw)));
+      const request = bound(bindBody(authorizationSchema, json(raw)));
       const key = c.req.header('walley-idempotency-key')?.trim();
       const idempotency = key ? { key, fingerprint: createHash('sha256').update(raw).digest('hex') } : null;
       const answer = await service.authorize(merchantOf(c), request, idempotency);
@@ -60,7 +61,7 @@ export function registerTokenizationRoutes(app: Hono<SurfaceEnv>, ctx: Pick<Surf
     '/purchase/customer-tokens/:token',
     options.auth,
     refusals(async (c) => {
-      const failure = bound(bindAuthorizationFailure(json(await rawBodyOf(c))));
+      const failure = bound(bindBody(authorizationFailureSchema, json(await rawBodyOf(c))));
       // The real hook exists in the test environment only; PROD refuses it whatever the token.
       if (failure !== undefined && ctx.env !== 'uat') {
         throw new TokenizationRefusal(
