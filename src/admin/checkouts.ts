@@ -9,9 +9,9 @@
  */
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { customerFrom } from '../domain/checkout-customer.js';
 import { type Checkout, PURCHASE_RESULTS } from '../domain/model.js';
 import { toMajor } from '../domain/money.js';
+import { customerSchema } from '../domain/schemas/customer.js';
 import { checkoutView } from '../routes/checkout-view.js';
 import type { CustomerSimulation } from '../simulation/customer.js';
 import type { CallbackRecord } from '../domain/records.js';
@@ -52,7 +52,7 @@ export function registerCheckoutAdmin(admin: Hono, deps: Pick<AdminDeps, 'simula
   admin.post(`${base}/customer`, async (c) => {
     const body = await adminBody(c, identifySchema);
     const { simulation, checkout } = simulate(c);
-    return c.json(summary(simulation, await simulation.identify(checkout, customerFrom(body.customer))));
+    return c.json(summary(simulation, await simulation.identify(checkout, customerSchema.parse(body.customer))));
   });
 
   admin.post(`${base}/commit`, async (c) => {

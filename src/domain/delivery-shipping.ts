@@ -4,56 +4,15 @@
  * feeItemId, shippingChoice: {id, name, fee, vat}}]}`. The service keeps it, shows it as
  * `data.shipping` (WooCommerce reads `data.shipping.shippingFee` when `fees.shipping` is null)
  * and charges the fee: it is an order line, part of `order.totalAmount` and `amountToPay`.
- * Pure rules; the binding takes any letter case and amounts as numbers or strings.
+ * Pure rules; binding the block is src/domain/schemas/delivery.ts.
  */
 import type { DeliveryShipment, DeliveryShipping, OrderItem } from './model.js';
-import { toMajor, toMinor } from './money.js';
+import { toMajor } from './money.js';
 
 export type { DeliveryShipment, DeliveryShipping } from './model.js';
 
 /** Shipping VAT when the shipment names none: the Swedish standard rate, what most senders mean. */
 export const DEFAULT_SHIPPING_VAT = 25;
-
-type Invalid = (path: string, message: string) => void;
-
-/** `shipping` of initialize / update checkout; null when absent or empty. */
-export function bindDeliveryShipping(value: unknown, invalid: Invalid): DeliveryShipping | null {
-  if (value === undefined || value === null || value === '') return null;
-  if (!isRecord(value)) {
-    invalid('shipping', 'Shipping must be an object {provider, shippingFee, shipments: [{id, feeItemId, shippingChoice: {id, name, fee, vat}}]} or null.');
-    return null;
-  }
-  const rawShipments = prop(value, 'shipments') ?? [];
-  if (!Array.isArray(rawShipments)) {
-    invalid('shipping.shipments', 'Shipments must be an array of {id, feeItemId, shippingChoice: {id, name, fee, vat}}.');
-    return null;
-  }
-  const shipments: DeliveryShipment[] = [];
-  rawShipments.forEach((raw: unknown, i) => {
-    if (!isRecord(raw)) return invalid(`shipping.shipments[${i}]`, 'A shipment must be an object {id, feeItemId, shippingChoice}.');
-    const choice = prop(raw, 'shippingChoice');
-    const choiceRecord = isRecord(choice) ? choice : {};
-    const feeValue = prop(choiceRecord, 'fee');
-    const fee = feeValue === undefined || feeValue === null ? null : toMinor(feeValue);
-    if (feeValue !== undefined && feeValue !== null && fee === null) invalid(`shipping.shipments[${i}].shippingChoice.fee`, `'${String(feeValue)}' is not an amount such as 49 or "49.00".`);
-    const vatValue = prop(choiceRecord, 'vat') ?? prop(isRecord(prop(choiceRecord, 'metadata')) ? (prop(choiceRecord, 'metadata') as Record<string, unknown>) : {}, 'tax_rate');
-    const vat = vatValue === undefined || vatValue === null ? null : Number(vatValue);
-    shipments.push({
-      sent: raw,
-      id: text(prop(raw, 'id')),
-      feeItemId: text(prop(raw, 'feeItemId')),
-      choiceId: text(prop(choiceRecord, 'id')),
-      name: text(prop(choiceRecord, 'name')),
-      fee,
-      vat: vat !== null && Number.isFinite(vat) ? vat : null,
-    });
-  });
-  const feeValue = prop(value, 'shippingFee');
-  const given = feeValue === undefined || feeValue === null || feeValue === '' ? null : toMinor(feeValue);
-  if (feeValue !== undefined && feeValue !== null && feeValue !== '' && given === null) invalid('shipping.shippingFee', `'${String(feeValue)}' is not an amount such as 49 or "49.00".`);
-  const summed = shipments.reduce((sum, s) => sum + (s.fee ?? 0), 0);
-  return { provider: text(prop(value, 'provider')), shippingFee: given ?? summed, shipments };
-}
 
 /**
  * The order lines the fee becomes: one per shipment with a fee when those add up to the fee
@@ -106,9 +65,4 @@ function prop(obj: Record<string, unknown>, name: string): unknown {
   if (name in obj) return obj[name];
   const key = Object.keys(obj).find((k) => k.toLowerCase() === name.toLowerCase());
   return key === undefined ? undefined : obj[key];
-}
-
-function text(value: unknown): string | null {
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }

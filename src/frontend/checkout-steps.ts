@@ -6,7 +6,7 @@
  * fails.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { customerFrom } from '../domain/checkout-customer.js';
+import { customerSchema } from '../domain/schemas/customer.js';
 import type { Checkout, PurchaseResult } from '../domain/model.js';
 import type { SettingsService } from '../services/settings.js';
 import type { CustomerSimulation, PurchaseOutcome } from '../simulation/customer.js';
@@ -47,7 +47,7 @@ export class CheckoutSteps {
     const persona = personaByEmail(this.personas(), input.email);
     // Slow identification waits in real time: it exercises the merchant page, not the sandbox clock.
     if (persona && persona.identifyDelayMs > 0) await sleep(persona.identifyDelayMs);
-    const customer = customerFrom({
+    const customer = customerSchema.parse({
       email: input.email,
       mobilePhoneNumber: input.mobilePhoneNumber,
       deliveryAddress: { postalCode: input.postalCode },

@@ -9,8 +9,8 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { instant } from '../clock.js';
 import type { SurfaceDeps } from './deps.js';
-import type { CheckoutInit, CheckoutUpdate, PaylinkDestination } from '../domain/checkout-binding.js';
 import { type BoundCart, duplicateArticles } from '../domain/checkout-lines.js';
+import type { CheckoutInit, CheckoutUpdate, PaylinkDestination } from '../domain/schemas/checkout.js';
 import { updateRejection } from '../domain/checkout-lifecycle.js';
 import type { Checkout, Fees, Merchant, Store } from '../domain/model.js';
 import type { Violation } from '../domain/violation.js';
@@ -96,6 +96,7 @@ function makeHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers {
 
   return {
     initialize: async (c, { body: init }) => {
+      assertUnique(init.cart.items, init.fees);
       const { merchant, store } = merchantStore(c, init.storeId);
       const checkout = await service.create(merchant, store, init);
       return ok({ privateId: checkout.privateId, publicToken: checkout.publicToken, expiresAt: serviceInstant(checkout.expiresAt) });

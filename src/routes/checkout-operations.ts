@@ -4,20 +4,11 @@
  * styles with SharedKey ("all paths stay the same in either path style"). Trailing slashes
  * match because surface apps route without them (WooCommerce PUTs /checkouts/{id}/).
  */
-import { z } from 'zod';
-import {
-  bindCartUpdate,
-  bindFeesUpdate,
-  bindInit,
-  bindMetadata,
-  bindPaylink,
-  bindReference,
-  bindUpdate,
-  bindWidget,
-} from '../domain/checkout-binding.js';
+import type { z } from 'zod';
 import * as body from '../domain/schemas/checkout.js';
+import { type BindOptions, bindBody } from '../domain/schemas/problems.js';
 import { checkoutDialect } from '../http/dialects/checkout.js';
-import type { Answer, AnyOperation, AuthScheme } from '../http/endpoint.js';
+import type { Answer, AnyOperation, AuthScheme, Binding } from '../http/endpoint.js';
 import { operation } from '../http/endpoint.js';
 import { checkoutInitializedAnswer, checkoutUpdatedAnswer, checkoutViewAnswer, widgetTokenAnswer } from './answers/checkout.js';
 import { type CheckoutHandlerDeps, type CheckoutHandlers, checkoutHandlers } from './checkout-handlers.js';
@@ -42,7 +33,7 @@ interface CheckoutOperation {
   paths: Partial<Record<PathStyle, string>>;
   summary: string;
   description?: string;
-  body?: { schema: z.ZodType; name: string; required?: false; bind: (json: unknown) => { ok: true; value: unknown } | { ok: false; problems: { reason: string; message: string }[] } };
+  body?: { schema: z.ZodType; name: string; required?: false; bind: (json: unknown) => Binding<unknown> };
   ok: Answer;
   /** Refusals besides authentication (400, 404, 423 and 900 as the operation may give them). */
   refusals: readonly number[];
@@ -51,6 +42,11 @@ interface CheckoutOperation {
 
 const OLD = '/merchants/:storeId/checkouts/:privateId';
 
+/** The body bound by its schema (src/domain/schemas/checkout.ts): the schema is the binder. */
+function bound(schema: z.ZodType, options?: BindOptions): (json: unknown) => Binding<unknown> {
+  return (json) => bindBody(schema, json, options);
+}
+
 const CHECKOUT_OPERATIONS: readonly CheckoutOperation[] = [
   {
     op: 'initializeCheckout',
@@ -58,7 +54,7 @@ const CHECKOUT_OPERATIONS: readonly CheckoutOperation[] = [
     paths: { new: '/checkouts', old: '/checkout' },
     summary: 'Initialize a checkout',
     description: 'Answers privateId and publicToken. In the old path style the storeId is in the body.',
-    body: { schema: body.checkoutInitSchema, name: 'CheckoutInit', bind: bindInit },
+    body: { schema: body.checkoutInitSchema, name: 'CheckoutInit', bind: bound(body.checkoutInitSchema) },
     ok: INITIALIZED,
     refusals: [400, 403, 413, 503],
     handler: 'initialize',
@@ -69,7 +65,7 @@ const CHECKOUT_OPERATIONS: readonly CheckoutOperation[] = [
     method: 'PUT',
     paths: { new: '/checkouts/:privateId' },
     summary: 'Update a checkout (cart, fees, reference, metadata)',
-    body: { schema: body.checkoutUpdateSchema, name: 'CheckoutUpdate', bind: bindUpdate },
+    body: { schema: body.checkoutUpdateSchema, name: 'CheckoutUpdate', bind: bound(body.checkoutUpdateSchema) },
     ok: UPDATED,
     refusals: [400, 404, 413, 423, 503, 900],
     handler: 'updateWhole',
@@ -79,7 +75,7 @@ const CHECKOUT_OPERATIONS: readonly CheckoutOperation[] = [
     method: 'PUT',
     paths: { new: '/checkouts/:privateId/cart', old: `${OLD}/cart` },
     summary: 'Replace the cart',
-    body: { schema: body.cartUpdateSchema, name: 'Cart', bind: bindCartUpdate },
+    body: { schema: body.cartUpdateSchema, name: 'Cart', bind: bound(body.cartUpdateSchema, { at: 'cart' }) },
     ok: UPDATED,
     refusals: [400, 404, 413, 423, 503, 900],
     handler: 'updateCart',
@@ -89,7 +85,7 @@ const CHECKOUT_OPERATIONS: readonly CheckoutOperation[] = [
     method: 'PUT',
     paths: { new: '/checkouts/:privateId/fees', old: `${OLD}/fees` },
     summary: 'Replace the fees',
-    body: { schema: body.feesUpdateSchema, name: 'FeesUpdate', required: false, bind: bindFeesUpdate },
+    body: { schema: body.feesUpdateSchema, name: 'FeesUpdate', required: false, bind: bound(body.feesUpdateSchema, { at: 'fees' }) },
     ok: UPDATED,
     refusals: [400, 404, 413, 423, 503, 900],
     handler: 'updateFees',
@@ -99,7 +95,7 @@ const CHECKOUT_OPERATIONS: readonly CheckoutOperation[] = [
     method: 'PUT',
     paths: { new: '/checkouts/:privateId/reference', old: `${OLD}/reference` },
     summary: 'Set the reference',
-    body: { schema: body.referenceUpdateSchema, name: 'ReferenceUpdate', bind: bindReference },
+    body: { schema: body.referenceUpdateSchema, name: 'ReferenceUpdate', bind: bound(body.referenceUpdateSchema) },
     ok: UPDATED,
     refusals: [400, 404, 413, 503],
     handler: 'updateReference',
@@ -109,7 +105,7 @@ const CHECKOUT_OPERATIONS: readonly CheckoutOperation[] = [
     method: 'PUT',
     paths: { new: '/checkouts/:privateId/metadata', old: `${OLD}/metadata` },
     summary: 'Set the metadata',
-    body: { schema: body.metadataUpdateSchema, name: 'MetadataUpdate', bind: bindMetadata },
+    body: { schema: body.metadataUpdateSchema, name: 'MetadataUpdate', bind: bound(body.metadataUpdateSchema) },
     ok: UPDATED,
     refusals: [400, 404, 413, 423, 503, 900],
     handler: 'updateMetadata',
@@ -119,7 +115,7 @@ const CHECKOUT_OPERATIONS: readonly CheckoutOperation[] = [
     method: 'POST',
     paths: { new: '/checkouts/:privateId/paylink', old: `${OLD}/paylink` },
     summary: 'Send a pay link',
-    body: { schema: body.paylinkSchema, name: 'Paylink', bind: bindPaylink },
+    body: { schema: body.paylinkSchema, name: 'Paylink', bind: bound(body.paylinkSchema) },
     ok: UPDATED,
     refusals: [400, 404, 413, 423, 503, 900],
     handler: 'paylink',
@@ -129,7 +125,7 @@ const CHECKOUT_OPERATIONS: readonly CheckoutOperation[] = [
     method: 'POST',
     paths: { new: '/widgets', old: '/widget' },
     summary: 'Initialize a part-payment widget',
-    body: { schema: body.widgetSchema, name: 'Widget', required: false, bind: bindWidget },
+    body: { schema: body.widgetSchema, name: 'Widget', required: false, bind: bound(body.widgetSchema) },
     ok: WIDGET,
     refusals: [400, 403, 413, 503],
     handler: 'widget',

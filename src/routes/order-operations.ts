@@ -9,15 +9,16 @@
 import type { Context } from 'hono';
 import type { AmountCommand } from '../domain/order-admin.js';
 import { actionReferenceSchema, amountCommandSchema } from '../domain/schemas/order.js';
+import { bindBody } from '../domain/schemas/problems.js';
 import { jsonResponse, jsonTextResponse } from '../http/answer.js';
 import { checkoutDialect } from '../http/dialects/checkout.js';
 import { problemDialect } from '../http/dialects/problem.js';
-import { type Answer, type AnyOperation, type Binding, operation } from '../http/endpoint.js';
+import { type Answer, type AnyOperation, operation } from '../http/endpoint.js';
 import { refusalAnswers } from '../http/refusal-answers.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { type ActionResult, LATEST_ORDERS, type OrderService } from '../services/orders.js';
 import { orderDocumentSchema, orderListSchema, reauthorizationSchema } from './answers/orders.js';
-import { bindActionReference, bindAmountCommand, idempotentRequest } from './order-requests.js';
+import { idempotentRequest } from './order-requests.js';
 import { orderDocumentJson, orderListDocument } from './order-view.js';
 
 export type OrderDeps = { services: { orders: OrderService } };
@@ -44,20 +45,9 @@ function written(result: ActionResult): Response {
 const merchantOf = (c: Context<SurfaceEnv>): string => c.get('caller').merchantId;
 const orderIdOf = (c: Context<SurfaceEnv>): string => c.req.param('orderId') ?? '';
 
-/** The order binders throw the problem they find; the table wants it as a value. */
-function caught<T>(bind: (json: unknown) => T): (json: unknown) => Binding<T> {
-  return (json) => {
-    try {
-      return { ok: true, value: bind(json) };
-    } catch (error) {
-      if (error instanceof Error && 'code' in error) return { ok: false, problems: [{ reason: String(error.code), message: error.message }] };
-      throw error;
-    }
-  };
-}
-
-const amountBody = { schema: amountCommandSchema, name: 'OrderAmountCommand', bind: caught(bindAmountCommand) };
-const actionBody = { schema: actionReferenceSchema, name: 'OrderActionReference', required: false as const, bind: caught(bindActionReference) };
+// The schemas are the binders; problem details name the first problem (problemDialect.invalidBody).
+const amountBody = { schema: amountCommandSchema, name: 'OrderAmountCommand', bind: (json: unknown) => bindBody(amountCommandSchema, json) };
+const actionBody = { schema: actionReferenceSchema, name: 'OrderActionReference', required: false as const, bind: (json: unknown) => bindBody(actionReferenceSchema, json) };
 
 const read = (extra: readonly number[] = []) => refusalAnswers(problemDialect, [404, ...extra], checkoutDialect);
 const write = refusalAnswers(problemDialect, [400, 404, 409, 413, 422, 503], checkoutDialect);

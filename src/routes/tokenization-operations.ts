@@ -11,6 +11,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { type AuthorizationRequest, type FailureReason, TokenizationRefusal } from '../domain/tokenization.js';
+import { bindBody } from '../domain/schemas/problems.js';
 import { authorizationFailureSchema, authorizationSchema } from '../domain/schemas/tokenization.js';
 import { jsonResponse } from '../http/answer.js';
 import { checkoutDialect } from '../http/dialects/checkout.js';
@@ -21,7 +22,6 @@ import type { SurfaceEnv } from '../http/types.js';
 import type { TokenizationService } from '../services/tokenization.js';
 import type { EnvName } from '../hosts.js';
 import { authorizationCompletedAnswer, authorizationScheduledAnswer, customerTokenAcknowledgedAnswer, customerTokenAnswer } from './answers/tokenization.js';
-import { bindAuthorization, bindAuthorizationFailure } from './authorization-requests.js';
 
 export type TokenizationDeps = { env: EnvName; services: { tokenization: TokenizationService } };
 
@@ -43,7 +43,7 @@ export const TOKENIZATION_OPERATIONS: readonly AnyOperation<TokenizationDeps>[] 
     dialect: tokenizationDialect,
     summary: 'Charge a customer token (recurring payment)',
     description: 'Idempotent with the Walley-Idempotency-Key header.',
-    body: { schema: authorizationSchema, name: 'Authorization', bind: bindAuthorization },
+    body: { schema: authorizationSchema, name: 'Authorization', bind: (json) => bindBody(authorizationSchema, json) },
     answers: { '200': COMPLETED, '202': SCHEDULED, ...refused([400, 403, 404, 409, 413, 503]) },
     handler:
       ({ services: { tokenization } }) =>
@@ -94,7 +94,7 @@ export const TOKENIZATION_OPERATIONS: readonly AnyOperation<TokenizationDeps>[] 
     dialect: tokenizationDialect,
     summary: 'UAT test hook: make authorizations with this token fail',
     description: '{"AuthorizationFailure": {"Reason": "…"}} sets the reason, null clears it. PROD refuses it (403).',
-    body: { schema: authorizationFailureSchema, name: 'AuthorizationFailure', required: false, bind: bindAuthorizationFailure },
+    body: { schema: authorizationFailureSchema, name: 'AuthorizationFailure', required: false, bind: (json) => bindBody(authorizationFailureSchema, json) },
     answers: { '200': DONE, ...refused([400, 403, 404, 413, 503]) },
     handler:
       ({ env, services: { tokenization } }) =>

@@ -5,7 +5,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Clock, instant } from '../clock.js';
-import type { CheckoutInit } from '../domain/checkout-binding.js';
+import type { CheckoutInit } from '../domain/schemas/checkout.js';
 import { isExpired, publicTokenFor } from '../domain/checkout.js';
 import type { Checkout, Merchant, Order, Store } from '../domain/model.js';
 import type { Settings } from '../domain/settings.js';

@@ -72,6 +72,31 @@ describe('GET /__admin/openapi.json', () => {
     const token = doc.components.schemas?.TokenRequest as { properties: Record<string, unknown> };
     expect(Object.keys(token.properties)).toEqual(['grant_type', 'client_id', 'client_secret', 'scope']);
   });
+
+  it('shows every request body field by field, though the schemas bind them through transforms', async () => {
+    const doc = await documentAt('/__admin/openapi.json');
+    type Shown = { type?: string | string[]; anyOf?: unknown[]; $ref?: string; properties?: Record<string, Shown>; required?: string[] };
+    const schemas = doc.components.schemas as Record<string, Shown>;
+    const init = schemas.CheckoutInit!;
+    expect(init.type).toBe('object');
+    expect(Object.keys(init.properties!)).toEqual(
+      expect.arrayContaining(['storeId', 'countryCode', 'merchantTermsUri', 'notificationUri', 'cart', 'fees', 'shipping', 'reference', 'customer']),
+    );
+    expect(init.properties!.storeId!.type).toEqual(['string', 'number', 'null']);
+    expect(init.properties!.countryCode!.type).toBe('string');
+    expect(init.properties!.cart!.$ref).toBe('#/components/schemas/Cart');
+    // Both cart shapes, each with its items.
+    expect(JSON.stringify(schemas.Cart!.anyOf)).toMatch(/"type":"object","properties":\{"items":\{.*"type":"array".*\},\{"minItems":1,"type":"array"/);
+    // Every request body shows what it takes: properties, or the shapes it comes in.
+    const bodies = ['CheckoutInit', 'CheckoutUpdate', 'Cart', 'FeesUpdate', 'ReferenceUpdate', 'MetadataUpdate', 'Paylink', 'Widget', 'OrderAmountCommand', 'OrderActionReference', 'Authorization', 'AuthorizationFailure'];
+    for (const name of bodies) {
+      const body = schemas[name]!;
+      expect(Object.keys(body.properties ?? {}).length + (body.anyOf?.length ?? 0), name).toBeGreaterThan(0);
+      for (const [key, field] of Object.entries(body.properties ?? {})) expect(field, `${name}.${key}`).not.toEqual({});
+    }
+    expect(schemas.OrderAmountCommand!.required).toEqual(['amount']);
+    expect(Object.keys(schemas.Authorization!.properties!.order!.properties!)).toEqual(['currency', 'captureMode', 'items', 'reference', 'actionReference']);
+  });
 });
 
 describe('GET /__admin/openapi/{surface}.json', () => {

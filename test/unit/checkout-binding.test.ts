@@ -1,14 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bindCartUpdate,
-  bindFeesUpdate,
-  bindInit,
-  bindMetadata,
-  bindPaylink,
-  bindReference,
-  bindUpdate,
-} from '../../src/domain/checkout-binding.js';
 import { duplicateArticles } from '../../src/domain/checkout-lines.js';
+import {
+  type CheckoutInit,
+  cartUpdateSchema,
+  checkoutInitSchema,
+  checkoutUpdateSchema,
+  feesUpdateSchema,
+  metadataUpdateSchema,
+  paylinkSchema,
+  referenceUpdateSchema,
+} from '../../src/domain/schemas/checkout.js';
+import { type Bound, bindBody } from '../../src/domain/schemas/problems.js';
+
+// Each body bound as its handler binds it; initialize checks for duplicate articles right after.
+const bindInit = (body: unknown): Bound<CheckoutInit> => {
+  const bound = bindBody(checkoutInitSchema, body);
+  const duplicates = bound.ok ? duplicateArticles(bound.value.cart.items, bound.value.fees) : [];
+  return duplicates.length ? { ok: false, problems: duplicates } : bound;
+};
+const bindUpdate = (body: unknown) => bindBody(checkoutUpdateSchema, body);
+const bindCartUpdate = (body: unknown) => bindBody(cartUpdateSchema, body, { at: 'cart' });
+const bindFeesUpdate = (body: unknown) => bindBody(feesUpdateSchema, body, { at: 'fees' });
+const bindReference = (body: unknown) => bindBody(referenceUpdateSchema, body);
+const bindMetadata = (body: unknown) => bindBody(metadataUpdateSchema, body);
+const bindPaylink = (body: unknown) => bindBody(paylinkSchema, body);
 
 const item = { id: 'TENT', description: 'Tent', unitPrice: '199.00', quantity: 1, vat: 25 };
 const base = { storeId: '1234', countryCode: 'SE', merchantTermsUri: 'https://shop.example/terms', cart: { items: [item] } };

@@ -3,7 +3,9 @@
  * what an attempt's outcome does, and how a delivery block becomes order lines.
  */
 import { describe, expect, it } from 'vitest';
-import { bindDeliveryShipping, deliveryLines, deliveryTotal } from '../../src/domain/delivery-shipping.js';
+import { deliveryLines, deliveryTotal } from '../../src/domain/delivery-shipping.js';
+import { bindBody } from '../../src/domain/schemas/problems.js';
+import { deliveryShippingSchema } from '../../src/domain/schemas/delivery.js';
 import { invoiceStatusOf, invoiceStatusUrl } from '../../src/domain/invoice-status.js';
 import { type Authorization, afterAttempt, isRecurringProfile, parseTimeSpanMs, plannedAttempts } from '../../src/domain/tokenization.js';
 
@@ -42,9 +44,11 @@ describe('an attempt', () => {
 });
 
 describe('delivery shipping', () => {
-  const bind = (value: unknown) => bindDeliveryShipping(value, (path, message) => {
-    throw new Error(`${path}: ${message}`);
-  });
+  const bind = (value: unknown) => {
+    const bound = bindBody(deliveryShippingSchema, value, { at: 'shipping' });
+    if (!bound.ok) throw new Error(bound.problems.map((p) => p.message).join('; '));
+    return bound.value;
+  };
 
   it('charges one line per shipment when their fees make up the fee, else one line of the fee', () => {
     const two = bind({ provider: 'Ingrid', shipments: [{ feeItemId: 'f1', shippingChoice: { name: 'A', fee: '10' } }, { id: 's2', shippingChoice: { name: 'B', fee: 5, vat: 12 } }] });

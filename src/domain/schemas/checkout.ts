@@ -1,127 +1,239 @@
 /**
- * The checkout API's request bodies (service-facts §5, §7, §10) as zod schemas: what the
- * OpenAPI document shows, and the key lists the binders in src/domain/checkout-binding.ts
- * and checkout-lines.ts read (see fields.ts). The binders word their own errors; these
- * schemas accept exactly what they accept (test/unit/schema-agreement.test.ts).
+ * The checkout API's request bodies (service-facts §5, §7, §10): keys case-insensitive, numbers
+ * as strings, storeId and Reference as string or number, unknown properties ignored. Each parse
+ * output is the bound value the handlers use; every problem is reported, one Validation_Error
+ * each ("<path>: <text>"). Duplicate articles across cart and fees are a domain rule the
+ * handlers check after binding (duplicateArticles).
  */
 import { z } from 'zod';
-import {
-  KEYS_NOTE,
-  absoluteUrl,
-  anyCase,
-  lenientAmount,
-  lenientBoolean,
-  lenientNumber,
-  nonBlankText,
-  optionalUrl,
-  percentage,
-  positiveWholeNumber,
-  textOrNumber,
-} from './fields.js';
+import type { BoundCart } from '../checkout-lines.js';
+import type { DeliveryShipping } from '../delivery-shipping.js';
+import type { Customer, Fees } from '../model.js';
+import { anyFeesSchema, cartSchema } from './cart.js';
+import { customerSchema } from './customer.js';
+import { deliveryShippingSchema } from './delivery.js';
+import { anyJson, caseless, KEYS_NOTE, lenient, text, WIRE } from './fields.js';
+import { type Complaint, complain, labelled } from './problems.js';
+import { asText, asTrimmedText, isBlank } from './readers.js';
 
-const COUNTRY_CODES = ['SE', 'NO', 'FI', 'DK', 'DE', 'EU'] as const;
+export { articleLineSchema, cartItemSchema, feesSchema } from './cart.js';
 
-/** What a cart item and a fee have in common. */
-export const articleLineSchema = z.looseObject({
-  id: nonBlankText.meta({ description: 'Article id; cut to 50 characters.' }),
-  description: nonBlankText.meta({ description: 'Cut to 50 characters; id + description must be unique across cart and fees.' }),
-  unitPrice: lenientAmount.meta({ description: 'Price per unit including VAT, e.g. 199.00 or "199.00".' }),
-  vat: percentage.meta({ description: 'VAT rate in percent (0-100); on a fee 0.25 also means 25 %.' }),
-});
+export const COUNTRY_CODES = ['SE', 'NO', 'FI', 'DK', 'DE', 'EU'] as const;
 
-export const cartItemSchema = articleLineSchema.extend({
-  quantity: positiveWholeNumber.meta({ description: 'A whole number of at least 1.' }),
-  sku: textOrNumber.optional(),
-  unitWeight: lenientNumber.optional(),
-  requiresElectronicId: lenientBoolean.optional(),
-  type: z.string().optional(),
-});
+export interface CheckoutInit {
+  /** Null when the body has none; the service then uses the merchant's only store. */
+  storeId: string | null;
+  countryCode: string;
+  reference: string | null;
+  merchantTermsUri: string;
+  notificationUri: string | null;
+  redirectPageUri: string | null;
+  validationUri: string | null;
+  profileName: string | null;
+  cart: BoundCart;
+  fees: Fees;
+  /** A delivery module's block (M2 fallback) instead of fees.shipping. */
+  shipping: DeliveryShipping | null;
+  metadata: unknown;
+  customFields: unknown;
+  customerType: 'PrivateCustomer' | 'BusinessCustomer';
+  prefill: Customer | null;
+}
 
-/** "No fee" as clients send it: null, "", false or [] (PHP's empty array). */
-const nothing = z.union([z.null(), z.literal(''), z.literal(false), z.array(z.never()).max(0)]);
+/** A whole-checkout update: `cart` required; other root properties replace only when present (null removes). */
+export interface CheckoutUpdate {
+  cart: BoundCart;
+  fees?: Fees;
+  reference?: string | null;
+  metadata?: unknown;
+  shipping?: DeliveryShipping | null;
+}
 
-export const feesSchema = z
-  .looseObject({
-    shipping: z.union([articleLineSchema, nothing]).optional(),
-    directInvoiceFee: z.union([articleLineSchema, nothing]).optional(),
-    directinvoicenotification: z.union([articleLineSchema, nothing]).optional().meta({ description: 'WooCommerce spelling of directInvoiceFee.' }),
-  })
-  .meta({ description: 'The fees; each may be null.' });
+export interface PaylinkDestination {
+  mobilePhoneNumber: string | null;
+  email: string | null;
+}
 
-export const cartObjectSchema = z.looseObject({
-  items: z.array(cartItemSchema).min(1),
-  shippingProperties: z.unknown().optional(),
-});
+/** The complaint about a body that is not a JSON object (or missing, where one is required). */
+function bodyOf(example: string): (raw: unknown) => Complaint {
+  return (raw) =>
+    labelled(raw === undefined ? `The request body is required: send a JSON object such as ${example}.` : `The request body must be a JSON object such as ${example}.`);
+}
 
-export const cartSchema = z
-  .union([cartObjectSchema, z.array(cartItemSchema).min(1)])
-  .meta({ description: '`{"items": [...]}` or a bare array of items (WooCommerce).' });
+// ---------------------------------------------------------------------------------------
+// The fields of initialize.
 
-/** Missing, null, "", [] and false all mean "no fees". */
-const anyFees = z.union([feesSchema, nothing]);
+const storeId = lenient(
+  WIRE.text,
+  (raw, ctx) => {
+    const id = asTrimmedText(raw);
+    if (id === null && !isBlank(raw)) return complain(ctx, labelled(`'${JSON.stringify(raw)}' is not a store id; send the id from onboarding, e.g. 1234 or "1234".`));
+    return id;
+  },
+  'optional',
+).meta({ description: "The store id from onboarding (1234 or \"1234\"); left out, the merchant's only store." });
 
-const customerPrefill = z
-  .record(z.string(), z.unknown())
-  .meta({ description: 'Customer data to prefill (email, mobilePhoneNumber, nationalIdentificationNumber, postalCode, …).' });
+/** One of `values` in any letter case, for the document (JSON Schema has no case-insensitive flag). */
+function anyCase(values: readonly string[]): z.ZodString {
+  const letters = (value: string) => [...value].map((ch) => (ch.toLowerCase() === ch.toUpperCase() ? ch : `[${ch.toUpperCase()}${ch.toLowerCase()}]`)).join('');
+  return z.string().regex(new RegExp(`^\\s*(${values.map(letters).join('|')})\\s*$`));
+}
 
-/** A delivery module's block (the M2 MerchantFallback shape), sent instead of fees.shipping. */
-const deliveryShippingSchema = z
-  .looseObject({
-    provider: z.string().optional(),
-    shippingFee: z.union([z.number(), z.string()]).optional(),
-    shipments: z.array(z.looseObject({})).optional(),
-  })
-  .meta({ description: "A delivery module's shipping block: kept and shown as data.shipping; its fee is in the order's items and total." });
+const countryCode = lenient(anyCase(COUNTRY_CODES), (raw, ctx) => {
+  const code = asText(raw)?.trim().toUpperCase() ?? '';
+  if (code === '') return complain(ctx, labelled(`The CountryCode field is required: one of ${COUNTRY_CODES.join(', ')}.`));
+  if (!(COUNTRY_CODES as readonly string[]).includes(code)) return complain(ctx, labelled(`'${code}' is not supported; use one of ${COUNTRY_CODES.join(', ')}.`));
+  return code;
+}).meta({ description: `One of ${COUNTRY_CODES.join(', ')} (any letter case).` });
 
-export const checkoutInitSchema = z
-  .looseObject({
-    storeId: textOrNumber.nullable().optional().meta({ description: "The store id from onboarding (1234 or \"1234\"); left out, the merchant's only store." }),
-    countryCode: anyCase(COUNTRY_CODES),
-    reference: textOrNumber.nullable().optional(),
-    merchantTermsUri: absoluteUrl,
-    notificationUri: optionalUrl,
-    redirectPageUri: optionalUrl,
-    validationUri: optionalUrl,
-    profileName: z.string().nullable().optional(),
+const urlWire = z
+  .string()
+  .regex(/^\s*[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s/?#]+([/?#].*)?$/)
+  .meta({ description: 'An absolute http(s) URL; placeholders such as {checkout.publictoken} are substituted.' });
+
+/** Placeholders such as {checkout.publictoken} are substituted later: the URL around them must be absolute http(s). */
+function absoluteUrl(value: string, ctx: z.core.$RefinementCtx): string {
+  let parsed: URL | null;
+  try {
+    parsed = new URL(value.replace(/\{[^}]*\}/g, 'x'));
+  } catch {
+    parsed = null;
+  }
+  return parsed && ['http:', 'https:'].includes(parsed.protocol) ? value : complain(ctx, labelled(`'${value}' is not an absolute http(s) URL.`));
+}
+
+function url(name: string) {
+  return lenient(urlWire, (raw, ctx) => {
+    const value = asText(raw)?.trim() ?? '';
+    return value === '' ? complain(ctx, labelled(`The ${name.charAt(0).toUpperCase()}${name.slice(1)} field is required: an absolute https URL.`)) : absoluteUrl(value, ctx);
+  });
+}
+
+/** Blank is "none". */
+function optionalUrl() {
+  return lenient(
+    z.union([urlWire, z.literal('')]),
+    (raw, ctx) => {
+      const value = asText(raw)?.trim() ?? '';
+      return value === '' ? null : absoluteUrl(value, ctx);
+    },
+    'optional',
+  );
+}
+
+/** "" and null both mean "no reference": clients test `isset(data.reference)`. Kept as sent otherwise. */
+function referenceOf(raw: unknown): string | null {
+  const value = asText(raw);
+  return value === null || value.trim() === '' ? null : value;
+}
+
+const reference = lenient(WIRE.text, referenceOf, 'optional').meta({ description: 'Your order number; "" means none.' });
+
+const INIT_EXAMPLE = '{"storeId", "countryCode", "merchantTermsUri", "cart": {"items": [...]}}';
+
+export const checkoutInitSchema = caseless(
+  {
+    // In the order the problems are reported.
+    storeId,
+    countryCode,
+    merchantTermsUri: url('merchantTermsUri'),
+    notificationUri: optionalUrl(),
+    redirectPageUri: optionalUrl(),
+    validationUri: optionalUrl(),
     cart: cartSchema,
-    fees: anyFees.optional(),
-    shipping: deliveryShippingSchema.nullable().optional(),
-    metadata: z.unknown().optional(),
-    customFields: z.unknown().optional(),
-    privateCustomerPrefill: customerPrefill.optional(),
-    businessCustomerPrefill: customerPrefill.optional(),
-    customer: customerPrefill.optional(),
+    fees: anyFeesSchema,
+    shipping: deliveryShippingSchema,
+    reference,
+    profileName: text(),
+    metadata: anyJson(),
+    customFields: anyJson(),
+    businessCustomerPrefill: customerSchema,
+    privateCustomerPrefill: customerSchema,
+    customer: customerSchema.meta({ description: "WooCommerce's name of privateCustomerPrefill." }),
+  },
+  bodyOf(INIT_EXAMPLE),
+)
+  .transform((body): CheckoutInit => {
+    const prefill = body.businessCustomerPrefill ?? body.privateCustomerPrefill ?? body.customer;
+    return {
+      storeId: body.storeId,
+      countryCode: body.countryCode,
+      reference: body.reference,
+      merchantTermsUri: body.merchantTermsUri,
+      notificationUri: body.notificationUri,
+      redirectPageUri: body.redirectPageUri,
+      validationUri: body.validationUri,
+      profileName: body.profileName,
+      cart: body.cart,
+      fees: body.fees,
+      shipping: body.shipping,
+      metadata: body.metadata,
+      customFields: body.customFields,
+      customerType: body.businessCustomerPrefill ? 'BusinessCustomer' : 'PrivateCustomer',
+      prefill,
+    };
   })
   .meta({ description: `Initialize a checkout. ${KEYS_NOTE}` });
 
-export const checkoutUpdateSchema = z
-  .looseObject({
+/** PUT /checkouts/{privateId}/: `cart` as a bare array (WooCommerce) or `{items}`; the rest only when present. */
+export const checkoutUpdateSchema = caseless(
+  {
     cart: cartSchema,
-    fees: anyFees.optional(),
-    reference: textOrNumber.nullable().optional(),
-    metadata: z.unknown().optional(),
-    shipping: deliveryShippingSchema.nullable().optional(),
-    shippingProperties: z.unknown().optional(),
+    fees: anyFeesSchema.optional(),
+    reference: reference.optional(),
+    metadata: anyJson().optional(),
+    shipping: deliveryShippingSchema.optional(),
+    shippingProperties: anyJson().optional().meta({ description: "Replaces the cart's shippingProperties (WooCommerce sends it here)." }),
+  },
+  bodyOf('{"cart": [ ...items ], "fees": {...}}'),
+)
+  .transform((body): CheckoutUpdate => {
+    const update: Omit<CheckoutUpdate, 'cart'> = {};
+    if (body.fees !== undefined) update.fees = body.fees;
+    if (body.reference !== undefined) update.reference = body.reference;
+    if (body.metadata !== undefined) update.metadata = body.metadata;
+    if (body.shipping !== undefined) update.shipping = body.shipping;
+    const cart = body.shippingProperties === undefined ? body.cart : { ...body.cart, shippingProperties: body.shippingProperties };
+    return { ...update, cart };
   })
   .meta({ description: `Whole-checkout update: cart required; other properties replace only when present (null removes). ${KEYS_NOTE}` });
 
+/** PUT …/cart: `{items, shippingProperties?}` (SDK) or a bare array of items; problems read `cart…`. */
 export const cartUpdateSchema = cartSchema;
 
-export const feesUpdateSchema = anyFees;
+/** PUT …/fees: replaces the fees; a missing body or a null shipping removes them; problems read `fees…`. */
+export const feesUpdateSchema = anyFeesSchema;
 
-export const referenceUpdateSchema = z
-  .looseObject({ reference: textOrNumber.nullable().meta({ description: 'WooCommerce and the SDK send `Reference`; null clears it.' }) })
+/** PUT …/reference: `{"Reference": "ORD-1"}` (capital R from WooCommerce and the SDK), a number from OpenCart. */
+export const referenceUpdateSchema = caseless({
+  Reference: lenient(WIRE.text.nullable(), (raw, ctx) => {
+    if (raw === undefined) return complain(ctx, labelled('The Reference field is required: send {"Reference": "<your order number>"} (null clears it).'));
+    if (raw !== null && asText(raw) === null) return complain(ctx, labelled('The Reference must be a string or a number.'));
+    return referenceOf(raw);
+  }).meta({ description: 'Your order number; null or "" clears it.' }),
+})
+  .transform((body) => body.Reference)
   .meta({ description: KEYS_NOTE });
 
-export const metadataUpdateSchema = z.looseObject({ metadata: z.unknown().meta({ description: 'Any JSON; null clears it.' }) });
+/** PUT …/metadata: `{"metadata": <any JSON>}`. */
+export const metadataUpdateSchema = caseless({
+  metadata: lenient(WIRE.anything, (raw, ctx) =>
+    raw === undefined ? complain(ctx, labelled('The Metadata field is required: send {"metadata": { ...any JSON... }} (null clears it).')) : (raw ?? null),
+  ).meta({ description: 'Any JSON; null clears it.' }),
+}).transform((body) => body.metadata);
 
-export const paylinkDestinationSchema = z
-  .looseObject({ mobilePhoneNumber: textOrNumber.nullable().optional(), email: textOrNumber.nullable().optional() })
-  .refine((d) => [d.mobilePhoneNumber, d.email].some((v) => v !== null && v !== undefined && String(v).trim() !== ''), {
-    message: 'a mobilePhoneNumber or an email is required',
-  })
-  .meta({ description: 'A mobilePhoneNumber or an email (at least one).' });
+/** POST …/paylink: `{"destination": {"mobilePhoneNumber": "07…"}}` (or an email). */
+export const paylinkSchema = caseless({
+  destination: caseless({ mobilePhoneNumber: text(), email: text() }).meta({ description: 'A mobilePhoneNumber or an email (at least one).' }),
+})
+  .transform(({ destination }, ctx): PaylinkDestination =>
+    destination.mobilePhoneNumber || destination.email
+      ? { mobilePhoneNumber: destination.mobilePhoneNumber, email: destination.email }
+      : complain(ctx, labelled('The Destination field is required: send {"destination": {"mobilePhoneNumber": "0701234567"}}.', ['destination'])),
+  )
+  .meta({ description: 'Where to send the pay link.' });
 
-export const paylinkSchema = z.looseObject({ destination: paylinkDestinationSchema }).meta({ description: 'Where to send the pay link.' });
-
-export const widgetSchema = z.looseObject({ storeId: textOrNumber.nullable().optional() });
+/** POST /widgets and the old POST /widget: `{"storeId": 1234}`; an empty body is the only store. */
+export const widgetSchema = caseless({ storeId: text() }, (raw) => (raw === undefined ? null : labelled('The request body must be a JSON object such as {"storeId": 1234}.'))).transform(
+  (body) => ({ storeId: body.storeId }),
+);

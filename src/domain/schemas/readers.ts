@@ -1,14 +1,17 @@
 /**
- * Lenient JSON binding, exactly where real clients need it (service-facts §10.6):
- * case-insensitive property names (`Reference`, `UnitPrice`), numbers sent as strings
- * ("199.00", "25"), ids as strings or numbers. Unknown properties are ignored.
+ * Reading JSON values as real clients send them (service-facts §10.6): property names in any
+ * letter case (`Reference`, `UnitPrice`), numbers as strings ("199.00", "25"), ids as strings
+ * or numbers. The building blocks of fields.ts read every value through these.
  */
-import { toMinor } from './money.js';
-
 export type JsonObject = Record<string, unknown>;
 
 export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Not given: absent, null or "" (what PHP clients send for "nothing"). */
+export function isBlank(value: unknown): value is undefined | null | '' {
+  return value === undefined || value === null || value === '';
 }
 
 /** The value of `name` in `obj`, matching the key case-insensitively (exact match first). */
@@ -27,6 +30,11 @@ export function asText(value: unknown): string | null {
   return null;
 }
 
+/** asText, trimmed; null when blank. */
+export function asTrimmedText(value: unknown): string | null {
+  return asText(value)?.trim() || null;
+}
+
 /** A finite number from a number or a numeric string ("25", "25.0"); null otherwise. */
 export function asNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
@@ -38,11 +46,6 @@ export function asNumber(value: unknown): number | null {
 export function asInteger(value: unknown): number | null {
   const n = asNumber(value);
   return n !== null && Number.isInteger(n) ? n : null;
-}
-
-/** Minor units from 199, 199.5 or "199.00"; null otherwise. */
-export function asMinor(value: unknown): number | null {
-  return toMinor(value);
 }
 
 export function asBoolean(value: unknown): boolean | null {
@@ -70,4 +73,16 @@ export function shown(value: unknown): string {
     }
   }
   return text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH)}…` : text;
+}
+
+/**
+ * String(value), as some messages have always quoted it ("[object Object]", "1,2"); a value
+ * String() cannot convert ({"toString": 1} nested in an array) is shown instead of throwing.
+ */
+export function spelled(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return shown(value);
+  }
 }
