@@ -7,7 +7,8 @@
  *   GET  /collector-checkout-loader.js    old loader (also fires collectorCheckout… events)
  *   GET  /checkout/{publicToken}          the page (query: lang, variant, action-color, …)
  *   GET  /checkout/{publicToken}/cart     the cart section alone (refreshed on resume())
- *   POST /checkout/{publicToken}/customer identify  {email, mobilePhoneNumber, postalCode}
+ *   POST /checkout/{publicToken}/customer identify  {email, mobilePhoneNumber, postalCode, organizationNumber?, companyName?, invoiceReference?}
+ *   POST /checkout/{publicToken}/shipping the delivery step  {carrier, option}
  *   POST /checkout/{publicToken}/purchase complete  {paymentName}
  *   GET  /assets/checkout-page.js         the page's script
  *
@@ -17,7 +18,9 @@
 import { readFileSync } from 'node:fs';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { identifySchema, purchaseSchema } from '../domain/schemas/page.js';
+import { purchaseSchema } from '../domain/schemas/page.js';
+import { pageIdentifySchema, pageShippingSchema } from '../frontend/page-bodies.js';
+import { checkoutView } from '../routes/checkout-view.js';
 import { Violation } from '../domain/violation.js';
 import { PageError } from '../frontend/page-error.js';
 import { type PageOptions, cartSection, checkoutPage, unavailablePage } from '../frontend/checkout-page.js';
@@ -50,9 +53,12 @@ export function createFrontendSurface(deps: SurfaceDeps) {
     const options = pageOptions(c, 'missing' in found ? '' : found.checkout.countryCode);
     if ('missing' in found) return c.html(unavailablePage(options, found.missing), found.missing === 'unknown' ? 404 : 410);
     if (found.checkout.status === 'Aborted') return c.html(unavailablePage(options, 'aborted'), 410);
+    const checkout = found.checkout;
+    // The B2B variant: data-variant="b2b", or the store's segment (a B2B store's checkout is a business one).
+    if (checkout.customerType === 'BusinessCustomer') options.variant = 'b2b';
     return c.html(
       checkoutPage(
-        { checkout: found.checkout, personas: steps.personas(), paymentMethods: paymentMethodsFor(options.variant), now: deps.clock.iso() },
+        { checkout, personas: steps.personasFor(checkout), paymentMethods: paymentMethodsFor(options.variant), delivery: steps.deliveryModule(checkout), now: deps.clock.iso() },
         options,
       ),
     );
@@ -65,10 +71,22 @@ export function createFrontendSurface(deps: SurfaceDeps) {
 
   app.post('/checkout/:publicToken/customer', answered(async (c) => {
     const checkout = usable(steps, c.req.param('publicToken') ?? '');
-    const input = await body(c, identifySchema);
+    const input = await body(c, pageIdentifySchema);
     const identified = await steps.identify(checkout, input);
     const customer = identified.customer;
-    return c.json({ status: identified.status, customer: { email: customer?.email ?? null, mobilePhoneNumber: customer?.mobilePhoneNumber ?? null, postalCode: customer?.deliveryAddress.postalCode ?? null } });
+    // With a delivery module, the choice the identification made (the page's delivery step shows it).
+    const shipping = checkoutView(identified, undefined).shipping;
+    return c.json({
+      status: identified.status,
+      customer: { email: customer?.email ?? null, mobilePhoneNumber: customer?.mobilePhoneNumber ?? null, postalCode: customer?.deliveryAddress.postalCode ?? null },
+      ...(shipping ? { shipping } : {}),
+    });
+  }));
+
+  app.post('/checkout/:publicToken/shipping', answered(async (c) => {
+    const checkout = usable(steps, c.req.param('publicToken') ?? '');
+    const chosen = await steps.chooseShipping(checkout, await body(c, pageShippingSchema));
+    return c.json({ status: chosen.status, shipping: checkoutView(chosen, undefined).shipping });
   }));
 
   app.post('/checkout/:publicToken/purchase', answered(async (c) => {
