@@ -145,6 +145,23 @@ describe('a checkout on a B2B store', () => {
   });
 });
 
+describe('a subscription on a B2B store', () => {
+  it('charges the company later: the authorization’s order is B2B too', async () => {
+    const privateId = await initializeB2b({ profileName: 'Recurring' });
+    await admin(sb, `/uat/checkouts/${privateId}/purchase`, { result: 'Preliminary', paymentName: 'Card' });
+    const customerToken = String(at(await checkoutData(privateId), 'order', 'customerToken'));
+    const charged = await api.post('/purchase/authorizations', {
+      customerToken,
+      attemptSchedule: { preferSynchronous: true },
+      order: { reference: 'SUB-1', currency: 'SEK', captureMode: 'Manual', items: [{ id: 'BOX-1', description: 'Coffee box', unitPrice: '199.00', quantity: 1, vat: 12 }] },
+    });
+    expect(charged.status, charged.text).toBe(200);
+    const order = await api.order(String(at(charged.json, 'data', 'orderId')));
+    expect(order.salesSegment).toBe('B2B');
+    expect(order.customer).toMatchObject({ type: 'Organization' });
+  });
+});
+
 describe('B2B-only fields on a B2C store', () => {
   it('businessCustomerPrefill: 400 Validation_Error in the checkout envelope, naming the B2B store', async () => {
     const init = await api.post('/checkouts', initPayload({ businessCustomerPrefill: { email: 'ap@firm.example', organizationNumber: '5566778899' } }));
