@@ -1,10 +1,10 @@
 /**
  * The customer's side of checkouts, for tests and demos:
  *   GET  /__admin/{env}/checkouts/{privateId}            the stored checkout and its API view
- *   POST /__admin/{env}/checkouts/{privateId}/customer   identify (generated data, or the given customer)
+ *   POST /__admin/{env}/checkouts/{privateId}/customer   identify (generated data, or the given customer; a delivery choice)
  *   POST /__admin/{env}/checkouts/{privateId}/commit     lock it (CommittedToPurchase: updates answer 423)
  *   POST /__admin/{env}/checkouts/{privateId}/abort      abort it (Aborted)
- *   POST /__admin/{env}/checkouts/{privateId}/purchase   complete the purchase and create the order
+ *   POST /__admin/{env}/checkouts/{privateId}/purchase   complete the purchase (a delivery choice too) and create the order
  *   GET  /__admin/{env}/checkouts/{privateId}/callbacks  every validation and notification attempt
  */
 import type { Context, Hono } from 'hono';
@@ -19,11 +19,25 @@ import type { AdminDeps } from './deps.js';
 import { adminBody } from './errors.js';
 import { envParam } from './world.js';
 
-export const identifySchema = z.object({ customer: z.record(z.string(), z.unknown()).optional() }).strict();
+/** A carrier and option of the checkout profile's delivery module, by id or name; left out: the first. */
+export const shippingChoiceSchema = z
+  .object({ carrier: z.string().trim().min(1).optional(), option: z.string().trim().min(1).optional() })
+  .strict()
+  .meta({ description: 'The carrier and option of the delivery module (id or name); without a carrier its first, without an option the carrier\'s first.' });
+export const identifySchema = z
+  .object({
+    customer: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ description: 'email, mobilePhoneNumber, deliveryAddress, billingAddress; on a business checkout also companyName, organizationNumber, invoiceReference, invoiceTag.' }),
+    shipping: shippingChoiceSchema.optional(),
+  })
+  .strict();
 export const purchaseSchema = z
   .object({
     result: z.enum(PURCHASE_RESULTS).default('Preliminary'),
     paymentName: z.string().min(1).default('DirectInvoice'),
+    shipping: shippingChoiceSchema.optional(),
   })
   .strict();
 export const emptySchema = z.object({}).strict();
@@ -52,7 +66,7 @@ export function registerCheckoutAdmin(admin: Hono, deps: Pick<AdminDeps, 'simula
   admin.post(`${base}/customer`, async (c) => {
     const body = await adminBody(c, identifySchema);
     const { simulation, checkout } = simulate(c);
-    return c.json(summary(simulation, await simulation.identify(checkout, customerSchema.parse(body.customer))));
+    return c.json(summary(simulation, await simulation.identify(checkout, customerSchema.parse(body.customer), body.shipping ?? null)));
   });
 
   admin.post(`${base}/commit`, async (c) => {

@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { ENVIRONMENTS, PLACEHOLDERS, SURFACES, isEnvName, type EnvName } from '../hosts.js';
 import { AdminError, adminBody } from './errors.js';
 import type { AdminDeps } from './deps.js';
+import type { Store } from '../domain/model.js';
+import { toMajor } from '../domain/money.js';
+import { segmentOf } from '../domain/sales-segment.js';
 
 export type { ScenarioSummary, WorldControl } from './deps.js';
 
@@ -68,7 +71,7 @@ export function registerWorldAdmin(admin: Hono, deps: Pick<AdminDeps, 'clock' | 
       merchants: services.merchants.list().map((m) => ({
         id: m.id,
         name: m.name,
-        stores: m.stores,
+        stores: m.stores.map(storeView),
         sharedKey: m.sharedKey,
         // Secrets are stored hashed and never shown, as in the real portal.
         apiClients: services.apiClients
@@ -82,4 +85,22 @@ export function registerWorldAdmin(admin: Hono, deps: Pick<AdminDeps, 'clock' | 
       })),
     });
   });
+}
+
+/** A store with its sales segment (B2C when an older state file has none) and its profiles, fees in major units. */
+function storeView(store: Store): Record<string, unknown> {
+  return {
+    id: store.id,
+    countryCode: store.countryCode,
+    currency: store.currency,
+    salesSegment: segmentOf(store),
+    profiles:
+      store.profiles?.map((profile) => ({
+        name: profile.name,
+        deliveryModule: profile.deliveryModule && {
+          provider: profile.deliveryModule.provider,
+          carriers: profile.deliveryModule.carriers.map((carrier) => ({ ...carrier, options: carrier.options.map((option) => ({ ...option, fee: toMajor(option.fee) })) })),
+        },
+      })) ?? null,
+  };
 }

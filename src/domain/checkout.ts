@@ -1,7 +1,7 @@
 /**
  * Pure rules of a checkout session: identifiers, totals, and which phase allows what.
  */
-import { deliveryTotal } from './delivery-shipping.js';
+import { chargedShippingLines } from './delivery-module.js';
 import type { Checkout, CheckoutStatus } from './model.js';
 import { sumLines } from './money.js';
 
@@ -19,9 +19,9 @@ export function feesTotal(checkout: Pick<Checkout, 'fees'>): number {
   return (shipping?.unitPrice ?? 0) + (directInvoiceFee?.unitPrice ?? 0);
 }
 
-/** Cart + fees + a delivery module's shipping fee. */
-export function amountToPay(checkout: Pick<Checkout, 'cart' | 'fees' | 'shipping'>): number {
-  return cartTotal(checkout) + feesTotal(checkout) + deliveryTotal(checkout.shipping);
+/** Cart + fees + a delivery module's shipping fee (the shop's own block, or the customer's choice). */
+export function amountToPay(checkout: Pick<Checkout, 'cart' | 'fees' | 'shipping' | 'delivery'>): number {
+  return cartTotal(checkout) + feesTotal(checkout) + sumLines(chargedShippingLines(checkout));
 }
 
 /** Updates are allowed only while the customer has not committed to the purchase. */

@@ -4,10 +4,50 @@
  * Instants are ISO-8601 strings in sandbox time.
  */
 
+export const SALES_SEGMENTS = ['B2C', 'B2B'] as const;
+/** A store sells to private persons (B2C) or to companies (B2B); shops configure one store id per segment. */
+export type SalesSegment = (typeof SALES_SEGMENTS)[number];
+
 export interface Store {
   id: string;
   countryCode: string;
   currency: string;
+  /** Absent in older state files: B2C. */
+  salesSegment?: SalesSegment;
+  /**
+   * The checkout profiles Walley set up for the store (`profileName` on initialize). Absent:
+   * the sandbox knows none, and any profileName is accepted as before.
+   */
+  profiles?: CheckoutProfile[];
+}
+
+/** A delivery module's bookable option of one carrier (service point, home delivery, …). */
+export interface DeliveryOption {
+  id: string;
+  name: string;
+  /** Minor units, VAT included. */
+  fee: number;
+  vat: number;
+  /** As the module shows it, e.g. "1-2 days"; null when it names none. */
+  deliveryTime: string | null;
+}
+
+export interface Carrier {
+  id: string;
+  name: string;
+  options: DeliveryOption[];
+}
+
+/** A delivery module in the checkout (nShift, Ingrid, Walley's own): the customer picks carrier and option. */
+export interface DeliveryModule {
+  provider: string;
+  carriers: Carrier[];
+}
+
+export interface CheckoutProfile {
+  name: string;
+  /** Null: a profile without a delivery module (the shop sends its own fees.shipping). */
+  deliveryModule: DeliveryModule | null;
 }
 
 export interface SharedKeyCredential {
@@ -100,12 +140,22 @@ export interface Address {
   countryCode: string | null;
 }
 
+/** The company of a business checkout (B2B store): what `data.businessCustomer` carries besides the contact person. */
+export interface Company {
+  companyName: string | null;
+  organizationNumber: string | null;
+  invoiceReference: string | null;
+  invoiceTag: string | null;
+}
+
 export interface Customer {
   email: string | null;
   mobilePhoneNumber: string | null;
   nationalIdentificationNumber: string | null;
   deliveryAddress: Address;
   billingAddress: Address;
+  /** A business customer's company (absent for private customers and in older state files). */
+  company?: Company | null;
 }
 
 export interface Purchase {
@@ -144,6 +194,25 @@ export interface Checkout {
   customerToken?: string | null;
   /** A delivery module's shipping block, sent instead of fees.shipping (absent in older state files). */
   shipping?: DeliveryShipping | null;
+  /** The carrier and option the customer chose in the profile's delivery module (absent: none yet). */
+  delivery?: DeliveryChoice | null;
+}
+
+/**
+ * The customer's choice in a delivery module the sandbox simulates: a copy of the option as
+ * chosen (the scenario may change later), and the shipment the module keeps pending for the shop.
+ */
+export interface DeliveryChoice {
+  provider: string;
+  carrierId: string;
+  carrierName: string;
+  optionId: string;
+  optionName: string;
+  /** Minor units, VAT included. */
+  fee: number;
+  vat: number;
+  deliveryTime: string | null;
+  pendingShipmentId: string;
 }
 
 export const ORDER_STATUSES = ['NotActivated', 'PartActivated', 'Activated', 'Cancelled', 'Returned', 'Expired'] as const;
@@ -171,10 +240,6 @@ export interface Invoice {
   description: string | null;
 }
 
-/** B2C for a private customer's purchase, B2B for a business customer's. */
-export const SALES_SEGMENTS = ['B2C', 'B2B'] as const;
-export type SalesSegment = (typeof SALES_SEGMENTS)[number];
-
 export interface Order {
   orderId: string;
   merchantId: string;
@@ -184,6 +249,7 @@ export interface Order {
   paymentMethod: string;
   currency: string;
   countryCode: string;
+  /** B2B for an order of a business checkout (its customer carries the company). */
   salesSegment: SalesSegment;
   status: OrderStatus;
   placedAt: string;

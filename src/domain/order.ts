@@ -1,12 +1,13 @@
 /**
- * How a completed purchase becomes an order: order items are the cart plus the fees, so
- * `order.totalAmount` equals cart + fees to the cent (clients compare them).
+ * How a completed purchase becomes an order: order items are the cart plus the fees plus the
+ * shipping a delivery module charges, so `order.totalAmount` equals what the checkout showed
+ * to the cent (clients compare them).
  */
-import { deliveryLines } from './delivery-shipping.js';
+import { chargedShippingLines } from './delivery-module.js';
 import type { Checkout, Invoice, Order, OrderItem } from './model.js';
 import { sumLines } from './money.js';
 
-export function orderItemsOf(checkout: Pick<Checkout, 'cart' | 'fees' | 'shipping'>): OrderItem[] {
+export function orderItemsOf(checkout: Pick<Checkout, 'cart' | 'fees' | 'shipping' | 'delivery'>): OrderItem[] {
   const items: OrderItem[] = checkout.cart.items.map((item) => ({
     id: item.id,
     description: item.description,
@@ -17,7 +18,7 @@ export function orderItemsOf(checkout: Pick<Checkout, 'cart' | 'fees' | 'shippin
   for (const fee of [checkout.fees.shipping, checkout.fees.directInvoiceFee]) {
     if (fee) items.push({ id: fee.id, description: fee.description, unitPrice: fee.unitPrice, quantity: 1, vat: fee.vat });
   }
-  items.push(...deliveryLines(checkout.shipping));
+  items.push(...chargedShippingLines(checkout));
   return items;
 }
 

@@ -2,7 +2,8 @@
  * Test personas for the hosted checkout page: who the customer is decides how the purchase
  * goes, as with the real service's test identities. Scenarios may declare their own
  * (`personas:`); without them the defaults below apply. A persona is recognised by its
- * email address (case-insensitive) when the customer identifies.
+ * email address (case-insensitive) when the customer identifies. A persona may also bring a
+ * company (for business checkouts) and a delivery choice (for profiles with a delivery module).
  */
 export const PERSONA_OUTCOMES = ['approved', 'rejected', 'validationFails'] as const;
 export type PersonaOutcome = (typeof PERSONA_OUTCOMES)[number];
@@ -16,6 +17,11 @@ export interface Persona {
   outcome: PersonaOutcome;
   /** Real milliseconds the identification takes, to exercise the merchant page's waiting state. */
   identifyDelayMs: number;
+  /** A business persona's company: used on business checkouts (B2B stores), never on private ones. */
+  companyName?: string;
+  organizationNumber?: string;
+  /** The carrier and option the persona picks, when the checkout's delivery module offers them. */
+  shipping?: { carrier: string; option?: string };
 }
 
 export const DEFAULT_PERSONAS: readonly Persona[] = [
@@ -37,7 +43,22 @@ export const DEFAULT_PERSONAS: readonly Persona[] = [
     outcome: 'approved',
     identifyDelayMs: 3000,
   },
+  {
+    name: 'Business customer',
+    email: 'company@example.com',
+    mobilePhoneNumber: '+46701234571',
+    postalCode: '11126',
+    outcome: 'approved',
+    identifyDelayMs: 0,
+    companyName: 'Testföretaget AB',
+    organizationNumber: '5591234561',
+  },
 ];
+
+/** Whether the persona is a company's contact person (shown on business checkouts only). */
+export function isBusinessPersona(persona: Persona): boolean {
+  return persona.companyName !== undefined || persona.organizationNumber !== undefined;
+}
 
 /** The persona an email address names, or null: any other customer is approved at once. */
 export function personaByEmail(personas: readonly Persona[], email: string | null | undefined): Persona | null {

@@ -14,7 +14,7 @@ export interface PurchaseDetails {
   purchaseIdentifier: string;
 }
 
-export function purchaseOf(checkout: Pick<Checkout, 'cart' | 'fees' | 'shipping'>, details: PurchaseDetails): Purchase {
+export function purchaseOf(checkout: Pick<Checkout, 'cart' | 'fees' | 'shipping' | 'delivery'>, details: PurchaseDetails): Purchase {
   return {
     amountToPay: amountToPay(checkout),
     paymentName: details.paymentName,

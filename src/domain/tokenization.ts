@@ -5,7 +5,7 @@
  * what an attempt's outcome does to the authorization, and the order a success creates.
  */
 import { instant } from '../clock.js';
-import type { Customer, Order, OrderItem } from './model.js';
+import type { Customer, Order, OrderItem, SalesSegment } from './model.js';
 import { sumLines } from './money.js';
 import { fullInvoice } from './order.js';
 import { Violation, type ViolationKind } from './violation.js';
@@ -161,7 +161,7 @@ export function afterAttempt(authorization: Authorization, failure: FailureReaso
 /** The order an authorization creates: a normal order; captureMode Auto activates (invoices) it at once. */
 export function orderForAuthorization(
   authorization: Authorization,
-  details: { orderId: string; placedAt: string; expiresAt: string; invoiceNumber: string; customer: Customer | null },
+  details: { orderId: string; placedAt: string; expiresAt: string; invoiceNumber: string; customer: Customer | null; salesSegment?: SalesSegment },
 ): Order {
   const order: Order = {
     orderId: details.orderId.toLowerCase(),
@@ -173,7 +173,8 @@ export function orderForAuthorization(
     paymentMethod: 'Card',
     currency: authorization.currency,
     countryCode: authorization.countryCode,
-    salesSegment: 'B2C',
+    // A subscription on a B2B store charges the company, as its first purchase did.
+    salesSegment: details.salesSegment ?? 'B2C',
     status: authorization.captureMode === 'Auto' ? 'Activated' : 'NotActivated',
     placedAt: details.placedAt,
     expiresAt: details.expiresAt,

@@ -9,10 +9,12 @@
  */
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { cartTotal, feesTotal } from '../domain/checkout.js';
-import type { Checkout, Fee } from '../domain/model.js';
+import { amountToPay } from '../domain/checkout.js';
+import { chargedShippingLines } from '../domain/delivery-module.js';
+import type { Checkout, DeliveryModule, Fee } from '../domain/model.js';
 import { toMajor } from '../domain/money.js';
 import type { Persona } from '../domain/personas.js';
+import { companyFields, deliveryStep } from './delivery-step.js';
 import { PAGE_STYLE } from './page-style.js';
 import type { PageLanguage, StringKey } from './strings.js';
 
@@ -29,6 +31,8 @@ export interface PageModel {
   checkout: Checkout;
   personas: readonly Persona[];
   paymentMethods: readonly string[];
+  /** The delivery module of the checkout's profile: the page then has a delivery step. */
+  delivery: DeliveryModule | null;
   /** Sandbox time, shown with the expiry so testers see the clock the server decides by. */
   now: string;
 }
@@ -50,6 +54,7 @@ export function checkoutPage(model: PageModel, options: PageOptions): Html {
       <p id="progress" role="status" aria-live="polite"></p>
       <div id="problem" role="alert" tabindex="-1" hidden></div>
       ${completed ? '' : identifyForm(model, options, identified)}
+      ${completed || !model.delivery ? '' : deliveryStep(checkout, model.delivery, options.lang, identified)}
       ${completed ? '' : paymentForm(model, options, identified)}
       <section id="outcome" aria-labelledby="outcome-heading" tabindex="-1" ${completed ? '' : 'hidden'}>
         <h2 id="outcome-heading">${completed ? outcomeTitle(checkout, t) : ''}</h2>
@@ -67,7 +72,9 @@ export function cartSection(checkout: Checkout, lang: PageLanguage): Html {
   const t = lang.t;
   const money = new Intl.NumberFormat(lang.tag, { style: 'currency', currency: checkout.currency });
   const format = (minor: number): string => money.format(toMajor(minor));
+  // The fees, and the shipping a delivery module charges (the shop's block, or the customer's choice).
   const fees = [checkout.fees.shipping, checkout.fees.directInvoiceFee].filter((fee): fee is Fee => fee !== null);
+  const shipping = chargedShippingLines(checkout);
   return html`<h2 id="cart-heading">${t('cart')}</h2>
     <table>
       <thead><tr><th scope="col">${t('item')}</th><th scope="col" class="num">${t('quantity')}</th><th scope="col" class="num">${t('amount')}</th></tr></thead>
@@ -76,8 +83,9 @@ export function cartSection(checkout: Checkout, lang: PageLanguage): Html {
           (item) => html`<tr data-item-id="${item.id}"><td>${item.description}</td><td class="num">${item.quantity}</td><td class="num">${format(item.unitPrice * item.quantity)}</td></tr>`,
         )}
         ${fees.map((fee) => html`<tr data-fee-id="${fee.id}"><td>${fee.description || t('shipping')}</td><td class="num"></td><td class="num">${format(fee.unitPrice)}</td></tr>`)}
+        ${shipping.map((line) => html`<tr data-shipping-id="${line.id}"><td>${line.description}</td><td class="num"></td><td class="num" id="shipping-fee">${format(line.unitPrice)}</td></tr>`)}
       </tbody>
-      <tfoot><tr><th scope="row" colspan="2">${t('total')}</th><td class="num" id="total">${format(cartTotal(checkout) + feesTotal(checkout))}</td></tr></tfoot>
+      <tfoot><tr><th scope="row" colspan="2">${t('total')}</th><td class="num" id="total">${format(amountToPay(checkout))}</td></tr></tfoot>
     </table>`;
 }
 
@@ -91,7 +99,8 @@ function identifyForm(model: PageModel, options: PageOptions, identified: boolea
       <select id="persona" name="persona">
         <option value="">${t('personaNone')}</option>
         ${model.personas.map(
-          (p) => html`<option value="${p.email}" data-phone="${p.mobilePhoneNumber}" data-postal-code="${p.postalCode}">${p.name} (${p.email})</option>`,
+          (p) =>
+            html`<option value="${p.email}" data-phone="${p.mobilePhoneNumber}" data-postal-code="${p.postalCode}" data-organization-number="${p.organizationNumber ?? ''}" data-company-name="${p.companyName ?? ''}">${p.name} (${p.email})</option>`,
         )}
       </select>
       <label for="email">${t('email')}</label>
@@ -100,6 +109,7 @@ function identifyForm(model: PageModel, options: PageOptions, identified: boolea
       <input id="phone" name="mobilePhoneNumber" type="tel" autocomplete="tel" required value="${customer?.mobilePhoneNumber ?? ''}">
       <label for="postal-code">${t('postalCode')}</label>
       <input id="postal-code" name="postalCode" autocomplete="postal-code" inputmode="numeric" required value="${customer?.deliveryAddress.postalCode ?? ''}">
+      ${model.checkout.customerType === 'BusinessCustomer' ? companyFields(options.lang) : ''}
       <button type="submit">${identified ? t('continue') + ' ✓' : t('continue')}</button>
     </fieldset>
   </form>`;

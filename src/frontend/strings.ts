@@ -17,6 +17,10 @@ export type StringKey =
   | 'email'
   | 'phone'
   | 'postalCode'
+  | 'organizationNumber'
+  | 'companyName'
+  | 'invoiceReference'
+  | 'delivery'
   | 'continue'
   | 'payment'
   | 'complete'
@@ -54,6 +58,10 @@ const en: Strings = {
   email: 'Email',
   phone: 'Mobile phone',
   postalCode: 'Postal code',
+  organizationNumber: 'Organisation number',
+  companyName: 'Company name',
+  invoiceReference: 'Invoice reference',
+  delivery: 'Delivery',
   continue: 'Continue',
   payment: 'Payment method',
   complete: 'Complete purchase',
@@ -90,6 +98,10 @@ const sv: Partial<Strings> = {
   email: 'E-post',
   phone: 'Mobilnummer',
   postalCode: 'Postnummer',
+  organizationNumber: 'Organisationsnummer',
+  companyName: 'Företagsnamn',
+  invoiceReference: 'Fakturareferens',
+  delivery: 'Leverans',
   continue: 'Fortsätt',
   payment: 'Betalsätt',
   complete: 'Slutför köp',

@@ -2,14 +2,16 @@
  * The `data` of GET on a checkout, shaped as service-facts §9.3 for the checkout's phase.
  * Amounts are major units computed from integer minor units, so totals agree to the cent;
  * objects clients read without null checks are always present (with nulls); `reference`
- * is null until set; `shipping` is null unless a delivery module's block was sent.
+ * is null until set; `shipping` is null unless a delivery module's block was sent or the
+ * customer chose in the profile's delivery module.
  */
 import { emptyAddress, emptyCustomer } from '../domain/checkout-customer.js';
 import { cartTotal } from '../domain/checkout.js';
-import type { Address, CartItem, Checkout, Customer, Fee, Order, OrderItem } from '../domain/model.js';
+import type { Address, CartItem, Checkout, Customer, DeliveryChoice, Fee, Order, OrderItem } from '../domain/model.js';
 import { toMajor } from '../domain/money.js';
 import { orderItemsOf } from '../domain/order.js';
 import { deliveryView } from '../domain/delivery-shipping.js';
+import { choiceName, deliveryChoiceLines, shippingFeeIdOf } from '../domain/delivery-module.js';
 
 /**
  * The view as JSON, kept per stored checkout: records are replaced whole on every change,
@@ -41,8 +43,9 @@ export function checkoutView(checkout: Checkout, order: Order | undefined): Reco
     fees: completed ? null : { shipping: feeView(checkout.fees.shipping), directInvoiceFee: feeView(checkout.fees.directInvoiceFee) },
     purchase: checkout.purchase ? { ...checkout.purchase, amountToPay: toMajor(checkout.purchase.amountToPay) } : null,
     order: completed ? orderView(checkout, order) : null,
-    // A delivery module's block as sent (its fee is in the order and amountToPay); null without one.
-    shipping: deliveryView(checkout.shipping),
+    // A delivery module's block as sent, or the customer's choice in the profile's module (its
+    // fee is in the order and amountToPay); null without either.
+    shipping: checkout.shipping ? deliveryView(checkout.shipping) : choiceView(checkout.delivery),
     customFields: checkout.customFields ?? null,
     // Legacy top-level copy, read by OpenCart and the SDK.
     paymentName: checkout.purchase?.paymentName ?? null,
@@ -91,20 +94,56 @@ function customerView(customer: Customer): Record<string, unknown> {
   };
 }
 
+/** The company and its contact person (service-facts §9.3); the organisation number of an older prefill is its nationalIdentificationNumber. */
 function businessView(customer: Customer): Record<string, unknown> {
-  const invoice = addressView(customer.billingAddress);
+  const company = customer.company ?? null;
+  const companyName = company?.companyName ?? null;
   return {
-    companyName: null,
-    organizationNumber: customer.nationalIdentificationNumber,
-    invoiceReference: null,
-    invoiceTag: null,
+    companyName,
+    organizationNumber: company?.organizationNumber ?? customer.nationalIdentificationNumber,
+    invoiceReference: company?.invoiceReference ?? null,
+    invoiceTag: company?.invoiceTag ?? null,
     email: customer.email,
     firstName: customer.deliveryAddress.firstName,
     lastName: customer.deliveryAddress.lastName,
     mobilePhoneNumber: customer.mobilePhoneNumber,
     deliveryContactInformation: { email: customer.email, mobilePhoneNumber: customer.mobilePhoneNumber },
-    invoiceAddress: { companyName: null, ...invoice },
-    deliveryAddress: { companyName: null, ...addressView(customer.deliveryAddress) },
+    invoiceAddress: { companyName, ...addressView(customer.billingAddress) },
+    deliveryAddress: { companyName, ...addressView(customer.deliveryAddress) },
+  };
+}
+
+/**
+ * A simulated delivery module's `data.shipping`, in both shapes WooCommerce reads
+ * (coc_get_shipping_data): the Walley shipping module's carrierName/carrierId/shippingFee and
+ * the delivery adapter's shipments[].shippingChoice, whose fee plus its options' fees is the
+ * fee (the options carry none of their own), and pendingShipment.id, which it stores as the
+ * delivery reference. shippingFeeId is the fee's order line.
+ */
+function choiceView(choice: DeliveryChoice | null | undefined): Record<string, unknown> | null {
+  if (!choice) return null;
+  const fee = toMajor(deliveryChoiceLines(choice).reduce((sum, line) => sum + line.unitPrice, 0));
+  const shippingFeeId = shippingFeeIdOf(choice);
+  return {
+    provider: choice.provider,
+    carrierId: choice.carrierId,
+    carrierName: choice.carrierName,
+    shippingFee: fee,
+    shippingFeeId,
+    pendingShipment: { id: choice.pendingShipmentId },
+    shipments: [
+      {
+        id: choice.pendingShipmentId,
+        feeItemId: shippingFeeId,
+        shippingChoice: {
+          id: choice.optionId,
+          name: choiceName(choice),
+          fee,
+          options: [{ id: choice.optionId, name: choice.optionName, deliveryTime: choice.deliveryTime }],
+          metadata: { carrierId: choice.carrierId, carrierName: choice.carrierName, deliveryTime: choice.deliveryTime, tax_rate: choice.vat },
+        },
+      },
+    ],
   };
 }
 

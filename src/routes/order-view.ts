@@ -40,13 +40,18 @@ function fullName(address: Address): string | null {
   return [address.firstName, address.lastName].filter((part) => part).join(' ') || null;
 }
 
+/** A B2B order's company name: its customer, invoice and delivery addresses are the company's. */
+function companyOf(order: Order): string | null {
+  return order.salesSegment === 'B2B' ? (order.customer?.company?.companyName ?? null) : null;
+}
+
 function addressView(address: Address, order: Order): Record<string, unknown> {
   return {
     addressLine1: address.address,
     addressLine2: address.address2,
     city: address.city,
     coAddress: address.coAddress,
-    receiverName: fullName(address),
+    receiverName: companyOf(order) ?? fullName(address),
     countryCode: address.countryCode ?? order.countryCode,
     email: order.customer?.email ?? null,
     mobilePhone: order.customer?.mobilePhoneNumber ?? null,
@@ -59,12 +64,15 @@ function customerView(order: Order): Record<string, unknown> | null {
   const customer = order.customer;
   if (!customer) return null;
   const billing = customer.billingAddress;
+  const business = order.salesSegment === 'B2B';
+  // An organisation number is public (it is on every invoice); only personal numbers are masked.
+  const organizationNumber = customer.company?.organizationNumber ?? customer.nationalIdentificationNumber;
   return {
-    type: order.salesSegment === 'B2B' ? 'Organization' : 'Person',
-    name: fullName(billing),
+    type: business ? 'Organization' : 'Person',
+    name: companyOf(order) ?? fullName(billing),
     firstName: billing.firstName,
     lastName: billing.lastName,
-    registrationNumber: masked(customer.nationalIdentificationNumber),
+    registrationNumber: business ? organizationNumber : masked(customer.nationalIdentificationNumber),
     countryCode: billing.countryCode ?? order.countryCode,
     coAddress: billing.coAddress,
     addressLine1: billing.address,

@@ -7,7 +7,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { type Clock, instant } from '../clock.js';
 import type { CheckoutInit } from '../domain/schemas/checkout.js';
 import { isExpired, publicTokenFor } from '../domain/checkout.js';
-import type { Checkout, Merchant, Order, Store } from '../domain/model.js';
+import { profileFor, profileRejection } from '../domain/delivery-module.js';
+import type { Checkout, DeliveryModule, Merchant, Order, Store } from '../domain/model.js';
+import { startingCustomer } from '../domain/sales-segment.js';
 import type { Settings } from '../domain/settings.js';
 import type { EnvName } from '../hosts.js';
 import type { CollectionTypes, RecordTypes } from '../domain/records.js';
@@ -17,7 +19,7 @@ import type { StateStore } from '../store/store.js';
 export type CheckoutLookup = { checkout: Checkout } | { missing: 'unknown' | 'expired' };
 
 /** What the handlers and the simulation may change on a checkout. */
-export type CheckoutChanges = Partial<Pick<Checkout, 'cart' | 'fees' | 'shipping' | 'reference' | 'metadata' | 'status' | 'customer' | 'purchase' | 'orderId' | 'customerToken'>>;
+export type CheckoutChanges = Partial<Pick<Checkout, 'cart' | 'fees' | 'shipping' | 'delivery' | 'reference' | 'metadata' | 'status' | 'customer' | 'purchase' | 'orderId' | 'customerToken'>>;
 
 export class CheckoutService {
   constructor(
@@ -34,7 +36,15 @@ export class CheckoutService {
     return this.store.settings();
   }
 
+  /**
+   * A new checkout on the merchant's store. The store decides what the body means beyond its
+   * shape: an unknown profileName and businessCustomerPrefill on a B2C store are refused (400),
+   * and a checkout on a B2B store is a business checkout (src/domain/sales-segment.ts).
+   */
   async create(merchant: Merchant, store: Store, init: CheckoutInit): Promise<Checkout> {
+    const profileProblem = profileRejection(store, init.profileName);
+    if (profileProblem) throw profileProblem;
+    const { customerType, customer } = startingCustomer(store, merchant.stores, init);
     const now = this.clock.nowMs();
     const checkout: Checkout = {
       privateId: randomUUID(),
@@ -51,8 +61,8 @@ export class CheckoutService {
       fees: init.fees,
       shipping: init.shipping,
       metadata: init.metadata,
-      customerType: init.customerType,
-      customer: init.prefill,
+      customerType,
+      customer,
       purchase: null,
       orderId: null,
       merchantTermsUri: init.merchantTermsUri,
@@ -105,6 +115,26 @@ export class CheckoutService {
     }
     await this.store.apply(writes);
     return next;
+  }
+
+  /** The checkout's store as the scenario set it up (undefined if the merchant is gone after a reset). */
+  storeOf(checkout: Pick<Checkout, 'merchantId' | 'storeId'>): Store | undefined {
+    return this.merchantOf(checkout)?.stores.find((s) => s.id === checkout.storeId);
+  }
+
+  /** The stores of the checkout's merchant (for advice naming another store). */
+  merchantStores(checkout: Pick<Checkout, 'merchantId'>): readonly Store[] {
+    return this.merchantOf(checkout)?.stores ?? [];
+  }
+
+  /** The delivery module of the checkout's profile, if the store's profile has one. */
+  deliveryModuleOf(checkout: Pick<Checkout, 'merchantId' | 'storeId' | 'profileName'>): DeliveryModule | null {
+    const store = this.storeOf(checkout);
+    return store ? (profileFor(store, checkout.profileName)?.deliveryModule ?? null) : null;
+  }
+
+  private merchantOf(checkout: Pick<Checkout, 'merchantId'>): Merchant | undefined {
+    return this.store.env(this.env).merchants.get(checkout.merchantId);
   }
 
   orderOf(checkout: Checkout): Order | undefined {

@@ -21,6 +21,7 @@ import {
   orderForAuthorization,
 } from '../domain/tokenization.js';
 import { type WebhookEvent, attemptEvents, authorizationEvent, customerTokenEvent } from '../domain/webhook-events.js';
+import { segmentOf } from '../domain/sales-segment.js';
 import type { EnvName } from '../hosts.js';
 import { type Change, put } from '../store/state.js';
 import type { StateStore } from '../store/store.js';
@@ -222,6 +223,7 @@ export class TokenizationService {
       expiresAt: instant(atMs + this.deps.store.settings().orders.lifetimeSeconds * 1000).toISOString(),
       invoiceNumber: this.deps.random.digits(9),
       customer: token.customer,
+      salesSegment: segmentOf(this.deps.merchants.byId(authorization.merchantId)?.stores.find((s) => s.id === authorization.storeId) ?? {}),
     });
   }
 

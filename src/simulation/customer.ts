@@ -9,15 +9,17 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { type Clock, instant } from '../clock.js';
 import { mergeCustomer } from '../domain/checkout-customer.js';
+import { type DeliveryRequest, chooseDelivery } from '../domain/delivery-module.js';
+import { companyRejection } from '../domain/sales-segment.js';
 import { substitutePlaceholders } from '../domain/checkout-callbacks.js';
 import { type CustomerAction, customerActionRejection, statusAfter } from '../domain/checkout-lifecycle.js';
-import type { Checkout, Customer, Order, PurchaseResult } from '../domain/model.js';
+import type { Checkout, Customer, DeliveryChoice, Order, PurchaseResult } from '../domain/model.js';
 import { orderForPurchase, purchaseOf } from '../domain/purchase.js';
 import { isRecurringProfile } from '../domain/tokenization.js';
 import { Violation } from '../domain/violation.js';
 import type { EventBus } from '../control/events.js';
 import type { LazyFaker } from '../fake/faker.js';
-import { fakeCustomer } from '../fake/people.js';
+import { fakeBusinessCustomer, fakeCustomer } from '../fake/people.js';
 import type { EnvName } from '../hosts.js';
 import type { CallbackRecord } from '../domain/records.js';
 import type { CallbackLog } from '../services/callbacks.js';
@@ -32,6 +34,8 @@ import { type NotificationDispatcher, callbackAttemptEvent } from './notificatio
 export interface PurchaseRequest {
   result: PurchaseResult;
   paymentName: string;
+  /** The carrier and option, when the profile has a delivery module; default: the choice made, else the first option. */
+  shipping?: DeliveryRequest | null;
   /** A persona that declares the validation failing: recorded as a failed validation, no call made. */
   failValidation?: string;
 }
@@ -92,15 +96,28 @@ export class CustomerSimulation {
     return checkout;
   }
 
-  /** The customer identifies: the given data over the merchant's prefill over generated (seeded faker) data. */
-  async identify(checkout: Checkout, given: Customer | null): Promise<Checkout> {
+  /**
+   * The customer identifies: the given data over the merchant's prefill over generated (seeded
+   * faker) data; on a business checkout that includes the company. With a delivery module the
+   * checkout then shows a delivery choice: the one named, the one made before, or the first.
+   */
+  async identify(checkout: Checkout, given: Customer | null, shipping: DeliveryRequest | null = null): Promise<Checkout> {
     this.allow(checkout, 'identify');
-    return this.transition(checkout, { customer: await this.identified(checkout, given), status: statusAfter('identify') });
+    const rejection = companyRejection(checkout, given, this.service.merchantStores(checkout));
+    if (rejection) throw rejection;
+    const delivery = this.delivery(checkout, shipping);
+    return this.transition(checkout, { customer: await this.identified(checkout, given), status: statusAfter('identify'), ...delivery });
+  }
+
+  /** The customer picks another carrier or option (the hosted page's delivery step). */
+  async chooseShipping(checkout: Checkout, shipping: DeliveryRequest): Promise<Checkout> {
+    this.allow(checkout, 'identify');
+    return this.service.update(checkout, this.delivery(checkout, shipping));
   }
 
   async commit(checkout: Checkout): Promise<Checkout> {
     this.allow(checkout, 'commit');
-    return this.transition(checkout, { customer: checkout.customer ?? (await this.identified(checkout, null)), status: statusAfter('commit') });
+    return this.transition(checkout, { customer: checkout.customer ?? (await this.identified(checkout, null)), status: statusAfter('commit'), ...this.delivery(checkout, null) });
   }
 
   async abort(checkout: Checkout): Promise<{ checkout: Checkout; notification: CallbackRecord | null }> {
@@ -114,8 +131,10 @@ export class CustomerSimulation {
   async purchase(checkout: Checkout, request: PurchaseRequest): Promise<PurchaseOutcome> {
     this.allow(checkout, 'complete');
     const before = checkout.status === 'CommittedToPurchase' ? 'CustomerIdentified' : checkout.status;
+    // The delivery choice is made before the lock, so the validation call already sees its fee.
+    const delivery = this.delivery(checkout, request.shipping ?? null);
     const customer = checkout.status === 'Initialized' || !checkout.customer ? await this.identified(checkout, null) : checkout.customer;
-    let current = await this.transition(checkout, { customer, status: 'CommittedToPurchase' });
+    let current = await this.transition(checkout, { customer, status: 'CommittedToPurchase', ...delivery });
 
     const validation = request.failValidation !== undefined ? await this.declaredFailure(current, request.failValidation) : await this.validate(current);
     if (validation && validation.state === 'failed') {
@@ -184,7 +203,32 @@ export class CustomerSimulation {
 
   private async identified(checkout: Checkout, given: Customer | null): Promise<Customer> {
     const faker = await this.deps.faker.get();
-    return mergeCustomer(mergeCustomer(fakeCustomer(faker, checkout.countryCode), checkout.customer), given);
+    // A business checkout's customer is a company's contact person (the registry fills in the company).
+    const generated = checkout.customerType === 'BusinessCustomer' ? fakeBusinessCustomer(faker, checkout.countryCode) : fakeCustomer(faker, checkout.countryCode);
+    return mergeCustomer(mergeCustomer(generated, checkout.customer), given);
+  }
+
+  /**
+   * The delivery change for the checkout's profile: the named carrier and option (a Violation
+   * naming the known ones when unknown), else the choice already made, else the first option.
+   * Without a delivery module nothing changes, and naming a carrier is refused.
+   */
+  private delivery(checkout: Checkout, request: DeliveryRequest | null): { delivery?: DeliveryChoice } {
+    const named = request && (request.carrier || request.option) ? request : null;
+    const module = this.service.deliveryModuleOf(checkout);
+    if (!module) {
+      if (named) {
+        throw new Violation(
+          'invalid',
+          'No_Delivery_Module',
+          `shipping: checkout ${checkout.privateId} has no delivery module (profileName ${checkout.profileName === null ? 'none' : `'${checkout.profileName}'`} on store ${checkout.storeId}), so there is no carrier to choose. ` +
+            'Initialize it with a profile whose scenario entry has a deliveryModule (default scenario: store 1234, profile shipping or Delivery), or leave shipping out.',
+        );
+      }
+      return {};
+    }
+    if (!named && checkout.delivery) return {};
+    return { delivery: chooseDelivery(module, named, checkout.delivery?.pendingShipmentId ?? randomUUID()) };
   }
 
   /** POST to the validationUri (no body relied on); any 2xx lets the purchase go on. */

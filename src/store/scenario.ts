@@ -7,23 +7,13 @@ import { basename, extname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { parseInstant } from '../clock.js';
 import { CHECKOUT_STATUSES, ORDER_STATUSES, PURCHASE_RESULTS } from '../domain/model.js';
-import { toMinor } from '../domain/money.js';
 import { PERSONA_OUTCOMES } from '../domain/personas.js';
 import { faultRuleSchema } from '../domain/fault-rule.js';
+import { amount, id, instant, seconds } from './scenario-fields.js';
+import { storeSchema } from './scenario-stores.js';
 
 export const SCENARIO_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
-
-const instant = z.string().refine((v) => parseInstant(v) !== null, {
-  message: 'expected an ISO-8601 instant such as 2026-10-30T23:00:00Z',
-});
-const id = z.union([z.string().min(1), z.number().int()]).transform(String);
-const amount = z
-  .union([z.number(), z.string()])
-  .refine((v) => toMinor(v) !== null, { message: 'expected an amount such as 199 or "199.00"' })
-  .transform((v) => toMinor(v) as number);
-const seconds = z.number().int().positive();
 
 const itemSchema = z.object({
   id: id,
@@ -64,6 +54,11 @@ const personaSchema = z.object({
   postalCode: z.string().min(1),
   outcome: z.enum(PERSONA_OUTCOMES).default('approved'),
   identifyDelayMs: z.number().int().min(0).max(30_000).default(0),
+  /** A business persona's company, used on business checkouts (B2B stores). */
+  companyName: z.string().min(1).optional(),
+  organizationNumber: z.string().min(1).optional(),
+  /** The carrier and option this persona picks when the checkout's profile has a delivery module that offers them. */
+  shipping: z.object({ carrier: z.string().min(1), option: z.string().min(1).optional() }).optional(),
 });
 
 const generate = z.object({ generate: z.number().int().min(0).max(100_000) });
@@ -79,15 +74,7 @@ const apiClientSchema = z.object({
 const merchantSchema = z.object({
   id: id,
   name: z.string().min(1),
-  stores: z
-    .array(
-      z.object({
-        id: id,
-        countryCode: z.enum(['SE', 'NO', 'FI', 'DK', 'DE', 'EU']),
-        currency: z.enum(['SEK', 'NOK', 'EUR', 'DKK']),
-      }),
-    )
-    .min(1),
+  stores: z.array(storeSchema).min(1),
   sharedKey: z.object({ username: z.string().min(1), key: z.string().min(1) }),
   /** Where tokenization webhooks are POSTed (also PUT /__admin/{env}/merchants/{id}/callbacks). */
   webhookUri: z.string().url().nullable().default(null),

@@ -14,7 +14,9 @@ import { SeededRandom } from '../domain/random.js';
 import { hashSecret } from '../domain/secret-hash.js';
 import type { Customer } from '../domain/model.js';
 import { loadFaker } from '../fake/faker.js';
-import { fakeCartItems, fakeCustomer } from '../fake/people.js';
+import { fakeBusinessCustomer, fakeCartItems, fakeCustomer } from '../fake/people.js';
+import { customerTypeOf, segmentOf } from '../domain/sales-segment.js';
+import { storeFromScenario } from './scenario-stores.js';
 import type { ExplicitCheckout, ExplicitOrder, Scenario, ScenarioMerchant } from './scenario.js';
 import { type EnvDoc, SNAPSHOT_VERSION, type SnapshotDoc } from './snapshot.js';
 import type { Settings } from './state.js';
@@ -63,11 +65,14 @@ class FakePools {
     return new FakePools(new Map(), [], needed ? await loadFaker(scenario.seed) : null);
   }
 
-  customer(random: SeededRandom, countryCode: string): Customer {
-    let pool = this.customers.get(countryCode);
+  /** A private customer, or for a B2B store a business customer with their company. */
+  customer(random: SeededRandom, countryCode: string, segment: 'B2C' | 'B2B' = 'B2C'): Customer {
+    const key = `${countryCode}/${segment}`;
+    let pool = this.customers.get(key);
     if (!pool) {
-      pool = this.faker ? Array.from({ length: 64 }, () => fakeCustomer(this.faker!, countryCode)) : [];
-      this.customers.set(countryCode, pool);
+      const make = segment === 'B2B' ? fakeBusinessCustomer : fakeCustomer;
+      pool = this.faker ? Array.from({ length: 64 }, () => make(this.faker!, countryCode)) : [];
+      this.customers.set(key, pool);
     }
     // Shared, not copied: records are never edited in place (services replace them whole).
     return random.pick(pool);
@@ -119,7 +124,7 @@ class EnvSeeder {
     const merchant: Merchant = {
       id: m.id,
       name: m.name,
-      stores: m.stores.map((s) => ({ id: s.id, countryCode: s.countryCode, currency: s.currency })),
+      stores: m.stores.map(storeFromScenario),
       sharedKey: { ...m.sharedKey },
       webhookUri: m.webhookUri,
       invoiceStatusUri: m.invoiceStatusUri,
@@ -181,8 +186,8 @@ class EnvSeeder {
         directInvoiceFee: null,
       },
       metadata: null,
-      customerType: 'PrivateCustomer',
-      customer: committed ? this.pools.customer(this.random, store.countryCode) : null,
+      customerType: customerTypeOf(segmentOf(store)),
+      customer: committed ? this.pools.customer(this.random, store.countryCode, segmentOf(store)) : null,
       purchase: null,
       orderId: null,
       merchantTermsUri: 'https://merchant.example/terms',
@@ -226,13 +231,13 @@ class EnvSeeder {
       paymentMethod: o.paymentMethod,
       currency: store.currency,
       countryCode: store.countryCode,
-      salesSegment: 'B2C',
+      salesSegment: segmentOf(store),
       status: o.status,
       placedAt: this.iso(-86400),
       expiresAt: this.iso(o.expiresInSeconds ?? this.settings.orders.lifetimeSeconds),
       totalAmount: sumLines(items),
       items,
-      customer: this.pools.customer(this.random, store.countryCode),
+      customer: this.pools.customer(this.random, store.countryCode, segmentOf(store)),
       invoices: [],
     };
     // Seeded captured/refunded orders carry the invoices their status implies.

@@ -103,7 +103,20 @@ const settings = z.object({
   orders: z.object({ lifetimeSeconds: seconds }),
   onHold: z.object({ resolveAfterSeconds: seconds.nullable(), invoiceStatus: z.enum(['Approved', 'Rejected']) }).optional(),
   personas: z
-    .array(z.object({ name: text, email: text, mobilePhoneNumber: text, postalCode: text, outcome: z.enum(['approved', 'rejected', 'validationFails']), identifyDelayMs: z.number().int().min(0) }))
+    .array(
+      z.object({
+        name: text,
+        email: text,
+        mobilePhoneNumber: text,
+        postalCode: text,
+        outcome: z.enum(['approved', 'rejected', 'validationFails']),
+        identifyDelayMs: z.number().int().min(0),
+        // Kept through restarts: a plain object would drop the keys it does not list.
+        companyName: text.optional(),
+        organizationNumber: text.optional(),
+        shipping: z.object({ carrier: text, option: text.optional() }).optional(),
+      }),
+    )
     .optional(),
 });
 const snapshotSchema = z.object({

@@ -7,7 +7,8 @@
  *   GET  /collector-checkout-loader.js    old loader (also fires collectorCheckout… events)
  *   GET  /checkout/{publicToken}          the page (query: lang, variant, action-color, …)
  *   GET  /checkout/{publicToken}/cart     the cart section alone (refreshed on resume())
- *   POST /checkout/{publicToken}/customer identify  {email, mobilePhoneNumber, postalCode}
+ *   POST /checkout/{publicToken}/customer identify  {email, mobilePhoneNumber, postalCode, company fields on B2B}
+ *   POST /checkout/{publicToken}/shipping the delivery step  {carrier, option}
  *   POST /checkout/{publicToken}/purchase complete  {paymentName}
  *   GET  /assets/checkout-page.js         the page's script
  *
@@ -17,7 +18,7 @@
 import { readFileSync } from 'node:fs';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
-import { identifySchema, purchaseSchema } from '../domain/schemas/page.js';
+import { identifySchema, purchaseSchema, shippingChoiceSchema } from '../domain/schemas/page.js';
 import { type PageOptions, cartSection, checkoutPage, unavailablePage } from '../frontend/checkout-page.js';
 import { CheckoutSteps, paymentMethodsFor } from '../frontend/checkout-steps.js';
 import { pageLanguage } from '../frontend/strings.js';
@@ -31,7 +32,8 @@ import { refusalAnswers } from '../http/refusal-answers.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { zodBinding } from '../http/zod-binding.js';
 import type { SurfaceDeps } from '../routes/deps.js';
-import { pageIdentifiedSchema, pagePurchasedSchema } from '../routes/answers/frontend.js';
+import { pageIdentifiedSchema, pagePurchasedSchema, pageShippingChosenSchema } from '../routes/answers/frontend.js';
+import { checkoutView } from '../routes/checkout-view.js';
 import { surfaceApp } from './base.js';
 
 const ASSETS = new URL('../frontend/assets/', import.meta.url);
@@ -45,6 +47,7 @@ const UNAVAILABLE: Answer = { description: 'The page says the checkout is unknow
 const REFUSED: Answer = { description: "A refusal of the page's call: {error: {status, message}}.", schema: pageErrorSchema, name: 'PageError' };
 const IDENTIFIED: Answer = { description: 'The customer is identified.', schema: pageIdentifiedSchema, name: 'PageIdentified' };
 const PURCHASED: Answer = { description: 'The purchase is completed.', schema: pagePurchasedSchema, name: 'PagePurchased' };
+const SHIPPING_CHOSEN: Answer = { description: 'The delivery choice and its fee, as data.shipping shows it.', schema: pageShippingChosenSchema, name: 'PageShippingChosen' };
 
 const made = new WeakMap<SurfaceDeps, CheckoutSteps>();
 /** The steps behind the page's buttons, one per surface app. */
@@ -86,8 +89,14 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
       const options = pageOptions(c, 'missing' in found ? '' : found.checkout.countryCode);
       if ('missing' in found) return c.html(unavailablePage(options, found.missing), found.missing === 'unknown' ? 404 : 410);
       if (found.checkout.status === 'Aborted') return c.html(unavailablePage(options, 'aborted'), 410);
+      const checkout = found.checkout;
+      // The B2B variant: data-variant="b2b", or the store's segment (a B2B store's checkout is a business one).
+      if (checkout.customerType === 'BusinessCustomer') options.variant = 'b2b';
       return c.html(
-        checkoutPage({ checkout: found.checkout, personas: steps.personas(), paymentMethods: paymentMethodsFor(options.variant), now: deps.clock.iso() }, options),
+        checkoutPage(
+          { checkout, personas: steps.personasFor(checkout), paymentMethods: paymentMethodsFor(options.variant), delivery: steps.deliveryModule(checkout), now: deps.clock.iso() },
+          options,
+        ),
       );
     },
   }),
@@ -118,7 +127,31 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
       const checkout = usable(steps, c.req.param('publicToken') ?? '');
       const identified = await steps.identify(checkout, input);
       const customer = identified.customer;
-      return jsonResponse({ status: identified.status, customer: { email: customer?.email ?? null, mobilePhoneNumber: customer?.mobilePhoneNumber ?? null, postalCode: customer?.deliveryAddress.postalCode ?? null } }, 200);
+      // With a delivery module, the choice the identification made (the page's delivery step shows it).
+      const shipping = checkoutView(identified, undefined).shipping;
+      return jsonResponse(
+        {
+          status: identified.status,
+          customer: { email: customer?.email ?? null, mobilePhoneNumber: customer?.mobilePhoneNumber ?? null, postalCode: customer?.deliveryAddress.postalCode ?? null },
+          ...(shipping ? { shipping } : {}),
+        },
+        200,
+      );
+    },
+  }),
+  operation<SurfaceDeps, z.infer<typeof shippingChoiceSchema>>({
+    op: 'chooseShippingOnPage',
+    method: 'POST',
+    path: '/checkout/:publicToken/shipping',
+    auth: 'none',
+    dialect: pageDialect,
+    summary: 'The customer picks a carrier and option in the delivery step',
+    body: { schema: shippingChoiceSchema, name: 'PageShippingChoice', bind: zodBinding(shippingChoiceSchema) },
+    answers: { '200': SHIPPING_CHOSEN, ...refusalAnswers(pageDialect, [400, 404, 410, 413, 423, 503]) },
+    handler: (deps) => async (c, { body: choice }) => {
+      const steps = stepsOf(deps);
+      const chosen = await steps.chooseShipping(usable(steps, c.req.param('publicToken') ?? ''), choice);
+      return jsonResponse({ status: chosen.status, shipping: checkoutView(chosen, undefined).shipping }, 200);
     },
   }),
   operation<SurfaceDeps, z.infer<typeof purchaseSchema>>({

@@ -49,7 +49,7 @@ async function purchase(profileName: string | null): Promise<Record<string, unkn
 }
 
 async function recurringToken(): Promise<string> {
-  return String(at(await purchase('Monthly-Recurring'), 'order', 'customerToken'));
+  return String(at(await purchase('Coffee-Recurring'), 'order', 'customerToken'));
 }
 
 function authorization(customerToken: string, overrides: Record<string, unknown> = {}, order: Record<string, unknown> = {}): Record<string, unknown> {

@@ -90,7 +90,8 @@ describe('the checkout API answers as its schemas say', () => {
     const privateId = await initialize({
       fees: undefined,
       shipping: DELIVERY,
-      profileName: 'Monthly-Recurring',
+      storeId: 1236,
+      profileName: 'Recurring',
       businessCustomerPrefill: { email: 'ap@company.example', organizationNumber: '5560001234', deliveryAddress: { companyName: 'Company AB', firstName: 'Ana' } },
     });
     const before = await view(privateId);
@@ -155,7 +156,7 @@ describe('order administration answers as its schemas say', () => {
   });
 
   it('a business order, an activated one and the seeded ones', async () => {
-    const business = await purchasedOrder('Activated', { businessCustomerPrefill: { email: 'ap@company.example', organizationNumber: '5560001234' } });
+    const business = await purchasedOrder('Activated', { storeId: 1236, businessCustomerPrefill: { email: 'ap@company.example', organizationNumber: '5560001234' } });
     const document = expectAnswer(await api.get(`/manage/orders/${business}`), 200, orderDocumentSchema);
     expect(at(document, 'data', 'customer', 'type')).toBe('Organization');
     expect(at(document, 'data', 'expiresAt')).toBeNull();

@@ -114,7 +114,7 @@
         });
         box.appendChild(el('div', { class: 'merchant' }, [
           el('strong', { text: m.name + ' (' + m.id + ')' }),
-          el('p', { text: 'Stores: ' + m.stores.map(function (s) { return s.id + ' ' + s.countryCode + '/' + s.currency; }).join(', ') + ' · SharedKey user ' + m.sharedKey.username }),
+          el('p', { text: 'Stores: ' + m.stores.map(function (s) { return s.id + ' ' + s.countryCode + '/' + s.currency + ' ' + (s.salesSegment || 'B2C') + (s.profiles && s.profiles.length ? ' (profiles: ' + s.profiles.map(function (p) { return p.name; }).join(', ') + ')' : ''); }).join(', ') + ' · SharedKey user ' + m.sharedKey.username }),
           el('ul', {}, m.apiClients.map(function (c) {
             return el('li', { text: 'API client ' + c.clientId + (c.name ? ' "' + c.name + '"' : '') + (c.revokedAt ? ' (revoked)' : '') + ' · ' + c.secrets.length + ' secret(s)' });
           })),

@@ -5,8 +5,8 @@
  * The parse output is a Customer with every field (clients read them without null checks,
  * service-facts §9.3), or null when nothing is given; it never fails.
  */
-import { ADDRESS_FIELDS, emptyAddress } from '../checkout-customer.js';
-import type { Address, Customer } from '../model.js';
+import { ADDRESS_FIELDS, emptyAddress, hasCompany } from '../checkout-customer.js';
+import type { Address, Company, Customer } from '../model.js';
 import { caseless, KEYS_NOTE, text } from './fields.js';
 
 /** An address; null when it names nothing (or is not an object). */
@@ -29,6 +29,11 @@ export const customerSchema = caseless({
   deliveryAddress: addressSchema,
   billingAddress: addressSchema,
   invoiceAddress: addressSchema.meta({ description: 'Another name of billingAddress.' }),
+  // A business customer's company, read from the same object's top level (the SDK's businessCustomerPrefill sends organizationNumber there).
+  companyName: text(),
+  organizationNumber: text(),
+  invoiceReference: text(),
+  invoiceTag: text(),
 })
   .transform((given): Customer | null => {
     const delivery = given.deliveryAddress;
@@ -41,6 +46,8 @@ export const customerSchema = caseless({
       // The billing address defaults to the delivery address, as on the real checkout.
       billingAddress: billing ?? (delivery ? { ...delivery } : emptyAddress()),
     };
-    return customer.email || customer.mobilePhoneNumber || customer.nationalIdentificationNumber || delivery || billing ? customer : null;
+    const company: Company = { companyName: given.companyName, organizationNumber: given.organizationNumber, invoiceReference: given.invoiceReference, invoiceTag: given.invoiceTag };
+    if (hasCompany(company)) customer.company = company;
+    return customer.email || customer.mobilePhoneNumber || customer.nationalIdentificationNumber || delivery || billing || customer.company ? customer : null;
   })
   .meta({ description: `Customer data to prefill (email, mobilePhoneNumber, nationalIdentificationNumber, deliveryAddress, …). ${KEYS_NOTE}` });

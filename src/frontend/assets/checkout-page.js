@@ -15,6 +15,8 @@
   var problem = document.getElementById('problem');
   var identifyForm = document.getElementById('identify');
   var payForm = document.getElementById('pay');
+  var deliveryForm = document.getElementById('delivery');
+  var shippingKey = null;
   var outcome = document.getElementById('outcome');
   var pending = {};
   var nextId = 1;
@@ -36,7 +38,7 @@
   function clearProblem() { problem.hidden = true; problem.textContent = ''; }
   function setBusy(busy) {
     main.setAttribute('aria-busy', busy ? 'true' : 'false');
-    [identifyForm, payForm].forEach(function (form) {
+    [identifyForm, deliveryForm, payForm].forEach(function (form) {
       if (form) form.querySelector('fieldset').disabled = busy;
     });
   }
@@ -66,6 +68,45 @@
       document.getElementById('email').value = option.value;
       document.getElementById('phone').value = option.getAttribute('data-phone');
       document.getElementById('postal-code').value = option.getAttribute('data-postal-code');
+      // A business persona's company, on a business checkout's form.
+      [['organization-number', 'data-organization-number'], ['company-name', 'data-company-name']].forEach(function (pair) {
+        var field = document.getElementById(pair[0]);
+        if (field) field.value = option.getAttribute(pair[1]) || '';
+      });
+    });
+  }
+
+  /* The delivery module's choice as the API shows it (data.shipping): the cart and total are
+     re-read, and the shop's page hears walleyCheckoutShippingUpdated when the choice changed. */
+  function shippingChosen(shipping) {
+    if (!deliveryForm || !shipping) return Promise.resolve();
+    deliveryForm.hidden = false;
+    var choice = shipping.shipments && shipping.shipments[0] ? shipping.shipments[0].shippingChoice.id : null;
+    var radios = deliveryForm.querySelectorAll('input[name=delivery]');
+    for (var i = 0; i < radios.length; i++) {
+      if (radios[i].getAttribute('data-carrier') === shipping.carrierId && radios[i].value === choice) radios[i].checked = true;
+    }
+    var key = shipping.carrierId + '/' + choice;
+    var changed = key !== shippingKey;
+    shippingKey = key;
+    return refreshCart().then(function () {
+      if (changed) emit('ShippingUpdated', { provider: shipping.provider, carrierId: shipping.carrierId, carrierName: shipping.carrierName, shippingFee: shipping.shippingFee, shippingFeeId: shipping.shippingFeeId });
+    });
+  }
+
+  if (deliveryForm) {
+    var checked = deliveryForm.querySelector('input[name=delivery]:checked');
+    if (checked && main.getAttribute('data-status') !== 'Initialized') shippingKey = checked.getAttribute('data-carrier') + '/' + checked.value;
+    deliveryForm.addEventListener('change', function (event) {
+      var radio = event.target;
+      if (!radio || radio.name !== 'delivery') return;
+      clearProblem();
+      setBusy(true);
+      post('shipping', { carrier: radio.getAttribute('data-carrier'), option: radio.value }).then(function (answer) {
+        setBusy(false);
+        if (!answer.ok) return showProblem(answer.body.error ? answer.body.error.message : strings.failed);
+        return shippingChosen(answer.body.shipping);
+      }, function () { setBusy(false); showProblem(strings.failed); });
     });
   }
 
@@ -75,6 +116,11 @@
       clearProblem();
       var form = new FormData(identifyForm);
       var body = { email: form.get('email'), mobilePhoneNumber: form.get('mobilePhoneNumber'), postalCode: form.get('postalCode') };
+      // A business checkout's company fields; blank ones are left to a persona or the registry.
+      ['organizationNumber', 'companyName', 'invoiceReference'].forEach(function (name) {
+        var value = form.get(name);
+        if (value) body[name] = value;
+      });
       setBusy(true);
       say(strings.identifying);
       post('customer', body).then(function (answer) {
@@ -84,7 +130,8 @@
         emit('CustomerUpdated', answer.body.customer);
         say(strings.identified);
         payForm.hidden = false;
-        document.getElementById('payment-legend').focus();
+        document.getElementById(deliveryForm ? 'delivery-legend' : 'payment-legend').focus();
+        return shippingChosen(answer.body.shipping);
       }, function () { setBusy(false); say(''); showProblem(strings.failed); });
     });
   }
@@ -123,6 +170,7 @@
     main.setAttribute('data-status', body.status);
     identifyForm.hidden = true;
     payForm.hidden = true;
+    if (deliveryForm) deliveryForm.hidden = true;
     outcome.hidden = false;
     outcome.setAttribute('data-result', body.result);
     document.getElementById('outcome-heading').textContent = body.result === 'Rejected' ? strings.rejected : strings.thanks;
@@ -135,11 +183,15 @@
     setBusy(true);
     say(strings.updating);
   }
-  function resume() {
-    fetch(pagePath + '/cart' + location.search).then(function (response) {
+  function refreshCart() {
+    return fetch(pagePath + '/cart' + location.search).then(function (response) {
       return response.ok ? response.text() : null;
     }).then(function (fragment) {
       if (fragment !== null) document.getElementById('cart').innerHTML = fragment;
+    });
+  }
+  function resume() {
+    refreshCart().then(function () {
       setBusy(false);
       say('');
       emit('Resumed');

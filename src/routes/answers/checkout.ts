@@ -40,7 +40,7 @@ export const addressSchema = z.strictObject({
   countryCode: text,
 });
 
-const companyAddressSchema = addressSchema.extend({ companyName: z.null().meta({ description: 'Always null: the sandbox simulates no company data.' }) });
+const companyAddressSchema = addressSchema.extend({ companyName: z.string().nullable().meta({ description: "The company's name on a business checkout." }) });
 
 export const privateCustomerSchema = z
   .strictObject({
@@ -55,10 +55,10 @@ export const privateCustomerSchema = z
 
 export const businessCustomerSchema = z
   .strictObject({
-    companyName: z.null().meta({ description: 'Always null: the sandbox simulates no company data.' }),
+    companyName: z.string().nullable().meta({ description: 'The company the customer identified as (or the prefill named).' }),
     organizationNumber: text,
-    invoiceReference: z.null(),
-    invoiceTag: z.null(),
+    invoiceReference: z.string().nullable().meta({ description: 'Whom or what the invoice is for, as the customer or the prefill gave it.' }),
+    invoiceTag: z.string().nullable().meta({ description: "The company's own tag for the invoice (a purchase order number)." }),
     email: text,
     firstName: text,
     lastName: text,
@@ -124,7 +124,8 @@ export const orderViewSchema = z
   })
   .meta({ description: 'The order of a completed purchase; null before.' });
 
-export const deliveryShippingViewSchema = z
+/** A shop's own delivery block (Magento's fallback shape), kept as sent. */
+export const shopShippingViewSchema = z
   .strictObject({
     provider: z.string().nullable(),
     shippingFee: amount("The fee charged: shippingFee as sent, else the sum of the shipments' fees."),
@@ -133,7 +134,38 @@ export const deliveryShippingViewSchema = z
       .array(z.record(z.string(), z.unknown()))
       .meta({ description: 'The shipments as sent (any keys), with shippingChoice.fee in major units.' }),
   })
-  .meta({ description: "A delivery module's shipping block as sent (its fee is an order line); null without one." });
+  .meta({ description: "A shop's own delivery block as sent (its fee is an order line)." });
+
+const deliveryOptionSchema = z.strictObject({ id: z.string(), name: z.string(), deliveryTime: z.string().nullable() });
+
+/** The carrier and option the customer chose in a delivery module (nShift, Ingrid, Walley's own), in both shapes clients read. */
+export const deliveryChoiceViewSchema = z
+  .strictObject({
+    provider: z.string().meta({ description: 'The delivery module, e.g. nShift.' }),
+    carrierId: z.string(),
+    carrierName: z.string(),
+    shippingFee: amount('The fee of the chosen option (an order line).'),
+    shippingFeeId: z.string().meta({ description: 'The id of the order line the fee became: shipping|<carrier>:<option>.' }),
+    pendingShipment: z.strictObject({ id: z.string() }).meta({ description: 'WooCommerce reads pendingShipment.id unconditionally.' }),
+    shipments: z.array(
+      z.strictObject({
+        id: z.string(),
+        feeItemId: z.string(),
+        shippingChoice: z.strictObject({
+          id: z.string(),
+          name: z.string(),
+          fee: amount('The fee of the choice (its options carry none of their own).'),
+          options: z.array(deliveryOptionSchema),
+          metadata: z.strictObject({ carrierId: z.string(), carrierName: z.string(), deliveryTime: z.string().nullable(), tax_rate: z.number() }),
+        }),
+      }),
+    ),
+  })
+  .meta({ description: "The customer's delivery choice in the checkout profile's delivery module." });
+
+export const deliveryShippingViewSchema = z
+  .union([deliveryChoiceViewSchema, shopShippingViewSchema])
+  .meta({ description: "The delivery: the customer's choice in a delivery module, or a shop's own block as sent; null without either." });
 
 export const checkoutViewSchema = z
   .strictObject({

@@ -4,6 +4,7 @@
  * (+ `event` on a failed validation), see src/http/envelopes.ts.
  */
 import { z } from 'zod';
+import { deliveryChoiceViewSchema } from './checkout.js';
 import { CHECKOUT_STATUSES, PURCHASE_RESULTS } from '../../domain/model.js';
 
 /** 200 of POST /checkout/{publicToken}/customer: the checkout's status and what identifies the customer. */
@@ -15,8 +16,14 @@ export const pageIdentifiedSchema = z
       mobilePhoneNumber: z.string().nullable(),
       postalCode: z.string().nullable(),
     }),
+    shipping: deliveryChoiceViewSchema.optional().meta({ description: 'With a delivery module: the choice the identification made.' }),
   })
   .meta({ description: 'The customer identified on the hosted page.' });
+
+/** 200 of POST /checkout/{publicToken}/shipping: the delivery step's choice. */
+export const pageShippingChosenSchema = z
+  .strictObject({ status: z.enum(CHECKOUT_STATUSES), shipping: deliveryChoiceViewSchema })
+  .meta({ description: 'The delivery choice the customer made on the hosted page, as data.shipping shows it.' });
 
 /** 200 of POST /checkout/{publicToken}/purchase. */
 export const pagePurchasedSchema = z

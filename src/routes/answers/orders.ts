@@ -54,9 +54,9 @@ export const orderCustomerViewSchema = z.strictObject({
   lastName: text,
   registrationNumber: z
     .string()
-    .regex(/^(\d{6}\*\*\*\d|\*\*\*)$/)
+    .regex(/^(\d{6}\*\*\*\d|\*\*\*|\d{10})$/)
     .nullable()
-    .meta({ description: 'The personal or organization number, masked: 490331***5.' }),
+    .meta({ description: "A person's national identity number, masked (490331***5); an organization's number as it is (5566778899)." }),
   countryCode: z.string(),
   coAddress: text,
   addressLine1: text,
