@@ -6,7 +6,7 @@
  */
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { AdminDeps, SandboxesControl } from './deps.js';
+import type { AdminDeps, IsolatedSummary, SandboxesControl } from './deps.js';
 import { AdminError, adminBody, instantField } from './errors.js';
 
 export const createIsolatedSchema = z
@@ -16,6 +16,15 @@ export const createIsolatedSchema = z
     frozen: z.boolean().optional(),
   })
   .strict();
+
+/**
+ * Only the summary's own fields: the registry hands back more than its interface says (the
+ * world itself, with its store and settings), which must not reach the wire.
+ */
+function summaryOf(made: IsolatedSummary): IsolatedSummary {
+  const { id, scenario, clock, created, lastUsed, baseUrls } = made;
+  return { id, scenario, clock, created, lastUsed, baseUrls };
+}
 
 export function registerSandboxAdmin(admin: Hono, deps: Pick<AdminDeps, 'sandboxes' | 'world'>): void {
   const registry = (): SandboxesControl => {
@@ -41,7 +50,7 @@ export function registerSandboxAdmin(admin: Hono, deps: Pick<AdminDeps, 'sandbox
           `or wait: unused ones expire after ${Math.round(control.idleMs / 1000)} s.`,
       );
     }
-    return c.json(await control.create(body), 201);
+    return c.json(summaryOf(await control.create(body)), 201);
   });
 
   admin.get('/__admin/sandboxes', (c) => {
