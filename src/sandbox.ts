@@ -7,6 +7,7 @@
  */
 import { resolve } from 'node:path';
 import type { Hono } from 'hono';
+import type { SurfaceEnv } from './http/types.js';
 import { adminExposureProblem } from './admin/guard.js';
 import type { IsolatedRequest } from './admin/deps.js';
 import { type Addresses, createAddresses } from './gateway/addresses.js';
@@ -59,7 +60,7 @@ export interface Sandbox {
   /** The dedicated URL of a surface's host, when listening with port-per-host. */
   dedicatedUrl(env: EnvName, surface: SurfaceName): string | null;
   /** The control plane's app (for tests that list its routes). */
-  readonly admin: Hono;
+  readonly admin: Hono<SurfaceEnv>;
   /** The control plane's event stream (what GET /__admin/events relays). */
   readonly events: EventBus;
   /** Injected faults (what /__admin/faults lists and changes). */

@@ -7,17 +7,20 @@
  *   POST /__admin/{env}/checkouts/{privateId}/purchase   complete the purchase (a delivery choice too) and create the order
  *   GET  /__admin/{env}/checkouts/{privateId}/callbacks  every validation and notification attempt
  */
-import type { Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import { type Checkout, PURCHASE_RESULTS } from '../domain/model.js';
 import { toMajor } from '../domain/money.js';
 import { customerSchema } from '../domain/schemas/customer.js';
+import type { AnyOperation } from '../http/endpoint.js';
+import type { SurfaceEnv } from '../http/types.js';
 import { checkoutView } from '../routes/checkout-view.js';
 import type { CustomerSimulation } from '../simulation/customer.js';
 import type { CallbackRecord } from '../domain/records.js';
 import type { AdminDeps } from './deps.js';
-import { adminBody } from './errors.js';
+import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
 import { envParam } from './world.js';
+import { abortedSchema, checkoutCallbacksSchema, customerStepSchema, inspectedCheckoutSchema, purchasedSchema } from './answers/checkouts.js';
 
 /** A carrier and option of the checkout profile's delivery module, by id or name; left out: the first. */
 export const shippingChoiceSchema = z
@@ -42,74 +45,34 @@ export const purchaseSchema = z
   .strict();
 export const emptySchema = z.object({}).strict();
 
-export function registerCheckoutAdmin(admin: Hono, deps: Pick<AdminDeps, 'simulation'>): void {
-  const base = '/__admin/:env/checkouts/:privateId';
+type CheckoutDeps = Pick<AdminDeps, 'simulation'>;
 
-  const simulate = (c: Context): { simulation: CustomerSimulation; checkout: Checkout } => {
-    const simulation = deps.simulation(envParam(c.req.param('env')));
-    return { simulation, checkout: simulation.checkout(c.req.param('privateId') ?? '') };
-  };
-  const summary = (simulation: CustomerSimulation, checkout: Checkout): Record<string, unknown> => ({
+const BASE = '/__admin/:env/checkouts/:privateId';
+const NONE = jsonBody(emptySchema, 'AdminEmpty', { required: false });
+const STEP = json("The checkout after the customer's step.", customerStepSchema, 'AdminCustomerStep');
+/**
+ * A step's refusals: unknown environment or checkout (404), a step the checkout's status does
+ * not allow (409), a failed save (503).
+ */
+const STEP_REFUSALS = refusals(...BODY_REFUSALS, 404, 409, 503);
+
+function simulate(c: Context<SurfaceEnv>, deps: CheckoutDeps): { simulation: CustomerSimulation; checkout: Checkout } {
+  const simulation = deps.simulation(envParam(c.req.param('env')));
+  return { simulation, checkout: simulation.checkout(c.req.param('privateId') ?? '') };
+}
+
+function summary(simulation: CustomerSimulation, checkout: Checkout) {
+  return {
     privateId: checkout.privateId,
     publicToken: checkout.publicToken,
     status: checkout.status,
     expired: simulation.service.isExpired(checkout),
     expiresAt: checkout.expiresAt,
     data: checkoutView(checkout, simulation.service.orderOf(checkout)),
-  });
-
-  admin.get(base, (c) => {
-    const { simulation, checkout } = simulate(c);
-    return c.json({ ...summary(simulation, checkout), stored: checkout });
-  });
-
-  admin.post(`${base}/customer`, async (c) => {
-    const body = await adminBody(c, identifySchema);
-    const { simulation, checkout } = simulate(c);
-    return c.json(summary(simulation, await simulation.identify(checkout, customerSchema.parse(body.customer), body.shipping ?? null)));
-  });
-
-  admin.post(`${base}/commit`, async (c) => {
-    await adminBody(c, emptySchema);
-    const { simulation, checkout } = simulate(c);
-    return c.json(summary(simulation, await simulation.commit(checkout)));
-  });
-
-  admin.post(`${base}/abort`, async (c) => {
-    await adminBody(c, emptySchema);
-    const { simulation, checkout } = simulate(c);
-    const aborted = await simulation.abort(checkout);
-    return c.json({ ...summary(simulation, aborted.checkout), notification: aborted.notification && callbackView(aborted.notification) });
-  });
-
-  admin.post(`${base}/purchase`, async (c) => {
-    const body = await adminBody(c, purchaseSchema);
-    const { simulation, checkout } = simulate(c);
-    const outcome = await simulation.purchase(checkout, body);
-    return c.json({
-      ...summary(simulation, outcome.checkout),
-      orderId: outcome.order.orderId,
-      order: { orderId: outcome.order.orderId, status: outcome.order.status, totalAmount: toMajor(outcome.order.totalAmount) },
-      validation: outcome.validation && callbackView(outcome.validation),
-      notification: outcome.notification && callbackView(outcome.notification),
-    });
-  });
-
-  admin.get(`${base}/callbacks`, async (c) => {
-    const { simulation, checkout } = simulate(c);
-    const records = await simulation.callbacks(checkout);
-    return c.json({
-      privateId: checkout.privateId,
-      callbacks: records.map(callbackView),
-      // Flat list in the order they were made: what the merchant's endpoints saw.
-      attempts: records
-        .flatMap((r) => r.attempts.map((a) => ({ kind: r.kind, ...a })))
-        .sort((a, b) => Date.parse(a.at) - Date.parse(b.at)),
-    });
-  });
+  };
 }
 
-function callbackView(record: CallbackRecord): Record<string, unknown> {
+function callbackView(record: CallbackRecord) {
   return {
     kind: record.kind,
     url: record.url,
@@ -118,3 +81,96 @@ function callbackView(record: CallbackRecord): Record<string, unknown> {
     attempts: record.attempts,
   };
 }
+
+export const CHECKOUT_OPERATIONS: readonly AnyOperation<CheckoutDeps>[] = [
+  adminOperation<CheckoutDeps>({
+    op: 'inspectCheckout',
+    method: 'GET',
+    path: BASE,
+    summary: 'A checkout as stored and as the API shows it',
+    answers: { '200': json('The checkout.', inspectedCheckoutSchema, 'AdminCheckout'), ...refusals(404) },
+    handler: (deps) => (c) => {
+      const { simulation, checkout } = simulate(c, deps);
+      return c.json({ ...summary(simulation, checkout), stored: checkout });
+    },
+  }),
+  adminOperation<CheckoutDeps, z.infer<typeof identifySchema>>({
+    op: 'identifyCustomer',
+    method: 'POST',
+    path: `${BASE}/customer`,
+    summary: 'The customer identifies',
+    description: 'Without a body: seeded fake data (over what the merchant prefilled); with {"customer": {…}}: the given fields over those.',
+    body: jsonBody(identifySchema, 'AdminIdentify', { required: false }),
+    answers: { '200': STEP, ...STEP_REFUSALS },
+    handler: (deps) => async (c, { body }) => {
+      const { simulation, checkout } = simulate(c, deps);
+      return c.json(summary(simulation, await simulation.identify(checkout, customerSchema.parse(body.customer), body.shipping ?? null)));
+    },
+  }),
+  adminOperation<CheckoutDeps, z.infer<typeof emptySchema>>({
+    op: 'commitCheckout',
+    method: 'POST',
+    path: `${BASE}/commit`,
+    summary: 'The customer commits (updates answer 423)',
+    body: NONE,
+    answers: { '200': STEP, ...STEP_REFUSALS },
+    handler: (deps) => async (c) => {
+      const { simulation, checkout } = simulate(c, deps);
+      return c.json(summary(simulation, await simulation.commit(checkout)));
+    },
+  }),
+  adminOperation<CheckoutDeps, z.infer<typeof emptySchema>>({
+    op: 'abortCheckout',
+    method: 'POST',
+    path: `${BASE}/abort`,
+    summary: 'The customer aborts',
+    body: NONE,
+    answers: { '200': json('The checkout, aborted, and the notification it caused.', abortedSchema, 'AdminCheckoutAborted'), ...STEP_REFUSALS },
+    handler: (deps) => async (c) => {
+      const { simulation, checkout } = simulate(c, deps);
+      const aborted = await simulation.abort(checkout);
+      return c.json({ ...summary(simulation, aborted.checkout), notification: aborted.notification && callbackView(aborted.notification) });
+    },
+  }),
+  adminOperation<CheckoutDeps, z.infer<typeof purchaseSchema>>({
+    op: 'completePurchase',
+    method: 'POST',
+    path: `${BASE}/purchase`,
+    summary: 'Complete the purchase and create the order',
+    description: "The merchant's validationUri is called first: when it fails (422), the checkout is unlocked again and no order is made.",
+    body: jsonBody(purchaseSchema, 'AdminPurchase', { required: false }),
+    answers: {
+      '200': json('The purchase completed: the checkout, its order and the calls to the merchant.', purchasedSchema, 'AdminPurchaseCompleted'),
+      ...refusals(...BODY_REFUSALS, 404, 409, 422, 503),
+    },
+    handler: (deps) => async (c, { body }) => {
+      const { simulation, checkout } = simulate(c, deps);
+      const outcome = await simulation.purchase(checkout, body);
+      return c.json({
+        ...summary(simulation, outcome.checkout),
+        orderId: outcome.order.orderId,
+        order: { orderId: outcome.order.orderId, status: outcome.order.status, totalAmount: toMajor(outcome.order.totalAmount) },
+        validation: outcome.validation && callbackView(outcome.validation),
+        notification: outcome.notification && callbackView(outcome.notification),
+      });
+    },
+  }),
+  adminOperation<CheckoutDeps>({
+    op: 'listCheckoutCallbacks',
+    method: 'GET',
+    path: `${BASE}/callbacks`,
+    summary: 'Validation and notification attempts',
+    description: 'Waits for deliveries in flight.',
+    answers: { '200': json("The checkout's calls to the merchant.", checkoutCallbacksSchema, 'AdminCheckoutCallbacks'), ...refusals(404) },
+    handler: (deps) => async (c) => {
+      const { simulation, checkout } = simulate(c, deps);
+      const records = await simulation.callbacks(checkout);
+      return c.json({
+        privateId: checkout.privateId,
+        callbacks: records.map(callbackView),
+        // Flat list in the order they were made: what the merchant's endpoints saw.
+        attempts: records.flatMap((r) => r.attempts.map((a) => ({ kind: r.kind, ...a }))).sort((a, b) => Date.parse(a.at) - Date.parse(b.at)),
+      });
+    },
+  }),
+];

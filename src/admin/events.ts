@@ -6,33 +6,44 @@
  * 15 s keeps proxies from closing an idle stream. `world.closed` (an isolated sandbox deleted
  * or expired, or the sandbox shutting down) is the last event: the stream ends after it.
  */
-import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AdminDeps } from './deps.js';
 import type { SandboxEvent } from '../control/events.js';
+import type { AnyOperation } from '../http/endpoint.js';
+import { adminOperation, refusals } from './operation.js';
 
 const KEEP_ALIVE_MS = 15_000;
 
-export function registerEventStreamAdmin(admin: Hono, ctx: Pick<AdminDeps, 'events' | 'clock'>): void {
-  admin.get('/__admin/events', (c) => {
-    c.header('cache-control', 'no-store');
-    return streamSSE(c, async (stream) => {
-      let id = 0;
-      // Writes are chained so events leave in the order they were published.
-      let writing: Promise<void> = Promise.resolve();
-      const send = (event: SandboxEvent): void => {
-        const data = JSON.stringify(event);
-        writing = writing.then(() => stream.writeSSE({ id: String(++id), data })).catch(() => undefined);
-        if (event.type === 'world.closed') writing = writing.then(() => stream.close()).catch(() => undefined);
-      };
-      const unsubscribe = ctx.events.subscribe(send);
-      stream.onAbort(unsubscribe);
-      send({ type: 'stream.open', at: ctx.clock.iso(), clock: ctx.clock.state() });
-      while (!stream.aborted && !stream.closed) {
-        await stream.sleep(KEEP_ALIVE_MS);
-        writing = writing.then(() => stream.write(': keep-alive\n\n')).then(() => undefined, () => undefined);
-      }
-      unsubscribe();
-    });
-  });
-}
+type EventDeps = Pick<AdminDeps, 'events' | 'clock'>;
+
+export const EVENT_STREAM_OPERATIONS: readonly AnyOperation<EventDeps>[] = [
+  adminOperation<EventDeps>({
+    op: 'streamEvents',
+    method: 'GET',
+    path: '/__admin/events',
+    summary: 'Server-Sent Events: state changes (checkouts, callbacks, clock moves)',
+    description: 'Each event is one data: line holding a JSON {type, at, …}, with an increasing id; the first is stream.open, world.closed the last.',
+    answers: { '200': { description: 'The event stream (never ends on its own).', contentType: 'text/event-stream' }, ...refusals() },
+    handler: (ctx) => (c) => {
+      c.header('cache-control', 'no-store');
+      return streamSSE(c, async (stream) => {
+        let id = 0;
+        // Writes are chained so events leave in the order they were published.
+        let writing: Promise<void> = Promise.resolve();
+        const send = (event: SandboxEvent): void => {
+          const data = JSON.stringify(event);
+          writing = writing.then(() => stream.writeSSE({ id: String(++id), data })).catch(() => undefined);
+          if (event.type === 'world.closed') writing = writing.then(() => stream.close()).catch(() => undefined);
+        };
+        const unsubscribe = ctx.events.subscribe(send);
+        stream.onAbort(unsubscribe);
+        send({ type: 'stream.open', at: ctx.clock.iso(), clock: ctx.clock.state() });
+        while (!stream.aborted && !stream.closed) {
+          await stream.sleep(KEEP_ALIVE_MS);
+          writing = writing.then(() => stream.write(': keep-alive\n\n')).then(() => undefined, () => undefined);
+        }
+        unsubscribe();
+      });
+    },
+  }),
+];

@@ -6,33 +6,63 @@
  *   DELETE /__admin/faults/{id}   remove one
  * Rules live in memory only; a reset replaces them with the scenario's.
  */
-import type { Hono } from 'hono';
+import type { z } from 'zod';
 import { faultRuleSchema } from '../domain/fault-rule.js';
+import type { AnyOperation } from '../http/endpoint.js';
 import type { AdminDeps } from './deps.js';
-import { AdminError, adminBody } from './errors.js';
+import { AdminError } from './errors.js';
+import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
+import { faultListSchema, faultViewSchema, faultsRemovedSchema } from './answers/faults.js';
 
 export { faultRuleSchema };
 
-export function registerFaultAdmin(admin: Hono, deps: Pick<AdminDeps, 'faults'>): void {
-  admin.post('/__admin/faults', async (c) => {
-    const rule = await adminBody(c, faultRuleSchema);
-    return c.json(deps.faults.add(rule), 201);
-  });
+type FaultDeps = Pick<AdminDeps, 'faults'>;
 
-  admin.get('/__admin/faults', (c) => c.json({ faults: deps.faults.list() }));
+const REMOVED = json('How many rules were removed.', faultsRemovedSchema, 'AdminFaultsRemoved');
 
-  admin.delete('/__admin/faults', (c) => {
-    const removed = deps.faults.list().length;
-    deps.faults.clear();
-    return c.json({ removed });
-  });
-
-  admin.delete('/__admin/faults/:id', (c) => {
-    const id = c.req.param('id');
-    if (!deps.faults.remove(id)) {
-      const known = deps.faults.list().map((f) => f.id);
-      throw new AdminError(404, `No fault rule '${id}'. ${known.length ? `Listed: ${known.join(', ')}.` : 'No rule is listed.'} GET /__admin/faults lists them.`);
-    }
-    return c.json({ removed: 1 });
-  });
-}
+export const FAULT_OPERATIONS: readonly AnyOperation<FaultDeps>[] = [
+  adminOperation<FaultDeps, z.infer<typeof faultRuleSchema>>({
+    op: 'addFault',
+    method: 'POST',
+    path: '/__admin/faults',
+    summary: 'Add a fault rule (latency, status, refuse, throttle, identity-outage)',
+    body: jsonBody(faultRuleSchema, 'AdminFaultRule'),
+    answers: { '201': json('The rule, with its id.', faultViewSchema, 'AdminFault'), ...refusals(...BODY_REFUSALS) },
+    handler: (deps) => (c, { body }) => c.json(deps.faults.add(body), 201),
+  }),
+  adminOperation<FaultDeps>({
+    op: 'listFaults',
+    method: 'GET',
+    path: '/__admin/faults',
+    summary: 'Fault rules, how often each fired and how many remain',
+    answers: { '200': json('Every fault rule.', faultListSchema, 'AdminFaults'), ...refusals() },
+    handler: (deps) => (c) => c.json({ faults: deps.faults.list() }),
+  }),
+  adminOperation<FaultDeps>({
+    op: 'clearFaults',
+    method: 'DELETE',
+    path: '/__admin/faults',
+    summary: 'Remove every fault rule',
+    answers: { '200': REMOVED, ...refusals() },
+    handler: (deps) => (c) => {
+      const removed = deps.faults.list().length;
+      deps.faults.clear();
+      return c.json({ removed });
+    },
+  }),
+  adminOperation<FaultDeps>({
+    op: 'removeFault',
+    method: 'DELETE',
+    path: '/__admin/faults/:id',
+    summary: 'Remove one fault rule',
+    answers: { '200': REMOVED, ...refusals(404) },
+    handler: (deps) => (c) => {
+      const id = c.req.param('id') ?? '';
+      if (!deps.faults.remove(id)) {
+        const known = deps.faults.list().map((f) => f.id);
+        throw new AdminError(404, `No fault rule '${id}'. ${known.length ? `Listed: ${known.join(', ')}.` : 'No rule is listed.'} GET /__admin/faults lists them.`);
+      }
+      return c.json({ removed: 1 });
+    },
+  }),
+];

@@ -1,51 +1,71 @@
 /**
  * The control plane under /__admin, WireMock-style. JSON in, JSON out; errors as
- * {"error": {"status", "message"}}.
+ * {"error": {"status", "message"}}. One table of operations (ADMIN_OPERATIONS) is its
+ * registration, its body validation, its 404s and error answers (src/http/mount.ts) and its
+ * OpenAPI document (/__admin/openapi/admin.json); each module below declares its entries.
  */
 import { Hono } from 'hono';
-import { routingPath } from '../http/routing.js';
-import { answerErrors } from '../http/dialect.js';
 import { adminDialect } from '../http/dialects/status-message.js';
+import type { AnyOperation } from '../http/endpoint.js';
+import { mountOperations } from '../http/mount.js';
+import { routingPath } from '../http/routing.js';
+import type { SurfaceEnv } from '../http/types.js';
 import type { AdminDeps } from './deps.js';
-import { registerApiClientAdmin } from './api-clients.js';
+import { API_CLIENT_OPERATIONS } from './api-clients.js';
+import { CHECKOUT_OPERATIONS } from './checkouts.js';
+import { CLOCK_OPERATIONS } from './clock.js';
+import { EVENT_STREAM_OPERATIONS } from './events.js';
+import { FAULT_OPERATIONS } from './faults.js';
 import { type AdminGuardInput, adminGuard } from './guard.js';
-import { registerClockAdmin } from './clock.js';
-import { registerCheckoutAdmin } from './checkouts.js';
-import { registerEventStreamAdmin } from './events.js';
-import { registerFaultAdmin } from './faults.js';
-import { registerRecurringAdmin } from './recurring.js';
-import { registerReportAdmin } from './report.js';
-import { registerRequestJournalAdmin } from './requests.js';
-import { registerListAdmin } from './lists.js';
-import { registerOpenApiAdmin } from './openapi.js';
-import { registerSandboxAdmin } from './sandboxes.js';
-import { registerDashboard } from './ui.js';
-import { registerWorldAdmin } from './world.js';
+import { LIST_OPERATIONS } from './lists.js';
+import { type DocumentDeps, OPENAPI_OPERATIONS } from './openapi.js';
+import { RECURRING_OPERATIONS } from './recurring.js';
+import { REPORT_OPERATIONS } from './report.js';
+import { REQUEST_JOURNAL_OPERATIONS } from './requests.js';
+import { SANDBOX_OPERATIONS } from './sandboxes.js';
+import { TOKEN_OPERATIONS } from './tokens.js';
+import { DASHBOARD_OPERATIONS } from './ui.js';
+import { WORLD_OPERATIONS } from './world.js';
 
 export type { AdminDeps } from './deps.js';
 
-export function createAdminApp(deps: AdminDeps, guard: AdminGuardInput): Hono {
+/** What the table's handlers are made from: the world's services and controls, and the table itself (for its document). */
+type AdminTableDeps = AdminDeps & DocumentDeps;
+
+/**
+ * Every /__admin call. The order is the routing order: where two paths could match one
+ * request (GET /__admin/docs/webhooks: /__admin/docs/:asset or /__admin/:env/webhooks), the
+ * earlier entry answers.
+ */
+export const ADMIN_OPERATIONS: readonly AnyOperation<AdminTableDeps>[] = [
+  ...WORLD_OPERATIONS,
+  ...SANDBOX_OPERATIONS,
+  ...CLOCK_OPERATIONS,
+  ...CHECKOUT_OPERATIONS,
+  ...TOKEN_OPERATIONS,
+  ...API_CLIENT_OPERATIONS,
+  ...RECURRING_OPERATIONS,
+  ...FAULT_OPERATIONS,
+  // The dashboard, its lists and the event stream it follows.
+  ...LIST_OPERATIONS,
+  ...EVENT_STREAM_OPERATIONS,
+  // The request journal and the migration report read from it.
+  ...REQUEST_JOURNAL_OPERATIONS,
+  ...REPORT_OPERATIONS,
+  ...DASHBOARD_OPERATIONS,
+  ...OPENAPI_OPERATIONS,
+];
+
+export function createAdminApp(deps: AdminDeps, guard: AdminGuardInput): Hono<SurfaceEnv> {
   // Routed on the gateway's path (an isolated sandbox's admin is addressed under /sandboxes/{id}).
-  const admin = new Hono({ getPath: routingPath });
+  const admin = new Hono<SurfaceEnv>({ getPath: routingPath });
   // Before every route: cross-site, token and Host checks (src/admin/guard.ts).
   admin.use('*', adminGuard(guard));
-  registerWorldAdmin(admin, deps);
-  registerSandboxAdmin(admin, deps);
-  registerClockAdmin(admin, deps);
-  registerCheckoutAdmin(admin, deps);
-  registerApiClientAdmin(admin, deps);
-  registerRecurringAdmin(admin, deps);
-  registerFaultAdmin(admin, deps);
-  // The dashboard, its lists and the event stream it follows.
-  registerListAdmin(admin, deps);
-  registerEventStreamAdmin(admin, deps);
-  // The request journal and the migration report read from it.
-  registerRequestJournalAdmin(admin, deps);
-  registerReportAdmin(admin, deps);
-  registerDashboard(admin);
-  registerOpenApiAdmin(admin, deps);
-
-  admin.notFound((c) => adminDialect.render(adminDialect.notFound(c.req.method, c.req.path, 'admin'), c.req.path));
-  admin.onError(answerErrors(() => adminDialect, deps.logger));
+  mountOperations(admin, ADMIN_OPERATIONS, {
+    deps: { ...deps, adminOperations: ADMIN_OPERATIONS },
+    logger: deps.logger,
+    dialectOf: () => adminDialect,
+    where: 'admin',
+  });
   return admin;
 }

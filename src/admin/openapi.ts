@@ -8,11 +8,14 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Hono } from 'hono';
+import type { AnyOperation } from '../http/endpoint.js';
 import type { AdminDeps } from './deps.js';
 import type { DocumentSite } from '../openapi/document.js';
+import type { Documented } from '../openapi/operation.js';
 import type { DocumentName, DocumentTables } from '../openapi/surfaces.js';
 import { AdminError } from './errors.js';
+import { adminOperation, json, refusals } from './operation.js';
+import { openApiDocumentSchema } from './answers/openapi.js';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 const SWAGGER_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -32,37 +35,72 @@ const ASSETS: Record<string, string> = {
  */
 const documents = (): Promise<typeof import('../openapi/document.js')> => import('../openapi/document.js');
 const surfaceNames = async (): Promise<readonly DocumentName[]> => (await import('../openapi/surfaces.js')).DOCUMENT_NAMES;
-/** The emulated surfaces' tables and the control plane's own. */
-const tables = async (): Promise<DocumentTables> => (await import('./document-tables.js')).DOCUMENT_TABLES;
+/** The emulated surfaces' tables and the control plane's own: made on the first request for a document, once (every world has the same tables). */
+let made: Promise<DocumentTables> | undefined;
+const tables = (deps: DocumentDeps): Promise<DocumentTables> =>
+  (made ??= import('./document-tables.js').then(({ documentTables }) => documentTables(deps.adminOperations)));
 
-export function registerOpenApiAdmin(admin: Hono, ctx: Pick<AdminDeps, 'urls'>): void {
-  const site = (url: string): DocumentSite => ({
+/** The documents show the control plane's own table too; it is handed in (src/admin/index.ts), as it holds these very operations. */
+export type DocumentDeps = Pick<AdminDeps, 'urls'> & { adminOperations: readonly Documented[] };
+
+function site(deps: DocumentDeps, url: string): DocumentSite {
+  return {
     origin: new URL(url).origin,
-    baseUrl: ctx.urls.baseUrl,
-    realHost: (env, surface) => ctx.urls.hosts[env][surface].host,
+    baseUrl: deps.urls.baseUrl,
+    realHost: (env, surface) => deps.urls.hosts[env][surface].host,
     version: VERSION,
-  });
-
-  admin.get('/__admin/openapi.json', async (c) => c.json((await documents()).wholeDocument(site(c.req.url), await tables())));
-
-  admin.get('/__admin/openapi/:document', async (c) => {
-    const name = (c.req.param('document') ?? '').replace(/\.json$/i, '').toLowerCase();
-    const DOCUMENT_NAMES = await surfaceNames();
-    if (!(DOCUMENT_NAMES as readonly string[]).includes(name)) {
-      throw new AdminError(404, `No OpenAPI document '${c.req.param('document')}'; use one of ${DOCUMENT_NAMES.map((n) => `${n}.json`).join(', ')}, or /__admin/openapi.json for all.`);
-    }
-    return c.json((await documents()).surfaceDocument(name as DocumentName, site(c.req.url), await tables()));
-  });
-
-  admin.get('/__admin/docs', async (c) => c.html(docsPage(await surfaceNames())));
-
-  admin.get('/__admin/docs/:asset', async (c) => {
-    const asset = c.req.param('asset') ?? '';
-    const type = Object.hasOwn(ASSETS, asset) ? ASSETS[asset] : undefined;
-    if (type === undefined) throw new AdminError(404, `No file '${asset}' in the reference; open /__admin/docs.`);
-    return new Response(await readFile(join(SWAGGER_DIR, asset)), { headers: { 'content-type': type, 'cache-control': 'max-age=3600' } });
-  });
+  };
 }
+
+const DOCUMENT = json('The OpenAPI 3.1 document.', openApiDocumentSchema, 'AdminOpenApiDocument');
+
+export const OPENAPI_OPERATIONS: readonly AnyOperation<DocumentDeps>[] = [
+  adminOperation<DocumentDeps>({
+    op: 'getWholeDocument',
+    method: 'GET',
+    path: '/__admin/openapi.json',
+    summary: 'This document: every surface and the control plane',
+    answers: { '200': DOCUMENT, ...refusals() },
+    handler: (deps) => async (c) => c.json((await documents()).wholeDocument(site(deps, c.req.url), await tables(deps))),
+  }),
+  adminOperation<DocumentDeps>({
+    op: 'getSurfaceDocument',
+    method: 'GET',
+    path: '/__admin/openapi/:document',
+    summary: 'One surface: auth.json, api.json, legacy.json, retired.json, frontend.json or admin.json',
+    answers: { '200': DOCUMENT, ...refusals(404) },
+    handler: (deps) => async (c) => {
+      const name = (c.req.param('document') ?? '').replace(/\.json$/i, '').toLowerCase();
+      const DOCUMENT_NAMES = await surfaceNames();
+      if (!(DOCUMENT_NAMES as readonly string[]).includes(name)) {
+        throw new AdminError(404, `No OpenAPI document '${c.req.param('document')}'; use one of ${DOCUMENT_NAMES.map((n) => `${n}.json`).join(', ')}, or /__admin/openapi.json for all.`);
+      }
+      return c.json((await documents()).surfaceDocument(name as DocumentName, site(deps, c.req.url), await tables(deps)));
+    },
+  }),
+  adminOperation<DocumentDeps>({
+    op: 'getReference',
+    method: 'GET',
+    path: '/__admin/docs',
+    summary: 'The rendered reference (Swagger UI)',
+    answers: { '200': { description: 'The Swagger UI page.', contentType: 'text/html' }, ...refusals() },
+    handler: () => async (c) => c.html(docsPage(await surfaceNames())),
+  }),
+  adminOperation<DocumentDeps>({
+    op: 'getReferenceAsset',
+    method: 'GET',
+    path: '/__admin/docs/:asset',
+    summary: "The reference's static files",
+    description: `Only ${Object.keys(ASSETS).join(', ')} of swagger-ui-dist.`,
+    answers: { '200': { description: 'The file (CSS, JavaScript or PNG).', contentType: '*/*' }, ...refusals(404) },
+    handler: () => async (c) => {
+      const asset = c.req.param('asset') ?? '';
+      const type = Object.hasOwn(ASSETS, asset) ? ASSETS[asset] : undefined;
+      if (type === undefined) throw new AdminError(404, `No file '${asset}' in the reference; open /__admin/docs.`);
+      return new Response(await readFile(join(SWAGGER_DIR, asset)), { headers: { 'content-type': type, 'cache-control': 'max-age=3600' } });
+    },
+  }),
+];
 
 function docsPage(DOCUMENT_NAMES: readonly DocumentName[]): string {
   const urls = [

@@ -7,73 +7,128 @@
  *   GET  /__admin/{env}/on-hold-reviews                    reviews of on-hold purchases
  *   POST /__admin/{env}/checkouts/{privateId}/invoice-status  {invoiceStatus: "Approved"|"Rejected"|1|5} resolve now
  */
-import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { AdminDeps } from './deps.js';
 import { invoiceStatusOf } from '../domain/invoice-status.js';
 import { toMajor } from '../domain/money.js';
-import { AdminError, adminBody } from './errors.js';
+import type { AnyOperation } from '../http/endpoint.js';
+import type { AdminDeps } from './deps.js';
+import { AdminError } from './errors.js';
+import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
 import { envParam } from './world.js';
+import {
+  authorizationsSchema,
+  customerTokensSchema,
+  merchantCallbacksSchema,
+  onHoldResolvedSchema,
+  onHoldReviewsSchema,
+  webhooksSchema,
+} from './answers/recurring.js';
 
 const url = z.string().url().refine((v) => /^https?:/i.test(v), { message: 'expected an http(s) URL' }).nullable().optional();
 export const callbacksSchema = z.object({ webhookUri: url, invoiceStatusUri: url }).strict();
 export const invoiceStatusSchema = z.object({ invoiceStatus: z.union([z.string(), z.number()]) }).strict();
 
-export function registerRecurringAdmin(admin: Hono, ctx: Pick<AdminDeps, 'services' | 'idle'>): void {
-  const services = (env: Parameters<AdminDeps['services']['env']>[0]) => ctx.services.env(env);
-  admin.put('/__admin/:env/merchants/:merchantId/callbacks', async (c) => {
-    const env = envParam(c.req.param('env'));
-    const body = await adminBody(c, callbacksSchema);
-    const merchantId = c.req.param('merchantId') ?? '';
-    const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
-    const merchant = await services(env).merchants.setCallbackUris(merchantId, changes);
-    if (!merchant) throw new AdminError(404, `No merchant ${merchantId} in ${env.toUpperCase()}; GET /__admin/${env}/merchants lists them.`);
-    return c.json({ merchantId, webhookUri: merchant.webhookUri ?? null, invoiceStatusUri: merchant.invoiceStatusUri ?? null });
-  });
+type RecurringDeps = Pick<AdminDeps, 'services' | 'idle'>;
 
-  admin.get('/__admin/:env/webhooks', async (c) => {
-    await ctx.idle();
-    const records = services(envParam(c.req.param('env'))).tokenization.webhooks();
-    return c.json({
-      webhooks: records.map((r) => ({
-        type: r.type,
-        subject: r.subject,
-        url: r.url,
-        state: r.state,
-        nextAttemptAt: r.nextAttemptAt,
-        body: r.body === undefined ? null : (JSON.parse(r.body) as unknown),
-        attempts: r.attempts,
-      })),
-    });
-  });
+/** A list refuses only an unknown environment; each waits for deliveries and clock-driven work in flight, so a test reads what has happened. */
+const LISTED = refusals(404);
 
-  admin.get('/__admin/:env/customer-tokens', async (c) => {
-    await ctx.idle();
-    return c.json({ customerTokens: services(envParam(c.req.param('env'))).tokenization.listTokens() });
-  });
-
-  admin.get('/__admin/:env/authorizations', async (c) => {
-    await ctx.idle();
-    return c.json({
-      authorizations: services(envParam(c.req.param('env')))
-        .tokenization.listAuthorizations()
-        .map((a) => ({ ...a, totalAmount: toMajor(a.totalAmount), items: a.items.map((i) => ({ ...i, unitPrice: toMajor(i.unitPrice) })) })),
-    });
-  });
-
-  admin.get('/__admin/:env/on-hold-reviews', async (c) => {
-    await ctx.idle();
-    return c.json({ reviews: services(envParam(c.req.param('env'))).invoiceStatus.listReviews().map(({ id: _id, ...review }) => review) });
-  });
-
-  admin.post('/__admin/:env/checkouts/:privateId/invoice-status', async (c) => {
-    const env = envParam(c.req.param('env'));
-    const body = await adminBody(c, invoiceStatusSchema);
-    const outcome = invoiceStatusOf(body.invoiceStatus);
-    if (!outcome) throw new AdminError(400, `invoiceStatus: '${body.invoiceStatus}' is not "Approved" (1) or "Rejected" (5).`);
-    const resolution = await services(env).invoiceStatus.resolve(c.req.param('privateId') ?? '', outcome);
-    if (!resolution.ok) throw new AdminError(resolution.status, resolution.message);
-    const { id: _id, ...review } = resolution.review;
-    return c.json({ review });
-  });
-}
+export const RECURRING_OPERATIONS: readonly AnyOperation<RecurringDeps>[] = [
+  adminOperation<RecurringDeps, z.infer<typeof callbacksSchema>>({
+    op: 'setMerchantCallbacks',
+    method: 'PUT',
+    path: '/__admin/:env/merchants/:merchantId/callbacks',
+    summary: "A merchant's webhook and invoice-status URLs",
+    body: jsonBody(callbacksSchema, 'AdminMerchantCallbacks'),
+    answers: { '200': json("The merchant's callback URLs.", merchantCallbacksSchema, 'AdminMerchantCallbacksSet'), ...refusals(...BODY_REFUSALS, 404, 503) },
+    handler: (ctx) => async (c, { body }) => {
+      const env = envParam(c.req.param('env'));
+      const merchantId = c.req.param('merchantId') ?? '';
+      const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+      const merchant = await ctx.services.env(env).merchants.setCallbackUris(merchantId, changes);
+      if (!merchant) throw new AdminError(404, `No merchant ${merchantId} in ${env.toUpperCase()}; GET /__admin/${env}/merchants lists them.`);
+      return c.json({ merchantId, webhookUri: merchant.webhookUri ?? null, invoiceStatusUri: merchant.invoiceStatusUri ?? null });
+    },
+  }),
+  adminOperation<RecurringDeps>({
+    op: 'listWebhooks',
+    method: 'GET',
+    path: '/__admin/:env/webhooks',
+    summary: 'Webhooks sent or pending',
+    answers: { '200': json('Webhooks, with their bodies and attempts.', webhooksSchema, 'AdminWebhooks'), ...LISTED },
+    handler: (ctx) => async (c) => {
+      const env = envParam(c.req.param('env'));
+      await ctx.idle();
+      return c.json({
+        webhooks: ctx.services.env(env).tokenization.webhooks().map((r) => ({
+          type: r.type,
+          subject: r.subject,
+          url: r.url,
+          state: r.state,
+          nextAttemptAt: r.nextAttemptAt,
+          body: r.body === undefined ? null : (JSON.parse(r.body) as unknown),
+          attempts: r.attempts,
+        })),
+      });
+    },
+  }),
+  adminOperation<RecurringDeps>({
+    op: 'listCustomerTokens',
+    method: 'GET',
+    path: '/__admin/:env/customer-tokens',
+    summary: 'Customer tokens',
+    answers: { '200': json('The customer tokens issued.', customerTokensSchema, 'AdminCustomerTokens'), ...LISTED },
+    handler: (ctx) => async (c) => {
+      const env = envParam(c.req.param('env'));
+      await ctx.idle();
+      return c.json({ customerTokens: ctx.services.env(env).tokenization.listTokens() });
+    },
+  }),
+  adminOperation<RecurringDeps>({
+    op: 'listAuthorizations',
+    method: 'GET',
+    path: '/__admin/:env/authorizations',
+    summary: 'Authorizations and their attempts',
+    answers: { '200': json('Authorizations, amounts in major units.', authorizationsSchema, 'AdminAuthorizations'), ...LISTED },
+    handler: (ctx) => async (c) => {
+      const env = envParam(c.req.param('env'));
+      await ctx.idle();
+      return c.json({
+        authorizations: ctx.services
+          .env(env)
+          .tokenization.listAuthorizations()
+          .map((a) => ({ ...a, totalAmount: toMajor(a.totalAmount), items: a.items.map((i) => ({ ...i, unitPrice: toMajor(i.unitPrice) })) })),
+      });
+    },
+  }),
+  adminOperation<RecurringDeps>({
+    op: 'listOnHoldReviews',
+    method: 'GET',
+    path: '/__admin/:env/on-hold-reviews',
+    summary: 'On-hold purchases under review',
+    answers: { '200': json('The reviews of on-hold purchases.', onHoldReviewsSchema, 'AdminOnHoldReviews'), ...LISTED },
+    handler: (ctx) => async (c) => {
+      const env = envParam(c.req.param('env'));
+      await ctx.idle();
+      return c.json({ reviews: ctx.services.env(env).invoiceStatus.listReviews().map(({ id: _id, ...review }) => review) });
+    },
+  }),
+  adminOperation<RecurringDeps, z.infer<typeof invoiceStatusSchema>>({
+    op: 'resolveOnHoldPurchase',
+    method: 'POST',
+    path: '/__admin/:env/checkouts/:privateId/invoice-status',
+    summary: 'Resolve an on-hold purchase now',
+    description: 'The order follows, the invoice-status GET and the notification are made.',
+    body: jsonBody(invoiceStatusSchema, 'AdminInvoiceStatus'),
+    answers: { '200': json('The review, resolved.', onHoldResolvedSchema, 'AdminOnHoldResolved'), ...refusals(...BODY_REFUSALS, 404, 409, 503) },
+    handler: (ctx) => async (c, { body }) => {
+      const env = envParam(c.req.param('env'));
+      const outcome = invoiceStatusOf(body.invoiceStatus);
+      if (!outcome) throw new AdminError(400, `invoiceStatus: '${body.invoiceStatus}' is not "Approved" (1) or "Rejected" (5).`);
+      const resolution = await ctx.services.env(env).invoiceStatus.resolve(c.req.param('privateId') ?? '', outcome);
+      if (!resolution.ok) throw new AdminError(resolution.status, resolution.message);
+      const { id: _id, ...review } = resolution.review;
+      return c.json({ review });
+    },
+  }),
+];

@@ -7,13 +7,15 @@
  *
  * The journal's own calls (these, /__admin/events and /__admin/report) are not journaled.
  */
-import type { Hono } from 'hono';
 import { z } from 'zod';
 import { parseInstant } from '../clock.js';
 import { type RequestPattern, compilePattern } from '../control/journal-filter.js';
 import { isoOf, materialise } from '../control/journal.js';
+import type { AnyOperation } from '../http/endpoint.js';
 import type { AdminDeps } from './deps.js';
-import { AdminError, adminBody } from './errors.js';
+import { AdminError } from './errors.js';
+import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
+import { journalClearedSchema, journalCountSchema, journalSchema } from './answers/journal.js';
 
 const instantString = z.string().refine((v) => parseInstant(v) !== null, { message: 'expected an ISO-8601 instant such as 2026-10-30T22:59:00Z' });
 
@@ -34,25 +36,56 @@ export const requestPatternSchema = z
 
 const querySchema = requestPatternSchema.extend({ limit: z.coerce.number().int().positive().optional() });
 
-export function registerRequestJournalAdmin(admin: Hono, deps: Pick<AdminDeps, 'journal'>): void {
-  admin.get('/__admin/requests', (c) => {
-    const parsed = querySchema.safeParse(c.req.query());
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new AdminError(400, `${issue?.path.join('.') || 'query'}: ${issue?.message ?? 'invalid'}; filters: ${Object.keys(querySchema.shape).join(', ')}`);
-    }
-    const { limit, ...filter } = parsed.data;
-    const matches = deps.journal.entries().filter(compilePattern(toPattern(filter)));
-    return c.json({ requests: matches.slice(0, limit ?? matches.length).map((entry) => materialise(entry, isoOf)) });
-  });
+type JournalDeps = Pick<AdminDeps, 'journal'>;
 
-  admin.delete('/__admin/requests', (c) => c.json({ cleared: deps.journal.clear() }));
-
-  admin.post('/__admin/requests/count', async (c) => {
-    const pattern = toPattern(await adminBody(c, requestPatternSchema));
-    return c.json({ count: deps.journal.entries().filter(compilePattern(pattern)).length });
-  });
-}
+export const REQUEST_JOURNAL_OPERATIONS: readonly AnyOperation<JournalDeps>[] = [
+  adminOperation<JournalDeps>({
+    op: 'listRequests',
+    method: 'GET',
+    path: '/__admin/requests',
+    summary: 'The request journal, newest first: every request and every call to a merchant',
+    query: {
+      env: 'uat or prod',
+      surface: 'auth, api, legacy, retired, frontend, admin, merchant (outbound)',
+      method: 'GET, POST, …',
+      path: 'a glob (* within a segment, ** across) or a prefix',
+      status: "401, '4xx' or 'refused'",
+      principal: 'client id, SharedKey username or merchant id',
+      since: 'sandbox time (ISO-8601)',
+      auth: 'an outcome such as bearer:expired, or a scheme: sharedkey',
+      direction: 'in or out',
+      limit: 'at most this many entries',
+    },
+    answers: { '200': json('The entries that match every given filter, newest first.', journalSchema, 'AdminRequests'), ...refusals(400) },
+    handler: (deps) => (c) => {
+      const parsed = querySchema.safeParse(c.req.query());
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new AdminError(400, `${issue?.path.join('.') || 'query'}: ${issue?.message ?? 'invalid'}; filters: ${Object.keys(querySchema.shape).join(', ')}`);
+      }
+      const { limit, ...filter } = parsed.data;
+      const matches = deps.journal.entries().filter(compilePattern(toPattern(filter)));
+      return c.json({ requests: matches.slice(0, limit ?? matches.length).map((entry) => materialise(entry, isoOf)) });
+    },
+  }),
+  adminOperation<JournalDeps>({
+    op: 'clearRequests',
+    method: 'DELETE',
+    path: '/__admin/requests',
+    summary: 'Empty the request journal',
+    answers: { '200': json('How many entries were dropped.', journalClearedSchema, 'AdminRequestsCleared'), ...refusals() },
+    handler: (deps) => (c) => c.json({ cleared: deps.journal.clear() }),
+  }),
+  adminOperation<JournalDeps, z.infer<typeof requestPatternSchema>>({
+    op: 'countRequests',
+    method: 'POST',
+    path: '/__admin/requests/count',
+    summary: 'Count journaled requests matching a pattern',
+    body: jsonBody(requestPatternSchema, 'AdminRequestPattern'),
+    answers: { '200': json('How many entries match.', journalCountSchema, 'AdminRequestCount'), ...refusals(...BODY_REFUSALS) },
+    handler: (deps) => (c, { body }) => c.json({ count: deps.journal.entries().filter(compilePattern(toPattern(body))).length }),
+  }),
+];
 
 function toPattern(input: z.infer<typeof requestPatternSchema>): RequestPattern {
   const { since, ...rest } = input;

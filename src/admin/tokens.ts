@@ -7,10 +7,11 @@
  *   PUT    /__admin/tokens/rate-limit   {"requests": 5, "perSeconds": 60}
  *   DELETE /__admin/tokens/rate-limit   no throttling
  */
-import type { Hono } from 'hono';
 import { z } from 'zod';
+import type { AnyOperation } from '../http/endpoint.js';
 import type { AdminDeps } from './deps.js';
-import { adminBody } from './errors.js';
+import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
+import { tokenSettingsSchema } from './answers/api-clients.js';
 
 export const rateLimitSchema = z
   .object({ requests: z.number().int().positive(), perSeconds: z.number().int().positive() })
@@ -25,30 +26,59 @@ export const patchSchema = z
   })
   .strict();
 
-export function registerTokenSettingsAdmin(admin: Hono, deps: Pick<AdminDeps, 'services' | 'identity'>): void {
-  const settings = deps.services.settings;
-  // A new limit starts with empty windows, so a test sees exactly the limit it set.
-  const freshLimit = (): void => deps.identity.rateLimiter.clear();
+type TokenDeps = Pick<AdminDeps, 'services' | 'identity'>;
 
-  admin.get('/__admin/tokens', (c) => c.json(settings.current().tokens));
+const SETTINGS = json('The token settings as they now are.', tokenSettingsSchema, 'AdminTokenSettings');
 
-  admin.patch('/__admin/tokens', async (c) => {
-    const body = await adminBody(c, patchSchema);
-    const patch = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
-    const tokens = await settings.patchTokens(patch);
-    if (body.rateLimit !== undefined) freshLimit();
-    return c.json(tokens);
-  });
+/** A new limit starts with empty windows, so a test sees exactly the limit it set. */
+const freshLimit = (deps: TokenDeps): void => deps.identity.rateLimiter.clear();
 
-  admin.put('/__admin/tokens/rate-limit', async (c) => {
-    const tokens = await settings.setRateLimit(await adminBody(c, rateLimitSchema));
-    freshLimit();
-    return c.json(tokens);
-  });
-
-  admin.delete('/__admin/tokens/rate-limit', async (c) => {
-    const tokens = await settings.setRateLimit(null);
-    freshLimit();
-    return c.json(tokens);
-  });
-}
+export const TOKEN_OPERATIONS: readonly AnyOperation<TokenDeps>[] = [
+  adminOperation<TokenDeps>({
+    op: 'getTokenSettings',
+    method: 'GET',
+    path: '/__admin/tokens',
+    summary: 'Token settings',
+    answers: { '200': SETTINGS, ...refusals() },
+    handler: (deps) => (c) => c.json(deps.services.settings.current().tokens),
+  }),
+  adminOperation<TokenDeps, z.infer<typeof patchSchema>>({
+    op: 'updateTokenSettings',
+    method: 'PATCH',
+    path: '/__admin/tokens',
+    summary: 'Change token lifetimes and skew',
+    body: jsonBody(patchSchema, 'AdminTokensPatch'),
+    answers: { '200': SETTINGS, ...refusals(...BODY_REFUSALS, 503) },
+    handler: (deps) => async (c, { body }) => {
+      const patch = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+      const tokens = await deps.services.settings.patchTokens(patch);
+      if (body.rateLimit !== undefined) freshLimit(deps);
+      return c.json(tokens);
+    },
+  }),
+  adminOperation<TokenDeps, z.infer<typeof rateLimitSchema>>({
+    op: 'setTokenRateLimit',
+    method: 'PUT',
+    path: '/__admin/tokens/rate-limit',
+    summary: 'Limit token requests',
+    body: jsonBody(rateLimitSchema, 'AdminRateLimit'),
+    answers: { '200': SETTINGS, ...refusals(...BODY_REFUSALS, 503) },
+    handler: (deps) => async (c, { body }) => {
+      const tokens = await deps.services.settings.setRateLimit(body);
+      freshLimit(deps);
+      return c.json(tokens);
+    },
+  }),
+  adminOperation<TokenDeps>({
+    op: 'removeTokenRateLimit',
+    method: 'DELETE',
+    path: '/__admin/tokens/rate-limit',
+    summary: 'Remove the token rate limit',
+    answers: { '200': SETTINGS, ...refusals(503) },
+    handler: (deps) => async (c) => {
+      const tokens = await deps.services.settings.setRateLimit(null);
+      freshLimit(deps);
+      return c.json(tokens);
+    },
+  }),
+];

@@ -5,16 +5,32 @@
  * here: what the page shows is what any other admin client would see.
  */
 import { readFileSync } from 'node:fs';
-import type { Hono } from 'hono';
 import { html, raw } from 'hono/html';
+import type { AnyOperation } from '../http/endpoint.js';
 import { DASHBOARD_STYLE } from './dashboard-style.js';
+import { adminOperation, refusals } from './operation.js';
 
 const SCRIPT = readFileSync(new URL('./assets/dashboard.js', import.meta.url), 'utf8');
 
-export function registerDashboard(admin: Hono): void {
-  admin.get('/__admin/ui/dashboard.js', () => new Response(SCRIPT, { headers: { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-cache' } }));
-  admin.get('/__admin/ui', (c) => c.html(page()));
-}
+/** The dashboard needs nothing of the world: what it shows it reads through the admin API. */
+export const DASHBOARD_OPERATIONS: readonly AnyOperation<unknown>[] = [
+  adminOperation<unknown>({
+    op: 'getDashboardScript',
+    method: 'GET',
+    path: '/__admin/ui/dashboard.js',
+    summary: "The dashboard's script",
+    answers: { '200': { description: 'The script.', contentType: 'application/javascript' }, ...refusals() },
+    handler: () => () => new Response(SCRIPT, { headers: { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-cache' } }),
+  }),
+  adminOperation<unknown>({
+    op: 'getDashboard',
+    method: 'GET',
+    path: '/__admin/ui',
+    summary: 'The dashboard',
+    answers: { '200': { description: 'The dashboard page.', contentType: 'text/html' }, ...refusals() },
+    handler: () => (c) => c.html(page()),
+  }),
+];
 
 function envSection(env: 'uat' | 'prod'): ReturnType<typeof html> {
   const name = env.toUpperCase();

@@ -1,14 +1,16 @@
 /**
  * /__admin: health, hosts, scenarios, reset, and the merchants of each environment.
  */
-import type { Hono } from 'hono';
 import { z } from 'zod';
 import { ENVIRONMENTS, PLACEHOLDERS, SURFACES, isEnvName, type EnvName } from '../hosts.js';
-import { AdminError, adminBody } from './errors.js';
+import type { AnyOperation } from '../http/endpoint.js';
+import { AdminError } from './errors.js';
 import type { AdminDeps } from './deps.js';
 import type { Store } from '../domain/model.js';
 import { toMajor } from '../domain/money.js';
 import { segmentOf } from '../domain/sales-segment.js';
+import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
+import { healthSchema, hostsSchema, merchantsSchema, resetSchema as resetAnswerSchema, scenariosSchema } from './answers/world.js';
 
 export type { ScenarioSummary, WorldControl } from './deps.js';
 
@@ -20,75 +22,103 @@ export function envParam(value: string | undefined): EnvName {
   return env;
 }
 
-export function registerWorldAdmin(admin: Hono, deps: Pick<AdminDeps, 'clock' | 'services' | 'urls' | 'world'>): void {
-  const control = deps.world;
-  admin.get('/__admin/health', (c) =>
-    c.json({ status: 'ok', scenario: control.scenario(), clock: deps.clock.state() }),
-  );
+type WorldDeps = Pick<AdminDeps, 'clock' | 'services' | 'urls' | 'world'>;
 
-  admin.get('/__admin/hosts', (c) =>
-    c.json({
-      hosts: ENVIRONMENTS.flatMap((env) =>
-        SURFACES.map((surface) => ({
-          env,
-          surface,
-          placeholder: PLACEHOLDERS[surface],
-          realHost: deps.urls.hosts[env][surface].host,
-          aliases: deps.urls.hosts[env][surface].aliases,
-          baseUrl: deps.urls.baseUrl(env, surface),
-          dedicatedUrl: control.dedicatedUrl(env, surface),
-          httpsUrl: control.httpsUrl(env, surface),
-          hostHeader: deps.urls.hosts[env][surface].host,
-        })),
-      ),
-    }),
-  );
-
-  admin.get('/__admin/scenarios', (c) =>
-    c.json({ current: control.scenario(), scenarios: control.scenarios() }),
-  );
-
-  admin.post('/__admin/reset', async (c) => {
-    const body = await adminBody(c, resetSchema);
-    // Over HTTP only the shipped scenario names: a path would let any caller read any file.
-    const known = control.scenarios().map((s) => s.name);
-    if (body.scenario !== undefined && !known.includes(body.scenario)) {
-      throw new AdminError(400, `unknown scenario '${body.scenario}'; known scenarios: ${known.join(', ')} (files need --scenario <path> at start-up)`);
-    }
-    try {
-      await control.reset(body.scenario);
-    } catch (error) {
-      throw new AdminError(400, (error as Error).message);
-    }
-    return c.json({ status: 'reset', scenario: control.scenario(), clock: deps.clock.state() });
-  });
-
-  admin.get('/__admin/:env/merchants', (c) => {
-    const env = envParam(c.req.param('env'));
-    const services = deps.services.env(env);
-    return c.json({
-      env,
-      merchants: services.merchants.list().map((m) => ({
-        id: m.id,
-        name: m.name,
-        stores: m.stores.map(storeView),
-        sharedKey: m.sharedKey,
-        // Secrets are stored hashed and never shown, as in the real portal.
-        apiClients: services.apiClients
-          .list(m.id)
-          .map((client) => ({
+export const WORLD_OPERATIONS: readonly AnyOperation<WorldDeps>[] = [
+  adminOperation<WorldDeps>({
+    op: 'getHealth',
+    method: 'GET',
+    path: '/__admin/health',
+    summary: 'Liveness, scenario and clock',
+    description: 'Answers without the admin token (a container health check calls it bare).',
+    answers: { '200': json('The sandbox is ready.', healthSchema, 'AdminHealth'), ...refusals() },
+    handler: (deps) => (c) => c.json({ status: 'ok', scenario: deps.world.scenario(), clock: deps.clock.state() }),
+  }),
+  adminOperation<WorldDeps>({
+    op: 'listHosts',
+    method: 'GET',
+    path: '/__admin/hosts',
+    summary: 'Every surface: real host, base URL, dedicated URL',
+    answers: { '200': json('Every (env, surface).', hostsSchema, 'AdminHosts'), ...refusals() },
+    handler: (deps) => (c) =>
+      c.json({
+        hosts: ENVIRONMENTS.flatMap((env) =>
+          SURFACES.map((surface) => ({
+            env,
+            surface,
+            placeholder: PLACEHOLDERS[surface],
+            realHost: deps.urls.hosts[env][surface].host,
+            aliases: deps.urls.hosts[env][surface].aliases,
+            baseUrl: deps.urls.baseUrl(env, surface),
+            dedicatedUrl: deps.world.dedicatedUrl(env, surface),
+            httpsUrl: deps.world.httpsUrl(env, surface),
+            hostHeader: deps.urls.hosts[env][surface].host,
+          })),
+        ),
+      }),
+  }),
+  adminOperation<WorldDeps>({
+    op: 'listScenarios',
+    method: 'GET',
+    path: '/__admin/scenarios',
+    summary: 'The shipped scenarios',
+    answers: { '200': json('The shipped scenarios and the current one.', scenariosSchema, 'AdminScenarios'), ...refusals() },
+    handler: (deps) => (c) => c.json({ current: deps.world.scenario(), scenarios: deps.world.scenarios() }),
+  }),
+  adminOperation<WorldDeps, z.infer<typeof resetSchema>>({
+    op: 'resetWorld',
+    method: 'POST',
+    path: '/__admin/reset',
+    summary: 'Reseed from a scenario',
+    description: 'Only the shipped scenario names over HTTP (a path would let any caller read any file).',
+    body: jsonBody(resetSchema, 'AdminReset', { required: false }),
+    answers: { '200': json('Reseeded.', resetAnswerSchema, 'AdminResetDone'), ...refusals(...BODY_REFUSALS, 503) },
+    handler: (deps) => async (c, { body }) => {
+      const control = deps.world;
+      // Over HTTP only the shipped scenario names: a path would let any caller read any file.
+      const known = control.scenarios().map((s) => s.name);
+      if (body.scenario !== undefined && !known.includes(body.scenario)) {
+        throw new AdminError(400, `unknown scenario '${body.scenario}'; known scenarios: ${known.join(', ')} (files need --scenario <path> at start-up)`);
+      }
+      try {
+        await control.reset(body.scenario);
+      } catch (error) {
+        throw new AdminError(400, (error as Error).message);
+      }
+      return c.json({ status: 'reset', scenario: control.scenario(), clock: deps.clock.state() });
+    },
+  }),
+  adminOperation<WorldDeps>({
+    op: 'listMerchants',
+    method: 'GET',
+    path: '/__admin/:env/merchants',
+    summary: 'Merchants, stores, SharedKeys and API clients',
+    answers: { '200': json('The merchants of the environment.', merchantsSchema, 'AdminMerchants'), ...refusals(404) },
+    handler: (deps) => (c) => {
+      const env = envParam(c.req.param('env'));
+      const services = deps.services.env(env);
+      return c.json({
+        env,
+        merchants: services.merchants.list().map((m) => ({
+          id: m.id,
+          name: m.name,
+          stores: m.stores.map(storeView),
+          sharedKey: m.sharedKey,
+          // Secrets are stored hashed and never shown, as in the real portal.
+          apiClients: services.apiClients.list(m.id).map((client) => ({
             clientId: client.clientId,
             name: client.name,
             revokedAt: client.revokedAt,
             secrets: client.secrets.map((s) => ({ secretId: s.secretId, hint: s.hint, createdAt: s.createdAt, expiresAt: s.expiresAt })),
           })),
-      })),
-    });
-  });
-}
+        })),
+      });
+    },
+  }),
+];
 
 /** A store with its sales segment (B2C when an older state file has none) and its profiles, fees in major units. */
-function storeView(store: Store): Record<string, unknown> {
+function storeView(store: Store) {
   return {
     id: store.id,
     countryCode: store.countryCode,

@@ -53,7 +53,7 @@ const NO_TABLES: Record<SurfaceName, readonly RouteLike[]> = { auth: [], api: []
 
 const PREFIX = /^\/([A-Za-z]+)\/([A-Za-z]+)(?=[/?#]|$)/;
 
-export function createGateway(deps: GatewayDeps, admin: Hono, surfaces: SurfaceApps): Dispatch {
+export function createGateway(deps: GatewayDeps, admin: Hono<SurfaceEnv>, surfaces: SurfaceApps): Dispatch {
   const byHost = surfaceByHostName(deps.urls.hosts);
   const logRequests = deps.logger.isLevelEnabled('info');
 

@@ -19,9 +19,11 @@ export function answerCheck<D>(table: readonly AnyOperation<D>[], dialectOf: (pa
     // A request no entry served answers its 404/405 in the dialect of the path.
     const declared = entry?.answers ?? { default: (phaseDialect(c) ?? dialectOf(c.req.path)).refusal };
     const where = `${surface} ${entry?.op ?? `(no operation: ${c.req.method} ${c.req.path})`}`;
+    // Only a JSON body is read: a stream (the control plane's text/event-stream) would never end.
+    const contentType = response.headers.get('content-type') ?? '';
+    const text = /json/.test(contentType) ? await response.clone().text() : '';
     // The status of the answer itself: a clone of an HTTP 900 answer reports 200.
-    const text = await response.clone().text();
-    const issues = declaredAnswerIssues(where, declared, response.status, response.headers.get('content-type') ?? '', text);
+    const issues = declaredAnswerIssues(where, declared, response.status, contentType, text);
     if (issues.length === 0) return;
     answerMismatches().push(...issues);
     c.res = new Response(JSON.stringify({ answerCheck: issues }), { status: 500, headers: { 'content-type': 'application/json' } });

@@ -88,7 +88,7 @@ export interface World {
   /** The request journal (GET /__admin/requests). */
   readonly journal: Journal;
   readonly logger: Logger;
-  readonly admin: Hono;
+  readonly admin: Hono<SurfaceEnv>;
   /** This world's gateway: surfaces by dedicated port, prefix or Host header, and /__admin. */
   readonly dispatch: Dispatch;
   readonly stateFile: string | null;
