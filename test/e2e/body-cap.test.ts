@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_TABLES } from '../../src/admin/document-tables.js';
+import { documentTables } from '../../src/admin/document-tables.js';
+import { ADMIN_OPERATIONS } from '../../src/admin/index.js';
 import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
 import { NORDIC } from '../support/checkout-requests.js';
 import { clientCredentials } from '../support/identity.js';
@@ -68,7 +69,7 @@ function stream(method: string, path: string, authorization: string | undefined)
 
 type Target = { surface: string; method: string; path: string; auth: string };
 
-const targets: Target[] = Object.entries(DOCUMENT_TABLES).flatMap(([surface, table]) =>
+const targets: Target[] = Object.entries(documentTables(ADMIN_OPERATIONS)).flatMap(([surface, table]) =>
   table.operations
     .filter((entry) => ['POST', 'PUT', 'PATCH'].includes(entry.method))
     .map((entry) => ({

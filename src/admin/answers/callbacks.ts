@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { WebhookType } from '../../domain/webhook-events.js';
-import type { CallbackAttempt, CallbackRecord } from '../../services/callbacks.js';
+import type { CallbackAttempt, CallbackRecord } from '../../domain/records.js';
 import { everyOf, guidSchema, instantSchema } from './common.js';
 
 export const CALLBACK_KINDS = everyOf<CallbackRecord['kind']>()(['validation', 'notification', 'webhook', 'invoice-status']);

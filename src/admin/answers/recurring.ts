@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { INVOICE_STATUS, type InvoiceStatusName } from '../../domain/invoice-status.js';
 import { CUSTOMER_TOKEN_STATUSES, FAILURE_REASONS, type Authorization } from '../../domain/tokenization.js';
 import { addressSchema } from '../../routes/answers/checkout.js';
-import type { OnHoldReview } from '../../services/invoice-status.js';
+import type { OnHoldReview } from '../../domain/records.js';
 import { CALLBACK_STATES, WEBHOOK_TYPES, callbackAttemptSchema } from './callbacks.js';
 import { everyOf, guidSchema, instantSchema } from './common.js';
 
