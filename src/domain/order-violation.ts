@@ -1,7 +1,7 @@
 /**
  * Why an order administration call was refused, in the management API's own vocabulary:
  * an upper-case business code (CAPTURE_ORDER_ALREADY_CAPTURED, …) and a message that says
- * how to fix the call. The domain only says what KIND of refusal it is; src/http/order-errors.ts
+ * how to fix the call. The domain only says what KIND of refusal it is; src/http/dialects/problem.ts
  * maps kinds to HTTP statuses and renders the body.
  */
 

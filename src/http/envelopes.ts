@@ -7,9 +7,9 @@
  * sandbox does not send fails a check (src/http/answer-check.ts). The OpenAPI documents
  * show these very schemas (src/openapi/components.ts).
  *
- * The writers are src/http/envelope.ts, src/http/order-errors.ts, src/routes/tokenization.ts,
- * src/identity/errors.ts, src/admin/errors.ts, src/surfaces/frontend.ts, and in src/gateway/
- * gateway.ts, client-error.ts and world-router.ts (an unknown isolated sandbox).
+ * The writers are the dialects (src/http/dialects/*.ts, src/identity/dialects.ts), the AADSTS
+ * catalogue (src/identity/errors.ts), the tables' handlers, and in src/gateway/ gateway.ts,
+ * client-error.ts and world-router.ts (an unknown isolated sandbox).
  */
 import { z } from 'zod';
 

@@ -1,7 +1,7 @@
 /**
  * The identity provider's dialects (identity-facts §1.2): OAuth clients call its paths, so
  * they answer in Entra's shape, never in the checkout envelope. The token endpoint's own
- * refusals are AADSTS bodies made by its handler (src/routes/token.ts, errors.ts); what the
+ * refusals are AADSTS bodies made by its handler (src/routes/identity-operations.ts, errors.ts); what the
  * HTTP edge refuses there (a body over the cap) is the short `{error, error_description}`
  * with the identity headers. The discovery and keys paths, and anything else on the auth
  * host, answer the short form too.

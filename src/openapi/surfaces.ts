@@ -1,6 +1,6 @@
 /**
  * The documents the sandbox serves: one per emulated surface and one of the control plane,
- * each made from that surface's table of operations (src/surfaces/*.ts, src/admin/table.ts).
+ * each made from that surface's table of operations (src/surfaces/*.ts, src/admin/index.ts).
  */
 import type { SurfaceName } from '../hosts.js';
 import type { DocumentTable } from './operation.js';
