@@ -104,5 +104,6 @@ export const ADMIN_ROUTES: RouteDoc[] = [
   route('delete', '/__admin/requests', { summary: 'Empty the request journal', responses: ok }),
   route('post', '/__admin/requests/count', { summary: 'Count journaled requests matching a pattern', body: { schema: requestPatternSchema, name: 'AdminRequestPattern' }, responses: ok }),
   route('get', '/__admin/report', { summary: 'The migration report per principal (retired, legacy, current; tokens per call; auth failures)', query: { format: 'json (default) or text' }, responses: { ...ok, '200': 'Json' } }),
+  route('get', '/__admin/fidelity', { summary: 'Divergences from the real service while `record --compare` forwards traffic', responses: ok }),
   route('post', '/__admin/:env/checkouts/:privateId/invoice-status', { summary: 'Resolve an on-hold purchase now', body: { schema: invoiceStatusSchema, name: 'AdminInvoiceStatus' }, responses: ok }),
 ];

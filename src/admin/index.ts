@@ -13,6 +13,7 @@ import { registerClockAdmin } from './clock.js';
 import { registerCheckoutAdmin } from './checkouts.js';
 import { registerEventStreamAdmin } from './events.js';
 import { registerFaultAdmin } from './faults.js';
+import { registerFidelityAdmin } from './fidelity.js';
 import { registerRecurringAdmin } from './recurring.js';
 import { registerReportAdmin } from './report.js';
 import { registerRequestJournalAdmin } from './requests.js';
@@ -45,6 +46,7 @@ export function createAdminApp(deps: AdminDeps, guard: AdminGuardInput): Hono {
   // The request journal and the migration report read from it.
   registerRequestJournalAdmin(admin, deps);
   registerReportAdmin(admin, deps);
+  registerFidelityAdmin(admin, deps);
   registerDashboard(admin);
   registerOpenApiAdmin(admin, deps);
 
