@@ -20,6 +20,7 @@ Usage:
   npx checkout-sandbox hosts [--address IP]   the /etc/hosts lines for the real host names
   npx checkout-sandbox report [--url URL]     the migration report of a running sandbox
   npx checkout-sandbox verify --env uat --base-url URL --auth-url URL --client-id ID --client-secret S --store-id ID
+  npx checkout-sandbox record --out DIR [--upstream ENV.SURFACE=URL]… [--compare]   record real traffic, redacted
   npx checkout-sandbox diff FILE|DIR… [--format text|json|junit]   where the sandbox answers otherwise
 
 Flags:
@@ -127,6 +128,7 @@ export async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'hosts') return (await import('./tls.js')).runHosts(argv.slice(1));
   if (argv[0] === 'verify') return (await import('./verify.js')).runVerify(argv.slice(1));
   if (argv[0] === 'report') return (await import('./report.js')).runReport(argv.slice(1));
+  if (argv[0] === 'record') return (await import('./record.js')).runRecord(argv.slice(1));
   if (argv[0] === 'diff') return (await import('./diff.js')).runDiff(argv.slice(1));
 
   let args: CliArgs;
