@@ -15,11 +15,13 @@ import { looksLikeId } from './formats.js';
 
 /** Ids at least this long are replaced inside other strings too. */
 const SUBSTRING_MIN = 16;
+/** Candidates for a long id inside a string: runs of letters, digits and dashes (ids are looked up, not searched for). */
+const RUN = /[A-Za-z0-9][A-Za-z0-9-]{15,}/g;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 export class IdMap {
   private readonly exact = new Map<string, string>();
   private readonly long = new Map<string, string>();
-  private pattern: RegExp | null = null;
 
   /** Says that the real service's `real` is the world's `sandbox` from now on. */
   learn(real: string, sandbox: string): void {
@@ -27,10 +29,7 @@ export class IdMap {
     const key = real.toLowerCase();
     if (this.exact.get(key) === sandbox) return;
     this.exact.set(key, sandbox);
-    if (real.length >= SUBSTRING_MIN) {
-      this.long.set(key, sandbox);
-      this.pattern = new RegExp([...this.long.keys()].sort((a, b) => b.length - a.length).map(escape).join('|'), 'gi');
-    }
+    if (real.length >= SUBSTRING_MIN) this.long.set(key, sandbox);
   }
 
   /** The world's id for a real one; undefined when none was learned. */
@@ -73,12 +72,16 @@ export class IdMap {
     });
   }
 
-  /** A string with every known id replaced: whole when it is one, inside it when the id is long. */
+  /**
+   * A string with every known id replaced: whole when it is one, inside it when the id is
+   * long. Inside, the candidates are the string's runs of id characters (a uuid within a
+   * longer run too), each looked up: linear in the string, whatever the number of ids known.
+   */
   mapString(value: string): string {
     const whole = this.exact.get(value.toLowerCase());
     if (whole !== undefined) return whole;
-    if (!this.pattern) return value;
-    return value.replace(this.pattern, (found) => this.long.get(found.toLowerCase()) ?? found);
+    if (this.long.size === 0 || value.length < SUBSTRING_MIN) return value;
+    return value.replace(RUN, (run) => this.long.get(run.toLowerCase()) ?? run.replace(UUID, (uuid) => this.long.get(uuid.toLowerCase()) ?? uuid));
   }
 
   /** A JSON value with every string mapped (a numeric store id stays a number). */
@@ -137,8 +140,4 @@ function decodeSegment(segment: string): string {
 /** Keeps the segment as it was sent unless an id in it was replaced. */
 function encodeSegment(mapped: string, original: string): string {
   return mapped === decodeSegment(original) ? original : encodeURIComponent(mapped);
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -52,14 +52,22 @@ const PERSONAL: Record<string, string> = Object.fromEntries(
 /** Headers that carry the address of the person behind a request. */
 const CLIENT_ADDRESS_HEADERS = new Set(['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-client-ip', 'cf-connecting-ip', 'true-client-ip']);
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
-/** Shorter personal values are replaced where they are a whole value, not inside other text. */
-const MIN_SCRUB_LENGTH = 4;
+/**
+ * Which personal values are also replaced inside other text: at least 4 characters, and not a
+ * short number (a postal code is five digits that also occur in amounts and references); those
+ * are replaced only where they are a member's whole value. Inside text, a value counts only as
+ * a whole word: "85353" inside an id such as "…-4985353…" is not the postal code.
+ */
+const SCRUB_MIN = 4;
+const scrubbable = (value: string): boolean => value.length >= SCRUB_MIN && !/^[\d\s]{0,7}$/.test(value);
+const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 export class Redactor {
   private readonly key: Buffer;
-  /** Personal values seen so far → their placeholders, longest first when scrubbing. */
+  /** Personal values seen so far → their placeholders. */
   private readonly known = new Map<string, string>();
-  private scrubber: RegExp | null = null;
+  /** The same values by their first four characters, longest first: a lookup per word, however many are known. */
+  private readonly byPrefix = new Map<string, string[]>();
 
   constructor(key: Buffer = randomBytes(32)) {
     this.key = key;
@@ -126,20 +134,32 @@ export class Redactor {
     return typeof value === 'string' ? this.scrub(value) : value;
   }
 
-  /** E-mail addresses and personal values already seen, replaced inside any text. */
+  /** E-mail addresses and personal values already seen (as whole words), replaced inside any text. */
   scrub(text: string): string {
-    let out = text.replace(EMAIL, (email) => this.remember(email, 'email'));
-    if (this.scrubber) out = out.replace(this.scrubber, (value) => this.known.get(value) ?? value);
-    return out;
+    const out = text.replace(EMAIL, (email) => this.remember(email, 'email'));
+    if (this.byPrefix.size === 0) return out;
+    let result = '';
+    let last = 0;
+    for (let i = 0; i <= out.length - SCRUB_MIN; i++) {
+      if (i > 0 && WORD_CHAR.test(out[i - 1]!)) continue;
+      const candidates = this.byPrefix.get(out.slice(i, i + SCRUB_MIN));
+      const value = candidates?.find((v) => out.startsWith(v, i) && !WORD_CHAR.test(out[i + v.length] ?? ' '));
+      if (value === undefined) continue;
+      result += out.slice(last, i) + this.known.get(value)!;
+      last = i + value.length;
+      i = last - 1;
+    }
+    return result + out.slice(last);
   }
 
   private remember(value: string, kind: string): string {
     if (PLACEHOLDER_ONLY.test(value)) return value;
     const placeholder = this.placeholder(value, kind);
-    if (value.length >= MIN_SCRUB_LENGTH && !this.known.has(value)) {
+    if (scrubbable(value) && !this.known.has(value)) {
       this.known.set(value, placeholder);
-      const sorted = [...this.known.keys()].sort((a, b) => b.length - a.length);
-      this.scrubber = new RegExp(sorted.map(escapeRegExp).join('|'), 'g');
+      const prefix = value.slice(0, SCRUB_MIN);
+      const list = [...(this.byPrefix.get(prefix) ?? []), value].sort((a, b) => b.length - a.length);
+      this.byPrefix.set(prefix, list);
     }
     return placeholder;
   }
@@ -178,8 +198,4 @@ function utf8(bytes: Uint8Array): string | null {
   } catch {
     return null;
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -65,6 +65,16 @@ describe('Redactor', () => {
     expect(redactor.headers({ 'x-note': 'for Viberg' })['x-note']).not.toContain('Viberg');
   });
 
+  it('leaves ids and amounts alone that happen to contain a personal value', () => {
+    const redactor = new Redactor(KEY);
+    redactor.body(bytes(JSON.stringify({ customer: { postalCode: '85353', lastName: 'Berg', mobilePhoneNumber: '0701111111' } })), 'application/json');
+    const answer = { data: { privateId: '06834ba3-dea1-4d23-86cd-4985353b0c40', unitPrice: '85353.00', note: 'Bergman called 0701111111' } };
+    const out = (redactor.body(bytes(JSON.stringify(answer)), 'application/json') as { json: typeof answer }).json.data;
+    expect(out.privateId).toBe(answer.data.privateId);
+    expect(out.unitPrice).toBe('85353.00');
+    expect(out.note).toMatch(/^Bergman called redacted:phone:[0-9a-f]{12}$/);
+  });
+
   it('never writes bytes it cannot read as text', () => {
     expect(new Redactor(KEY).body(new Uint8Array([0xff, 0xfe, 0x00, 0x81]), 'application/octet-stream')).toEqual({ omitted: 'binary', bytes: 4 });
   });
