@@ -66,7 +66,7 @@ async function record(standIn: StandIn, dir: string): Promise<void> {
   const upstreams = ['auth', 'api', 'legacy'].flatMap((s) => ['--upstream', `uat.${s}=${standIn.origin}/uat/${s}`]);
   const recorder: Spawned = await startCommand(['record'], ['--out', dir, ...upstreams]);
   try {
-    await merchantFlow(recorder.url, standIn.sandbox);
+    await merchantFlow(recorder.url, standIn);
   } finally {
     expect(await recorder.stop()).toBe(0);
   }

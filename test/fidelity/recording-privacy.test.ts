@@ -32,7 +32,7 @@ describe('a recording', () => {
     const recorder = await startRecorder({ out: tempDir(), upstreams: upstreamsOf(standIn.origin), listen: { port: 0, logLevel: 'silent' } });
     const base = recorder.sandbox.listenUrl();
     try {
-      const flow = await merchantFlow(base, standIn.sandbox);
+      const flow = await merchantFlow(base, standIn);
       // The PHP SDK's token request: multipart/form-data.
       const multipart = new FormData();
       for (const [k, v] of Object.entries({ grant_type: 'client_credentials', client_id: CREDENTIALS.uat.clientId, client_secret: CREDENTIALS.uat.clientSecret, scope: UAT_SCOPE })) multipart.append(k, v);
@@ -99,7 +99,7 @@ describe('record --compare', () => {
     ]);
     const recorder = await startRecorder({ out: tempDir(), upstreams: upstreamsOf(standIn.origin), listen: { port: 0, logLevel: 'silent' }, compare: { scenario: 'default' } });
     try {
-      await merchantFlow(recorder.sandbox.listenUrl(), standIn.sandbox);
+      await merchantFlow(recorder.sandbox.listenUrl(), standIn);
       await recorder.idle();
       const response = await fetch(`${recorder.sandbox.listenUrl()}/__admin/fidelity`);
       expect(response.status).toBe(200);

@@ -25,6 +25,8 @@ export interface StandIn {
   sandbox: Sandbox;
   /** The proxy's origin: {origin}/uat/api etc. are the stand-in's surfaces. */
   origin: string;
+  /** The shop's own endpoint (notifications land here and get 200), so no call leaves the machine. */
+  shop: string;
   close(): Promise<void>;
 }
 
@@ -32,19 +34,28 @@ export async function startStandIn(mutations: Mutation[] = []): Promise<StandIn>
   const sandbox = await createSandbox({ scenario: 'default', logLevel: 'silent' });
   const { url } = await sandbox.listen();
   const server: Server = createServer((req, res) => void relay(url, req, res, mutations));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const shop: Server = createServer((req, res) => req.resume().on('end', () => res.end('OK')));
+  const origin = await listening(server);
+  const shopUrl = await listening(shop);
   return {
     sandbox,
     origin,
+    shop: shopUrl,
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      for (const s of [server, shop]) {
+        await new Promise<void>((resolve) => {
+          s.close(() => resolve());
+          s.closeAllConnections();
+        });
+      }
       await sandbox.close();
     },
   };
+}
+
+async function listening(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 async function relay(target: string, req: IncomingMessage, res: ServerResponse, mutations: Mutation[]): Promise<void> {
@@ -75,7 +86,7 @@ export interface FlowIds {
 }
 
 /** The merchant's side of a purchase, through `base` (the recorder's origin); the customer buys on the stand-in. */
-export async function merchantFlow(base: string, standIn: Sandbox): Promise<FlowIds> {
+export async function merchantFlow(base: string, standIn: StandIn): Promise<FlowIds> {
   const tokenResponse = await fetch(`${base}/uat/auth/oauth2/v2.0/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -91,7 +102,7 @@ export async function merchantFlow(base: string, standIn: Sandbox): Promise<Flow
       countryCode: 'SE',
       reference: 'ORD-17',
       merchantTermsUri: 'https://shop.example/terms',
-      notificationUri: 'https://shop.example/notify?id={checkout.id}',
+      notificationUri: `${standIn.shop}/notify?id={checkout.id}`,
       customer: { email: 'anna.andersson@example.se', mobilePhoneNumber: '+46701234567' },
       cart: { items: [{ id: 'TENT-2P', description: 'Two-person tent', unitPrice: '2499.00', quantity: 1, vat: 25 }] },
     }),
@@ -108,11 +119,26 @@ export async function merchantFlow(base: string, standIn: Sandbox): Promise<Flow
   const legacyPath = `/merchants/${NORDIC.storeId}/checkouts/${privateId}`;
   await fetch(`${base}/uat/legacy${legacyPath}`, { headers: { authorization: sharedKeyHeaderValue(NORDIC.username, NORDIC.key, legacyPath, '') } });
   // The customer buys in the iframe: on the stand-in directly, never through the recorder.
-  const purchase = await standIn.fetch(`/__admin/uat/checkouts/${privateId}/purchase`, { method: 'POST', body: JSON.stringify({ result: 'Preliminary' }) });
+  const purchase = await standIn.sandbox.fetch(`/__admin/uat/checkouts/${privateId}/purchase`, { method: 'POST', body: JSON.stringify({ result: 'Preliminary' }) });
   if (purchase.status !== 200) throw new Error(`stand-in purchase failed: ${purchase.status} ${await purchase.text()}`);
   const read = (await (await fetch(`${base}/uat/api/checkouts/${privateId}`, { headers: bearer })).json()) as { data: { order: { orderId: string } } };
   const orderId = read.data.order.orderId;
   await fetch(`${base}/uat/api/manage/orders/${orderId}`, { headers: bearer });
   await fetch(`${base}/uat/api/manage/orders/${orderId}/capture`, { method: 'POST', headers: bearer, body: JSON.stringify({ amount: '2698.00' }) });
   return { privateId, orderId, token: token.access_token };
+}
+
+/** A recording of `flows` merchant flows (9 exchanges each) through `record` against an unchanged stand-in. */
+export async function recordFlows(flows: number, out: string): Promise<string> {
+  const { startRecorder } = await import('../../src/fidelity/recorder.js');
+  const standIn = await startStandIn();
+  const upstreams = Object.fromEntries(['auth', 'api', 'legacy'].map((s) => [`uat.${s}`, `${standIn.origin}/uat/${s}`]));
+  const recorder = await startRecorder({ out, upstreams, listen: { port: 0, logLevel: 'silent' } });
+  try {
+    for (let i = 0; i < flows; i++) await merchantFlow(recorder.sandbox.listenUrl(), standIn);
+    return recorder.file;
+  } finally {
+    await recorder.close();
+    await standIn.close();
+  }
 }
