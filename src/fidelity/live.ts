@@ -11,6 +11,7 @@ import type { FidelitySource } from '../admin/deps.js';
 import { type MapSpec, recordedIds, resolveMappings } from './mapping.js';
 import type { Exchange } from './recording.js';
 import type { Rules } from './rules.js';
+import { loadScenario } from '../store/scenario.js';
 import { FidelitySession } from './session.js';
 
 export interface LiveOptions {
@@ -19,18 +20,35 @@ export interface LiveOptions {
   rules?: Rules;
 }
 
+/** What is announced after each exchange is compared (the dashboard refreshes on it). */
+export interface Compared {
+  exchange: number;
+  endpoint: string;
+  divergences: number;
+}
+
 export class LiveComparison implements FidelitySource {
   private session: Promise<FidelitySession> | null = null;
+  private opened: FidelitySession | null = null;
   private queue: Promise<void> = Promise.resolve();
   private readonly problems: string[] = [];
+  private listener: ((compared: Compared) => void) | null = null;
 
-  constructor(private readonly options: LiveOptions) {}
+  constructor(private readonly options: LiveOptions) {
+    // A scenario that does not load stops the recorder at start, not at its first exchange.
+    loadScenario(options.scenario);
+  }
 
   /** Queues an exchange for the shadow world; never throws into the recorder. */
   push(exchange: Exchange): void {
     this.queue = this.queue.then(() => this.process(exchange)).catch((error: unknown) => {
       this.problem(`exchange ${exchange.seq} (${exchange.method} ${exchange.path}) could not be compared: ${(error as Error).message}`);
     });
+  }
+
+  /** Called after each exchange is compared (the recorder publishes it on the event stream). */
+  onCompared(listener: (compared: Compared) => void): void {
+    this.listener = listener;
   }
 
   /** Resolves once every exchange pushed so far has been compared. */
@@ -52,8 +70,6 @@ export class LiveComparison implements FidelitySource {
     return { report: this.opened.report.build(this.opened.classes.learnedFields()), latest: this.opened.report.latest() };
   }
 
-  private opened: FidelitySession | null = null;
-
   private async process(exchange: Exchange): Promise<void> {
     this.session ??= FidelitySession.open({ scenario: this.options.scenario, ...(this.options.maps ? { maps: this.options.maps } : {}), ...(this.options.rules ? { rules: this.options.rules } : {}) }, exchange.time);
     const session = (this.opened = await this.session);
@@ -64,6 +80,7 @@ export class LiveComparison implements FidelitySource {
     const body = exchange.answer.body;
     if (body && 'json' in body && !exchange.error) session.classes.observe(operation.name, body.json);
     await session.process(exchange);
+    this.listener?.({ exchange: exchange.seq, endpoint: operation.name, divergences: session.report.build().divergences.length });
   }
 
   private problem(text: string): void {

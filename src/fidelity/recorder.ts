@@ -96,6 +96,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
 
   const sandbox = await createSandbox({ ...options.listen, statePath: null }, { surfaces: forwarding, ...(live ? { fidelity: live } : {}) });
   hosts = sandbox.hosts;
+  live?.onCompared((compared) => sandbox.events.publish({ type: 'fidelity.compared', ...compared }));
   for (const env of ENVIRONMENTS) for (const surface of SURFACES) for (const name of [hosts[env][surface].host, ...hosts[env][surface].aliases]) dnsOnly.add(name.toLowerCase());
   await sandbox.listen();
 
