@@ -17,8 +17,9 @@ import type { Operation } from './operations.js';
 import type { Exchange } from './recording.js';
 
 export interface CatchUp {
-  /** The exchange (seq) whose recorded answer showed the move. */
+  /** The exchange (seq) whose recorded answer showed the move, and its recording file when read from one. */
   exchange: number;
+  file?: string;
   env: EnvName;
   /** identify, commit, purchase, abort (the customer); activate, cancel (the back office). */
   action: string;

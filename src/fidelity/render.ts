@@ -22,7 +22,9 @@ function text(report: FidelityReport): string {
       `${report.divergences.length} divergence${plural(report.divergences.length)}` +
       (report.accepted ? ` (${accepted.length} more accepted by the baseline)` : ''),
   ];
-  if (report.divergences.length === 0) lines.push('', report.replayed > 0 ? 'No divergence: the sandbox answered as the recording shows.' : 'Nothing was replayed.');
+  if (report.divergences.length === 0) {
+    lines.push('', report.replayed === 0 ? 'Nothing was replayed.' : accepted.length ? 'Nothing diverges outside the baseline.' : 'No divergence: the sandbox answered as the recording shows.');
+  }
   for (const [endpoint, groups] of byEndpoint(report.divergences)) {
     lines.push('', endpoint);
     for (const group of groups) lines.push(...groupLines(group));
@@ -33,11 +35,11 @@ function text(report: FidelityReport): string {
   }
   if (report.catchUps.length) {
     lines.push('', 'Caught up with what happened outside the API (not divergences):');
-    for (const c of report.catchUps) lines.push(`  exchange ${c.exchange}  ${c.env} ${c.action} ${c.id}: ${c.detail}`);
+    for (const c of report.catchUps) lines.push(`  exchange ${c.exchange}${c.file ? ` (${c.file})` : ''}  ${c.env} ${c.action} ${c.id}: ${c.detail}`);
   }
   if (report.notReplayed.length) {
     lines.push('', 'Not replayed:');
-    for (const n of report.notReplayed) lines.push(`  exchange ${n.exchange}  ${n.path}: ${n.reason}`);
+    for (const n of report.notReplayed) lines.push(`  exchange ${n.exchange}${n.file ? ` (${n.file})` : ''}  ${n.path}: ${n.reason}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -47,7 +49,7 @@ function groupLines(group: DivergenceGroup): string[] {
   const at = first.file ? `${basename(first.file)}:${first.line}` : `exchange ${first.exchange}`;
   return [
     `  ${group.kind.padEnd(7)} ${group.pointer ?? ''}${group.pointer ? '  ' : ''}×${group.count}   (${group.env} ${group.surface})`,
-    `          real: ${show(group.real)}   sandbox: ${show(group.sandbox)}`,
+    `          real: ${side(group, 'real')}   sandbox: ${side(group, 'sandbox')}`,
     `          first: ${at}, ${first.time}, ${first.path}${first.pointer && first.pointer !== group.pointer ? ` at ${first.pointer}` : ''}`,
   ];
 }
@@ -66,8 +68,16 @@ function where(group: DivergenceGroup): string {
   return `${group.endpoint} (${group.env} ${group.surface})`;
 }
 
+/** One side of a divergence: absent for the side a missing or extra field lacks, and for a header not sent. */
+function side(group: DivergenceGroup, which: 'real' | 'sandbox'): string {
+  const value = group[which];
+  const absent = (which === 'real' && group.kind === 'extra') || (which === 'sandbox' && group.kind === 'missing') || (group.kind === 'header' && value === null);
+  return absent ? '(absent)' : show(value);
+}
+
+/** A value for a line of text. */
 function show(value: unknown): string {
-  if (value === null || value === undefined) return '(absent)';
+  if (value === undefined) return '(absent)';
   const json = typeof value === 'string' ? value : JSON.stringify(value);
   return json.length > 120 ? `${json.slice(0, 117)}…` : json;
 }
@@ -100,7 +110,7 @@ function junit(report: FidelityReport): string {
     out.push(`  <testsuite name="${xml(name)}" tests="${failures.length + skipped.length}" failures="${failures.length}" skipped="${skipped.length}">`);
     for (const group of failures) {
       out.push(`    <testcase classname="${xml(name)}" name="${xml(caseName(group))}">`);
-      out.push(`      <failure type="${group.kind}" message="${xml(`real: ${show(group.real)}, sandbox: ${show(group.sandbox)}`)}">${xml(groupLines(group).join('\n'))}</failure>`);
+      out.push(`      <failure type="${group.kind}" message="${xml(groupLines(group)[1]!.trim())}">${xml(groupLines(group).join('\n'))}</failure>`);
       out.push('    </testcase>');
     }
     for (const group of skipped) {

@@ -10,6 +10,7 @@
  * learned as generated) and, with a baseline, `accepted` (divergences the baseline accepts,
  * with its reasons). Text and JUnit XML are views of the same object (src/fidelity/render.ts).
  */
+import { basename } from 'node:path';
 import type { CatchUp } from './catch-up.js';
 import { DIVERGENCE_KINDS, type Divergence, type DivergenceKind } from './compare.js';
 import { templateOf } from './fields.js';
@@ -49,7 +50,7 @@ export interface FidelityReport {
   replayed: number;
   divergences: DivergenceGroup[];
   catchUps: CatchUp[];
-  notReplayed: { exchange: number; time: string; path: string; reason: string }[];
+  notReplayed: { exchange: number; file?: string; time: string; path: string; reason: string }[];
   learned: Record<string, string[]>;
   accepted?: AcceptedGroup[];
 }
@@ -81,8 +82,8 @@ export class ReportBuilder {
     this.exchanges++;
   }
 
-  skipped(exchange: Exchange, reason: string): void {
-    this.notReplayed.push({ exchange: exchange.seq, time: exchange.time, path: exchange.path, reason });
+  skipped(exchange: Exchange & { file?: string }, reason: string): void {
+    this.notReplayed.push({ exchange: exchange.seq, ...(exchange.file ? { file: basename(exchange.file) } : {}), time: exchange.time, path: exchange.path, reason });
   }
 
   caughtUp(list: readonly CatchUp[]): void {

@@ -5,6 +5,7 @@
  * the answers pair, compare, and add to the report. `diff` runs it over a whole recording
  * (src/fidelity/diff.ts); `record --compare` feeds it as traffic flows (src/fidelity/live.ts).
  */
+import { basename } from 'node:path';
 import { ConnectionRefusedError } from '../http/refuse.js';
 import { type Sandbox, createSandbox } from '../sandbox.js';
 import { loadScenario } from '../store/scenario.js';
@@ -80,7 +81,8 @@ export class FidelitySession {
     // The world's clock follows the recording (it never runs backwards: tokens issued stay issued).
     if (Date.parse(exchange.time) > this.sandbox.clock.nowMs()) this.sandbox.clock.set({ now: exchange.time, frozen: true });
 
-    const catchUps = await this.catchUps.before(exchange, operation);
+    const file = exchange.file === undefined ? undefined : basename(exchange.file);
+    const catchUps = (await this.catchUps.before(exchange, operation)).map((c) => (file ? { ...c, file } : c));
     this.report.caughtUp(catchUps);
     const { request, clientId } = await buildRequest({ sandbox: this.sandbox, ids: this.ids, credentials: this.credentials, sink: this.sink }, exchange, operation);
     const world = await this.answerOf(request);
