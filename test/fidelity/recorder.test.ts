@@ -157,6 +157,14 @@ describe('record: forwarding', () => {
     ]);
   });
 
+  it('forwards every other surface to its real host over HTTPS by default', () => {
+    expect(recorder.upstream('uat', 'legacy').href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/prefix$/);
+    expect(recorder.upstream('uat', 'api').href).toBe('https://api.uat.walleydev.com/');
+    expect(recorder.upstream('uat', 'auth').href).toBe('https://api.uat.walleydev.com/');
+    expect(recorder.upstream('prod', 'retired').href).toBe('https://checkout-api.collector.se/');
+    expect(recorder.upstream('uat', 'frontend').href).toBe('https://checkout.uat.walleydev.com/');
+  });
+
   it('keeps /__admin local: health answers here, and the journal lists what went through', async () => {
     const before = seen.length;
     const health = await fetch(`${recorder.sandbox.listenUrl()}/__admin/health`);
