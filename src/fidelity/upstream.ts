@@ -79,7 +79,7 @@ export function forward(base: URL, request: UpstreamRequest, options: ForwardOpt
         headers,
         signal,
         servername: isIP(hostname) === 0 ? hostname : undefined,
-        ...(useDns ? { lookup: dnsLookup } : {}),
+        ...(useDns ? { lookup: dnsOnlyLookup() } : {}),
       },
       (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
@@ -124,19 +124,24 @@ function classify(error: unknown, base: URL, timeoutMs: number): UpstreamError {
   return new UpstreamError('connect', `the upstream ${where} could not be reached (${code || err.message})`);
 }
 
-/** A lookup that asks DNS servers (dns.resolve*), never /etc/hosts, with the system's signature. */
-function dnsLookup(hostname: string, options: LookupOptions, callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void): void {
-  const family = typeof options === 'object' ? options.family : undefined;
-  const wants = family === 6 || family === 'IPv6' ? [6] : family === 4 || family === 'IPv4' ? [4] : [4, 6];
-  void Promise.all(wants.map((f) => (f === 4 ? dns.resolve4(hostname) : dns.resolve6(hostname)).then((list) => list.map((address) => ({ address, family: f })), () => [])))
-    .then((lists) => {
+/** Addresses of one family for a name, from DNS servers. */
+export type Resolve = (hostname: string, family: 4 | 6) => Promise<string[]>;
+const resolveByDns: Resolve = (hostname, family) => (family === 4 ? dns.resolve4(hostname) : dns.resolve6(hostname));
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/** A lookup with the system's signature that asks DNS servers only (dns.resolve*), never /etc/hosts. */
+export function dnsOnlyLookup(resolve: Resolve = resolveByDns): (hostname: string, options: LookupOptions, callback: LookupCallback) => void {
+  return (hostname, options, callback) => {
+    const family = typeof options === 'object' ? options.family : undefined;
+    const wants: (4 | 6)[] = family === 6 || family === 'IPv6' ? [6] : family === 4 || family === 'IPv4' ? [4] : [4, 6];
+    void Promise.all(wants.map((f) => resolve(hostname, f).then((list) => list.map((address) => ({ address, family: f })), () => []))).then((lists) => {
       const addresses = lists.flat();
       if (addresses.length === 0) {
         // Never the system's lookup as a fallback: /etc/hosts may point this very name at the recorder.
         callback(Object.assign(new Error(`DNS has no address for ${hostname}`), { code: 'ENOTFOUND' }), '');
-        return;
-      }
-      if (typeof options === 'object' && options.all) callback(null, addresses);
+      } else if (typeof options === 'object' && options.all) callback(null, addresses);
       else callback(null, addresses[0]!.address, addresses[0]!.family);
     });
+  };
 }

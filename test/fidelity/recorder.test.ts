@@ -16,6 +16,7 @@ import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
 import { loadHosts } from '../../src/hosts.js';
 import { type Exchange, readRecordings } from '../../src/fidelity/recording.js';
 import { type Recorder, startRecorder } from '../../src/fidelity/recorder.js';
+import { type Resolve, dnsOnlyLookup } from '../../src/fidelity/upstream.js';
 import { generateTlsMaterial } from '../../src/tls/certificates.js';
 
 interface Seen {
@@ -230,5 +231,23 @@ describe('record: an upstream that cannot be reached', () => {
     expect(exchange.status).toBe(502);
     expect(exchange.error?.kind).toBe(kind);
     expect(exchange.error?.message).toContain(named.startsWith('https') ? '127.0.0.1' : named);
+  });
+});
+
+describe('record: names of the emulated hosts', () => {
+  const lookup = (resolve: Resolve, options: { all?: boolean; family?: number }) =>
+    new Promise<{ error: string | null; address: unknown }>((done) => dnsOnlyLookup(resolve)('api.uat.walleydev.com', options as never, (error, address) => done({ error: error?.code ?? null, address })));
+
+  it('are resolved through DNS only, never /etc/hosts (which may point them at the recorder itself)', async () => {
+    const asked: string[] = [];
+    const dnsKnows: Resolve = async (host, family) => {
+      asked.push(`${host}/${family}`);
+      return family === 4 ? ['192.0.2.10'] : [];
+    };
+    expect(await lookup(dnsKnows, {})).toEqual({ error: null, address: '192.0.2.10' });
+    expect(await lookup(dnsKnows, { all: true })).toEqual({ error: null, address: [{ address: '192.0.2.10', family: 4 }] });
+    expect(asked).toContain('api.uat.walleydev.com/6');
+    const dnsDoesNot: Resolve = () => Promise.reject(Object.assign(new Error('no'), { code: 'ENOTFOUND' }));
+    expect(await lookup(dnsDoesNot, {})).toEqual({ error: 'ENOTFOUND', address: '' });
   });
 });
