@@ -84,8 +84,18 @@ export class FidelitySession {
     const file = exchange.file === undefined ? undefined : basename(exchange.file);
     const catchUps = (await this.catchUps.before(exchange, operation)).map((c) => (file ? { ...c, file } : c));
     this.report.caughtUp(catchUps);
-    const { request, clientId } = await buildRequest({ sandbox: this.sandbox, ids: this.ids, credentials: this.credentials, sink: this.sink }, exchange, operation);
-    const world = await this.answerOf(request);
+    let built: Awaited<ReturnType<typeof buildRequest>>;
+    let world: Answer;
+    try {
+      built = await buildRequest({ sandbox: this.sandbox, ids: this.ids, credentials: this.credentials, sink: this.sink }, exchange, operation);
+      world = await this.answerOf(built.request);
+    } catch (error) {
+      // One exchange the world cannot take (a method fetch refuses, TRACE) must not end the whole diff.
+      const reason = `the replay could not send it: ${(error as Error).message}`;
+      this.report.skipped(exchange, reason);
+      return { operation, catchUps, skipped: reason };
+    }
+    const { clientId } = built;
     const real: Answer = { status: exchange.status, headers: exchange.answer.headers, body: exchange.answer.body };
     this.learn(exchange, operation, real, world, clientId);
     if (exchange.setup) {

@@ -138,3 +138,20 @@ describe('rules, baselines and recordings', () => {
     expect(() => readRecordings([join(dir, 'nothing-here')])).toThrow(/no such file or directory/);
   });
 });
+
+describe('an exchange the replay cannot send', () => {
+  it('is listed as not replayed, and the rest of the recording is compared', async () => {
+    const { diffExchanges } = await import('../../src/fidelity/diff.js');
+    const base = { v: 1 as const, time: '2026-11-02T09:00:00.000Z', env: 'uat' as const, surface: 'api' as const, request: { headers: {}, body: null }, answer: { headers: {}, body: null }, durationMs: 1, file: 'x.jsonl' };
+    const report = await diffExchanges(
+      [
+        { ...base, seq: 1, line: 1, method: 'TRACE', path: '/checkouts', status: 405 },
+        { ...base, seq: 2, line: 2, method: 'GET', path: '/no-such-path', status: 404, answer: { headers: { 'content-type': 'application/json; charset=utf-8' }, body: { json: { id: '862336bb-86a5-418b-b6ff-5547398d5c6b', data: null, error: { code: 404, message: 'm', errors: [{ reason: 'Resource_Not_Found', message: 'm' }] } } } } },
+      ],
+      { scenario: 'default', maps: [] },
+    );
+    expect(report.notReplayed).toEqual([expect.objectContaining({ exchange: 1, file: 'x.jsonl', reason: expect.stringContaining('the replay could not send it') })]);
+    expect(report.replayed).toBe(1);
+    expect(report.divergences).toEqual([]);
+  });
+});
