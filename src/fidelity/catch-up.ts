@@ -44,7 +44,8 @@ export class CatchUps {
   /** Brings the world to where the recorded answer of `exchange` says the real service was. */
   async before(exchange: Exchange, operation: Operation): Promise<CatchUp[]> {
     if (operation.params.privateId !== undefined) return this.checkout(exchange, operation.params.privateId);
-    if (operation.params.orderId !== undefined && exchange.method === 'GET' && operation.name === 'GET /manage/orders/{orderId}') {
+    // An order read: the order's id and nothing below it (a reauthorization's read is not one).
+    if (exchange.method === 'GET' && operation.params.orderId !== undefined && Object.keys(operation.params).length === 1) {
       return this.order(exchange, operation.params.orderId);
     }
     return [];
