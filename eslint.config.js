@@ -28,6 +28,7 @@ const noWallClock = {
 export const LAYERS = [
   'main', 'index', // the process entry and the library entry
   'cli', // the command line: flags, subcommands, banner
+  'fidelity', // record through the sandbox, replay against a world, diff: proof against the real service
   'sandbox', // the process shell: options, keys, listeners, worlds
   'world', // one world's composition root; the registry of isolated worlds
   'gateway', // listeners, the world router, (env, surface) resolution, the journal hook

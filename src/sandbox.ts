@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import type { Hono } from 'hono';
 import type { SurfaceEnv } from './http/types.js';
 import { adminExposureProblem } from './admin/guard.js';
-import type { IsolatedRequest } from './admin/deps.js';
+import type { FidelitySource, IsolatedRequest } from './admin/deps.js';
 import { type Addresses, createAddresses } from './gateway/addresses.js';
 import { type Clock, httpDate } from './clock.js';
 import { type ResolvedOptions, type SandboxOptions, resolveOptions } from './config.js';
@@ -30,7 +30,8 @@ import { SCENARIO_DIR } from './store/scenario.js';
 import type { SnapshotDoc } from './store/snapshot.js';
 import { type LogIo } from './store/change-log.js';
 import type { SurfaceDeps } from './routes/deps.js';
-import { type World, type WorldShared, createWorld } from './world/world.js';
+import { type SurfaceFactory, type World, type WorldShared, createWorld } from './world/world.js';
+import type { Documented } from './openapi/operation.js';
 
 export interface Sandbox {
   /** In-process fetch: absolute URLs or paths like '/uat/api/checkouts'. No socket needed. */
@@ -69,6 +70,8 @@ export interface Sandbox {
   readonly journal: Journal;
   /** What a surface app of this sandbox is built with (for tests that mount a route of their own). */
   surfaceDeps(env: EnvName, surface: SurfaceName): SurfaceDeps;
+  /** A surface's table of operations: what its requests call, and what their answers declare. */
+  routes(env: EnvName, surface: SurfaceName): readonly Documented[];
   reset(scenario?: string): Promise<void>;
   /**
    * A new isolated sandbox (own state in memory, own clock and event stream), the in-process
@@ -94,10 +97,14 @@ export interface IsolatedSandbox {
   close(): Promise<void>;
 }
 
-/** Internal hooks for tests (not part of the options a user passes). */
+/** Internal hooks for tests and the recorder (not part of the options a user passes). */
 export interface SandboxInternals {
   /** How the change log reaches the disk (a failing one, in tests). */
   logIo?: LogIo;
+  /** Serves every surface of the main world with this app (`record` forwards them upstream). */
+  surfaces?: SurfaceFactory;
+  /** What GET /__admin/fidelity shows (`record --compare`). */
+  fidelity?: FidelitySource;
 }
 
 export async function createSandbox(input: SandboxOptions = {}, internals: SandboxInternals = {}): Promise<Sandbox> {
@@ -153,6 +160,8 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     httpsUrl: addresses.httpsUrl,
     sandboxes: registry,
     logIo: internals.logIo,
+    surfaces: internals.surfaces,
+    fidelity: internals.fidelity,
   });
   const router = createWorldRouter(main, registry);
   const dispatch: Dispatch = router.dispatch;
@@ -188,6 +197,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     resumed: main.resumed,
     dedicatedUrl,
     surfaceDeps: main.surfaceDeps,
+    routes: main.routes,
     reset: main.reset,
     fetch: fetchInProcess,
     async isolated(request = {}) {

@@ -63,6 +63,11 @@ export interface SandboxesControl {
   remove(id: string): Promise<boolean>;
 }
 
+/** The live comparison of `record --compare` as JSON: the report of `diff --format json`, plus the latest divergences. */
+export interface FidelitySource {
+  snapshot(): Record<string, unknown>;
+}
+
 /** What the control plane works with: services and the world's controls, never the store. */
 export interface AdminDeps {
   clock: Clock;
@@ -83,5 +88,7 @@ export interface AdminDeps {
   sandboxes: SandboxesControl | null;
   /** The request journal (GET /__admin/requests, the migration report). */
   journal: Journal;
+  /** The live comparison of `checkout-sandbox record --compare` (GET /__admin/fidelity); null elsewhere. */
+  fidelity: FidelitySource | null;
 }
 

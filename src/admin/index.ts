@@ -17,6 +17,7 @@ import { CLOCK_OPERATIONS } from './clock.js';
 import { EVENT_STREAM_OPERATIONS } from './events.js';
 import { FAULT_OPERATIONS } from './faults.js';
 import { type AdminGuardInput, adminGuard } from './guard.js';
+import { FIDELITY_OPERATIONS } from './fidelity.js';
 import { LIST_OPERATIONS } from './lists.js';
 import { type DocumentDeps, OPENAPI_OPERATIONS } from './openapi.js';
 import { RECURRING_OPERATIONS } from './recurring.js';
@@ -52,6 +53,7 @@ export const ADMIN_OPERATIONS: readonly AnyOperation<AdminTableDeps>[] = [
   // The request journal and the migration report read from it.
   ...REQUEST_JOURNAL_OPERATIONS,
   ...REPORT_OPERATIONS,
+  ...FIDELITY_OPERATIONS,
   ...DASHBOARD_OPERATIONS,
   ...OPENAPI_OPERATIONS,
 ];

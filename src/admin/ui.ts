@@ -1,7 +1,8 @@
 /**
  * GET /__admin/ui: the dashboard. A static shell (hono/html) and one script that uses the
  * admin API only (clock, retirement, merchants and API clients, checkouts, orders,
- * callbacks) and refreshes on the event stream (GET /__admin/events). No state is read
+ * callbacks, and under `record --compare` the divergences from the real service) and
+ * refreshes on the event stream (GET /__admin/events). No state is read
  * here: what the page shows is what any other admin client would see.
  */
 import { readFileSync } from 'node:fs';
@@ -99,6 +100,16 @@ function page(): ReturnType<typeof html> {
     <h2 id="retired-heading">Retired host</h2>
     <p><strong id="retired-state">…</strong></p>
     <p id="retired-detail"></p>
+  </section>
+  <section id="fidelity" aria-labelledby="fidelity-heading" hidden>
+    <h2 id="fidelity-heading">Fidelity: the real service against the sandbox</h2>
+    <p id="fidelity-summary" role="status"></p>
+    <div class="table-wrap"><table id="fidelity-divergences">
+      <caption class="visually-hidden">Where the sandbox answered otherwise than the real service</caption>
+      <thead><tr><th scope="col">Endpoint</th><th scope="col">Kind</th><th scope="col">Pointer or header</th><th scope="col">Real</th><th scope="col">Sandbox</th><th scope="col">Count</th></tr></thead>
+      <tbody></tbody>
+    </table></div>
+    <ul id="fidelity-problems"></ul>
   </section>
   ${envSection('uat')}
   ${envSection('prod')}

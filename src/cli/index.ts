@@ -1,7 +1,8 @@
 /**
  * Command line: `npm start -- <flags>` / `npx checkout-sandbox <flags>`.
  * Subcommands: `sign …` prints a SharedKey header (src/cli/sign.ts); `tls` and `hosts` set up
- * HTTPS on the real host names (src/cli/tls.ts).
+ * HTTPS on the real host names (src/cli/tls.ts); `record` and `diff` check the sandbox against
+ * the real service (src/cli/record.ts, src/cli/diff.ts, src/fidelity/).
  */
 import { parseArgs } from 'node:util';
 import { banner } from './banner.js';
@@ -19,6 +20,8 @@ Usage:
   npx checkout-sandbox hosts [--address IP]   the /etc/hosts lines for the real host names
   npx checkout-sandbox report [--url URL]     the migration report of a running sandbox
   npx checkout-sandbox verify --env uat --base-url URL --auth-url URL --client-id ID --client-secret S --store-id ID
+  npx checkout-sandbox record --out DIR [--upstream ENV.SURFACE=URL]… [--compare]   record real traffic, redacted
+  npx checkout-sandbox diff FILE|DIR… [--format text|json|junit]   where the sandbox answers otherwise
 
 Flags:
   --port <n>          main port (default ${DEFAULT_PORT}; 0 = a free port; env PORT)
@@ -125,6 +128,8 @@ export async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'hosts') return (await import('./tls.js')).runHosts(argv.slice(1));
   if (argv[0] === 'verify') return (await import('./verify.js')).runVerify(argv.slice(1));
   if (argv[0] === 'report') return (await import('./report.js')).runReport(argv.slice(1));
+  if (argv[0] === 'record') return (await import('./record.js')).runRecord(argv.slice(1));
+  if (argv[0] === 'diff') return (await import('./diff.js')).runDiff(argv.slice(1));
 
   let args: CliArgs;
   try {

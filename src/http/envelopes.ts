@@ -13,8 +13,19 @@
  */
 import { z } from 'zod';
 
+/**
+ * Marks a field whose value the sandbox makes up (ids, tokens, instants, hashes): the
+ * documents show it as `x-generated`, and a comparison with the real service
+ * (src/fidelity/) compares it by format only, since each side makes up its own.
+ */
+export const GENERATED = 'x-generated';
+
+export function generated<T extends z.ZodType>(schema: T, description: string): T {
+  return schema.meta({ description, [GENERATED]: true }) as T;
+}
+
 /** A GUID per response (`randomUUID()`), for support cases; never the same twice. */
-const responseId = z.uuid().meta({ description: 'A GUID per response, for support cases.' });
+const responseId = generated(z.uuid(), 'A GUID per response, for support cases.');
 
 const errorCode = z
   .number()
@@ -116,9 +127,9 @@ export const oauthErrorSchema = z
       .regex(new RegExp(`^AADSTS\\d+: [\\s\\S]*\\r\\nTrace ID: ${GUID}\\r\\nCorrelation ID: ${GUID}\\r\\nTimestamp: \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}Z$`))
       .meta({ description: '"AADSTS<code>: <message>", then CRLF-separated Trace ID, Correlation ID and Timestamp lines.' }),
     error_codes: z.array(z.number().int().positive()).min(1).meta({ description: 'The AADSTS number(s), e.g. [7000215].' }),
-    timestamp: z.string().regex(AAD_TIMESTAMP).meta({ description: 'yyyy-MM-dd HH:mm:ssZ (a space, no fraction), sandbox time.' }),
-    trace_id: z.uuid().meta({ description: 'Equals the x-ms-request-id header.' }),
-    correlation_id: z.guid().meta({ description: "The client's client-request-id / x-ms-client-request-id when that is a GUID, else a fresh one." }),
+    timestamp: generated(z.string().regex(AAD_TIMESTAMP), 'yyyy-MM-dd HH:mm:ssZ (a space, no fraction), sandbox time.'),
+    trace_id: generated(z.uuid(), 'Equals the x-ms-request-id header.'),
+    correlation_id: generated(z.guid(), "The client's client-request-id / x-ms-client-request-id when that is a GUID, else a fresh one."),
     error_uri: z
       .string()
       .regex(/^https:\/\/login\.microsoftonline\.com\/error\?code=\d+$/)

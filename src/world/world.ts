@@ -12,7 +12,8 @@ import { resolve } from 'node:path';
 import type { Hono } from 'hono';
 import type { AdminGuardInput } from '../admin/guard.js';
 import { type AdminDeps, createAdminApp } from '../admin/index.js';
-import type { SandboxesControl, ScenarioSummary } from '../admin/deps.js';
+import type { FidelitySource, SandboxesControl, ScenarioSummary } from '../admin/deps.js';
+import type { Documented } from '../openapi/operation.js';
 import { Clock } from '../clock.js';
 import type { ResolvedOptions } from '../config.js';
 import { EventBus } from '../control/events.js';
@@ -76,7 +77,17 @@ export interface WorldSpec {
   /** /__admin/sandboxes: the process's registry on the main world, null on an isolated one. */
   sandboxes: SandboxesControl | null;
   logIo?: LogIo | undefined;
+  /**
+   * Serves every surface with this app instead of the emulation: `checkout-sandbox record`
+   * forwards each one to its upstream, keeping addressing, the journal and /__admin.
+   */
+  surfaces?: SurfaceFactory | undefined;
+  /** What GET /__admin/fidelity shows: the live comparison of `record --compare`. */
+  fidelity?: FidelitySource | undefined;
 }
+
+/** Makes the app of one surface from what surfaces are built with. */
+export type SurfaceFactory = (deps: SurfaceDeps) => Hono<SurfaceEnv>;
 
 export interface World {
   readonly clock: Clock;
@@ -98,11 +109,13 @@ export interface World {
   snapshot(): SnapshotDoc;
   reset(scenario?: string): Promise<void>;
   surfaceDeps(env: EnvName, surface: SurfaceName): SurfaceDeps;
+  /** A surface's table of operations: what its requests call, and what their answers declare. */
+  routes(env: EnvName, surface: SurfaceName): readonly Documented[];
   /** Stops timers and listeners of the clock, flushes and closes the state. */
   close(): Promise<void>;
 }
 
-const SURFACE_FACTORIES: Record<SurfaceName, (deps: SurfaceDeps) => Hono<SurfaceEnv>> = {
+const SURFACE_FACTORIES: Record<SurfaceName, SurfaceFactory> = {
   auth: createAuthSurface,
   api: createApiSurface,
   legacy: createLegacySurface,
@@ -200,7 +213,7 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
   };
 
   const deps: SharedDeps = { clock, urls, logger, services, identity, simulation };
-  const surfaces = buildSurfaces(deps);
+  const surfaces = buildSurfaces(deps, spec.surfaces);
   const adminDeps: AdminDeps = {
     clock,
     services,
@@ -213,6 +226,7 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
     faults,
     journal,
     sandboxes: spec.sandboxes,
+    fidelity: spec.fidelity ?? null,
     idle: () => notifications.idle(),
     world: {
       scenario: () => store.state.meta.scenario,
@@ -241,6 +255,8 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
     snapshot: () => store.snapshot(),
     reset,
     surfaceDeps: (env, surface) => surfaceDepsOf(deps, env, surface),
+    // The surface's table: the operations of its requests.
+    routes: (_env, surface) => SURFACE_TABLES[surface],
     async close() {
       // Ends this world's event streams (src/admin/events.ts) rather than leaving them open on a dead world.
       events.publish({ type: 'world.closed' });
@@ -280,11 +296,11 @@ function surfaceDepsOf(shared: SharedDeps, env: EnvName, surface: SurfaceName): 
   };
 }
 
-function buildSurfaces(shared: SharedDeps): SurfaceApps {
+function buildSurfaces(shared: SharedDeps, override: SurfaceFactory | undefined): SurfaceApps {
   const apps = {} as SurfaceApps;
   for (const env of ENVIRONMENTS) {
     apps[env] = {} as Record<SurfaceName, Hono<SurfaceEnv>>;
-    for (const surface of SURFACES) apps[env][surface] = SURFACE_FACTORIES[surface](surfaceDepsOf(shared, env, surface));
+    for (const surface of SURFACES) apps[env][surface] = (override ?? SURFACE_FACTORIES[surface])(surfaceDepsOf(shared, env, surface));
   }
   return apps;
 }

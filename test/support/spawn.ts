@@ -23,8 +23,13 @@ export interface Spawned {
 }
 
 export async function startSandbox(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Spawned> {
+  return startCommand([], args, env);
+}
+
+/** A long-running subcommand (`record`), with the same free port and quiet logs as startSandbox. */
+export async function startCommand(subcommand: string[], args: string[], env: NodeJS.ProcessEnv = {}): Promise<Spawned> {
   const started = performance.now();
-  const child = spawn(process.execPath, [MAIN, '--port', '0', '--log-level', 'warn', ...args], {
+  const child = spawn(process.execPath, [MAIN, ...subcommand, '--port', '0', '--log-level', 'warn', ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

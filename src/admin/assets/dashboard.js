@@ -181,9 +181,33 @@
     });
   }
 
+  /* Fidelity: shown only while `checkout-sandbox record --compare` compares with the real service. */
+  function shown(value) {
+    if (value === null || value === undefined) return '(absent)';
+    var text = typeof value === 'string' ? value : JSON.stringify(value);
+    return text.length > 80 ? text.slice(0, 77) + '…' : text;
+  }
+  function refreshFidelity() {
+    return api('GET', '/__admin/fidelity').then(function (body) {
+      $('fidelity').hidden = !body.comparing;
+      if (!body.comparing) return;
+      var r = body.report;
+      $('fidelity-summary').textContent = r.exchanges + ' exchanges recorded, ' + r.replayed + ' replayed in the shadow sandbox (scenario ' + body.scenario + '): ' +
+        r.divergences.length + ' divergence' + (r.divergences.length === 1 ? '' : 's') + ', ' + r.catchUps.length + ' catch-up' + (r.catchUps.length === 1 ? '' : 's') + ' with what the customer did';
+      var rows = document.querySelector('#fidelity-divergences tbody');
+      rows.textContent = '';
+      r.divergences.forEach(function (d) {
+        rows.appendChild(el('tr', {}, [d.endpoint + ' (' + d.env + ' ' + d.surface + ')', d.kind, d.pointer === null ? '' : d.pointer, shown(d.real), shown(d.sandbox), String(d.count)].map(function (cell) { return el('td', { text: cell }); })));
+      });
+      var problems = $('fidelity-problems');
+      problems.textContent = '';
+      body.problems.forEach(function (p) { problems.appendChild(el('li', { role: 'alert', text: p })); });
+    });
+  }
+
   function refreshEnv(env) { return Promise.all([refreshCheckouts(env), refreshOrders(env), refreshCallbacks(env)]); }
   function refreshAll() {
-    return Promise.all([refreshClock(), refreshRetired()].concat(ENVS.map(refreshMerchants), ENVS.map(refreshEnv)));
+    return Promise.all([refreshClock(), refreshRetired(), refreshFidelity()].concat(ENVS.map(refreshMerchants), ENVS.map(refreshEnv)));
   }
 
   /* Live updates: coalesce bursts of events into one refresh of what they touched. */
@@ -198,6 +222,7 @@
       timer = null;
       todo.forEach(function (key) {
         if (key === 'clock') { refreshClock(); refreshRetired(); ENVS.forEach(refreshCheckouts); }
+        else if (key === 'fidelity') refreshFidelity();
         else refreshEnv(key);
       });
     }, 150);
@@ -217,6 +242,7 @@
     logEvent(event);
     // A journaled request changes nothing by itself: the state changes it caused have their own events.
     if (event.type === 'request') return;
+    if (event.type === 'fidelity.compared') schedule('fidelity');
     if (event.type === 'clock.changed') schedule('clock');
     else if (event.env) schedule(event.env);
   };

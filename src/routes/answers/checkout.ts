@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../../domain/schemas/checkout.js';
 import { CHECKOUT_STATUSES, CUSTOMER_TYPES, PURCHASE_RESULTS } from '../../domain/model.js';
-import { checkoutSuccess } from '../../http/envelopes.js';
+import { checkoutSuccess, generated } from '../../http/envelopes.js';
 
 // ---- Shared field shapes ----
 
@@ -110,17 +110,17 @@ export const purchaseViewSchema = z
     amountToPay: amount("Cart + fees + a delivery module's fee."),
     paymentName: z.string().min(1).meta({ description: 'e.g. DirectInvoice, Account, PartPayment, Card.' }),
     invoiceDeliveryMethod: z.string().min(1).meta({ description: 'Email in the sandbox.' }),
-    purchaseIdentifier: z.string().regex(/^\d{8}$/).meta({ description: 'The purchase number the customer sees (8 digits).' }),
+    purchaseIdentifier: generated(z.string().regex(/^\d{8}$/), 'The purchase number the customer sees (8 digits).'),
     result: z.enum(PURCHASE_RESULTS).meta({ description: 'Preliminary awaits activation, OnHold a fraud check, Activated is invoiced, Rejected is cancelled, Signing awaits e-signing, Completed is paid.' }),
   })
   .meta({ description: 'The purchase once completed; null before.' });
 
 export const orderViewSchema = z
   .strictObject({
-    orderId: z.guid().meta({ description: 'Lower-case GUID: the {orderId} of /manage/orders.' }),
+    orderId: generated(z.guid(), 'Lower-case GUID: the {orderId} of /manage/orders.'),
     totalAmount: amount('The sum of the order lines (cart, fees, delivery fee).'),
     items: z.array(lineSchema),
-    customerToken: z.uuid().nullable().meta({ description: 'A purchase on a recurring profile (Recurring, <profile>-Recurring) issues one for POST /purchase/authorizations; else null.' }),
+    customerToken: generated(z.uuid().nullable(), 'A purchase on a recurring profile (Recurring, <profile>-Recurring) issues one for POST /purchase/authorizations; else null.'),
   })
   .meta({ description: 'The order of a completed purchase; null before.' });
 
@@ -190,17 +190,14 @@ export const checkoutViewSchema = z
 // ---- The other operations' data ----
 
 export const checkoutInitializedSchema = z.strictObject({
-  privateId: z.uuid().meta({ description: "The checkout's id in every later call (keep it server-side)." }),
-  publicToken: publicTokenSchema,
-  expiresAt: serviceInstantSchema,
+  privateId: generated(z.uuid(), "The checkout's id in every later call (keep it server-side)."),
+  publicToken: generated(publicTokenSchema, 'For the loader script (data-token); safe to show in the browser.'),
+  expiresAt: generated(serviceInstantSchema, 'When the session ends unless it is completed.'),
 });
 
 export const widgetTokenSchema = z.strictObject({
-  widgetToken: z
-    .string()
-    .regex(/^widget-[A-Z]{2}-[0-9a-f]{32}$/)
-    .meta({ description: "widget-<store's countryCode>-<32 hex>: the part-payment widget's token." }),
-  expiresAt: serviceInstantSchema.meta({ description: 'A day after issue; cache the token until then.' }),
+  widgetToken: generated(z.string().regex(/^widget-[A-Z]{2}-[0-9a-f]{32}$/), "widget-<store's countryCode>-<32 hex>: the part-payment widget's token."),
+  expiresAt: generated(serviceInstantSchema, 'A day after issue; cache the token until then.'),
 });
 
 // ---- Whole answers ----

@@ -4,6 +4,7 @@
  * OpenID discovery document and the JWKS. Errors are Entra's OAuth errors (src/http/envelopes.ts).
  */
 import { z } from 'zod';
+import { generated } from '../../http/envelopes.js';
 
 const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 const seconds = (description: string) => z.number().int().positive().meta({ description });
@@ -14,7 +15,7 @@ export const tokenSchema = z
     token_type: z.literal('Bearer'),
     expires_in: seconds('Seconds the token is valid (3599 by default; the API client or /__admin/tokens may change it).'),
     ext_expires_in: seconds('Seconds the token stays accepted during an identity outage.'),
-    access_token: z.string().regex(JWT).meta({ description: 'A v2 app-only JWT (RS256), for Authorization: Bearer.' }),
+    access_token: generated(z.string().regex(JWT), 'A v2 app-only JWT (RS256), for Authorization: Bearer.'),
   })
   .meta({ description: 'A client-credentials access token (no refresh token in this flow).' });
 
@@ -54,12 +55,12 @@ export const openIdConfigurationSchema = z
 export const jwkSchema = z.strictObject({
   kty: z.literal('RSA'),
   use: z.literal('sig'),
-  kid: z.string().min(1).meta({ description: "The token header's kid." }),
-  x5t: z.string().min(1),
-  n: z.string().regex(/^[A-Za-z0-9_-]+$/).meta({ description: 'RSA modulus, base64url.' }),
-  e: z.string().regex(/^[A-Za-z0-9_-]+$/).meta({ description: 'RSA exponent, base64url (AQAB).' }),
+  kid: generated(z.string().min(1), "The token header's kid."),
+  x5t: generated(z.string().min(1), "The certificate's SHA-1 thumbprint, base64url."),
+  n: generated(z.string().regex(/^[A-Za-z0-9_-]+$/), 'RSA modulus, base64url.'),
+  e: generated(z.string().regex(/^[A-Za-z0-9_-]+$/), 'RSA exponent, base64url (AQAB).'),
   x5c: z
-    .array(z.string().regex(/^[A-Za-z0-9+/]+=*$/))
+    .array(generated(z.string().regex(/^[A-Za-z0-9+/]+=*$/), 'The certificate, base64 DER.'))
     .length(1)
     .meta({ description: 'The certificate, base64 DER.' }),
   issuer: z.string().meta({ description: 'The issuer tokens signed with this key carry (v2).' }),

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { INVOICE_TYPES, ORDER_STATUSES, SALES_SEGMENTS } from '../../domain/model.js';
 import { REAUTHORIZATION_STATUSES } from '../../domain/order-reauthorize.js';
+import { generated } from '../../http/envelopes.js';
 
 /** How the order's customer is shown: a B2B order's customer is an Organization. */
 export const ORDER_CUSTOMER_TYPES = ['Person', 'Organization'] as const;
@@ -25,10 +26,10 @@ export const orderItemViewSchema = z.strictObject({
 });
 
 export const orderInvoiceViewSchema = z.strictObject({
-  invoiceNumber: z.string().regex(/^\d{9}$/).meta({ description: '9 digits.' }),
+  invoiceNumber: generated(z.string().regex(/^\d{9}$/), '9 digits.'),
   type: z.enum(INVOICE_TYPES).meta({ description: 'Invoice for a capture, Credit for a refund.' }),
   amount: amount('The amount invoiced or credited.'),
-  createdAt: instant,
+  createdAt: generated(instant, 'When the invoice was made (sandbox time).'),
   description: text.meta({ description: "The capture's or refund's description as sent; null without one." }),
   actionReference: text.meta({ description: "The call's actionReference as sent; null without one." }),
   items: z.array(orderItemViewSchema),
@@ -70,7 +71,7 @@ export const orderCustomerViewSchema = z.strictObject({
 
 export const orderDataSchema = z
   .strictObject({
-    id: z.guid().meta({ description: 'The order id (lower-case GUID), as data.order.orderId of the checkout.' }),
+    id: generated(z.guid(), 'The order id (lower-case GUID), as data.order.orderId of the checkout.'),
     reference: text.meta({ description: "The merchant's reference of the checkout or authorization." }),
     paymentMethod: z.string().min(1).meta({ description: 'e.g. DirectInvoice, Account, Card.' }),
     totalAmount: amount('The order total (after reauthorizations).'),
@@ -81,8 +82,8 @@ export const orderDataSchema = z
     salesSegment: z.enum(SALES_SEGMENTS),
     countryCode: z.string().regex(/^[A-Z]{2}$/),
     productCode: z.null().meta({ description: 'Always null in the sandbox.' }),
-    placedAt: instant,
-    expiresAt: instant.nullable().meta({ description: 'When the authorization lapses; null unless something is left to capture (NotActivated, PartActivated, Expired).' }),
+    placedAt: generated(instant, 'When the purchase was completed (sandbox time).'),
+    expiresAt: generated(instant.nullable(), 'When the authorization lapses; null unless something is left to capture (NotActivated, PartActivated, Expired).'),
     customer: orderCustomerViewSchema.nullable(),
     deliveryAddress: orderAddressViewSchema.nullable(),
     invoiceAddress: orderAddressViewSchema.nullable(),
@@ -115,7 +116,7 @@ export const orderListSchema = z
 export const reauthorizationSchema = z
   .strictObject({
     data: z.strictObject({
-      id: z.guid().meta({ description: 'The reauthorization id, the last segment of the 201 Location.' }),
+      id: generated(z.guid(), 'The reauthorization id, the last segment of the 201 Location.'),
       status: z.enum(REAUTHORIZATION_STATUSES).meta({ description: 'Pending while the credit check runs (a few seconds of sandbox time), then Completed or Failed.' }),
     }),
   })

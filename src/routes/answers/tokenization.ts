@@ -5,14 +5,14 @@
  */
 import { z } from 'zod';
 import { CUSTOMER_TOKEN_STATUSES } from '../../domain/tokenization.js';
-import { tokenizationAcknowledgedSchema, tokenizationSuccess } from '../../http/envelopes.js';
+import { generated, tokenizationAcknowledgedSchema, tokenizationSuccess } from '../../http/envelopes.js';
 
-const authorizationId = z.uuid().meta({ description: 'The authorization; webhooks name it.' });
+const authorizationId = generated(z.uuid(), 'The authorization; webhooks name it.');
 
 export const authorizationCompletedSchema = z
   .strictObject({
     authorizationId,
-    orderId: z.uuid().meta({ description: 'The order the charge created, for /manage/orders.' }),
+    orderId: generated(z.uuid(), 'The order the charge created, for /manage/orders.'),
   })
   .meta({ description: 'Authorized at once (200): the order exists.' });
 
