@@ -6,6 +6,7 @@
 import type { Address, Invoice, Order, OrderItem } from '../domain/model.js';
 import { toMajor } from '../domain/money.js';
 import { orderLocation } from '../services/orders.js';
+import { serviceInstant } from './checkout-view.js';
 
 function itemView(item: OrderItem): Record<string, unknown> {
   return {
@@ -55,7 +56,8 @@ function addressView(address: Address, order: Order): Record<string, unknown> {
     countryCode: address.countryCode ?? order.countryCode,
     email: order.customer?.email ?? null,
     mobilePhone: order.customer?.mobilePhoneNumber ?? null,
-    phoneNumber: null,
+    // The documentation's example repeats the mobile number here (fidelity/documented/orders.jsonl).
+    phoneNumber: order.customer?.mobilePhoneNumber ?? null,
     postalCode: address.postalCode,
   };
 }
@@ -81,13 +83,14 @@ function customerView(order: Order): Record<string, unknown> | null {
     postalCode: billing.postalCode,
     email: customer.email,
     mobilePhoneNumber: customer.mobilePhoneNumber,
-    homePhoneNumber: null,
+    // One phone number per customer: the documentation's example repeats the mobile number here.
+    homePhoneNumber: customer.mobilePhoneNumber,
   };
 }
 
 /** Only an order with something left to capture has an expiry (the docs show null on Activated). */
 function expiresAtOf(order: Order): string | null {
-  return order.status === 'NotActivated' || order.status === 'PartActivated' || order.status === 'Expired' ? order.expiresAt : null;
+  return order.status === 'NotActivated' || order.status === 'PartActivated' || order.status === 'Expired' ? serviceInstant(order.expiresAt) : null;
 }
 
 export function orderData(order: Order): Record<string, unknown> {
@@ -101,7 +104,8 @@ export function orderData(order: Order): Record<string, unknown> {
     salesSegment: order.salesSegment,
     countryCode: order.countryCode,
     productCode: null,
-    placedAt: order.placedAt,
+    // The .NET form (7 fractional digits, +00:00), as the documentation's example and the checkout API show instants.
+    placedAt: serviceInstant(order.placedAt),
     expiresAt: expiresAtOf(order),
     customer: customerView(order),
     deliveryAddress: order.customer ? addressView(order.customer.deliveryAddress, order) : null,

@@ -3,6 +3,7 @@
  * write, lenient bodies as WC and the SDK send them, idempotency, expiry on the sandbox
  * clock, the reauthorize credit check, and every refusal with its status and business code.
  */
+import { serviceInstant } from '../../src/routes/checkout-view.js';
 import { connect } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Order, OrderStatus } from '../../src/domain/model.js';
@@ -59,8 +60,9 @@ describe('GET /manage/orders/{orderId}', () => {
       status: 'NotActivated',
       salesSegment: 'B2C',
       countryCode: 'SE',
-      placedAt: seededOrder.placedAt,
-      expiresAt: seededOrder.expiresAt,
+      // Instants in the service's .NET form (7 fractional digits, +00:00), as its documentation shows them.
+      placedAt: serviceInstant(seededOrder.placedAt),
+      expiresAt: serviceInstant(seededOrder.expiresAt),
       invoices: [],
     });
     for (const key of ['customer', 'deliveryAddress', 'invoiceAddress', 'items']) expect(data[key]).toBeTruthy();
@@ -174,7 +176,8 @@ describe('extend and expiry on the sandbox clock', () => {
   it('extend pushes expiresAt by the scenario\'s order lifetime, so the order no longer expires then', async () => {
     const order = placeOrder();
     expectAccepted(await api.post(path(order, 'extend')), order.orderId);
-    expect((await api.order(order.orderId)).expiresAt).toBe('2026-11-26T11:00:00.000Z');
+    // In the service's .NET form, as its documentation shows order instants.
+    expect((await api.order(order.orderId)).expiresAt).toBe('2026-11-26T11:00:00.0000000+00:00');
     sb.clock.advance(28 * 86400 * 1000);
     expect((await api.order(order.orderId)).status).toBe('NotActivated');
   });

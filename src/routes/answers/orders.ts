@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { INVOICE_TYPES, ORDER_STATUSES, SALES_SEGMENTS } from '../../domain/model.js';
 import { REAUTHORIZATION_STATUSES } from '../../domain/order-reauthorize.js';
 import { generated } from '../../http/envelopes.js';
+import { serviceInstantSchema } from './checkout.js';
 
 /** How the order's customer is shown: a B2B order's customer is an Organization. */
 export const ORDER_CUSTOMER_TYPES = ['Person', 'Organization'] as const;
@@ -44,7 +45,7 @@ export const orderAddressViewSchema = z.strictObject({
   countryCode: z.string(),
   email: text,
   mobilePhone: text,
-  phoneNumber: z.null(),
+  phoneNumber: z.string().nullable().meta({ description: "The customer's phone number (the mobile number; the sandbox keeps one)." }),
   postalCode: text,
 });
 
@@ -66,7 +67,7 @@ export const orderCustomerViewSchema = z.strictObject({
   postalCode: text,
   email: text,
   mobilePhoneNumber: text,
-  homePhoneNumber: z.null(),
+  homePhoneNumber: z.string().nullable().meta({ description: 'The mobile number again: the sandbox keeps one phone number per customer.' }),
 });
 
 export const orderDataSchema = z
@@ -82,8 +83,8 @@ export const orderDataSchema = z
     salesSegment: z.enum(SALES_SEGMENTS),
     countryCode: z.string().regex(/^[A-Z]{2}$/),
     productCode: z.null().meta({ description: 'Always null in the sandbox.' }),
-    placedAt: generated(instant, 'When the purchase was completed (sandbox time).'),
-    expiresAt: generated(instant.nullable(), 'When the authorization lapses; null unless something is left to capture (NotActivated, PartActivated, Expired).'),
+    placedAt: generated(serviceInstantSchema, 'When the purchase was completed (sandbox time), in the form 2026-11-29T03:15:46.1230000+00:00.'),
+    expiresAt: generated(serviceInstantSchema.nullable(), 'When the authorization lapses; null unless something is left to capture (NotActivated, PartActivated, Expired).'),
     customer: orderCustomerViewSchema.nullable(),
     deliveryAddress: orderAddressViewSchema.nullable(),
     invoiceAddress: orderAddressViewSchema.nullable(),
