@@ -70,6 +70,9 @@ export function registerWorldAdmin(admin: Hono, deps: Pick<AdminDeps, 'clock' | 
         name: m.name,
         stores: m.stores,
         sharedKey: m.sharedKey,
+        // Where this merchant's webhooks and invoice-status calls go (PUT …/merchants/{id}/callbacks sets them).
+        webhookUri: m.webhookUri ?? null,
+        invoiceStatusUri: m.invoiceStatusUri ?? null,
         // Secrets are stored hashed and never shown, as in the real portal.
         apiClients: services.apiClients
           .list(m.id)
