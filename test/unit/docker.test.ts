@@ -133,6 +133,18 @@ describe('Dockerfile', () => {
     expect(typesMajor).toBe(Number(/^>=(\d+)/.exec(pkg.engines.node)![1]));
   });
 
+  it('copies what package.json overrides point at (the telemetry stand-in) before npm ci', () => {
+    const overrides = (JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { overrides?: Record<string, string> }).overrides ?? {};
+    const install = stages[0]!.indexOf('RUN npm ci');
+    expect(install).toBeGreaterThan(0);
+    for (const spec of Object.values(overrides).filter((v) => v.startsWith('file:'))) {
+      const path = spec.slice('file:'.length).replace(/^\.\//, '');
+      const copy = stages[0]!.indexOf(`COPY ${path} ./${path}`);
+      expect(copy, `COPY ${path} before npm ci`).toBeGreaterThan(0);
+      expect(copy).toBeLessThan(install);
+    }
+  });
+
   it('runs as an unprivileged user that owns the state volume', () => {
     const user = /^USER (\S+)$/m.exec(runtime)?.[1];
     expect(user).toBeDefined();
