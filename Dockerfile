@@ -12,7 +12,7 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# The empty stand-in that package.json's overrides put in place of swagger-ui-dist's telemetry.
+# The empty stand-in package.json installs in place of swagger-ui-dist's telemetry (@scarf/scarf).
 COPY scripts/no-scarf ./scripts/no-scarf
 # --ignore-scripts: `prepare` would build before the sources are here; the build runs below.
 RUN npm ci --ignore-scripts --no-audit --no-fund

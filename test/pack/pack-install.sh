@@ -39,7 +39,7 @@ if grep -E '^package/(src|test|bench|docs)/|\.tsbuildinfo$|^package/dist/.*\.ts$
   fail "the tarball ships files it should not (above)"
 fi
 
-step "every file a lifecycle script or an override names is in the tarball"
+step "every file a lifecycle script or a file: dependency names is in the tarball"
 tar -xzf "$WORK/$TARBALL" -C "$WORK" package/package.json
 node -e '
   const pkg = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
@@ -52,8 +52,9 @@ node -e '
     if (!script) continue;
     for (const [, file] of script.matchAll(/\bnode\s+(\S+\.m?js)\b/g)) if (!has(file)) problems.push(`${name}: ${script} needs ${file}`);
   }
-  for (const [name, spec] of Object.entries(pkg.overrides ?? {})) {
-    if (String(spec).startsWith("file:") && !has(String(spec).slice(5).replace(/^\.\//, ""))) problems.push(`override ${name}: ${spec} is not shipped`);
+  // A local path npm would install from, were the package installed as a project itself.
+  for (const [name, spec] of Object.entries({ ...pkg.dependencies, ...pkg.devDependencies, ...pkg.overrides })) {
+    if (String(spec).startsWith("file:") && !has(String(spec).slice(5).replace(/^\.\//, ""))) problems.push(`${name}: ${spec} is not shipped`);
   }
   if (problems.length) { console.error(problems.join("\n")); process.exit(1); }
 ' "$WORK/package/package.json" "$CONTENTS" || fail "the packed package.json names files it does not ship (above)"
