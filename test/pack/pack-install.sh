@@ -5,6 +5,7 @@
 #      200 on /__admin/health;
 #   2. the library from plain Node: import { createSandbox } from 'checkout-sandbox';
 #   3. the library from TypeScript: a .ts file type-checked with tsc against the installed types.
+# 4. and (issue 19) installed from the git repository instead, as docs/add-to-your-project.md shows.
 # And what the package must not bring (issue 19): a lifecycle script that needs a file the
 # tarball lacks, or swagger-ui-dist's install-time telemetry (@scarf/scarf).
 # Needs only the npm registry (or its cache) for the package's dependencies.
@@ -149,5 +150,21 @@ cat >tsconfig.json <<'JSON'
 JSON
 # skipLibCheck off: the shipped .d.ts files themselves must type-check for a consumer.
 node "$ROOT/node_modules/typescript/bin/tsc" -p tsconfig.json || fail "tsc against the installed types"
+
+step "install from the git repository, as docs/add-to-your-project.md shows (git+file: here)"
+if COMMIT="$(git -C "$ROOT" rev-parse HEAD 2>/dev/null)"; then
+  mkdir "$WORK/from-git"
+  cd "$WORK/from-git"
+  printf '{ "name": "git-check", "version": "1.0.0", "private": true, "type": "module" }\n' >package.json
+  # npm clones the commit, installs its dev dependencies, runs prepare (the build) and installs the result.
+  npm install --no-audit --no-fund --prefer-offline --loglevel=error --save-dev "git+file://$ROOT#$COMMIT" >/dev/null \
+    || fail "npm install of git+file://$ROOT#$COMMIT"
+  npx --no-install checkout-sandbox --help | grep -q -- '--scenario' || fail "the CLI installed from git does not run"
+  node --input-type=module -e "import { createSandbox } from 'checkout-sandbox'; const s = await createSandbox(); const r = await s.fetch('/__admin/docs/swagger-ui-bundle.js'); await s.close(); process.exit(r.status === 200 ? 0 : 1);" \
+    || fail "the library installed from git does not serve its API reference"
+  [ ! -e node_modules/@scarf/scarf ] || fail "@scarf/scarf came with the git install"
+else
+  echo "   (not a git checkout: skipped)"
+fi
 
 echo "pack-install: ok"
