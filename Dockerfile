@@ -12,6 +12,8 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The empty stand-in package.json installs in place of swagger-ui-dist's telemetry (@scarf/scarf).
+COPY scripts/no-scarf ./scripts/no-scarf
 # --ignore-scripts: `prepare` would build before the sources are here; the build runs below.
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./

@@ -5,8 +5,10 @@
 //                                      last build (prestart: `npm start` after a pull or an edit
 //                                      never runs stale JavaScript; the no-op check is a
 //                                      directory walk of a few ms, not a tsc start of seconds)
+// The package ships this file, because its package.json keeps `prepare` and `prestart`: in an
+// installed package there is no compiler, and both find dist/ built and do nothing.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -47,6 +49,15 @@ if (result.status !== 0) process.exit(result.status ?? 1);
     else copyAssets(path);
   }
 })(join(root, 'src'));
+// The API reference's renderer (GET /__admin/docs): swagger-ui-dist's files are copied into
+// dist/, so the package ships them and an install of it never pulls swagger-ui-dist in, nor
+// its telemetry dependency @scarf/scarf (kept out of this repository's own install by the
+// override in package.json). Only the files src/admin/openapi.ts serves, and the licence.
+const SWAGGER_FILES = ['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'favicon-32x32.png', 'favicon-16x16.png', 'LICENSE', 'NOTICE'];
+const swaggerDir = join(root, 'node_modules', 'swagger-ui-dist');
+const swaggerCopy = join(root, 'dist', 'admin', 'swagger-ui');
+mkdirSync(swaggerCopy, { recursive: true });
+for (const file of SWAGGER_FILES) cpSync(join(swaggerDir, file), join(swaggerCopy, file));
 // A full build drops the output of sources that no longer exist (dist/x.js without src/x.ts).
 if (!process.argv.includes('--if-stale')) {
   (function prune(dir) {
@@ -54,7 +65,7 @@ if (!process.argv.includes('--if-stale')) {
       const path = join(dir, entry.name);
       const source = path.replace(join(root, 'dist'), join(root, 'src'));
       if (entry.isDirectory()) {
-        if (entry.name !== 'assets') prune(path);
+        if (entry.name !== 'assets' && entry.name !== 'swagger-ui') prune(path);
       } else if (/\.(js|d\.ts|js\.map)$/.test(entry.name) && !existsSync(source.replace(/\.(js|d\.ts|js\.map)$/, '.ts'))) {
         rmSync(path, { force: true });
       }

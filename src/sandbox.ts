@@ -105,6 +105,8 @@ export interface SandboxInternals {
   surfaces?: SurfaceFactory;
   /** What GET /__admin/fidelity shows (`record --compare`). */
   fidelity?: FidelitySource;
+  /** Where log lines go: stderr for the library (the default), stdout for the CLI's request log. */
+  logStream?: 'stdout' | 'stderr';
 }
 
 export async function createSandbox(input: SandboxOptions = {}, internals: SandboxInternals = {}): Promise<Sandbox> {
@@ -124,7 +126,8 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     keyRings: await loadKeyRings(),
     guard: { token: options.adminToken, bindHost: options.host, hostNames: adminHostNames, publicUrl: options.publicUrl },
   };
-  const logOptions = options.logLevel ? { level: options.logLevel } : {};
+  // Quiet unless asked: a library user's test output is theirs (the CLI asks for info itself).
+  const logOptions = { level: options.logLevel ?? 'warn', stream: internals.logStream ?? 'stderr' } as const;
   let mainLogger: Logger | null = null;
 
   const registry = new SandboxRegistry({

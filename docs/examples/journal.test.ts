@@ -1,16 +1,3 @@
-/**
- * Not part of the documented example: the request journal (POST /__admin/requests/count) is
- * being built in parallel. Until the route answers, this example is skipped with a message
- * saying so; it runs as soon as the journal lands.
- */
-import { beforeEach } from 'vitest';
-import { createSandbox as probeSandbox } from 'checkout-sandbox';
-
-const probe = await probeSandbox({ logLevel: 'silent' });
-const journalAnswers = (await probe.fetch('/__admin/requests/count', { method: 'POST', body: '{}' })).status !== 404;
-await probe.close();
-beforeEach((ctx) => ctx.skip(!journalAnswers, 'the request journal (POST /__admin/requests/count) has not landed yet: this example runs once it does'));
-
 // #region example
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Sandbox, createSandbox } from 'checkout-sandbox';

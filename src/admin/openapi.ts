@@ -2,12 +2,18 @@
  * The API description and its rendered reference:
  *   GET /__admin/openapi.json              everything (paths as the main port serves them)
  *   GET /__admin/openapi/{surface}.json    auth, api, legacy, retired, admin (paths as the real host serves them)
- *   GET /__admin/docs                      Swagger UI, served from the swagger-ui-dist package (no CDN)
+ *   GET /__admin/docs                      Swagger UI, served from this package (no CDN)
+ *
+ * Swagger UI's files are copied from swagger-ui-dist into dist/admin/swagger-ui/ by the build
+ * (scripts/build.mjs), so an installed package ships them without depending on swagger-ui-dist
+ * and its telemetry postinstall (@scarf/scarf). Run from src/ (npm run dev), they are read
+ * from the dev dependency itself.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AnyOperation } from '../http/endpoint.js';
 import type { AdminDeps } from './deps.js';
 import type { DocumentSite } from '../openapi/document.js';
@@ -18,7 +24,8 @@ import { adminOperation, json, refusals } from './operation.js';
 import { openApiDocumentSchema } from './answers/openapi.js';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-const SWAGGER_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const BUILT_COPY = fileURLToPath(new URL('./swagger-ui/', import.meta.url));
+const SWAGGER_DIR = existsSync(BUILT_COPY) ? BUILT_COPY : dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 /** Only these files of the package are served: nothing else of node_modules is reachable. */
 const ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',

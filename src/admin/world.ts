@@ -104,6 +104,9 @@ export const WORLD_OPERATIONS: readonly AnyOperation<WorldDeps>[] = [
           name: m.name,
           stores: m.stores.map(storeView),
           sharedKey: m.sharedKey,
+          // Where this merchant's webhooks and invoice-status calls go (PUT …/merchants/{id}/callbacks sets them).
+          webhookUri: m.webhookUri ?? null,
+          invoiceStatusUri: m.invoiceStatusUri ?? null,
           // Secrets are stored hashed and never shown, as in the real portal.
           apiClients: services.apiClients.list(m.id).map((client) => ({
             clientId: client.clientId,

@@ -8,7 +8,7 @@ import { retirementState } from '../domain/retirement.js';
 import { ENVIRONMENTS, PLACEHOLDERS, SURFACES } from '../hosts.js';
 import type { Sandbox } from '../sandbox.js';
 import { loadScenario } from '../store/scenario.js';
-import { settingsOf } from '../store/seed.js';
+import { stateChanges } from './state-changes.js';
 
 export interface BannerExtras {
   /** Lines about the HTTPS listener, when --tls is on. */
@@ -36,34 +36,24 @@ export function banner(sandbox: Sandbox, extras: BannerExtras = {}): string {
     }
   }
   lines.push(...(extras.tls ?? []));
-  lines.push('  admin:    GET /__admin/hosts, /__admin/clock, /__admin/scenarios (every call: docs/admin-api.md)', '');
+  const origin = sandbox.listenUrl();
+  lines.push(`  start:    ${origin}/ in a browser: the dashboard, the API reference (${origin}/__admin/docs) and every address`, '');
   return lines.join('\n');
 }
 
-/** Says the state came from the file, what differs from the scenario, and how to start clean. */
+/** Says the state came from the file, every way it differs from the scenario (src/cli/state-changes.ts), and how to start clean. */
 export function resumedLines(sandbox: Sandbox): string[] {
   if (!sandbox.resumed) return [];
   const lines = [`  resumed:  saved state from ${sandbox.stateFile ?? 'memory'}, clock included; start clean with --reset (or --memory)`];
   let changed: string[];
   try {
-    changed = settingChanges(settingsOf(loadScenario(sandbox.scenario(), sandbox.scenarioDir)), sandbox.services.settings.current());
+    const scenario = loadScenario(sandbox.scenario(), sandbox.scenarioDir);
+    changed = stateChanges(scenario, sandbox.snapshot(), sandbox.services.settings.current(), sandbox.clock.snapshot());
   } catch {
     return lines; // The scenario file moved or broke since: nothing to compare with.
   }
   for (const change of changed) lines.push(`  changed:  ${change}`);
   return lines;
-}
-
-/** "tokens.lifetimeSeconds: 3599 in the scenario, 300 now" for every leaf that differs. */
-export function settingChanges(scenario: unknown, current: unknown, path = ''): string[] {
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (isObject(scenario) && isObject(current)) {
-    const keys = [...new Set([...Object.keys(scenario), ...Object.keys(current)])];
-    return keys.flatMap((key) => settingChanges(scenario[key], current[key], path ? `${path}.${key}` : key));
-  }
-  const a = JSON.stringify(scenario ?? null);
-  const b = JSON.stringify(current ?? null);
-  return a === b ? [] : [`${path}: ${a} in the scenario, ${b} now`];
 }
 
 /** Says whether the retired host answers now, since a newcomer's first call may go there. */

@@ -4,14 +4,15 @@
  * anything starts: "--port: 'abc' is not a port number" beats zod's "received NaN".
  */
 import { parseInstant } from '../clock.js';
-import { publicOrigin } from '../config.js';
+import { LOG_LEVELS, type LogLevel, publicOrigin } from '../config.js';
+import { didYouMean } from '../spelling.js';
+
+export { LOG_LEVELS };
 
 export class FlagError extends Error {
   override name = 'FlagError';
 }
 
-/** pino's levels, plus silent. */
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** A TCP port: digits only (no '', '0x10', '1e3', '-1'), 0–65535. */
 export function portValue(source: string, value: string, example = '4010'): number {
@@ -23,10 +24,12 @@ export function portValue(source: string, value: string, example = '4010'): numb
   return Number(value);
 }
 
-export function logLevelValue(source: string, value: string): string {
-  const level = value.toLowerCase();
-  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
-    throw new FlagError(`${source}: '${value}' is not a log level. Use one of: ${LOG_LEVELS.join(', ')} (default info; warn hides request lines).`);
+export function logLevelValue(source: string, value: string): LogLevel {
+  const level = LOG_LEVELS.find((known) => known === value.toLowerCase());
+  if (level === undefined) {
+    throw new FlagError(
+      `${source}: '${value}' is not a log level.${didYouMean(value, LOG_LEVELS)} Use one of: ${LOG_LEVELS.join(', ')} (default info; warn hides request lines).`,
+    );
   }
   return level;
 }

@@ -4,12 +4,17 @@
  * HTTPS on the real host names (src/cli/tls.ts); `record` and `diff` check the sandbox against
  * the real service (src/cli/record.ts, src/cli/diff.ts, src/fidelity/).
  */
-import { parseArgs } from 'node:util';
+import { parseFlags } from './args.js';
 import { banner } from './banner.js';
-import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_STATE_FILE, type SandboxOptions, optionsFromEnv } from '../config.js';
+import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_STATE_FILE, OptionError, type SandboxOptions, optionsFromEnv } from '../config.js';
 import { FlagError, LOG_LEVELS, instantValue, logLevelValue, portValue, publicUrlValue } from './flags.js';
 import { type Sandbox, createSandbox } from '../sandbox.js';
+import { didYouMean } from '../spelling.js';
+import { ScenarioError } from '../store/scenario.js';
 import { DEFAULT_TLS_DIR } from '../tls/paths.js';
+
+/** The subcommands; anything else that does not start with a dash is a mistyped one. */
+const COMMANDS = ['sign', 'tls', 'hosts', 'report', 'verify', 'record', 'diff'] as const;
 
 const HELP = `checkout-sandbox: a local emulation of the checkout and order administration service (UAT and PROD)
 
@@ -44,49 +49,43 @@ Flags:
   --help              this text
 
 Logs are human-readable on a terminal and JSON lines otherwise (LOG_FORMAT=json|pretty to choose).
+Exit codes: 0 stopped by SIGINT/SIGTERM; 1 could not start (e.g. a port in use); 2 a usage error
+(an unknown flag or command, a bad value, an unknown scenario).
 `;
 
 export type CliArgs = { help: true } | { help: false; options: SandboxOptions };
 
 /** Flags → sandbox options (flags override environment variables). Throws FlagError on a bad flag or value. */
 export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliArgs {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'public-url': { type: 'string' },
-        scenario: { type: 'string' },
-        state: { type: 'string' },
-        memory: { type: 'boolean' },
-        reset: { type: 'boolean' },
-        now: { type: 'string' },
-        frozen: { type: 'boolean' },
-        'port-per-host': { type: 'boolean' },
-        tls: { type: 'boolean' },
-        'tls-port': { type: 'string' },
-        'tls-dir': { type: 'string' },
-        'log-level': { type: 'string' },
-        'admin-token': { type: 'string' },
-        'insecure-admin': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    throw new FlagError(flagParseMessage((error as Error).message));
-  }
+  const { values } = parseFlags(argv, {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'public-url': { type: 'string' },
+    scenario: { type: 'string' },
+    state: { type: 'string' },
+    memory: { type: 'boolean' },
+    reset: { type: 'boolean' },
+    now: { type: 'string' },
+    frozen: { type: 'boolean' },
+    'port-per-host': { type: 'boolean' },
+    tls: { type: 'boolean' },
+    'tls-port': { type: 'string' },
+    'tls-dir': { type: 'string' },
+    'log-level': { type: 'string' },
+    'admin-token': { type: 'string' },
+    'insecure-admin': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) return { help: true };
 
   // Environment values are checked as strictly as flags, naming the variable.
   if (env.PORT) portValue('env PORT', env.PORT);
   if (env.SANDBOX_NOW) instantValue('env SANDBOX_NOW', env.SANDBOX_NOW);
-  if (env.LOG_LEVEL) logLevelValue('env LOG_LEVEL', env.LOG_LEVEL);
+  // The CLI's log is the request log: info unless told otherwise (the library's default is warn).
+  const logLevel = env.LOG_LEVEL ? logLevelValue('env LOG_LEVEL', env.LOG_LEVEL) : 'info';
   if (env.SANDBOX_PUBLIC_URL) publicUrlValue('env SANDBOX_PUBLIC_URL', env.SANDBOX_PUBLIC_URL);
 
-  const options: SandboxOptions = { statePath: DEFAULT_STATE_FILE, port: DEFAULT_PORT, ...optionsFromEnv(env) };
+  const options: SandboxOptions = { statePath: DEFAULT_STATE_FILE, port: DEFAULT_PORT, logLevel, ...optionsFromEnv(env) };
   if (values.port !== undefined) options.port = portValue('--port', values.port);
   if (values.host !== undefined) options.host = values.host;
   if (values['public-url'] !== undefined) options.publicUrl = publicUrlValue('--public-url', values['public-url']);
@@ -112,15 +111,6 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliAr
   return { help: false, options };
 }
 
-/** node:util's parse errors, reworded to name the flag and the way out. */
-function flagParseMessage(message: string): string {
-  const unknown = /Unknown option '([^']+)'/.exec(message);
-  if (unknown) return `unknown flag ${unknown[1]}. Run with --help for every flag.`;
-  const missing = /Option '(--[\w-]+)[^']*' argument missing/.exec(message);
-  if (missing) return `${missing[1]} needs a value, e.g. ${missing[1]} <value>. Run with --help for every flag.`;
-  return `${message} Run with --help for every flag.`;
-}
-
 export async function main(argv: string[]): Promise<number> {
   // Subcommands load what they need only when asked for (node-forge alone costs ~25 ms of every start).
   if (argv[0] === 'sign') return (await import('./sign.js')).runSign(argv.slice(1));
@@ -130,6 +120,14 @@ export async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'report') return (await import('./report.js')).runReport(argv.slice(1));
   if (argv[0] === 'record') return (await import('./record.js')).runRecord(argv.slice(1));
   if (argv[0] === 'diff') return (await import('./diff.js')).runDiff(argv.slice(1));
+  const first = argv[0];
+  if (first !== undefined && !first.startsWith('-')) {
+    process.stderr.write(
+      `checkout-sandbox: unknown command '${first}'.${didYouMean(first, COMMANDS)} Commands: ${COMMANDS.join(', ')}; ` +
+        'without one it starts the sandbox (flags start with --). Run with --help for every flag.\n',
+    );
+    return 2;
+  }
 
   let args: CliArgs;
   try {
@@ -146,12 +144,13 @@ export async function main(argv: string[]): Promise<number> {
 
   let sandbox: Sandbox | undefined;
   try {
-    sandbox = await createSandbox(options);
+    sandbox = await createSandbox(options, { logStream: 'stdout' });
     await sandbox.listen();
   } catch (error) {
     process.stderr.write(`checkout-sandbox: ${startFailure(error as NodeJS.ErrnoException, options)}\n`);
     await sandbox?.close();
-    return 1;
+    // A scenario that does not exist or does not parse is a bad --scenario value: a usage error, as a bad flag is.
+    return error instanceof ScenarioError || error instanceof OptionError ? 2 : 1;
   }
   // Listen for signals before the banner says "ready": a supervisor may stop us the moment it reads it.
   const stopped = new Promise<void>((resolve) => {

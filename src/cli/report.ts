@@ -3,7 +3,7 @@
  * migration report of a running sandbox (GET /__admin/report). Exit 0 when it was printed,
  * 1 when the sandbox could not be asked, 2 on bad flags.
  */
-import { parseArgs } from 'node:util';
+import { parseFlags } from './args.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../config.js';
 
 const USAGE = `Usage: npx checkout-sandbox report [--url http://${DEFAULT_HOST}:${DEFAULT_PORT}] [--json] [--admin-token TOKEN]
@@ -14,11 +14,11 @@ const USAGE = `Usage: npx checkout-sandbox report [--url http://${DEFAULT_HOST}:
 export async function runReport(argv: string[]): Promise<number> {
   let values: { url?: string; json?: boolean; 'admin-token'?: string; help?: boolean };
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: { url: { type: 'string' }, json: { type: 'boolean' }, 'admin-token': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-      strict: true,
-    }));
+    ({ values } = parseFlags(
+      argv,
+      { url: { type: 'string' }, json: { type: 'boolean' }, 'admin-token': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      'report',
+    ));
   } catch (error) {
     process.stderr.write(`report: ${(error as Error).message}\n\n${USAGE}`);
     return 2;

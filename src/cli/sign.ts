@@ -5,7 +5,7 @@
  * Without --key, the key is looked up in the scenario (default: the default scenario).
  */
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { parseFlags } from './args.js';
 import { sharedKeyHeaderValue, sharedKeyHex } from '../domain/sharedkey-signature.js';
 import { isEnvName } from '../hosts.js';
 import { loadScenario } from '../store/scenario.js';
@@ -22,10 +22,9 @@ Prints the header "Authorization: SharedKey base64(U:sha256hex(body + path + key
 export async function runSign(argv: string[]): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
+    ({ values } = parseFlags(
+      argv,
+      {
         env: { type: 'string', default: 'uat' },
         username: { type: 'string' },
         key: { type: 'string' },
@@ -34,7 +33,8 @@ export async function runSign(argv: string[]): Promise<number> {
         scenario: { type: 'string', default: 'default' },
         help: { type: 'boolean', short: 'h' },
       },
-    }));
+      'sign',
+    ));
   } catch (error) {
     process.stderr.write(`sign: ${(error as Error).message}\n\n${USAGE}`);
     return 2;

@@ -3,8 +3,8 @@
  * `checkout-sandbox hosts` prints the /etc/hosts lines that send those names to the sandbox.
  * Together with `--tls` they let a client with hard-wired https:// base URLs run unchanged.
  */
-import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { basename, resolve } from 'node:path';
+import { parseFlags } from './args.js';
 import { isIP } from 'node:net';
 import { loadHosts } from '../hosts.js';
 import { DEFAULT_TLS_DIR, generateTlsMaterial, realHostNames } from '../tls/certificates.js';
@@ -24,7 +24,7 @@ Prints the /etc/hosts lines that point every real host name at the sandbox's add
 export function runTls(argv: string[]): number {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, strict: true, options: { dir: { type: 'string', default: DEFAULT_TLS_DIR }, help: { type: 'boolean', short: 'h' } } }));
+    ({ values } = parseFlags(argv, { dir: { type: 'string', default: DEFAULT_TLS_DIR }, help: { type: 'boolean', short: 'h' } }, 'tls'));
   } catch (error) {
     process.stderr.write(`tls: ${(error as Error).message}\n\n${TLS_USAGE}`);
     return 2;
@@ -34,11 +34,13 @@ export function runTls(argv: string[]): number {
     return 0;
   }
   const dir = resolve(values.dir);
-  const { created } = generateTlsMaterial(dir, loadHosts());
+  const hosts = loadHosts();
+  const hostCount = realHostNames(hosts).length;
+  const { created } = generateTlsMaterial(dir, hosts);
   const ca = resolve(dir, 'ca.crt');
   process.stdout.write(
     [
-      created.length ? `created ${created.length} file(s) in ${dir}` : `nothing to do: ${dir} already holds the CA and every host certificate`,
+      created.length ? `created ${created.length} files in ${dir}: ${createdSummary(created, hostCount)}` : `nothing to do: ${dir} already holds the CA and every host certificate`,
       '',
       `Trust the CA (${ca}) where the client runs, for example:`,
       `  Node:           NODE_EXTRA_CA_CERTS=${ca} node your-client.js`,
@@ -54,10 +56,18 @@ export function runTls(argv: string[]): number {
   return 0;
 }
 
+/** What the files written are: the CA's pair when it was made, and a certificate and key per host name. */
+function createdSummary(created: string[], hostCount: number): string {
+  const withCa = created.some((file) => basename(file) === 'ca.crt');
+  const hosts = created.filter((file) => file.endsWith('.crt') && basename(file) !== 'ca.crt').length;
+  const which = hosts === hostCount ? `each of the ${hostCount} real host names` : `${hosts} of the ${hostCount} real host names`;
+  return [withCa ? 'the CA (ca.crt, ca.key)' : null, hosts ? `a certificate and key for ${which}` : null].filter((part) => part !== null).join(' and ');
+}
+
 export function runHosts(argv: string[]): number {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, strict: true, options: { address: { type: 'string', default: '127.0.0.1' }, help: { type: 'boolean', short: 'h' } } }));
+    ({ values } = parseFlags(argv, { address: { type: 'string', default: '127.0.0.1' }, help: { type: 'boolean', short: 'h' } }, 'hosts'));
   } catch (error) {
     process.stderr.write(`hosts: ${(error as Error).message}\n\n${HOSTS_USAGE}`);
     return 2;

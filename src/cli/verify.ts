@@ -4,7 +4,7 @@
  * prints each step. Exit 0: every step passed; 1: a step failed (its response is printed);
  * 2: bad arguments; 3: every step it could run passed, but some need a customer.
  */
-import { parseArgs } from 'node:util';
+import { parseFlags } from './args.js';
 import { TENANTS } from '../identity/tenants.js';
 import { describeExchange, type Fetch } from './verify/exchange.js';
 import { type StepResult, type VerifyTarget, verify } from './verify/steps.js';
@@ -76,10 +76,9 @@ function line(number: number, step: StepResult): string {
 }
 
 function targetFrom(argv: string[]): VerifyTarget | 'help' {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    options: {
+  const { values } = parseFlags(
+    argv,
+    {
       env: { type: 'string', default: 'uat' },
       'base-url': { type: 'string' },
       'auth-url': { type: 'string' },
@@ -93,7 +92,8 @@ function targetFrom(argv: string[]): VerifyTarget | 'help' {
       'order-id': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
-  });
+    'verify',
+  );
   if (values.help) return 'help';
   const env = values.env.toLowerCase();
   const missing = ['base-url', 'auth-url', 'client-id', 'client-secret', 'store-id'].filter((name) => !values[name as keyof typeof values]);

@@ -4,6 +4,7 @@
  * for requests that failed, so plain loops are fine.
  */
 import type { NearMiss } from '../http/notes.js';
+import { editDistance } from '../spelling.js';
 
 export interface RouteLike {
   method: string;
@@ -66,19 +67,6 @@ function compare(route: string[], sent: string[]): { score: number; differs: str
     }
   }
   return { score, differs };
-}
-
-/** Levenshtein distance, for typos in path segments and SharedKey usernames. */
-export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 /** The closest known name (case-insensitive equal first, then the smallest typo), or null. */

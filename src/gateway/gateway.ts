@@ -17,6 +17,7 @@ import type { Journal } from '../control/journal.js';
 import type { RequestNotes } from '../http/notes.js';
 import type { RouteLike } from '../control/near-miss.js';
 import { isJournalRead, journalRequest } from './journal-hook.js';
+import { isStartPath, startPage } from './start-page.js';
 import { type EnvName, type SurfaceAddress, type SurfaceName, isEnvName, isSurfaceName, surfaceByHostName } from '../hosts.js';
 import { jsonResponse } from '../http/answer.js';
 import { isRefusal } from '../http/refuse.js';
@@ -92,7 +93,9 @@ export function createGateway(deps: GatewayDeps, admin: Hono<SurfaceEnv>, surfac
         injected ??
         (target
           ? await surfaces[target.env][target.surface].fetch(request, { surfacePath, incoming: socket?.incoming, journal: notes })
-          : unaddressed(pathAndQuery, deps.urls, request.method));
+          : isStartPath(pathAndQuery) && (request.method === 'GET' || request.method === 'HEAD')
+            ? startPage(request, deps.urls) // GET /: links for a person (HTML) or a program (JSON)
+            : unaddressed(pathAndQuery, deps.urls, request.method));
     }
 
     if (logRequests) {
@@ -134,7 +137,7 @@ function unaddressed(pathAndQuery: string, urls: Urls, method: string): Response
     method,
     { error: { code: 404, message: `No emulated host matches ${path}. Address a surface by path prefix ` +
       `(e.g. ${urls.baseUrl('uat', 'api')}/checkouts), by a real Host header, or by its dedicated port; ` +
-      'GET /__admin/hosts lists every base URL.' } },
+      'GET /__admin/hosts lists every base URL; / in a browser links them and the dashboard.' } },
   );
 }
 

@@ -12,6 +12,7 @@ import { PERSONA_OUTCOMES } from '../domain/personas.js';
 import { faultRuleSchema } from '../domain/fault-rule.js';
 import { amount, id, instant, seconds } from './scenario-fields.js';
 import { storeSchema } from './scenario-stores.js';
+import { didYouMean } from '../spelling.js';
 
 export const SCENARIO_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
 
@@ -186,8 +187,10 @@ export function resolveScenarioFile(nameOrPath: string, dir: string = SCENARIO_D
     const file = join(dir, nameOrPath + ext);
     if (existsSync(file)) return file;
   }
-  const known = listScenarios(dir).map((s) => s.name).join(', ');
-  throw new ScenarioError(`unknown scenario '${nameOrPath}'; known scenarios: ${known}`);
+  const known = listScenarios(dir).map((s) => s.name);
+  throw new ScenarioError(
+    `unknown scenario '${nameOrPath}'.${didYouMean(nameOrPath, known)} Known scenarios: ${known.join(', ')}; or give the path of a YAML file (e.g. ./my-scenario.yaml).`,
+  );
 }
 
 export function loadScenario(nameOrPath: string, dir: string = SCENARIO_DIR): Scenario {

@@ -38,7 +38,7 @@ export function realHostNames(hosts: HostsConfig): string[] {
   return [...new Set(ENVIRONMENTS.flatMap((env) => SURFACES.map((surface) => hosts[env][surface].host.toLowerCase())))];
 }
 
-/** Creates the authority (unless it exists) and a certificate for every host that has none. */
+/** Creates the authority (unless it exists) and a certificate for every host that has none; `created` lists every file written. */
 export function generateTlsMaterial(dir: string, hosts: HostsConfig): { material: TlsMaterial; created: string[] } {
   mkdirSync(dir, { recursive: true });
   const created: string[] = [];
@@ -48,7 +48,7 @@ export function generateTlsMaterial(dir: string, hosts: HostsConfig): { material
     const ca = createAuthority();
     writeFileSync(caKeyFile, ca.key, { mode: 0o600 });
     writeFileSync(caCertFile, ca.cert);
-    created.push(caCertFile);
+    created.push(caCertFile, caKeyFile);
   }
   const caCert = forge.pki.certificateFromPem(readFileSync(caCertFile, 'utf8'));
   const caKey = forge.pki.privateKeyFromPem(readFileSync(caKeyFile, 'utf8'));
@@ -58,7 +58,7 @@ export function generateTlsMaterial(dir: string, hosts: HostsConfig): { material
     const leaf = createHostCertificate(host, caCert, caKey);
     writeFileSync(join(dir, `${host}.key`), leaf.key, { mode: 0o600 });
     writeFileSync(certFile, leaf.cert);
-    created.push(certFile);
+    created.push(certFile, join(dir, `${host}.key`));
   }
   return { material: loadTlsMaterial(dir, hosts), created };
 }

@@ -37,7 +37,7 @@ function rssBytes(pid: number): number {
 }
 
 /** Streams up to 300 MB as chunked transfer until the sandbox answers; the status and how much went out. */
-function stream(method: string, path: string, authorization: string | undefined): Promise<{ status: number; sent: number; body: string }> {
+function stream(method: string, path: string, authorization: string | undefined, limit = LIMIT): Promise<{ status: number; sent: number; body: string }> {
   const { hostname, port } = new URL(sandbox.url);
   return new Promise((resolve, reject) => {
     let sent = 0;
@@ -57,7 +57,7 @@ function stream(method: string, path: string, authorization: string | undefined)
     // The sandbox may close the connection after answering: the rest of the body has nowhere to go.
     req.on('error', (error) => (answered ? undefined : reject(error)));
     const pump = (): void => {
-      while (!answered && sent < LIMIT) {
+      while (!answered && sent < limit) {
         sent += CHUNK.length;
         if (!req.write(CHUNK)) return void req.once('drain', pump);
       }
@@ -87,14 +87,17 @@ describe('a 300 MB chunked body', () => {
   });
 
   it('is refused with 413 while it streams, by every operation, and the process grows by less than 50 MB', async () => {
+    const authorizationOf = (target: Target): string | undefined =>
+      target.auth === 'bearer' ? `Bearer ${token}` : target.auth === 'sharedKey' ? sharedKeyHeaderValue(NORDIC.username, NORDIC.key, target.path.replace(/^\/uat\/\w+/, ''), '') : undefined;
+    // Every operation answered once first (a body just over the cap), so what loads on a first
+    // call (modules, compiled code) is in the baseline: the growth measured is the big bodies'.
+    for (const target of targets) await stream(target.method, target.path, authorizationOf(target), 2 * 1024 * 1024);
     const before = rssBytes(sandbox.pid);
     let peak = before;
     const refused: string[] = [];
     for (const target of targets) {
       const path = target.path;
-      const authorization =
-        target.auth === 'bearer' ? `Bearer ${token}` : target.auth === 'sharedKey' ? sharedKeyHeaderValue(NORDIC.username, NORDIC.key, path.replace(/^\/uat\/\w+/, ''), '') : undefined;
-      const result = await stream(target.method, path, authorization);
+      const result = await stream(target.method, path, authorizationOf(target));
       if (result.status !== 413 || result.sent >= LIMIT) refused.push(`${target.method} ${path}: ${result.status} after ${result.sent} bytes: ${result.body.slice(0, 200)}`);
       peak = Math.max(peak, rssBytes(sandbox.pid));
     }

@@ -30,13 +30,32 @@ describe('bad flag values', () => {
     [['--now', '2026-02-30T00:00:00Z'], "--now: '2026-02-30T00:00:00Z' is not an instant on the calendar. Use ISO-8601 with a day that exists, e.g. --now 2026-10-30T22:59:00Z."],
     [['--log-level', 'loud'], "--log-level: 'loud' is not a log level. Use one of: fatal, error, warn, info, debug, trace, silent"],
     [['--public-url', 'sandbox:4010'], "--public-url: 'sandbox:4010' is not an http(s) origin."],
-    [['--prot', '1'], 'unknown flag --prot. Run with --help for every flag.'],
+    [['--log-level', 'warning'], "--log-level: 'warning' is not a log level. Did you mean 'warn'? Use one of: fatal,"],
+    // Issue 19: parseArgs' own words were printed as they were, without a suggestion.
+    [['--prot', '4011'], 'unknown flag --prot. Did you mean --port? Run with --help for every flag.'],
+    [['--memroy'], 'unknown flag --memroy. Did you mean --memory? Run with --help for every flag.'],
+    [['--frozen', 'yes'], "--frozen is a switch and takes no value: write --frozen alone, without 'yes'. Run with --help for every flag."],
+    [['--reset=true'], '--reset is a switch and takes no value: write --reset alone. Run with --help for every flag.'],
+    [['--port'], '--port needs a value, e.g. --port <value>. Run with --help for every flag.'],
+    [['--scenario', 'minimla'], "unknown scenario 'minimla'. Did you mean 'minimal'? Known scenarios: default, minimal,"],
     [['--tls-port', '1'], '--tls-port and --tls-dir only apply with --tls'],
   ])('%j exits 2 naming the flag, the accepted values and the fix', async (args, message) => {
     const { code, output } = await runCli(['--memory', ...args]);
     expect(code).toBe(2);
     expect(output).toContain(`checkout-sandbox: ${message}`);
     expect(output).not.toContain('received NaN');
+    expect(output).not.toMatch(/Unexpected argument|positional arguments|Unknown option/);
+  });
+
+  it.each([
+    [['sing'], "checkout-sandbox: unknown command 'sing'. Did you mean 'sign'? Commands: sign, tls, hosts, report, verify, record, diff;"],
+    [['start'], "checkout-sandbox: unknown command 'start'. Commands: sign, tls, hosts, report, verify, record, diff; without one it starts the sandbox"],
+    [['sign', '--pth', '/checkout'], 'sign: unknown flag --pth. Did you mean --path? Run checkout-sandbox sign --help for every flag.'],
+    [['hosts', '--adress', '10.0.0.1'], 'hosts: unknown flag --adress. Did you mean --address? Run checkout-sandbox hosts --help for every flag.'],
+  ])('%j: a mistyped command or subcommand flag exits 2 with a suggestion', async (args, message) => {
+    const { code, output } = await runCli(args);
+    expect(code).toBe(2);
+    expect(output).toContain(message);
   });
 });
 

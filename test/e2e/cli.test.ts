@@ -107,10 +107,10 @@ describe('npm start', () => {
     expect(output).toContain('environments.uat.merchants[0].sharedKey.key');
   });
 
-  it('rejects an unknown scenario name, listing the known ones', async () => {
+  it('rejects an unknown scenario name, listing the known ones, as a usage error (exit 2)', async () => {
     const { code, output } = await runCli(['--memory', '--scenario', 'no-such-scenario']);
-    expect(code).toBe(1);
-    expect(output).toMatch(/unknown scenario 'no-such-scenario'; known scenarios: .*default/);
+    expect(code).toBe(2);
+    expect(output).toMatch(/unknown scenario 'no-such-scenario'\. Known scenarios: .*default/);
   });
 
   it('prints help', async () => {

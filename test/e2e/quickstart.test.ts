@@ -18,9 +18,9 @@ function taggedBlocks(markdown: string, tag: string): string[] {
   return [...markdown.matchAll(new RegExp(`^\`\`\`sh ${tag}\\n([\\s\\S]*?)^\`\`\`$`, 'gm'))].map((m) => m[1] ?? '');
 }
 
-function runBash(script: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runBash(script: string, cwd = ROOT): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', script], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -54,10 +54,16 @@ describe('README quickstart', () => {
     expect(script).not.toMatch(/4010|localhost|127\.0\.0\.1/);
   });
 
-  it('runs top to bottom against a freshly started sandbox', async () => {
+  it('needs nothing of the clone: no npx, no repository path (issue 19: block 5 ran npx checkout-sandbox)', () => {
+    expect(blocks.join('\n')).not.toMatch(/\bnpx\b|\bnpm\b|\.\/|scripts\/|dist\//);
+  });
+
+  it('runs top to bottom against a freshly started sandbox, from a directory outside the clone', async () => {
     sandbox = await startSandbox(['--state', join(dir, 'state.json')]);
     const script = blocks.join('\n').replaceAll(DOCUMENTED, sandbox.url);
-    const { code, stdout, stderr } = await runBash(script);
+    const elsewhere = mkdtempSync(join(tmpdir(), 'sandbox-quickstart-cwd-'));
+    const { code, stdout, stderr } = await runBash(script, elsewhere);
+    rmSync(elsewhere, { recursive: true, force: true });
     expect({ code, stderr: code === 0 ? '' : stderr }).toEqual({ code: 0, stderr: '' });
 
     expect(stdout).toContain('"status":"reset"');

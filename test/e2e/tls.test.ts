@@ -6,10 +6,12 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadHosts } from '../../src/hosts.js';
+import { realHostNames } from '../../src/tls/certificates.js';
 import { type Spawned, runCli, startSandbox } from '../support/spawn.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-tls-'));
@@ -59,7 +61,12 @@ describe('checkout-sandbox tls', () => {
   it('writes a CA and one certificate per real host name, signed by it', async () => {
     const { code, output } = await runCli(['tls', '--dir', tlsDir]);
     expect(code).toBe(0);
-    expect(output).toContain(`created 9 file(s) in ${tlsDir}`);
+    // Issue 19: it said "created 9 file(s)" after writing 18. The count is what is on disk.
+    const hostNames = realHostNames(loadHosts());
+    expect(hostNames).toHaveLength(8); // the API, legacy, retired and frontend hosts of UAT and PROD
+    const written = readdirSync(tlsDir);
+    expect(written).toHaveLength(2 + 2 * hostNames.length);
+    expect(output).toContain(`created ${written.length} files in ${tlsDir}: the CA (ca.crt, ca.key) and a certificate and key for each of the 8 real host names`);
     expect(output).toContain(`NODE_EXTRA_CA_CERTS=${join(tlsDir, 'ca.crt')}`);
 
     const ca = new X509Certificate(readFileSync(join(tlsDir, 'ca.crt')));

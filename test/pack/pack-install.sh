@@ -5,6 +5,9 @@
 #      200 on /__admin/health;
 #   2. the library from plain Node: import { createSandbox } from 'checkout-sandbox';
 #   3. the library from TypeScript: a .ts file type-checked with tsc against the installed types.
+# 4. and (issue 19) installed from the git repository instead, as docs/add-to-your-project.md shows.
+# And what the package must not bring (issue 19): a lifecycle script that needs a file the
+# tarball lacks, or swagger-ui-dist's install-time telemetry (@scarf/scarf).
 # Needs only the npm registry (or its cache) for the package's dependencies.
 # Prints "pack-install: ok" and exits 0, or names the failing step and exits 1.
 set -euo pipefail
@@ -29,12 +32,33 @@ TARBALL="$(npm pack --ignore-scripts --silent --pack-destination "$WORK" | tail 
 step "tarball contents: built JavaScript with types, no sources or tests"
 CONTENTS="$(tar -tzf "$WORK/$TARBALL")"
 for f in package/dist/index.js package/dist/index.d.ts package/dist/main.js package/bin/checkout-sandbox.mjs \
-  package/fixtures/hosts.yaml package/fixtures/keys/uat.key.pem package/scenarios/default.yaml; do
+  package/fixtures/hosts.yaml package/fixtures/keys/uat.key.pem package/scenarios/default.yaml \
+  package/dist/admin/swagger-ui/swagger-ui-bundle.js package/dist/admin/swagger-ui/LICENSE; do
   grep -qx "$f" <<<"$CONTENTS" || fail "$f missing from $TARBALL"
 done
 if grep -E '^package/(src|test|bench|docs)/|\.tsbuildinfo$|^package/dist/.*\.ts$' <<<"$CONTENTS" | grep -v '\.d\.ts$'; then
   fail "the tarball ships files it should not (above)"
 fi
+
+step "every file a lifecycle script or a file: dependency names is in the tarball"
+tar -xzf "$WORK/$TARBALL" -C "$WORK" package/package.json
+node -e '
+  const pkg = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+  const shipped = new Set(process.argv[2].split("\n"));
+  const has = (path) => shipped.has(`package/${path}`) || [...shipped].some((f) => f.startsWith(`package/${path}/`));
+  const problems = [];
+  // What npm runs by itself in an installed or extracted package, and what `npm start` runs.
+  for (const name of ["preinstall", "install", "postinstall", "prepare", "prestart", "start"]) {
+    const script = pkg.scripts?.[name];
+    if (!script) continue;
+    for (const [, file] of script.matchAll(/\bnode\s+(\S+\.m?js)\b/g)) if (!has(file)) problems.push(`${name}: ${script} needs ${file}`);
+  }
+  // A local path npm would install from, were the package installed as a project itself.
+  for (const [name, spec] of Object.entries({ ...pkg.dependencies, ...pkg.devDependencies, ...pkg.overrides })) {
+    if (String(spec).startsWith("file:") && !has(String(spec).slice(5).replace(/^\.\//, ""))) problems.push(`${name}: ${spec} is not shipped`);
+  }
+  if (problems.length) { console.error(problems.join("\n")); process.exit(1); }
+' "$WORK/package/package.json" "$CONTENTS" || fail "the packed package.json names files it does not ship (above)"
 
 step "install the tarball into an empty project"
 mkdir "$WORK/app"
@@ -43,6 +67,15 @@ printf '{ "name": "pack-check", "version": "1.0.0", "private": true, "type": "mo
 TYPES_NODE="$(node -p "require('$ROOT/package.json').devDependencies['@types/node']")"
 npm install --no-audit --no-fund --prefer-offline --loglevel=error "$WORK/$TARBALL" "@types/node@$TYPES_NODE" >/dev/null \
   || fail "npm install of the tarball"
+
+step "no telemetry: neither swagger-ui-dist nor @scarf/scarf is installed with it"
+for pkg in swagger-ui-dist @scarf/scarf; do
+  [ ! -e "node_modules/$pkg" ] || fail "$pkg was installed with the package"
+done
+
+step "the packed lifecycle scripts run: npm run prepare and npm start -- --help in the installed package"
+(cd node_modules/checkout-sandbox && npm run --silent prepare && npm start --silent -- --help | grep -q -- '--scenario') \
+  || fail "a lifecycle script of the installed package failed"
 
 step "npx checkout-sandbox --help"
 HELP="$(npx --no-install checkout-sandbox --help)" || fail "npx checkout-sandbox --help exited non-zero"
@@ -76,6 +109,11 @@ if (health.status !== 200) throw new Error(`in-process /__admin/health answered 
 const { url } = await sandbox.listen();
 const overSocket = await fetch(`${url}/__admin/health`);
 if (overSocket.status !== 200) throw new Error(`${url}/__admin/health answered ${overSocket.status}`);
+// The API reference's renderer ships inside the package (dist/admin/swagger-ui/).
+for (const asset of ['swagger-ui-bundle.js', 'swagger-ui.css']) {
+  const response = await fetch(`${url}/__admin/docs/${asset}`);
+  if (response.status !== 200) throw new Error(`${url}/__admin/docs/${asset} answered ${response.status}`);
+}
 await sandbox.close();
 console.log('library ok');
 JS
@@ -85,7 +123,10 @@ step "the same from TypeScript, type-checked against the installed declarations"
 cat >library.ts <<'TS'
 import { createSandbox, type Sandbox, type SandboxOptions } from 'checkout-sandbox';
 
-const options: SandboxOptions = { port: 0, logLevel: 'silent', now: '2026-06-01T00:00:00Z' };
+const options: SandboxOptions = { port: 0, logLevel: 'silent', now: '2026-06-01T00:00:00Z', scenario: 'minimal' };
+// @ts-expect-error -- the shipped types refuse a log level pino does not know
+const wrong: SandboxOptions = { logLevel: 'verbose' };
+void wrong;
 const sandbox: Sandbox = await createSandbox(options);
 const response: Response = await sandbox.fetch('/__admin/health');
 const body = (await response.json()) as { status: string };
@@ -109,5 +150,21 @@ cat >tsconfig.json <<'JSON'
 JSON
 # skipLibCheck off: the shipped .d.ts files themselves must type-check for a consumer.
 node "$ROOT/node_modules/typescript/bin/tsc" -p tsconfig.json || fail "tsc against the installed types"
+
+step "install from the git repository, as docs/add-to-your-project.md shows (git+file: here)"
+if COMMIT="$(git -C "$ROOT" rev-parse HEAD 2>/dev/null)"; then
+  mkdir "$WORK/from-git"
+  cd "$WORK/from-git"
+  printf '{ "name": "git-check", "version": "1.0.0", "private": true, "type": "module" }\n' >package.json
+  # npm clones the commit, installs its dev dependencies, runs prepare (the build) and installs the result.
+  npm install --no-audit --no-fund --prefer-offline --loglevel=error --save-dev "git+file://$ROOT#$COMMIT" >/dev/null \
+    || fail "npm install of git+file://$ROOT#$COMMIT"
+  npx --no-install checkout-sandbox --help | grep -q -- '--scenario' || fail "the CLI installed from git does not run"
+  node --input-type=module -e "import { createSandbox } from 'checkout-sandbox'; const s = await createSandbox(); const r = await s.fetch('/__admin/docs/swagger-ui-bundle.js'); await s.close(); process.exit(r.status === 200 ? 0 : 1);" \
+    || fail "the library installed from git does not serve its API reference"
+  [ ! -e node_modules/@scarf/scarf ] || fail "@scarf/scarf came with the git install"
+else
+  echo "   (not a git checkout: skipped)"
+fi
 
 echo "pack-install: ok"

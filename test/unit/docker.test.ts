@@ -133,6 +133,19 @@ describe('Dockerfile', () => {
     expect(typesMajor).toBe(Number(/^>=(\d+)/.exec(pkg.engines.node)![1]));
   });
 
+  it('copies the local packages package.json names (the telemetry stand-in) before npm ci', () => {
+    const local = Object.values({ ...pkg.dependencies, ...pkg.devDependencies }).filter((v) => v.startsWith('file:'));
+    expect(local).toEqual(['file:./scripts/no-scarf']);
+    const install = stages[0]!.indexOf('RUN npm ci');
+    expect(install).toBeGreaterThan(0);
+    for (const spec of local) {
+      const path = spec.slice('file:'.length).replace(/^\.\//, '');
+      const copy = stages[0]!.indexOf(`COPY ${path} ./${path}`);
+      expect(copy, `COPY ${path} before npm ci`).toBeGreaterThan(0);
+      expect(copy).toBeLessThan(install);
+    }
+  });
+
   it('runs as an unprivileged user that owns the state volume', () => {
     const user = /^USER (\S+)$/m.exec(runtime)?.[1];
     expect(user).toBeDefined();

@@ -15,13 +15,18 @@ describe('log format', () => {
     expect(logFormat(false, { LOG_FORMAT: 'PRETTY' })).toBe('pretty');
   });
 
+  it('is quiet by default: warnings and errors only (the CLI asks for info)', () => {
+    const logger = createLogger(new Clock(), { destination: prettyStream(new PassThrough()) });
+    expect([logger.isLevelEnabled('info'), logger.isLevelEnabled('warn')]).toEqual([false, true]);
+  });
+
   it('prints a request as one readable line in sandbox time', async () => {
     const out = new PassThrough();
     let text = '';
     out.on('data', (chunk: Buffer) => (text += chunk.toString()));
     const clock = new Clock();
     clock.set({ now: '2026-10-30T22:59:00Z', frozen: true });
-    const logger = createLogger(clock, { destination: prettyStream(out) });
+    const logger = createLogger(clock, { level: 'info', destination: prettyStream(out) });
     logger.info({ env: 'uat', surface: 'legacy', method: 'PUT', path: '/checkout', status: 200, ms: 1.5 }, 'request');
     logger.warn({ detail: 'kept' }, 'something else');
     for (let i = 0; i < 50 && !text.includes('something else'); i++) await new Promise((r) => setTimeout(r, 10));

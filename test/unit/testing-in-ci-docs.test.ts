@@ -29,6 +29,14 @@ describe('docs/testing-in-ci.md', () => {
     expect(code, `update docs/testing-in-ci.md from docs/${file}`).toBe(exampleRegion(file));
   });
 
+  it('speaks of the journal as it is: no "pending", and its example runs without a probe or a skip (issue 19)', () => {
+    expect(page).not.toMatch(/pending|being built|has not landed/i);
+    expect(page).toContain('](journal-and-report.md)');
+    const journal = readFileSync(join(DOCS, 'examples/journal.test.ts'), 'utf8');
+    expect(journal).not.toMatch(/\bskip\b|probe/);
+    expect(journal.startsWith('// #region example\n')).toBe(true);
+  });
+
   it('shows every example file under docs/examples/', () => {
     const files = readdirSync(join(DOCS, 'examples')).filter((f) => f.endsWith('.test.ts')).map((f) => `examples/${f}`);
     expect(files.sort()).toEqual(blocks.map((b) => b.file).sort());

@@ -88,6 +88,8 @@ export const merchantSchema = z.strictObject({
   sharedKey: z
     .strictObject({ username: z.string().min(1), key: z.string().min(1) })
     .meta({ description: 'The SharedKey credentials of the legacy and retired hosts (shown: this is a sandbox).' }),
+  webhookUri: z.string().nullable().meta({ description: "Where this merchant's webhooks go (PUT …/merchants/{id}/callbacks); null: none." }),
+  invoiceStatusUri: z.string().nullable().meta({ description: "Where this merchant's invoice-status calls go; null: none." }),
   apiClients: z
     .array(z.strictObject({ clientId: guidSchema, name: z.string(), revokedAt: instantSchema.nullable(), secrets: z.array(secretHintSchema) }))
     .meta({ description: 'Its API clients; secrets are kept hashed and never shown.' }),

@@ -1,0 +1,91 @@
+/**
+ * GET / on the main port: where a newcomer who opens the sandbox's address lands. A browser
+ * (Accept: text/html) gets a small page linking the dashboard, the API reference, the hosts
+ * and every base URL; a program gets the same as JSON. No surface answers `/` on the main
+ * port, so this takes nothing away from the emulated hosts (they keep `/` on their own ports
+ * and Host names).
+ */
+import { ENVIRONMENTS, type EnvName, PLACEHOLDERS, SURFACES, type SurfaceName, type Urls } from '../hosts.js';
+import { jsonResponse } from '../http/answer.js';
+
+export interface StartLinks {
+  dashboard: string;
+  apiReference: string;
+  hosts: string;
+  openapi: string;
+  health: string;
+  baseUrls: Record<EnvName, Record<SurfaceName, string>>;
+}
+
+/** True for the request line's path `/` (any query): the one path the start page answers. */
+export function isStartPath(pathAndQuery: string): boolean {
+  return pathAndQuery === '/' || pathAndQuery.startsWith('/?');
+}
+
+export function startLinks(urls: Urls): StartLinks {
+  // This world's root: the origin, plus /sandboxes/{id} for an isolated world.
+  const root = urls.baseUrl('uat', 'api').replace(/\/uat\/api$/, '');
+  const baseUrls = Object.fromEntries(
+    ENVIRONMENTS.map((env) => [env, Object.fromEntries(SURFACES.map((surface) => [surface, urls.baseUrl(env, surface)]))]),
+  ) as StartLinks['baseUrls'];
+  return {
+    dashboard: `${root}/__admin/ui`,
+    apiReference: `${root}/__admin/docs`,
+    hosts: `${root}/__admin/hosts`,
+    openapi: `${root}/__admin/openapi.json`,
+    health: `${root}/__admin/health`,
+    baseUrls,
+  };
+}
+
+export function startPage(request: Request, urls: Urls): Response {
+  const links = startLinks(urls);
+  if (!(request.headers.get('accept') ?? '').includes('text/html')) {
+    return jsonResponse({ name: 'checkout-sandbox', ...links }, 200, { vary: 'accept' });
+  }
+  const body = request.method === 'HEAD' ? null : html(links, urls);
+  return new Response(body, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', vary: 'accept' } });
+}
+
+function html(links: StartLinks, urls: Urls): string {
+  const a = (href: string, text = href): string => `<a href="${escape(href)}">${escape(text)}</a>`;
+  const rows = ENVIRONMENTS.flatMap((env) =>
+    SURFACES.map(
+      (surface) =>
+        `<tr><td>${env.toUpperCase()}</td><td><code>${escape(PLACEHOLDERS[surface])}</code></td><td>${a(links.baseUrls[env][surface])}</td><td>${escape(urls.hosts[env][surface].host)}</td></tr>`,
+    ),
+  ).join('\n      ');
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>checkout-sandbox</title>
+  <style>
+    body { font: 15px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
+    table { border-collapse: collapse; } td, th { padding: .2rem .8rem .2rem 0; text-align: left; }
+    code { font-size: 90%; }
+  </style>
+</head>
+<body>
+  <h1>checkout-sandbox</h1>
+  <p>A local sandbox of the checkout and order administration service, UAT and PROD.</p>
+  <ul>
+    <li>${a(links.dashboard, 'Dashboard')}: clock, retired host, merchants, checkouts, orders, callbacks</li>
+    <li>${a(links.apiReference, 'API reference')}: every emulated host and the admin API (OpenAPI: ${a(links.openapi)})</li>
+    <li>${a(links.hosts, 'Hosts')}: every base URL, dedicated port and real host name, as JSON</li>
+  </ul>
+  <h2>Base URLs</h2>
+  <table>
+    <thead><tr><th>env</th><th>placeholder</th><th>base URL</th><th>real host</th></tr></thead>
+    <tbody>
+      ${rows}
+    </tbody>
+  </table>
+</body>
+</html>
+`;
+}
+
+function escape(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,171 @@
+/**
+ * docs/running-in-ci.md (issue 19: no recipe showed a sandbox per pipeline or a shared one).
+ * No Docker engine runs here, so each YAML block is parsed and held against the Dockerfile
+ * (the image's name and version, port 4010, its HEALTHCHECK) and the CLI (the environment it
+ * passes must start the image's command); the shared-sandbox steps run against a real sandbox.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseCliArgs } from '../../src/cli/index.js';
+import { resolveOptions } from '../../src/config.js';
+import { createSandbox } from '../../src/sandbox.js';
+import { listScenarios } from '../../src/store/scenario.js';
+import { ROOT } from '../support/spawn.js';
+
+const page = readFileSync(join(ROOT, 'docs/running-in-ci.md'), 'utf8');
+const block = (tag: string): unknown => {
+  const match = new RegExp(`^\`\`\`yaml ${tag}\\n([\\s\\S]*?)^\`\`\`$`, 'm').exec(page);
+  if (!match) throw new Error(`docs/running-in-ci.md has no \`\`\`yaml ${tag} block`);
+  return parseYaml(match[1]!);
+};
+
+const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; engines: { node: string } };
+const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
+const healthcheck = JSON.parse(/^HEALTHCHECK[\s\S]*?CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
+const PORT = Number(cmd[cmd.indexOf('--port') + 1]);
+
+/** The image is this repository's, tagged with the package's version. */
+function expectImage(image: unknown): void {
+  expect(image).toMatch(new RegExp(`/checkout-sandbox:${pkg.version.replaceAll('.', '\\.')}$`));
+}
+
+/** The image's own command starts with this environment, on a scenario that exists. */
+function expectStarts(env: Record<string, string>): void {
+  const args = parseCliArgs(cmd, env);
+  if (args.help) throw new Error('unexpected --help');
+  const options = resolveOptions(args.options);
+  expect(options.port).toBe(PORT);
+  expect(options.adminToken).toBeTruthy(); // 0.0.0.0 refuses to start without one
+  if (env.SANDBOX_SCENARIO) expect(listScenarios().map((s) => s.name)).toContain(env.SANDBOX_SCENARIO);
+}
+
+/** A base URL on the sandbox's port, with a path the sandbox serves. */
+function expectBaseUrl(url: unknown, host: string, path: string): void {
+  const parsed = new URL(String(url));
+  expect([parsed.hostname, Number(parsed.port), parsed.pathname]).toEqual([host, PORT, path]);
+}
+
+describe('the Dockerfile facts the recipes rely on', () => {
+  it('port 4010 and a node health check', () => {
+    expect(PORT).toBe(4010);
+    expect(/^EXPOSE (.*)$/m.exec(dockerfile)![1]!.split(/\s+/)).toContain(String(PORT));
+    expect(healthcheck).toEqual(['node', 'docker/healthcheck.mjs']);
+  });
+});
+
+describe('GitHub Actions: a service container', () => {
+  const workflow = block('github-actions') as {
+    jobs: { integration: { services: Record<string, { image: string; ports: string[]; env: Record<string, string>; options: string }>; env: Record<string, string>; steps: { run?: string }[] } };
+  };
+  const job = workflow.jobs.integration;
+  const service = job.services['checkout-sandbox']!;
+
+  it('names the image, publishes its port and probes its health check', () => {
+    expectImage(service.image);
+    expect(service.ports).toContain(`${PORT}:${PORT}`);
+    expect(/--health-cmd "([^"]+)"/.exec(service.options)?.[1]).toBe(healthcheck.join(' '));
+    expectStarts(service.env);
+  });
+
+  it('points the job at the published port, with the same admin token', () => {
+    expectBaseUrl(job.env.WALLEY_BASE_URL, '127.0.0.1', '/uat/api');
+    expectBaseUrl(job.env.WALLEY_AUTH_URL, '127.0.0.1', '/uat/auth');
+    expect(job.env.SANDBOX_ADMIN_TOKEN).toBe(service.env.SANDBOX_ADMIN_TOKEN);
+    expect(job.steps.some((s) => s.run === `curl -sf http://127.0.0.1:${PORT}/__admin/health`)).toBe(true);
+  });
+});
+
+describe('GitLab CI: a service', () => {
+  const job = (block('gitlab-ci') as {
+    integration: { image: string; services: { name: string; alias: string }[]; variables: Record<string, string>; script: string[] };
+  }).integration;
+  const service = job.services[0]!;
+
+  it('names the image and reaches it by its alias on its port, after asking its health', () => {
+    expectImage(service.name);
+    expectStarts(job.variables);
+    expect(job.variables.SANDBOX_PUBLIC_URL).toBe(`http://${service.alias}:${PORT}`);
+    expectBaseUrl(job.variables.WALLEY_BASE_URL, service.alias, '/uat/api');
+    expect(job.script[0]).toContain(`http://${service.alias}:${PORT}/__admin/health`);
+  });
+
+  it('runs the job on the Node line engines names', () => {
+    expect(job.image).toBe(`node:${/^>=(\d+)/.exec(pkg.engines.node)![1]}-bookworm-slim`);
+  });
+});
+
+describe('docker compose beside the app', () => {
+  const compose = block('compose') as {
+    services: {
+      'checkout-sandbox': { image: string; environment: Record<string, string>; healthcheck: { test: string[] } };
+      shop: { depends_on: Record<string, { condition: string }>; environment: Record<string, string> };
+    };
+  };
+  const sandbox = compose.services['checkout-sandbox'];
+  const shop = compose.services.shop;
+
+  it('names the image and uses its health check; the shop waits for it', () => {
+    expectImage(sandbox.image);
+    expect(sandbox.healthcheck.test).toEqual(['CMD', ...healthcheck]);
+    expectStarts(sandbox.environment);
+    expect(shop.depends_on['checkout-sandbox']?.condition).toBe('service_healthy');
+  });
+
+  it('gives the shop base URLs under the service name, which the sandbox writes into answers too', () => {
+    expect(sandbox.environment.SANDBOX_PUBLIC_URL).toBe(`http://checkout-sandbox:${PORT}`);
+    expectBaseUrl(shop.environment.WALLEY_BASE_URL, 'checkout-sandbox', '/uat/api');
+    expectBaseUrl(shop.environment.WALLEY_AUTH_URL, 'checkout-sandbox', '/uat/auth');
+    expectBaseUrl(shop.environment.WALLEY_LEGACY_BASE_URL, 'checkout-sandbox', '/uat/legacy');
+  });
+});
+
+describe('one shared sandbox, an isolated world per job', () => {
+  const steps = (block('shared-sandbox') as { steps: { name?: string; run: string }[] }).steps;
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-running-in-ci-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('its steps make an isolated sandbox, hand its URLs to the job, and dispose of it', async () => {
+    const token = 'test-admin-token';
+    const sandbox = await createSandbox({ adminToken: token, logLevel: 'silent' });
+    const { url } = await sandbox.listen();
+    const githubEnv = join(dir, 'github-env');
+    writeFileSync(githubEnv, '');
+    // Asynchronously: the sandbox answers from this very process.
+    const run = async (script: string, extra: Record<string, string> = {}): Promise<void> => {
+      const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', script], {
+        env: { ...process.env, SANDBOX_URL: url, SANDBOX_ADMIN_TOKEN: token, RUNNER_TEMP: dir, GITHUB_ENV: githubEnv, ...extra },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const status = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      expect({ status, stderr }).toEqual({ status: 0, stderr: '' });
+    };
+    const admin = { authorization: `Bearer ${token}` };
+    try {
+      await run(steps.find((s) => s.name === 'An isolated sandbox for this job')!.run);
+      const env = Object.fromEntries(readFileSync(githubEnv, 'utf8').trim().split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2)));
+      const id = env.SANDBOX_ID!;
+      expect(env.WALLEY_BASE_URL).toBe(`${url}/sandboxes/${id}/uat/api`);
+      expect(env.SANDBOX_ADMIN_URL).toBe(`${url}/sandboxes/${id}/__admin`);
+      // The job's world answers under its URLs, on the minimal scenario it asked for.
+      const health = (await (await fetch(`${env.SANDBOX_ADMIN_URL}/health`, { headers: admin })).json()) as { scenario: string };
+      expect(health.scenario).toBe('minimal');
+      const token_ = await fetch(`${env.WALLEY_AUTH_URL}/oauth2/v2.0/token`, {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: '0c0c0c0c-0000-4000-8000-000000000001', client_secret: 'minimal-uat-secret-0001', scope: '705798e0-8cef-427c-ae00-6023deba29af/.default' }),
+      });
+      expect(token_.status).toBe(200);
+
+      await run(steps.find((s) => s.name === 'Dispose of it')!.run, { SANDBOX_ID: id });
+      expect((await fetch(`${env.SANDBOX_ADMIN_URL}/health`, { headers: admin })).status).toBe(404);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
