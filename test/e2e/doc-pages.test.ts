@@ -45,7 +45,9 @@ async function withFreePorts(script: string): Promise<{ script: string; ports: R
  * whole process group (npm and the sandbox under it). A trap stops what a failed run left.
  */
 function runBash(script: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const cleanup = 'set -m\ntrap \'for job in $(jobs -p); do kill -- -$job 2>/dev/null; done\' EXIT\n';
+  // `|| true`: under -e a failed kill in the EXIT trap would become the script's exit status, and
+  // a job the script stopped itself may still be listed by `jobs -p` after its group has gone.
+  const cleanup = 'set -m\ntrap \'for job in $(jobs -p); do kill -- -$job 2>/dev/null || true; done\' EXIT\n';
   return new Promise((resolve) => {
     const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', cleanup + script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
