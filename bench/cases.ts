@@ -63,6 +63,8 @@ export interface World {
   orderIds: string[];
   /** 'capture': this world only serves the capture cases. */
   cases: 'all' | 'capture';
+  /** Ids not known in advance: asked of the running sandbox's control plane (an embedded scenario that generates its data). */
+  discover?: boolean;
 }
 
 export const DEFAULT_WORLD: World = {
@@ -74,6 +76,33 @@ export const DEFAULT_WORLD: World = {
   orderIds: [],
   cases: 'all',
 };
+
+/**
+ * `scenarios/scale.yaml` as users run it (10,000 orders and 10,000 checkouts generated at
+ * seeding, credentials as in default); its ids are asked of the sandbox once it runs.
+ */
+export const SCALE_WORLD: World = {
+  scenario: 'scale',
+  label: 'scale',
+  orders: 10_000,
+  checkouts: 10_000,
+  checkoutId: null,
+  orderIds: [],
+  cases: 'all',
+  discover: true,
+};
+
+/** A world's ids from the control plane: merchant 1001's Initialized checkouts and NotActivated orders. */
+export async function discovered(url: string, world: World): Promise<World> {
+  const checkouts = ((await (await fetch(`${url}/__admin/uat/checkouts`)).json()) as { checkouts: { privateId: string; merchantId: string; status: string }[] }).checkouts;
+  const orders = ((await (await fetch(`${url}/__admin/uat/orders`)).json()) as { orders: { orderId: string; merchantId: string; status: string }[] }).orders;
+  const open = checkouts.filter((c) => c.merchantId === '1001' && c.status === 'Initialized');
+  return {
+    ...world,
+    checkoutId: open[Math.floor(open.length / 2)]?.privateId ?? null,
+    orderIds: orders.filter((o) => o.merchantId === '1001' && o.status === 'NotActivated').map((o) => o.orderId),
+  };
+}
 
 /** Writes a scenario with `orders` capturable orders and `checkouts` checkouts for merchant 1001. */
 export function generatedWorld(dir: string, name: string, orders: number, checkouts: number, cases: World['cases'] = 'all'): World {

@@ -10,7 +10,9 @@
  * writes with file state against the same writes in memory on the same world. Rows on the
  * scale world also show their ratio to the same case on the default-size world.
  *
- * The sandbox runs as users run it: `node dist/main.js` (prebench rebuilds dist/ when src/ is newer).
+ * The sandbox runs as users run it: `node dist/main.js` with its default flags (the request log
+ * at info, JSON lines on stdout, which the bench reads and drops as a log collector would);
+ * reads and the token run once more with `--log-level warn` (prebench rebuilds dist/ when src/ is newer).
  * Loopback only, bounded in time; it stops by itself.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -24,9 +26,11 @@ import {
   CART,
   DEFAULT_WORLD,
   FORM_HEADERS,
+  SCALE_WORLD,
   TOKEN_FORM,
   TOKEN_PATH,
   type World,
+  discovered,
   generatedWorld,
   legacyCheckoutPath,
   sharedKey,
@@ -39,6 +43,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 1 : 5));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const NOW = '2026-06-01T00:00:00Z';
 const COLD_STARTS = SMOKE ? 2 : 5;
+/** What a server's output is kept for: the ready line and the reason it exited. Request lines beyond it are read and dropped. */
+const OUTPUT_KEPT = 64 * 1024;
+
+/** How the sandbox is started: as users run it, or with the request log off. */
+type Flags = 'default' | 'warn';
+const FLAG_ARGS: Record<Flags, string[]> = { default: [], warn: ['--log-level', 'warn'] };
 
 // ---------------------------------------------------------------------------------------
 // Processes
@@ -55,8 +65,11 @@ function spawnServer(args: string[], ready: RegExp, toUrl: (match: RegExpExecArr
   const started = performance.now();
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const keep = (chunk: Buffer): void => {
+    if (output.length < OUTPUT_KEPT) output += chunk.toString();
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${args.join(' ')}: not ready in 60 s\n${output}`)), 60_000);
@@ -92,8 +105,8 @@ function ceiling(file: string): Promise<Server> {
   return spawnServer(['--import', 'tsx', join(ROOT, 'bench', file)], /listening (\d+)/, (m) => `http://127.0.0.1:${m[1]}`);
 }
 
-function sandbox(world: World, stateFile: string | null): Promise<Server & { readyMs: number }> {
-  const args = [MAIN, '--port', '0', '--log-level', 'warn', '--now', NOW, '--scenario', world.scenario];
+function sandbox(world: World, stateFile: string | null, flags: Flags = 'default'): Promise<Server & { readyMs: number }> {
+  const args = [MAIN, '--port', '0', ...FLAG_ARGS[flags], '--now', NOW, '--scenario', world.scenario];
   args.push(...(stateFile === null ? ['--memory'] : ['--state', stateFile, '--reset']));
   return spawnServer(args, /ready on (http:\/\/[\d.]+:\d+)/, (m) => m[1]!);
 }
@@ -179,6 +192,7 @@ interface Row {
   name: string;
   world: string;
   state: 'memory' | 'file' | '-';
+  flags: Flags | '-';
   result: Measured | null;
   ratio: number | null;
   against: Against | null;
@@ -211,8 +225,8 @@ interface CaseDef {
   spec: Spec;
 }
 
-/** The cases for one running sandbox: reads and token on memory only, writes on both. */
-async function casesFor(server: Server, world: World, state: 'memory' | 'file'): Promise<CaseDef[]> {
+/** The cases for one running sandbox: reads and token on memory only, writes on both (with the default flags). */
+async function casesFor(server: Server, world: World, state: 'memory' | 'file', flags: Flags): Promise<CaseDef[]> {
   const bearer = { authorization: `Bearer ${await token(server.url)}` };
   const cases: CaseDef[] = [];
   const checkout = world.cases === 'all' ? world.checkoutId : null;
@@ -242,6 +256,7 @@ async function casesFor(server: Server, world: World, state: 'memory' | 'file'):
       });
     }
   }
+  if (flags !== 'default') return cases;
   if (checkout) {
     const path = `${legacyCheckoutPath(checkout)}/cart`;
     cases.push({
@@ -266,22 +281,24 @@ interface Ceilings {
   jose: number;
 }
 
-async function runWorld(world: World, state: 'memory' | 'file', ceilings: Ceilings, dir: string): Promise<void> {
-  const stateFile = state === 'file' ? join(dir, `${world.label}-state.json`) : null;
+async function runWorld(planned: World, state: 'memory' | 'file', flags: Flags, ceilings: Ceilings, dir: string): Promise<void> {
+  const stateFile = state === 'file' ? join(dir, `${planned.label}-state.json`) : null;
+  const label = `${planned.label} (${state}${flags === 'default' ? '' : `, --log-level ${flags}`})`;
   let server: Awaited<ReturnType<typeof sandbox>>;
   try {
-    server = await sandbox(world, stateFile);
+    server = await sandbox(planned, stateFile, flags);
   } catch (error) {
-    notes.push(`${world.label} (${state}): the sandbox did not start: ${anonymous((error as Error).message, dir).split('\n').slice(0, 3).join(' | ')}`);
+    notes.push(`${label}: the sandbox did not start: ${anonymous((error as Error).message, dir).split('\n').slice(0, 3).join(' | ')}`);
     failures++;
     return;
   }
-  notes.push(`${world.label} (${state}): spawn → ready ${server.readyMs.toFixed(0)} ms, RSS ${rssMb(server.pid).toFixed(0)} MB before the first case`);
+  notes.push(`${label}: spawn → ready ${server.readyMs.toFixed(0)} ms, RSS ${rssMb(server.pid).toFixed(0)} MB before the first case`);
   try {
-    for (const c of await casesFor(server, world, state)) {
+    const world = planned.discover ? await discovered(server.url, planned) : planned;
+    for (const c of await casesFor(server, world, state, flags)) {
       const skip = await warmUp(server.url, c.spec);
       if (skip) {
-        rows.push({ name: c.name, world: world.label, state, result: null, ratio: null, against: null, vsDefault: null, rss: rssMb(server.pid), note: `skipped: ${skip}` });
+        rows.push({ name: c.name, world: world.label, state, flags, result: null, ratio: null, against: null, vsDefault: null, rss: rssMb(server.pid), note: `skipped: ${skip}` });
         failures++;
         continue;
       }
@@ -292,7 +309,7 @@ async function runWorld(world: World, state: 'memory' | 'file', ceilings: Ceilin
         ratio = result.rps / ceilings.jose;
         against = 'Hono + jose';
       } else if (c.kind === 'write' && state === 'file') {
-        const memory = rows.find((r) => r.name === c.name && r.world === world.label && r.state === 'memory' && r.result);
+        const memory = rows.find((r) => r.name === c.name && r.world === world.label && r.state === 'memory' && r.flags === flags && r.result);
         ratio = memory?.result ? result.rps / memory.result.rps : null;
         against = 'same in memory';
       } else {
@@ -301,8 +318,8 @@ async function runWorld(world: World, state: 'memory' | 'file', ceilings: Ceilin
       }
       const note = flagOf(result);
       if (note) failures++;
-      rows.push({ name: c.name, world: world.label, state, result, ratio, against, vsDefault: null, rss: rssMb(server.pid), note });
-      process.stderr.write(`  ${c.name} [${world.label}, ${state}]: ${result.rps.toFixed(0)} req/s ${note}\n`);
+      rows.push({ name: c.name, world: world.label, state, flags, result, ratio, against, vsDefault: null, rss: rssMb(server.pid), note });
+      process.stderr.write(`  ${c.name} [${label}]: ${result.rps.toFixed(0)} req/s ${note}\n`);
     }
   } finally {
     await server.stop();
@@ -337,17 +354,17 @@ function fmt(n: number | null | undefined, digits = 0): string {
 
 function table(ceilingRows: Row[], cold: { ms: number[]; rss: number[] }): string {
   const lines = [
-    '| case | world | state | req/s | ratio | against | p50 ms | p99 ms | non-2xx | RSS MB | note |',
-    '|---|---|---|---:|---:|---|---:|---:|---:|---:|---|',
+    '| case | world | state | flags | req/s | ratio | against | p50 ms | p99 ms | non-2xx | RSS MB | note |',
+    '|---|---|---|---|---:|---:|---|---:|---:|---:|---:|---|',
   ];
   for (const r of [...ceilingRows, ...rows]) {
     const ratio = r.ratio === null ? '–' : `${r.ratio.toFixed(2)}${r.vsDefault === null ? '' : ` (${r.vsDefault.toFixed(2)}× default)`}`;
     lines.push(
-      `| ${r.name} | ${r.world} | ${r.state} | ${fmt(r.result?.rps)} | ${ratio} | ${r.against ?? '–'} | ${fmt(r.result?.p50)} | ${fmt(r.result?.p99)} | ${fmt(r.result?.non2xx)} | ${fmt(r.rss)} | ${r.note} |`,
+      `| ${r.name} | ${r.world} | ${r.state} | ${r.flags === 'warn' ? '--log-level warn' : r.flags} | ${fmt(r.result?.rps)} | ${ratio} | ${r.against ?? '–'} | ${fmt(r.result?.p50)} | ${fmt(r.result?.p99)} | ${fmt(r.result?.non2xx)} | ${fmt(r.rss)} | ${r.note} |`,
     );
   }
   lines.push(
-    `| cold start, spawn → first 200 (median of ${cold.ms.length}) | default | memory | – | – | – | ${fmt(median(cold.ms))} | – | – | ${fmt(median(cold.rss))} | each: ${cold.ms.map((m) => m.toFixed(0)).join(', ')} ms |`,
+    `| cold start, spawn → first 200 (median of ${cold.ms.length}) | default | memory | default | – | – | – | ${fmt(median(cold.ms))} | – | – | ${fmt(median(cold.rss))} | each: ${cold.ms.map((m) => m.toFixed(0)).join(', ')} ms |`,
   );
   return lines.join('\n');
 }
@@ -380,7 +397,7 @@ async function main(): Promise<void> {
         else ceilings.jose = result.rps;
         const note = flagOf(result);
         if (note) failures++;
-        ceilingRows.push({ name, world: '-', state: '-', result, ratio: 1, against: 'ceiling', vsDefault: null, rss: rssMb(server.pid), note });
+        ceilingRows.push({ name, world: '-', state: '-', flags: '-', result, ratio: 1, against: 'ceiling', vsDefault: null, rss: rssMb(server.pid), note });
         process.stderr.write(`  ${name}: ${result.rps.toFixed(0)} req/s\n`);
       } finally {
         await server.stop();
@@ -388,17 +405,15 @@ async function main(): Promise<void> {
     }
 
     const orders = generatedWorld(dir, SMOKE ? 'orders-200' : 'orders-1k', SMOKE ? 200 : 1000, 0, 'capture');
-    const worlds: [World, 'memory' | 'file'][] = [
-      [DEFAULT_WORLD, 'memory'],
-      [DEFAULT_WORLD, 'file'],
-      [orders, 'memory'],
-      [orders, 'file'],
+    const worlds: [World, 'memory' | 'file', Flags][] = [
+      [DEFAULT_WORLD, 'memory', 'default'],
+      [DEFAULT_WORLD, 'memory', 'warn'],
+      [DEFAULT_WORLD, 'file', 'default'],
+      [orders, 'memory', 'default'],
+      [orders, 'file', 'default'],
     ];
-    if (!SMOKE) {
-      const scale = generatedWorld(dir, 'scale', 10_000, 10_000);
-      worlds.push([scale, 'memory'], [scale, 'file']);
-    }
-    for (const [world, state] of worlds) await runWorld(world, state, ceilings, dir);
+    if (!SMOKE) worlds.push([SCALE_WORLD, 'memory', 'default'], [SCALE_WORLD, 'file', 'default']);
+    for (const [world, state, flags] of worlds) await runWorld(world, state, flags, ceilings, dir);
 
     // The framework ceiling again at the end: how far the machine drifted during the run.
     const again = await ceiling('ceiling-hono.ts');
@@ -415,22 +430,14 @@ async function main(): Promise<void> {
 
     // Scale rows against the same case on the default-size world (reads/token: default; capture: orders-1k).
     for (const row of rows.filter((r) => r.world === 'scale' && r.result)) {
-      const base = rows.find((r) => r.name.split(' (')[0] === row.name.split(' (')[0] && r.state === row.state && r.world !== 'scale' && r.result);
+      const base = rows.find((r) => r.name.split(' (')[0] === row.name.split(' (')[0] && r.state === row.state && r.flags === row.flags && r.world !== 'scale' && r.result);
       if (base?.result) row.vsDefault = row.result!.rps / base.result.rps;
-    }
-
-    if (!SMOKE && existsSync(join(ROOT, 'scenarios', 'scale.yaml'))) {
-      const seeded = await sandbox({ ...DEFAULT_WORLD, scenario: 'scale', label: 'scale.yaml' }, null);
-      notes.push(`scenarios/scale.yaml: spawn → ready ${seeded.readyMs.toFixed(0)} ms (includes seeding), RSS ${rssMb(seeded.pid).toFixed(0)} MB`);
-      await seeded.stop();
-    } else if (!SMOKE) {
-      notes.push('scenarios/scale.yaml not present yet: its seeding time is not measured (the scale rows use the bench-generated 10,000/10,000 world)');
     }
 
     const markdown = [
       `${startedAt.slice(0, 16).replace('T', ' ')} UTC · ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'} · Node ${process.version} · load average at start ${load}`,
       '',
-      `\`${SMOKE ? 'npm run bench:smoke' : 'npm run bench'}\` — ${SECONDS} s per case, ${CONNECTIONS} connections (autocannon), loopback; sandbox: \`node dist/main.js --port 0 --memory|--state <tmp> --log-level warn --now ${NOW} --scenario <world>\``,
+      `\`${SMOKE ? 'npm run bench:smoke' : 'npm run bench'}\` — ${SECONDS} s per case, ${CONNECTIONS} connections (autocannon), loopback; sandbox: \`node dist/main.js --port 0 --memory|--state <tmp> --now ${NOW} --scenario <world>\` with its default flags (request log at info, JSON lines on stdout, read and dropped by the bench), and with \`--log-level warn\` where the flags column says so; \`scale\` is scenarios/scale.yaml as users run it`,
       '',
       table(ceilingRows, cold),
       '',
