@@ -18,8 +18,8 @@ import { snapshotChunks } from './snapshot-stream.js';
 
 /** Snapshots of worlds larger than this are written without indentation. */
 export const PRETTY_UP_TO_RECORDS = 5_000;
-/** Characters gathered before one write: small enough that serialising them is ~1 ms. */
-const CHUNK_CHARS = 256 * 1024;
+/** Bytes gathered before one write: small enough that serialising them takes about a millisecond. */
+const CHUNK_BYTES = 256 * 1024;
 
 let tempCounter = 0;
 
@@ -68,17 +68,20 @@ export async function writeAtomically(file: string, pieces: Iterable<string>): P
   try {
     const handle = await open(temp, 'w');
     try {
-      let parts: string[] = [];
-      let size = 0;
+      // One buffer, reused for every chunk (each write is awaited before it is filled again):
+      // no joined string or fresh buffer per chunk for the garbage collector.
+      const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+      let used = 0;
       for (const piece of pieces) {
-        parts.push(piece);
-        size += piece.length;
-        if (size < CHUNK_CHARS) continue;
-        await writeAll(handle, parts.join(''));
-        parts = [];
-        size = 0;
+        // UTF-8 takes at most 3 bytes per UTF-16 unit.
+        if (used + piece.length * 3 > CHUNK_BYTES) {
+          await writeAll(handle, buffer.subarray(0, used));
+          used = 0;
+        }
+        if (piece.length * 3 > CHUNK_BYTES) await writeAll(handle, Buffer.from(piece, 'utf8'));
+        else used += buffer.write(piece, used, 'utf8');
       }
-      if (parts.length > 0) await writeAll(handle, parts.join(''));
+      await writeAll(handle, buffer.subarray(0, used));
       await handle.sync();
     } finally {
       await handle.close();
@@ -90,8 +93,7 @@ export async function writeAtomically(file: string, pieces: Iterable<string>): P
   }
 }
 
-async function writeAll(handle: FileHandle, text: string): Promise<void> {
-  const data = Buffer.from(text, 'utf8');
+async function writeAll(handle: FileHandle, data: Buffer): Promise<void> {
   let offset = 0;
   while (offset < data.byteLength) offset += (await handle.write(data, offset, data.byteLength - offset)).bytesWritten;
 }

@@ -3,8 +3,12 @@
  * state file reads and diffs as it did), indented and compact; and no piece is a whole
  * collection (which would bring back the one big string the stream exists to avoid).
  */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/sandbox.js';
+import { writeAtomically } from '../../src/store/snapshot-file.js';
 import { snapshotChunks } from '../../src/store/snapshot-stream.js';
 
 const ODD = {
@@ -44,5 +48,16 @@ describe('snapshotChunks', () => {
     } finally {
       await sandbox.close();
     }
+  });
+});
+
+describe('writeAtomically', () => {
+  it('writes every piece in order across chunk boundaries, multi-byte text and a piece larger than a chunk included, and leaves no temp file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-snapshot-'));
+    const file = join(dir, 'state.json');
+    const pieces = [...Array.from({ length: 5_000 }, (_, i) => `åäö-€-😀-${i};`), 'x'.repeat(400_000), ...Array.from({ length: 3_000 }, (_, i) => `ü${i}`)];
+    await writeAtomically(file, pieces);
+    expect(readFileSync(file, 'utf8')).toBe(pieces.join(''));
+    expect(readdirSync(dir)).toEqual(['state.json']);
   });
 });
