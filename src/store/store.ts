@@ -18,14 +18,15 @@ import type { EnvName } from '../hosts.js';
 import { ChangeLogWriter, type LogEntry, type LogIo, fileIo, readChangeLog } from './change-log.js';
 import { StateLock } from './lock.js';
 import { type Override, type SnapshotDoc, docFromState, stateFromDoc } from './snapshot.js';
-import { SnapshotFile, parseSnapshot } from './snapshot-file.js';
+import { SnapshotFile, removeStaleTemps } from './snapshot-file.js';
 import type { Change, EnvState, SandboxState } from './state.js';
 
-export const COMPACT_BYTES = 8 * 1024 * 1024;
+/**
+ * Log bytes past which the log is compacted into the snapshot. CHECKOUT_SANDBOX_COMPACT_BYTES
+ * lowers it for the crash tests, so that a compaction is running whenever they kill.
+ */
+export const COMPACT_BYTES = Number(process.env.CHECKOUT_SANDBOX_COMPACT_BYTES) || 8 * 1024 * 1024;
 export const COMPACT_AGE_MS = 60_000;
-/** Snapshots of worlds larger than this are written without indentation. */
-export const PRETTY_UP_TO_RECORDS = 5_000;
-
 
 export interface StoreOptions {
   /** The snapshot file; null keeps the world in memory only. */
@@ -62,7 +63,7 @@ export class StateStore {
   private world: SandboxState | null = null;
   private log: ChangeLogWriter | null = null;
   private lock: StateLock | null = null;
-  private lowdb: Low<string | null> | null = null;
+  private lowdb: Low<SnapshotDoc | null> | null = null;
   /** Per log entry, what it changed (for the durable image and rollbacks). */
   private readonly inFlight = new Map<LogEntry, Applied[]>();
   private compacting: Promise<void> | null = null;
@@ -91,9 +92,12 @@ export class StateStore {
     const lock = StateLock.acquire(file);
     try {
       if (options.reset) backUp(file);
-      const lowdb = new Low<string | null>(new SnapshotFile(file), null);
+      removeStaleTemps(file);
+      const lowdb = new Low<SnapshotDoc | null>(new SnapshotFile(file), null);
       await lowdb.read();
-      const doc = lowdb.data === null ? null : parseSnapshot(lowdb.data, file);
+      const doc = lowdb.data;
+      // lowdb keeps what it read; the rows live in the collections, the document goes.
+      lowdb.data = null;
       const logs = [`${file}.log.old`, `${file}.log`].map((f) => ({ f, ...readChangeLog(f) }));
       const replays = logs.reduce((n, l) => n + l.groups.length, 0);
       if (!doc && replays > 0) throw new Error(`${file}.log holds changes but ${file} is missing; restore the snapshot or move the log away.`);
@@ -282,10 +286,14 @@ export class StateStore {
     return this.compacting;
   }
 
+  /** Streams the document (snapshot-file.ts); the event loop keeps answering while it is written. */
   private async writeSnapshot(doc: SnapshotDoc): Promise<void> {
-    // Indented for people to read and diff; a large world (a scale run) is written compact, at half the size.
-    const records = Object.values(doc.environments).reduce((n, e) => n + e.checkouts.length + e.orders.length, 0);
-    this.lowdb!.data = JSON.stringify(doc, null, records > PRETTY_UP_TO_RECORDS ? undefined : 2);
-    await this.lowdb!.write();
+    this.lowdb!.data = doc;
+    try {
+      await this.lowdb!.write();
+    } finally {
+      // Not kept: it would hold every row it names (and their before-images) until the next compaction.
+      this.lowdb!.data = null;
+    }
   }
 }
