@@ -5,9 +5,10 @@
 //                                      last build (prestart: `npm start` after a pull or an edit
 //                                      never runs stale JavaScript; the no-op check is a
 //                                      directory walk of a few ms, not a tsc start of seconds)
-// Either way it first brings dist/parsed/ up to date: the shipped YAML files (scenarios/,
+// Either way it brings dist/parsed/ up to date: the shipped YAML files (scenarios/,
 // fixtures/hosts.yaml) as JSON with the hash of their text, which src/yaml-file.ts reads
-// instead of parsing YAML at start.
+// instead of parsing YAML at start, and draws/<scenario>.json, faker's pools of each shipped
+// scenario's seeding (src/store/seed-draws.ts), so a start of `default` needs no faker.
 // The package ships this file, because its package.json keeps `prepare` and `prestart`: in an
 // installed package there is no compiler, and both find dist/ built and do nothing.
 import { spawnSync } from 'node:child_process';
@@ -60,10 +61,52 @@ async function writeParsedYaml() {
     if (!existsSync(at)) return;
     for (const entry of readdirSync(at, { withFileTypes: true })) {
       const path = join(at, entry.name);
-      if (entry.isDirectory()) prune(path);
-      else if (!wanted.has(path)) rmSync(path, { force: true });
+      if (entry.isDirectory()) {
+        if (path !== join(dir, 'draws')) prune(path);
+      } else if (!wanted.has(path)) rmSync(path, { force: true });
     }
   })(dir);
+}
+
+/**
+ * dist/parsed/draws/<scenario>.json for the shipped scenarios that seed people: recorded by
+ * the built seeding itself, again whenever the scenario's text or the generating code changed.
+ * Kept only when JSON carries the pools exactly.
+ */
+async function writeDraws() {
+  const dist = (path) => new URL(`../dist/${path}`, import.meta.url).href;
+  if (!existsSync(join(root, 'dist', 'store', 'seed-draws.js'))) return;
+  const { drawsGenerator, DRAWS_DIR } = await import(dist('store/seed-draws.js'));
+  const generator = drawsGenerator();
+  if (!generator) return;
+  const dir = join(root, 'scenarios');
+  for (const file of existsSync(dir) ? readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)) : []) {
+    const source = createHash('sha256').update(readFileSync(join(dir, file), 'utf8')).digest('hex');
+    const target = join(DRAWS_DIR, `${file.replace(/\.ya?ml$/, '')}.json`);
+    try {
+      const old = JSON.parse(readFileSync(target, 'utf8'));
+      if (old.source === source && old.generator === generator) continue;
+    } catch {
+      // Not recorded yet.
+    }
+    rmSync(target, { force: true });
+    const { loadScenario } = await import(dist('store/scenario.js'));
+    const { recordDraws } = await import(dist('store/seed.js'));
+    let scenario;
+    try {
+      scenario = loadScenario(join(dir, file));
+    } catch {
+      continue; // An invalid scenario: the sandbox reports it when asked for it.
+    }
+    if (`${scenario.name}.json` !== target.slice(DRAWS_DIR.length)) continue; // Looked up by name: a file named otherwise is never found.
+    const draws = await recordDraws(scenario, 0);
+    if (draws.length === 0 || !isDeepStrictEqual(JSON.parse(JSON.stringify(draws)), draws)) continue;
+    mkdirSync(DRAWS_DIR, { recursive: true });
+    writeFileSync(target, JSON.stringify({ source, seed: scenario.seed, generator, draws }));
+  }
+  // A removed or renamed scenario leaves no record behind.
+  const names = new Set(readdirSync(dir).map((f) => f.replace(/\.ya?ml$/, '.json')));
+  for (const file of existsSync(DRAWS_DIR) ? readdirSync(DRAWS_DIR) : []) if (!names.has(file)) rmSync(join(DRAWS_DIR, file), { force: true });
 }
 
 await writeParsedYaml();
@@ -78,7 +121,10 @@ function newest(path) {
 
 const inputs = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package.json'].map((p) => join(root, p)).filter(existsSync);
 const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-if (process.argv.includes('--if-stale') && built > 0 && Math.max(...inputs.map(newest)) <= built) process.exit(0);
+if (process.argv.includes('--if-stale') && built > 0 && Math.max(...inputs.map(newest)) <= built) {
+  await writeDraws();
+  process.exit(0);
+}
 
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 if (!existsSync(tsc)) {
@@ -125,4 +171,5 @@ if (!process.argv.includes('--if-stale')) {
     }
   })(join(root, 'dist'));
 }
+await writeDraws();
 writeFileSync(stamp, '');
