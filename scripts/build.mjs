@@ -98,9 +98,12 @@ async function writeDraws() {
     } catch {
       continue; // An invalid scenario: the sandbox reports it when asked for it.
     }
-    if (`${scenario.name}.json` !== target.slice(DRAWS_DIR.length)) continue; // Looked up by name: a file named otherwise is never found.
-    const draws = await recordDraws(scenario, 0);
-    if (draws.length === 0 || !isDeepStrictEqual(JSON.parse(JSON.stringify(draws)), draws)) continue;
+    // Looked up by the scenario's name: a file named otherwise would never be found.
+    if (`${scenario.name}.json` !== target.slice(DRAWS_DIR.length)) continue;
+    const recorded = await recordDraws(scenario, 0);
+    // Written even when there is nothing to replay (no people seeded, or pools JSON cannot carry:
+    // draws null), so that the no-op check above stays a file read rather than a seeding.
+    const draws = isDeepStrictEqual(JSON.parse(JSON.stringify(recorded)), recorded) ? recorded : null;
     mkdirSync(DRAWS_DIR, { recursive: true });
     writeFileSync(target, JSON.stringify({ source, seed: scenario.seed, generator, draws }));
   }

@@ -88,5 +88,6 @@ export function recordedDraws(scenario: string, seed: number, dir: string = DRAW
   } catch {
     return null;
   }
-  return record.seed === seed && record.generator === drawsGenerator() ? record : null;
+  // draws null: the build found nothing JSON could carry exactly.
+  return Array.isArray(record.draws) && record.seed === seed && record.generator === drawsGenerator() ? record : null;
 }
