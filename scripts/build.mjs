@@ -5,15 +5,114 @@
 //                                      last build (prestart: `npm start` after a pull or an edit
 //                                      never runs stale JavaScript; the no-op check is a
 //                                      directory walk of a few ms, not a tsc start of seconds)
+// Either way it brings dist/parsed/ up to date: the shipped YAML files (scenarios/,
+// fixtures/hosts.yaml) as JSON with the hash of their text, which src/yaml-file.ts reads
+// instead of parsing YAML at start, and draws/<scenario>.json, faker's pools of each shipped
+// scenario's seeding (src/store/seed-draws.ts), so a start of `default` needs no faker.
 // The package ships this file, because its package.json keeps `prepare` and `prestart`: in an
 // installed package there is no compiler, and both find dist/ built and do nothing.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stamp = join(root, 'dist', '.build-stamp');
+
+/**
+ * dist/parsed/<path>.json = { sha256, value } for every shipped YAML file, rewritten only when
+ * its text changed (the hash and the reading are as in src/yaml-file.ts). The YAML parser is
+ * loaded only then. A file that does not parse, or whose value JSON cannot carry (.inf, .nan),
+ * gets no cache: the sandbox parses it itself and reports what is wrong.
+ */
+async function writeParsedYaml() {
+  const dir = join(root, 'dist', 'parsed');
+  const sources = [
+    ...(existsSync(join(root, 'scenarios')) ? readdirSync(join(root, 'scenarios')).filter((f) => /\.ya?ml$/.test(f)).map((f) => join('scenarios', f)) : []),
+    join('fixtures', 'hosts.yaml'),
+  ].filter((path) => existsSync(join(root, path)));
+  let yaml = null;
+  for (const path of sources) {
+    const text = readFileSync(join(root, path), 'utf8');
+    const sha256 = createHash('sha256').update(text).digest('hex');
+    const target = join(dir, `${path}.json`);
+    try {
+      if (JSON.parse(readFileSync(target, 'utf8')).sha256 === sha256) continue;
+    } catch {
+      // No cache yet, or an unreadable one: written below.
+    }
+    rmSync(target, { force: true });
+    yaml ??= await import('yaml');
+    let value;
+    try {
+      value = yaml.parse(text);
+    } catch {
+      continue;
+    }
+    if (!isDeepStrictEqual(JSON.parse(JSON.stringify(value) ?? 'null'), value)) continue;
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, JSON.stringify({ sha256, value }));
+  }
+  // A removed or renamed YAML file leaves no cache behind.
+  const wanted = new Set(sources.map((path) => join(dir, `${path}.json`)));
+  (function prune(at) {
+    if (!existsSync(at)) return;
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) {
+        if (path !== join(dir, 'draws')) prune(path);
+      } else if (!wanted.has(path)) rmSync(path, { force: true });
+    }
+  })(dir);
+}
+
+/**
+ * dist/parsed/draws/<scenario>.json for the shipped scenarios that seed people: recorded by
+ * the built seeding itself, again whenever the scenario's text or the generating code changed.
+ * Kept only when JSON carries the pools exactly.
+ */
+async function writeDraws() {
+  const dist = (path) => new URL(`../dist/${path}`, import.meta.url).href;
+  if (!existsSync(join(root, 'dist', 'store', 'seed-draws.js'))) return;
+  const { drawsGenerator, DRAWS_DIR } = await import(dist('store/seed-draws.js'));
+  const generator = drawsGenerator();
+  if (!generator) return;
+  const dir = join(root, 'scenarios');
+  for (const file of existsSync(dir) ? readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)) : []) {
+    const source = createHash('sha256').update(readFileSync(join(dir, file), 'utf8')).digest('hex');
+    const target = join(DRAWS_DIR, `${file.replace(/\.ya?ml$/, '')}.json`);
+    try {
+      const old = JSON.parse(readFileSync(target, 'utf8'));
+      if (old.source === source && old.generator === generator) continue;
+    } catch {
+      // Not recorded yet.
+    }
+    rmSync(target, { force: true });
+    const { loadScenario } = await import(dist('store/scenario.js'));
+    const { recordDraws } = await import(dist('store/seed.js'));
+    let scenario;
+    try {
+      scenario = loadScenario(join(dir, file));
+    } catch {
+      continue; // An invalid scenario: the sandbox reports it when asked for it.
+    }
+    // Looked up by the scenario's name: a file named otherwise would never be found.
+    if (`${scenario.name}.json` !== target.slice(DRAWS_DIR.length)) continue;
+    const recorded = await recordDraws(scenario, 0);
+    // Written even when there is nothing to replay (no people seeded, or pools JSON cannot carry:
+    // draws null), so that the no-op check above stays a file read rather than a seeding.
+    const draws = isDeepStrictEqual(JSON.parse(JSON.stringify(recorded)), recorded) ? recorded : null;
+    mkdirSync(DRAWS_DIR, { recursive: true });
+    writeFileSync(target, JSON.stringify({ source, seed: scenario.seed, generator, draws }));
+  }
+  // A removed or renamed scenario leaves no record behind.
+  const names = new Set(readdirSync(dir).map((f) => f.replace(/\.ya?ml$/, '.json')));
+  for (const file of existsSync(DRAWS_DIR) ? readdirSync(DRAWS_DIR) : []) if (!names.has(file)) rmSync(join(DRAWS_DIR, file), { force: true });
+}
+
+await writeParsedYaml();
 
 function newest(path) {
   const info = statSync(path);
@@ -25,7 +124,10 @@ function newest(path) {
 
 const inputs = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package.json'].map((p) => join(root, p)).filter(existsSync);
 const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-if (process.argv.includes('--if-stale') && built > 0 && Math.max(...inputs.map(newest)) <= built) process.exit(0);
+if (process.argv.includes('--if-stale') && built > 0 && Math.max(...inputs.map(newest)) <= built) {
+  await writeDraws();
+  process.exit(0);
+}
 
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 if (!existsSync(tsc)) {
@@ -65,11 +167,12 @@ if (!process.argv.includes('--if-stale')) {
       const path = join(dir, entry.name);
       const source = path.replace(join(root, 'dist'), join(root, 'src'));
       if (entry.isDirectory()) {
-        if (entry.name !== 'assets' && entry.name !== 'swagger-ui') prune(path);
+        if (entry.name !== 'assets' && entry.name !== 'swagger-ui' && entry.name !== 'parsed') prune(path);
       } else if (/\.(js|d\.ts|js\.map)$/.test(entry.name) && !existsSync(source.replace(/\.(js|d\.ts|js\.map)$/, '.ts'))) {
         rmSync(path, { force: true });
       }
     }
   })(join(root, 'dist'));
 }
+await writeDraws();
 writeFileSync(stamp, '');

@@ -1,11 +1,11 @@
 /**
  * The emulated hosts: two environments × five surfaces, with their real public names.
- * Loaded from fixtures/hosts.yaml (or a file given in the options) and validated with zod.
+ * Loaded from fixtures/hosts.yaml (or a file given in the options; src/yaml-file.ts reads
+ * the shipped one from its build-time JSON) and validated with zod.
  */
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { readYamlFile } from './yaml-file.js';
 
 export const ENVIRONMENTS = ['uat', 'prod'] as const;
 export const SURFACES = ['auth', 'api', 'legacy', 'retired', 'frontend'] as const;
@@ -41,7 +41,7 @@ export type HostsConfig = z.infer<typeof hostsSchema>;
 export const DEFAULT_HOSTS_FILE = fileURLToPath(new URL('../fixtures/hosts.yaml', import.meta.url));
 
 export function loadHosts(file: string = DEFAULT_HOSTS_FILE): HostsConfig {
-  const parsed = hostsSchema.safeParse(parseYaml(readFileSync(file, 'utf8')));
+  const parsed = hostsSchema.safeParse(readYamlFile(file));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new Error(`${file}: ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);

@@ -19,7 +19,7 @@ import type { Journal } from './control/journal.js';
 import type { Dispatch } from './gateway/gateway.js';
 import { ENVIRONMENTS, type EnvName, type HostsConfig, SURFACES, type SurfaceAddress, type SurfaceName, loadHosts, surfaceByPort } from './hosts.js';
 import { ConnectionRefusedError, isRefusal } from './http/refuse.js';
-import { loadKeyRings } from './identity/keys.js';
+import { keyRingsOnDemand } from './identity/keys.js';
 import { type Logger, createLogger } from './log.js';
 import { type Listener, listen } from './gateway/listener.js';
 import { startTls } from './gateway/tls-start.js';
@@ -122,8 +122,8 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     options,
     hosts,
     scenarioDir,
-    // Loaded once (~10 ms) and shared: isolated worlds sign with the same fixed keys.
-    keyRings: await loadKeyRings(),
+    // Loaded on first use (jose and six PEMs, ~35 ms) and shared: isolated worlds sign with the same fixed keys.
+    keyRings: keyRingsOnDemand(),
     guard: { token: options.adminToken, bindHost: options.host, hostNames: adminHostNames, publicUrl: options.publicUrl },
   };
   // Quiet unless asked: a library user's test output is theirs (the CLI asks for info itself).

@@ -6,7 +6,8 @@
  *   no credentials (no header, an empty one, "Bearer" alone, another scheme) → `Bearer`
  *   a token that fails → `Bearer error="invalid_token", error_description="…"`
  */
-import { decodeJwt } from 'jose';
+// The decoder alone (a few modules): the rest of jose loads with the keys, on first use.
+import { decodeJwt } from 'jose/jwt/decode';
 import { instant } from '../clock.js';
 import type { SurfaceDeps } from '../routes/deps.js';
 import { ENVIRONMENTS } from '../hosts.js';

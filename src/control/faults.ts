@@ -9,7 +9,8 @@
  * window, with count left, and, with a probability, when its own seeded draw says so (same
  * seed and same requests: same sequence).
  */
-import { decodeJwt } from 'jose';
+// The decoder alone (a few modules): the rest of jose loads with the keys, on first use.
+import { decodeJwt } from 'jose/jwt/decode';
 import { parseSharedKeyHeader } from '../domain/sharedkey-signature.js';
 import { type Clock, parseInstant } from '../clock.js';
 import { type FaultRule, type FaultRuleInput, faultRuleSchema } from '../domain/fault-rule.js';

@@ -7,8 +7,6 @@ import type { Dispatch } from './gateway.js';
 import type { HostsConfig } from '../hosts.js';
 import type { Listener } from './listener.js';
 
-import { listenTls } from './tls-listener.js';
-
 export const DEFAULT_TLS_PORT = 443;
 const FALLBACK_DISTANCE = 433;
 
@@ -20,6 +18,8 @@ export async function startTls(
   hosts: HostsConfig,
 ): Promise<Listener> {
   const material = (await import('../tls/certificates.js')).loadTlsMaterial(tls.dir, hosts);
+  // node:https and node:tls (~5 MB) only for a start with --tls.
+  const { listenTls } = await import('./tls-listener.js');
   if (tls.port !== undefined) return listenTls(dispatch, host, tls.port, material);
   try {
     return await listenTls(dispatch, host, DEFAULT_TLS_PORT, material);

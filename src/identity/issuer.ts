@@ -4,9 +4,9 @@
  * and every time from the sandbox clock.
  */
 import { randomBytes } from 'node:crypto';
-import { SignJWT } from 'jose';
 import type { ApiClient } from '../domain/model.js';
 import type { Settings } from '../domain/settings.js';
+import { loadJose } from './jose.js';
 import { type KeyRing, SIGNING_ALG } from './keys.js';
 import type { Tenant } from './tenants.js';
 
@@ -73,6 +73,7 @@ export async function mintAccessToken(input: MintInput): Promise<{ accessToken: 
     uti: opaque(16),
     ver: '2.0',
   };
+  const { SignJWT } = await loadJose();
   const accessToken = await new SignJWT({ ...claims })
     .setProtectedHeader({ typ: 'JWT', alg: SIGNING_ALG, kid: ring.signing.kid })
     .sign(ring.signing.privateKey);

@@ -1,5 +1,7 @@
 /**
- * The token signing keys of each environment, loaded from fixtures/keys/ once per sandbox.
+ * The token signing keys of each environment, loaded from fixtures/keys/ once per process,
+ * on first use (keyRingsOnDemand): a start that never issues or verifies a token never
+ * imports jose nor parses a PEM.
  *
  * Fixed keys (sandbox keys are not secrets) let a token issued before a restart verify after
  * it. Like Entra, each environment publishes more than one key (`{env}.*` signs,
@@ -10,8 +12,9 @@ import { X509Certificate, createHash, createPrivateKey } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CryptoKey, type JWK, exportJWK, importPKCS8, importX509 } from 'jose';
+import type { CryptoKey, JWK } from 'jose';
 import { ENVIRONMENTS, type EnvName } from '../hosts.js';
+import { loadJose } from './jose.js';
 
 export const DEFAULT_KEY_DIR = fileURLToPath(new URL('../../fixtures/keys/', import.meta.url));
 
@@ -47,6 +50,31 @@ export class KeyFileError extends Error {
   override name = 'KeyFileError';
 }
 
+/** Where the identity provider gets an environment's keys: loaded when first asked for. */
+export interface KeyRingSource {
+  ring(env: EnvName): Promise<KeyRing>;
+}
+
+/**
+ * Each environment's ring loaded on its first use and kept (a UAT token never loads PROD's
+ * keys). Shared by every world of a process: the keys are fixed and read-only.
+ */
+export function keyRingsOnDemand(dir: string = DEFAULT_KEY_DIR): KeyRingSource {
+  const loaded = new Map<EnvName, Promise<KeyRing>>();
+  return {
+    ring(env) {
+      let ring = loaded.get(env);
+      if (!ring) {
+        ring = loadKeyRing(env, dir);
+        loaded.set(env, ring);
+        // A failed load (a key file removed or broken) is tried again on the next use.
+        ring.catch(() => loaded.delete(env));
+      }
+      return ring;
+    },
+  };
+}
+
 export async function loadKeyRings(dir: string = DEFAULT_KEY_DIR): Promise<KeyRings> {
   const rings = {} as KeyRings;
   for (const env of ENVIRONMENTS) rings[env] = await loadKeyRing(env, dir);
@@ -74,6 +102,7 @@ async function loadSigningKey(dir: string, name: string): Promise<SigningKey> {
   // A key that does not belong to its certificate would mint tokens no client can verify.
   const modulus = createPrivateKey(keyPem).export({ format: 'jwk' }).n;
   if (modulus !== published.jwk.n) throw new KeyFileError(`${keyFile} does not belong to ${name}.cert.pem`);
+  const { importPKCS8 } = await loadJose();
   return { ...published, privateKey: await importPKCS8(keyPem, SIGNING_ALG) };
 }
 
@@ -83,6 +112,7 @@ async function loadPublishedKey(dir: string, name: string): Promise<PublishedKey
   const certPem = readFileSync(certFile, 'utf8');
   const der = new X509Certificate(certPem).raw;
   const thumbprint = createHash('sha1').update(der).digest('base64url');
+  const { importX509, exportJWK } = await loadJose();
   const publicKey = await importX509(certPem, SIGNING_ALG, { extractable: true });
   const { kty, n, e } = await exportJWK(publicKey);
   return { kid: thumbprint, x5t: thumbprint, x5c: der.toString('base64'), publicKey, jwk: { kty, n, e } };

@@ -1,5 +1,5 @@
 /**
- * The identity provider of one sandbox: its signing keys (loaded once), its tenants, its
+ * The identity provider of one sandbox: its signing keys (loaded on first use), its tenants, its
  * throttle, and the two things the rest of the sandbox asks of it: mint a token for an API
  * client, and verify a presented token. Time always comes from the sandbox clock.
  */
@@ -8,7 +8,7 @@ import type { ApiClient } from '../domain/model.js';
 import type { EnvName } from '../hosts.js';
 import type { Settings } from '../domain/settings.js';
 import { type AccessTokenClaims, type TokenLifetimes, lifetimesFor, mintAccessToken } from './issuer.js';
-import { DEFAULT_KEY_DIR, type KeyRing, type KeyRings, loadKeyRings } from './keys.js';
+import { DEFAULT_KEY_DIR, type KeyRing, type KeyRingSource, keyRingsOnDemand } from './keys.js';
 import { TokenRateLimiter } from './ratelimit.js';
 import { TENANTS, type Tenant } from './tenants.js';
 import { type VerifyOutcome, verifyAccessToken } from './verifier.js';
@@ -22,7 +22,8 @@ export interface IssuedToken extends TokenLifetimes {
 
 export interface IdentityProvider {
   tenant(env: EnvName): Tenant;
-  keyRing(env: EnvName): KeyRing;
+  /** The environment's keys, loaded on the first call (the first token, verification or JWKS). */
+  keyRing(env: EnvName): Promise<KeyRing>;
   readonly rateLimiter: TokenRateLimiter;
   /** A token for the client, as the token endpoint issues it (no credential checks here). */
   issue(env: EnvName, client: ApiClient): Promise<IssuedToken>;
@@ -39,23 +40,23 @@ export interface IdentityOptions {
    * resources accept tokens up to ext_expires_in, as Entra's resilience extension promises.
    */
   outage?(env: EnvName): boolean;
-  /** Key rings already loaded (loading costs ~10 ms): isolated sandboxes share the process's. */
-  rings?: KeyRings;
+  /** Where the keys come from (loading costs ~10 ms and jose): isolated sandboxes share the process's. */
+  rings?: KeyRingSource;
 }
 
 export async function createIdentityProvider(options: IdentityOptions): Promise<IdentityProvider> {
   const { clock, settings } = options;
-  const rings: KeyRings = options.rings ?? (await loadKeyRings(options.keyDir ?? DEFAULT_KEY_DIR));
+  const rings: KeyRingSource = options.rings ?? keyRingsOnDemand(options.keyDir ?? DEFAULT_KEY_DIR);
   const verified = new VerifiedTokenCache();
   const extensions = new ExtendedLifetimes();
   return {
     tenant: (env) => TENANTS[env],
-    keyRing: (env) => rings[env],
+    keyRing: (env) => rings.ring(env),
     rateLimiter: new TokenRateLimiter(),
     async issue(env, client) {
       const lifetimes = lifetimesFor(settings(), client);
       const minted = await mintAccessToken({
-        ring: rings[env],
+        ring: await rings.ring(env),
         tenant: TENANTS[env],
         client,
         nowSeconds: clock.epochSeconds(),
@@ -66,13 +67,15 @@ export async function createIdentityProvider(options: IdentityOptions): Promise<
     },
     async verify(env, token) {
       const skew = settings().tokens.clockSkewSeconds;
+      // A token verified before is only re-checked on the clock: no keys (nor jose) needed.
       const cached = verified.get(env, token, clock.epochSeconds(), skew);
       if (cached) return cached;
-      const outcome = await verifyAccessToken(token, { ring: rings[env], tenant: TENANTS[env], now: clock.now(), clockSkewSeconds: skew });
+      const ring = await rings.ring(env);
+      const outcome = await verifyAccessToken(token, { ring, tenant: TENANTS[env], now: clock.now(), clockSkewSeconds: skew });
       if (outcome.ok) verified.remember(env, token, outcome);
       else if (outcome.problem === 'expired' && options.outage?.(env)) {
         const extra = extensions.extraSeconds(outcome.claims?.uti, settings());
-        return withinExtendedLifetime(token, outcome, extra, { ring: rings[env], tenant: TENANTS[env], now: clock.now(), clockSkewSeconds: skew });
+        return withinExtendedLifetime(token, outcome, extra, { ring, tenant: TENANTS[env], now: clock.now(), clockSkewSeconds: skew });
       }
       return outcome;
     },

@@ -5,8 +5,9 @@
  * cryptography and the lifetime on the sandbox clock; the failure descriptions are
  * JwtBearerHandler's, so a developer sees what an ASP.NET API would tell them.
  */
-import { type JWTPayload, errors, jwtVerify } from 'jose';
+import type { JWTPayload } from 'jose';
 import { instant } from '../clock.js';
+import { loadJose } from './jose.js';
 import { type KeyRing, SIGNING_ALG } from './keys.js';
 import type { Tenant } from './tenants.js';
 
@@ -33,8 +34,11 @@ export interface VerifyInput {
 
 class KeyNotFound extends Error {}
 
+type JoseErrors = (typeof import('jose'))['errors'];
+
 export async function verifyAccessToken(token: string, input: VerifyInput): Promise<VerifyOutcome> {
   const { ring, tenant } = input;
+  const { jwtVerify, errors } = await loadJose();
   let claims: JWTPayload;
   try {
     const verified = await jwtVerify(
@@ -51,7 +55,7 @@ export async function verifyAccessToken(token: string, input: VerifyInput): Prom
     // An expiry or not-before claim that jose compared but no calendar can show: refused as malformed.
     const failed = error instanceof errors.JWTClaimValidationFailed || error instanceof errors.JWTExpired ? error.payload : null;
     if (failed && timeClaimsOutOfRange(failed)) return outOfRange(failed);
-    return fromJoseError(error);
+    return fromJoseError(error, errors);
   }
   if (timeClaimsOutOfRange(claims)) return outOfRange(claims);
   const audiences = Array.isArray(claims.aud) ? claims.aud : claims.aud === undefined ? [] : [claims.aud];
@@ -62,7 +66,7 @@ export async function verifyAccessToken(token: string, input: VerifyInput): Prom
   return { ok: true, claims };
 }
 
-function fromJoseError(error: unknown): VerifyOutcome {
+function fromJoseError(error: unknown, errors: JoseErrors): VerifyOutcome {
   if (error instanceof KeyNotFound) return problem('key_not_found', 'The signature key was not found', null);
   if (error instanceof errors.JWTExpired) {
     return problem('expired', `The token expired at '${aspNetInstant(error.payload.exp)}'`, error.payload);

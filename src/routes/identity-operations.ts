@@ -94,7 +94,8 @@ export const IDENTITY_OPERATIONS: readonly AnyOperation<TokenDeps>[] = [
     dialect: oauthDialect,
     summary: 'Signing keys (JWKS)',
     answers: { '200': { description: 'The signing keys.', schema: jwksSchema, name: 'Jwks' }, '400': METADATA_REFUSED },
-    handler: (deps) => (c) => withTenant(c, deps, (_segment, issuer) => jsonResponse(jwksDocument(deps.identity.keyRing(deps.env), issuer), 200, DISCOVERY_HEADERS)),
+    handler: (deps) => (c) =>
+      withTenant(c, deps, async (_segment, issuer) => jsonResponse(jwksDocument(await deps.identity.keyRing(deps.env), issuer), 200, DISCOVERY_HEADERS)),
   }),
   preflight('preflightSigningKeys', KEYS_PATH),
 ];
@@ -158,7 +159,8 @@ function successResponse(expiresIn: number, extExpiresIn: number, accessToken: s
   );
 }
 
-function withTenant(c: Context<SurfaceEnv>, deps: TokenDeps, answer: (segment: string, issuer: string) => Response): Response {
+/** The answer for a known tenant (the JWKS's waits for the keys, loaded on first use); else AADSTS90002. */
+function withTenant<A extends Response | Promise<Response>>(c: Context<SurfaceEnv>, deps: TokenDeps, answer: (segment: string, issuer: string) => A): A | Response {
   const segment = c.req.param('tenant') ?? '';
   const match = matchTenant(deps.env, segment);
   if (match.kind === 'tenant') return answer(segment, match.tenant.issuer);

@@ -1,11 +1,11 @@
 /**
  * Scenarios: YAML files naming a starting world. Validated with zod, so a bad file stops
- * start-up with the file, the field and what was expected.
+ * start-up with the file, the field and what was expected. The shipped ones are read from
+ * their build-time JSON while unedited (src/yaml-file.ts).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { basename, extname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { CHECKOUT_STATUSES, ORDER_STATUSES, PURCHASE_RESULTS } from '../domain/model.js';
 import { PERSONA_OUTCOMES } from '../domain/personas.js';
@@ -13,6 +13,7 @@ import { faultRuleSchema } from '../domain/fault-rule.js';
 import { amount, id, instant, seconds } from './scenario-fields.js';
 import { storeSchema } from './scenario-stores.js';
 import { didYouMean } from '../spelling.js';
+import { readYamlFile } from '../yaml-file.js';
 
 export const SCENARIO_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
 
@@ -197,7 +198,7 @@ export function loadScenario(nameOrPath: string, dir: string = SCENARIO_DIR): Sc
   const file = resolveScenarioFile(nameOrPath, dir);
   let raw: unknown;
   try {
-    raw = parseYaml(readFileSync(file, 'utf8'));
+    raw = readYamlFile(file);
   } catch (error) {
     throw new ScenarioError(`${file}: not valid YAML: ${(error as Error).message}`);
   }
@@ -234,7 +235,7 @@ export function listScenarios(dir: string = SCENARIO_DIR): ScenarioSummary[] {
     .map((f) => {
       const file = join(dir, f);
       try {
-        const raw = parseYaml(readFileSync(file, 'utf8')) as { description?: unknown } | null;
+        const raw = readYamlFile(file) as { description?: unknown } | null;
         const description = typeof raw?.description === 'string' ? raw.description : '';
         return { name: basename(f, extname(f)), description, file: f };
       } catch {

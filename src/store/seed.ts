@@ -13,8 +13,8 @@ import { sumLines } from '../domain/money.js';
 import { SeededRandom } from '../domain/random.js';
 import { hashSecret } from '../domain/secret-hash.js';
 import type { Customer } from '../domain/model.js';
-import { loadFaker } from '../fake/faker.js';
 import { fakeBusinessCustomer, fakeCartItems, fakeCustomer } from '../fake/people.js';
+import { type Draw, DrawMiss, type DrawSource, liveDraws, recordedDraws, replayDraws } from './seed-draws.js';
 import { customerTypeOf, segmentOf } from '../domain/sales-segment.js';
 import { storeFromScenario } from './scenario-stores.js';
 import type { ExplicitCheckout, ExplicitOrder, Scenario, ScenarioMerchant } from './scenario.js';
@@ -47,22 +47,21 @@ export function settingsOf(scenario: Scenario): Settings {
 /**
  * Names, addresses and products come from faker, loaded only when the scenario seeds
  * customers or generates data, and drawn from small pools, so 100,000 generated records
- * seed in well under a second. Ids, salts and numbers come from a seeded PRNG.
+ * seed in well under a second. Ids, salts and numbers come from a seeded PRNG. For a shipped
+ * scenario the pools usually come from the build's record of them (src/store/seed-draws.ts).
  */
 class FakePools {
-  private constructor(
-    private readonly customers: Map<string, Customer[]>,
-    private readonly items: ReturnType<typeof fakeCartItems>,
-    private readonly faker: Awaited<ReturnType<typeof loadFaker>> | null,
-  ) {}
+  private readonly customers = new Map<string, Customer[]>();
+  private items: ReturnType<typeof fakeCartItems> | null = null;
 
-  static async for(scenario: Scenario): Promise<FakePools> {
-    const needed = ENVIRONMENTS.some((env) =>
+  constructor(private readonly source: DrawSource | null) {}
+
+  static needsFaker(scenario: Scenario): boolean {
+    return ENVIRONMENTS.some((env) =>
       scenario.environments[env].merchants.some(
         (m) => !Array.isArray(m.checkouts) || !Array.isArray(m.orders) || m.orders.length > 0 || m.checkouts.some((c) => c.status !== 'Initialized'),
       ),
     );
-    return new FakePools(new Map(), [], needed ? await loadFaker(scenario.seed) : null);
   }
 
   /** A private customer, or for a B2B store a business customer with their company. */
@@ -71,7 +70,7 @@ class FakePools {
     let pool = this.customers.get(key);
     if (!pool) {
       const make = segment === 'B2B' ? fakeBusinessCustomer : fakeCustomer;
-      pool = this.faker ? Array.from({ length: 64 }, () => make(this.faker!, countryCode)) : [];
+      pool = this.source ? this.source.fill(key, (faker) => Array.from({ length: 64 }, () => make(faker, countryCode))) : [];
       this.customers.set(key, pool);
     }
     // Shared, not copied: records are never edited in place (services replace them whole).
@@ -79,10 +78,11 @@ class FakePools {
   }
 
   cartItems(random: SeededRandom, count: number): ReturnType<typeof fakeCartItems> {
-    if (this.items.length === 0 && this.faker) this.items.push(...fakeCartItems(this.faker, 128));
-    const picked = new Map<string, (typeof this.items)[number]>();
-    while (picked.size < Math.min(count, this.items.length)) {
-      const item = random.pick(this.items);
+    this.items ??= this.source ? this.source.fill('items', (faker) => fakeCartItems(faker, 128)) : [];
+    const items = this.items;
+    const picked = new Map<string, (typeof items)[number]>();
+    while (picked.size < Math.min(count, items.length)) {
+      const item = random.pick(items);
       picked.set(item.id, { ...item, quantity: random.int(1, 3) });
     }
     return [...picked.values()];
@@ -90,7 +90,27 @@ class FakePools {
 }
 
 export async function seedState(scenario: Scenario, nowMs: number): Promise<SnapshotDoc> {
-  const pools = await FakePools.for(scenario);
+  if (!FakePools.needsFaker(scenario)) return seedWith(scenario, nowMs, new FakePools(null));
+  const record = recordedDraws(scenario.name, scenario.seed);
+  if (record) {
+    try {
+      return seedWith(scenario, nowMs, new FakePools(replayDraws(record)));
+    } catch (error) {
+      if (!(error instanceof DrawMiss)) throw error;
+      // Not the seeding the record was made of (a scenario of the same name, edited): faker itself.
+    }
+  }
+  return seedWith(scenario, nowMs, new FakePools(await liveDraws(scenario.seed)));
+}
+
+/** The build's record of a scenario's pools (scripts/build.mjs writes it to dist/parsed/draws/). */
+export async function recordDraws(scenario: Scenario, nowMs: number): Promise<Draw[]> {
+  const draws: Draw[] = [];
+  if (FakePools.needsFaker(scenario)) seedWith(scenario, nowMs, new FakePools(await liveDraws(scenario.seed, draws)));
+  return draws;
+}
+
+function seedWith(scenario: Scenario, nowMs: number, pools: FakePools): SnapshotDoc {
   const random = new SeededRandom(scenario.seed);
   const settings = settingsOf(scenario);
   const environments = {} as Record<(typeof ENVIRONMENTS)[number], EnvDoc>;

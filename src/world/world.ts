@@ -24,7 +24,7 @@ import { type Dispatch, type SurfaceApps, createGateway } from '../gateway/gatew
 import { ENVIRONMENTS, type EnvName, type HostsConfig, SURFACES, type SurfaceName, type Urls } from '../hosts.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { type IdentityProvider, createIdentityProvider } from '../identity/provider.js';
-import type { KeyRings } from '../identity/keys.js';
+import type { KeyRingSource } from '../identity/keys.js';
 import type { Logger } from '../log.js';
 import { type Services, createServices } from '../services/index.js';
 import { CustomerSimulation } from '../simulation/customer.js';
@@ -55,7 +55,7 @@ export interface WorldShared {
   options: ResolvedOptions;
   hosts: HostsConfig;
   scenarioDir: string;
-  keyRings: KeyRings;
+  keyRings: KeyRingSource;
   guard: AdminGuardInput;
 }
 

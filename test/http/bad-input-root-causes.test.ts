@@ -118,7 +118,7 @@ describe('time claims out of the representable range', () => {
   const NOW_S = Math.floor(Date.parse('2026-06-01T00:00:00Z') / 1000);
 
   async function signed(claims: Record<string, unknown>): Promise<string> {
-    const ring = sb.surfaceDeps('uat', 'api').identity.keyRing('uat');
+    const ring = await sb.surfaceDeps('uat', 'api').identity.keyRing('uat');
     return new SignJWT(claims).setProtectedHeader({ typ: 'JWT', alg: 'RS256', kid: ring.signing.kid }).sign(ring.signing.privateKey);
   }
 

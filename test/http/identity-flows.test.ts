@@ -263,7 +263,7 @@ describe('bearer checks (middleware as mounted on the api surface)', () => {
   });
 
   async function signed(claims: Record<string, unknown>, kid?: string): Promise<string> {
-    const ring = sb.surfaceDeps('uat', 'api').identity.keyRing('uat');
+    const ring = await sb.surfaceDeps('uat', 'api').identity.keyRing('uat');
     const jwt = new SignJWT(claims).setProtectedHeader({ typ: 'JWT', alg: 'RS256', kid: kid ?? ring.signing.kid });
     return jwt.sign(ring.signing.privateKey);
   }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compactVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_KEY_DIR, KeyFileError, loadKeyRing, loadKeyRings } from '../../src/identity/keys.js';
+import { DEFAULT_KEY_DIR, KeyFileError, keyRingsOnDemand, loadKeyRing, loadKeyRings } from '../../src/identity/keys.js';
 
 describe('loadKeyRings', () => {
   it('gives each environment a signing key plus a published next key, all distinct', async () => {
@@ -47,6 +47,28 @@ describe('loadKeyRings', () => {
       writeFileSync(join(dir, 'uat.cert.pem'), readFileSync(join(DEFAULT_KEY_DIR, 'uat.cert.pem')));
       await expect(loadKeyRing('uat', dir)).rejects.toThrow(/uat\.key\.pem does not belong to uat\.cert\.pem/);
       await expect(loadKeyRing('prod', dir)).rejects.toBeInstanceOf(KeyFileError);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('keyRingsOnDemand', () => {
+  it('loads a ring on its first use, once, with the same keys as loadKeyRing', async () => {
+    const source = keyRingsOnDemand();
+    const first = await source.ring('uat');
+    expect(await source.ring('uat')).toBe(first);
+    expect(first.published.map((k) => k.kid)).toEqual((await loadKeyRing('uat')).published.map((k) => k.kid));
+    expect((await source.ring('prod')).signing.kid).not.toBe(first.signing.kid);
+  });
+
+  it('a failed load is reported to the caller and tried again on the next use', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'keys-'));
+    try {
+      const source = keyRingsOnDemand(dir);
+      await expect(source.ring('uat')).rejects.toBeInstanceOf(KeyFileError);
+      for (const file of ['uat.key.pem', 'uat.cert.pem']) writeFileSync(join(dir, file), readFileSync(join(DEFAULT_KEY_DIR, file)));
+      expect((await source.ring('uat')).signing.kid).toBe((await loadKeyRing('uat')).signing.kid);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,0 +1,75 @@
+/**
+ * What a start loads (issue 20): jose and the keys on the first token, not at start; the
+ * shipped scenario and hosts file from their build-time JSON, so no YAML parser; faker only
+ * for a scenario that generates people and has no record of its pools from the build. The built server, spawned as users run it, with a
+ * hook that logs every module it loads.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT, type Spawned, startSandbox } from '../support/spawn.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'start-loads-'));
+const running: Spawned[] = [];
+afterAll(async () => {
+  await Promise.all(running.map((s) => s.stop()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const HOOK = pathToFileURL(join(import.meta.dirname, '../support/module-log.mjs')).href;
+
+async function start(name: string, args: string[]): Promise<{ sandbox: Spawned; loaded: () => string[] }> {
+  const log = join(dir, `${name}.log`);
+  const sandbox = await startSandbox(['--memory', '--now', '2026-06-01T00:00:00Z', ...args], {
+    NODE_OPTIONS: `--import=${HOOK}`,
+    MODULE_LOG: log,
+  });
+  running.push(sandbox);
+  return { sandbox, loaded: () => readFileSync(log, 'utf8').split('\n').filter(Boolean) };
+}
+
+/** A package's code that was loaded (its package.json, read for a version, is not code). */
+const from = (loaded: string[], pkg: string): string[] => loaded.filter((url) => url.includes(`/node_modules/${pkg}/`) && !url.endsWith('/package.json'));
+
+describe('a start loads what it serves, the rest on first use', () => {
+  it('minimal: no jose (beyond its JWT decoder), no YAML parser, no faker; jose with the first token', async () => {
+    const { sandbox, loaded } = await start('minimal', ['--scenario', 'minimal']);
+    expect((await fetch(`${sandbox.url}/__admin/health`)).status).toBe(200);
+    const atStart = loaded();
+    expect(from(atStart, 'yaml')).toEqual([]);
+    expect(from(atStart, '@faker-js/faker')).toEqual([]);
+    // The bearer middleware reads a token's claims unverified (jose/jwt/decode); signing and verifying wait.
+    expect(from(atStart, 'jose').filter((url) => /\/(jwt\/(sign|verify)|key\/import)\.js$/.test(url))).toEqual([]);
+
+    const token = await fetch(`${sandbox.url}/uat/auth/oauth2/v2.0/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: '0c0c0c0c-0000-4000-8000-000000000001',
+        client_secret: 'minimal-uat-secret-0001',
+        scope: '705798e0-8cef-427c-ae00-6023deba29af/.default',
+      }),
+    });
+    expect(token.status).toBe(200);
+    expect(from(loaded(), 'jose').some((url) => url.endsWith('/jwt/sign.js'))).toBe(true);
+    expect(from(loaded(), 'yaml')).toEqual([]);
+  });
+
+  it("default: its people come from the build's record of faker's pools, so neither faker nor a YAML parser", async () => {
+    const { sandbox, loaded } = await start('default', []);
+    expect((await fetch(`${sandbox.url}/__admin/health`)).status).toBe(200);
+    expect(from(loaded(), 'yaml')).toEqual([]);
+    expect(from(loaded(), '@faker-js/faker')).toEqual([]);
+  });
+
+  it("a user's scenario file is parsed as YAML, the parser loaded for it", async () => {
+    const file = join(dir, 'mine.yaml');
+    writeFileSync(file, readFileSync(join(ROOT, 'scenarios', 'minimal.yaml'), 'utf8').replace('name: minimal', 'name: mine'));
+    const { sandbox, loaded } = await start('by-path', ['--scenario', file]);
+    expect(await (await fetch(`${sandbox.url}/__admin/health`)).json()).toMatchObject({ scenario: 'mine' });
+    expect(from(loaded(), 'yaml').length).toBeGreaterThan(0);
+  });
+});
