@@ -120,6 +120,7 @@ export function createGateway(deps: GatewayDeps, admin: Hono<SurfaceEnv>, surfac
         surfacePath,
         response,
         inProcess: socket === undefined,
+        incoming: socket?.incoming,
         notes,
         startedMono: started,
         atMs: deps.clock.nowMs(),
