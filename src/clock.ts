@@ -29,6 +29,12 @@ export class Clock {
   private offsetMs = 0;
   private frozenAtMs: number | null = null;
   private readonly listeners = new Set<Listener>();
+  // The last texts made, by the instant they show: a busy server asks many times per ms (log
+  // lines) or per second (Date headers), and formatting a Date costs more than the request's routing.
+  private isoAt = Number.NaN;
+  private isoText = '';
+  private httpSecond = Number.NaN;
+  private httpText = '';
 
   constructor(private readonly realNow: () => number = () => Date.now()) {}
 
@@ -41,7 +47,22 @@ export class Clock {
   }
 
   iso(): string {
-    return this.now().toISOString();
+    const ms = this.nowMs();
+    if (ms !== this.isoAt) {
+      this.isoText = new Date(ms).toISOString();
+      this.isoAt = ms;
+    }
+    return this.isoText;
+  }
+
+  /** Now as an HTTP Date header (IMF-fixdate, whole seconds). */
+  httpDate(): string {
+    const second = Math.floor(this.nowMs() / 1000);
+    if (second !== this.httpSecond) {
+      this.httpText = httpDate(new Date(second * 1000));
+      this.httpSecond = second;
+    }
+    return this.httpText;
   }
 
   /** Unix seconds, as JWT claims want them. */

@@ -11,7 +11,7 @@ import type { SurfaceEnv } from './http/types.js';
 import { adminExposureProblem } from './admin/guard.js';
 import type { FidelitySource, IsolatedRequest } from './admin/deps.js';
 import { type Addresses, createAddresses } from './gateway/addresses.js';
-import { type Clock, httpDate } from './clock.js';
+import type { Clock } from './clock.js';
 import { type ResolvedOptions, type SandboxOptions, resolveOptions } from './config.js';
 import type { EventBus } from './control/events.js';
 import type { FaultSet } from './control/faults.js';
@@ -177,7 +177,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     if ('response' in routed) return routed.response;
     const response = await routed.world.dispatch(request, undefined, undefined, routed.pathAndQuery);
     if (isRefusal(response)) throw new ConnectionRefusedError(`${new URL(request.url).host} closed the connection`);
-    response.headers.set('date', httpDate(routed.world.clock.now()));
+    response.headers.set('date', routed.world.clock.httpDate());
     return response;
   };
 

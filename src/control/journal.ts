@@ -31,7 +31,13 @@ export interface RawEntry {
   status: number | 'refused' | null;
   latencyMs: number;
   notes: RequestNotes;
-  requestHeaders: Headers | null;
+  /**
+   * A socket request's headers as Node received them (name, value, name, value, …): the
+   * Request's Headers object would keep Node's whole IncomingMessage alive for as long as the
+   * entry stays in the ring, and every entry would then be promoted by the GC. In-process
+   * requests keep their Headers.
+   */
+  requestHeaders: Headers | readonly string[] | null;
   responseBody: string | null;
   /** Outbound only: which kind of call (validation, notification, webhook, invoice-status). */
   kind?: string;
@@ -177,7 +183,7 @@ export function materialise(entry: RawEntry, isoOf: (ms: number) => string): Jou
     auth: notes.auth ?? 'none',
     ...(notes.authCause ? { authCause: notes.authCause } : {}),
     principal: notes.principal ?? {},
-    request: { headers: entry.requestHeaders ? redactHeaders(entry.requestHeaders) : {}, body: notes.requestBody ? redactBody(notes.requestBody, notes.requestBodyBytes) : null },
+    request: { headers: entry.requestHeaders ? redactHeaders(headersOf(entry.requestHeaders)) : {}, body: notes.requestBody ? redactBody(notes.requestBody, notes.requestBodyBytes) : null },
     response: { body: entry.responseBody === null ? null : redactBody(entry.responseBody) },
     ...(notes.nearMisses?.length ? { nearMisses: notes.nearMisses } : {}),
     ...(entry.kind ? { kind: entry.kind, url: entry.url ?? '', error: entry.error ?? null } : {}),
@@ -219,4 +225,15 @@ export function publishEntries(journal: Journal, events: EventBus): () => void {
       }
     });
   });
+}
+
+/** Headers from Node's raw list, as @hono/node-server builds them (HTTP/2 pseudo-headers left out). */
+function headersOf(kept: Headers | readonly string[]): Headers {
+  if (!Array.isArray(kept)) return kept as Headers;
+  const headers = new Headers();
+  for (let i = 0; i + 1 < kept.length; i += 2) {
+    const name = kept[i]!;
+    if (!name.startsWith(':')) headers.append(name, kept[i + 1]!);
+  }
+  return headers;
 }

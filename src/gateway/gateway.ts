@@ -12,7 +12,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Hono } from 'hono';
-import { type Clock, httpDate, monotonicMs } from '../clock.js';
+import { type Clock, monotonicMs } from '../clock.js';
 import type { Journal } from '../control/journal.js';
 import type { RequestNotes } from '../http/notes.js';
 import type { RouteLike } from '../control/near-miss.js';
@@ -24,6 +24,7 @@ import { isRefusal } from '../http/refuse.js';
 import { hostOf, pathAndQueryOf } from '../http/routing.js';
 import type { SurfaceEnv } from '../http/types.js';
 import type { Logger } from '../log.js';
+import { requestLog } from '../log-lines.js';
 import type { Urls } from '../hosts.js';
 import type { FaultSet } from '../control/faults.js';
 
@@ -56,15 +57,16 @@ const PREFIX = /^\/([A-Za-z]+)\/([A-Za-z]+)(?=[/?#]|$)/;
 
 export function createGateway(deps: GatewayDeps, admin: Hono<SurfaceEnv>, surfaces: SurfaceApps): Dispatch {
   const byHost = surfaceByHostName(deps.urls.hosts);
-  const logRequests = deps.logger.isLevelEnabled('info');
+  // The request line at info (src/log-lines.ts); null above info.
+  const log = requestLog(deps.logger);
 
   const journal = deps.journal;
 
   return async function dispatch(request, fixed, socket, routedPath) {
-    const started = logRequests || journal ? monotonicMs() : 0;
+    const started = log || journal ? monotonicMs() : 0;
     // Filled by the surface (auth outcome, principal, body) for the journal; one small object per request.
     const notes: RequestNotes = {};
-    socket?.outgoing.setHeader('date', httpDate(deps.clock.now()));
+    socket?.outgoing.setHeader('date', deps.clock.httpDate());
     const pathAndQuery = routedPath ?? pathAndQueryOf(request.url);
     let target: SurfaceAddress | null = null;
     let response: Response;
@@ -98,19 +100,16 @@ export function createGateway(deps: GatewayDeps, admin: Hono<SurfaceEnv>, surfac
             : unaddressed(pathAndQuery, deps.urls, request.method));
     }
 
-    if (logRequests) {
-      const path = surfacePath.split('?')[0];
-      deps.logger.info(
-        {
-          env: target?.env ?? null,
-          surface: target?.surface ?? (target === null && pathAndQuery.startsWith('/__admin') ? 'admin' : null),
-          method: request.method,
-          path,
-          status: isRefusal(response) ? 'refused' : response.status,
-          ms: Math.round((monotonicMs() - started) * 100) / 100,
-        },
-        'request',
-      );
+    if (log) {
+      const question = surfacePath.indexOf('?');
+      log({
+        env: target?.env ?? null,
+        surface: target?.surface ?? (target === null && pathAndQuery.startsWith('/__admin') ? 'admin' : null),
+        method: request.method,
+        path: question === -1 ? surfacePath : surfacePath.slice(0, question),
+        status: isRefusal(response) ? 'refused' : response.status,
+        ms: Math.round((monotonicMs() - started) * 100) / 100,
+      });
     }
     // The request journal (src/gateway/journal-hook.ts); its own reads are left out.
     if (journal && !isJournalRead(pathAndQuery)) {
@@ -121,6 +120,7 @@ export function createGateway(deps: GatewayDeps, admin: Hono<SurfaceEnv>, surfac
         surfacePath,
         response,
         inProcess: socket === undefined,
+        incoming: socket?.incoming,
         notes,
         startedMono: started,
         atMs: deps.clock.nowMs(),

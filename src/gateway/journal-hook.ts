@@ -24,6 +24,8 @@ export interface JournalInput {
   response: Response;
   /** The request came through sandbox.fetch, not a socket. */
   inProcess: boolean;
+  /** Node's request behind it, when it came through a socket: its raw header list is kept. */
+  incoming?: { rawHeaders: string[] } | undefined;
   notes: RequestNotes;
   startedMono: number;
   atMs: number;
@@ -65,7 +67,7 @@ export function journalRequest(journal: Journal, input: JournalInput): void {
     status,
     latencyMs: monotonicMs() - input.startedMono,
     notes,
-    requestHeaders: request.headers,
+    requestHeaders: input.incoming ? input.incoming.rawHeaders : request.headers,
     responseBody: null,
   });
   if (!refused) keepResponseBody(entry, response, input.inProcess);

@@ -14,10 +14,11 @@ type Verified = Extract<VerifyOutcome, { ok: true }>;
 const MAX_ENTRIES = 10_000;
 
 export class VerifiedTokenCache {
-  private readonly entries = new Map<string, Verified>();
+  // One map per environment: a key made of env + token would copy the ~1 KB token per lookup.
+  private readonly entries: Record<EnvName, Map<string, Verified>> = { uat: new Map(), prod: new Map() };
 
   get(env: EnvName, token: string, nowSeconds: number, skewSeconds: number): Verified | null {
-    const hit = this.entries.get(`${env} ${token}`);
+    const hit = this.entries[env].get(token);
     if (!hit) return null;
     const { exp, nbf } = hit.claims;
     // jose's own rules (RFC 7519 §4.1.4-5 with a tolerance): expired when exp <= now - skew.
@@ -27,7 +28,8 @@ export class VerifiedTokenCache {
   }
 
   remember(env: EnvName, token: string, outcome: Verified): void {
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(`${env} ${token}`, outcome);
+    const entries = this.entries[env];
+    if (entries.size >= MAX_ENTRIES) entries.clear();
+    entries.set(token, outcome);
   }
 }

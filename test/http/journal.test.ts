@@ -214,4 +214,17 @@ describe('the request journal', () => {
       await receiver.stop();
     }
   });
+
+  it('shows the headers of a request that came over a socket, as received and redacted', async () => {
+    const sb = await sandbox({ port: 0, host: '127.0.0.1' });
+    const { url } = await sb.listen();
+    const path = `/merchants/1234/checkouts/${CHECKOUT}`;
+    const answer = await fetch(`${url}/uat/legacy${path}`, {
+      headers: { authorization: sharedKeyHeaderValue(NORDIC.username, NORDIC.key, path), 'x-trace': 'one', accept: 'application/json' },
+    });
+    expect(answer.status).toBe(200);
+    const [entry] = await requests(sb, '?surface=legacy');
+    expect(entry!.request.headers).toMatchObject({ authorization: 'SharedKey [redacted]', 'x-trace': 'one', accept: 'application/json', host: new URL(url).host });
+  });
 });
+

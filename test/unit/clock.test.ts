@@ -99,4 +99,16 @@ describe('time parsing and formatting', () => {
   it('formats HTTP dates as IMF-fixdate', () => {
     expect(httpDate(new Date(Date.parse('2026-10-30T23:00:00Z')))).toBe('Fri, 30 Oct 2026 23:00:00 GMT');
   });
+
+  it('keeps its ISO and HTTP-date texts in step with every move (they are remembered per instant)', () => {
+    const clock = new Clock();
+    clock.set({ now: '2026-06-01T00:00:00.250Z', frozen: true });
+    expect([clock.iso(), clock.httpDate()]).toEqual(['2026-06-01T00:00:00.250Z', 'Mon, 01 Jun 2026 00:00:00 GMT']);
+    clock.advance(500);
+    expect([clock.iso(), clock.httpDate()]).toEqual(['2026-06-01T00:00:00.750Z', 'Mon, 01 Jun 2026 00:00:00 GMT']);
+    clock.advance(250);
+    expect([clock.iso(), clock.httpDate()]).toEqual(['2026-06-01T00:00:01.000Z', 'Mon, 01 Jun 2026 00:00:01 GMT']);
+    clock.set({ now: '1969-12-31T23:59:59.500Z' });
+    expect(clock.httpDate()).toBe('Wed, 31 Dec 1969 23:59:59 GMT');
+  });
 });
