@@ -101,8 +101,10 @@ function spawnServer(args: string[], ready: RegExp, toUrl: (match: RegExpExecArr
   });
 }
 
-function ceiling(file: string): Promise<Server> {
-  return spawnServer(['--import', 'tsx', join(ROOT, 'bench', file)], /listening (\d+)/, (m) => `http://127.0.0.1:${m[1]}`);
+/** A ceiling server: plain JavaScript runs on node alone, TypeScript through tsx. */
+function ceiling(file: string): Promise<Server & { readyMs: number }> {
+  const args = file.endsWith('.mjs') ? [join(ROOT, 'bench', file)] : ['--import', 'tsx', join(ROOT, 'bench', file)];
+  return spawnServer(args, /listening (\d+)/, (m) => `http://127.0.0.1:${m[1]}`);
 }
 
 function sandbox(world: World, stateFile: string | null, flags: Flags = 'default'): Promise<Server & { readyMs: number }> {
@@ -326,11 +328,14 @@ async function runWorld(planned: World, state: 'memory' | 'file', flags: Flags, 
   }
 }
 
-/** Spawn → first 200 from /__admin/health of the built server; RSS right after. */
-async function coldStart(): Promise<{ ms: number; rss: number }> {
+/**
+ * Spawn → first 200 from /__admin/health of the built server (with its default flags); RSS
+ * right after. The same for bare Hono (its first 200 from any path) as the ceiling of the run.
+ */
+async function coldStart(of: 'sandbox' | 'hono'): Promise<{ ms: number; rss: number }> {
   const started = performance.now();
-  const server = await sandbox(DEFAULT_WORLD, null);
-  const response = await fetch(`${server.url}/__admin/health`);
+  const server = of === 'sandbox' ? await sandbox(DEFAULT_WORLD, null) : await ceiling('ceiling-hono.mjs');
+  const response = await fetch(`${server.url}${of === 'sandbox' ? '/__admin/health' : '/health'}`);
   const ms = performance.now() - started;
   await response.text();
   const rss = rssMb(server.pid);
@@ -352,7 +357,14 @@ function fmt(n: number | null | undefined, digits = 0): string {
   return n === null || n === undefined || Number.isNaN(n) ? '–' : n.toFixed(digits);
 }
 
-function table(ceilingRows: Row[], cold: { ms: number[]; rss: number[] }): string {
+interface ColdStarts {
+  ms: number[];
+  rss: number[];
+  honoMs: number[];
+  honoRss: number[];
+}
+
+function table(ceilingRows: Row[], cold: ColdStarts): string {
   const lines = [
     '| case | world | state | flags | req/s | ratio | against | p50 ms | p99 ms | non-2xx | RSS MB | note |',
     '|---|---|---|---|---:|---:|---|---:|---:|---:|---:|---|',
@@ -363,8 +375,10 @@ function table(ceilingRows: Row[], cold: { ms: number[]; rss: number[] }): strin
       `| ${r.name} | ${r.world} | ${r.state} | ${r.flags === 'warn' ? '--log-level warn' : r.flags} | ${fmt(r.result?.rps)} | ${ratio} | ${r.against ?? '–'} | ${fmt(r.result?.p50)} | ${fmt(r.result?.p99)} | ${fmt(r.result?.non2xx)} | ${fmt(r.rss)} | ${r.note} |`,
     );
   }
+  const startRatio = median(cold.ms) / median(cold.honoMs);
   lines.push(
-    `| cold start, spawn → first 200 (median of ${cold.ms.length}) | default | memory | default | – | – | – | ${fmt(median(cold.ms))} | – | – | ${fmt(median(cold.rss))} | each: ${cold.ms.map((m) => m.toFixed(0)).join(', ')} ms |`,
+    `| ceiling: bare Hono cold start, spawn → first 200 (median of ${cold.honoMs.length}) | - | - | - | – | 1.00 | ceiling | ${fmt(median(cold.honoMs))} | – | – | ${fmt(median(cold.honoRss))} | each: ${cold.honoMs.map((m) => m.toFixed(0)).join(', ')} ms |`,
+    `| cold start, spawn → first 200 (median of ${cold.ms.length}) | default | memory | default | – | ${startRatio.toFixed(2)}× | bare Hono start | ${fmt(median(cold.ms))} | – | – | ${fmt(median(cold.rss))} | each: ${cold.ms.map((m) => m.toFixed(0)).join(', ')} ms |`,
   );
   return lines.join('\n');
 }
@@ -377,23 +391,27 @@ async function main(): Promise<void> {
   try {
     process.stderr.write(`bench: ${SECONDS} s per case, ${CONNECTIONS} connections${SMOKE ? ' (smoke)' : ''}\n`);
 
-    const cold = { ms: [] as number[], rss: [] as number[] };
+    // Alternated, so that load that comes and goes touches both alike.
+    const cold: ColdStarts = { ms: [], rss: [], honoMs: [], honoRss: [] };
     for (let i = 0; i < COLD_STARTS; i++) {
-      const { ms, rss } = await coldStart();
-      cold.ms.push(ms);
-      cold.rss.push(rss);
+      const sandboxStart = await coldStart('sandbox');
+      cold.ms.push(sandboxStart.ms);
+      cold.rss.push(sandboxStart.rss);
+      const honoStart = await coldStart('hono');
+      cold.honoMs.push(honoStart.ms);
+      cold.honoRss.push(honoStart.rss);
     }
 
     const ceilingRows: Row[] = [];
     const ceilings: Ceilings = { hono: Number.NaN, jose: Number.NaN };
     for (const [file, name, spec] of [
-      ['ceiling-hono.ts', 'ceiling: bare Hono, static JSON', { method: 'GET', path: '/checkouts/x' }],
+      ['ceiling-hono.mjs', 'ceiling: bare Hono, static JSON', { method: 'GET', path: '/checkouts/x' }],
       ['ceiling-jose.ts', 'ceiling: bare Hono + jose, RS256 token per request', { method: 'POST', path: '/token', headers: FORM_HEADERS, body: TOKEN_FORM }],
     ] as const) {
       const server = await ceiling(file);
       try {
         const result = await measure(server.url, spec);
-        if (file === 'ceiling-hono.ts') ceilings.hono = result.rps;
+        if (file === 'ceiling-hono.mjs') ceilings.hono = result.rps;
         else ceilings.jose = result.rps;
         const note = flagOf(result);
         if (note) failures++;
@@ -416,7 +434,7 @@ async function main(): Promise<void> {
     for (const [world, state, flags] of worlds) await runWorld(world, state, flags, ceilings, dir);
 
     // The framework ceiling again at the end: how far the machine drifted during the run.
-    const again = await ceiling('ceiling-hono.ts');
+    const again = await ceiling('ceiling-hono.mjs');
     try {
       const end = await measure(again.url, { method: 'GET', path: '/checkouts/x' });
       const drift = end.rps / ceilings.hono;

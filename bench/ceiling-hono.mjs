@@ -1,7 +1,8 @@
 /**
  * Ceiling 1, the framework: bare Hono on @hono/node-server answering a small static JSON
  * document, in its own process (as the sandbox runs in its own). Prints `listening <port>`.
- *   node --import tsx bench/ceiling-hono.ts
+ * Plain JavaScript, run by node itself (no tsx), so that its cold start is a ceiling too.
+ *   node bench/ceiling-hono.mjs
  */
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
