@@ -16,7 +16,7 @@
  * Loopback only, bounded in time; it stops by itself.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +37,8 @@ import {
 } from './cases.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** Where the sandboxes' stdout goes (their request log), removed at the end. */
+const LOG_DIR = mkdtempSync(join(tmpdir(), 'sandbox-bench-logs-'));
 const MAIN = join(ROOT, 'dist', 'main.js');
 const SMOKE = process.argv.includes('--smoke');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 1 : 5));
@@ -67,44 +69,69 @@ interface Server {
   stop(): Promise<void>;
 }
 
-function spawnServer(args: string[], ready: RegExp, toUrl: (match: RegExpExecArray) => string): Promise<Server & { readyMs: number }> {
+/**
+ * Spawns a server and waits for its ready line. With `logFile`, its stdout (the request log at
+ * default flags) goes to that file, as a CI job's log would, and is read here only for the
+ * ready line: read through a pipe, the log's data events would run in this process, beside
+ * autocannon's client, and slow the client rather than the server (measured: the sandbox
+ * with its log piped to `cat` ran within 10% of --log-level warn, piped to the bench at 0.6×).
+ */
+function spawnServer(args: string[], ready: RegExp, toUrl: (match: RegExpExecArray) => string, logFile?: string): Promise<Server & { readyMs: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = logFile === undefined ? 'pipe' : openSync(logFile, 'w');
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', out, 'pipe'] });
+  if (typeof out === 'number') closeSync(out); // the child holds its own copy
   let output = '';
   const keep = (chunk: Buffer): void => {
     if (output.length < OUTPUT_KEPT) output += chunk.toString();
   };
-  child.stdout!.on('data', keep);
+  child.stdout?.on('data', keep);
   child.stderr!.on('data', keep);
+  const everything = (): string => (logFile === undefined ? output : `${head(logFile)}${output}`);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args.join(' ')}: not ready in 60 s\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')}: not ready in 60 s\n${everything()}`)), 60_000);
+    const poll = setInterval(() => check(), 5);
     const check = (): void => {
-      const match = ready.exec(output);
+      const match = ready.exec(everything());
       if (!match) return;
       clearTimeout(timer);
-      child.stdout!.off('data', check);
+      clearInterval(poll);
+      child.stdout?.off('data', check);
       resolve({
         url: toUrl(match),
         pid: child.pid!,
         child,
         readyMs: performance.now() - started,
-        output: () => output,
+        output: everything,
         stop: async () => {
           if (child.exitCode !== null || child.signalCode !== null) return;
           child.kill('SIGTERM');
           const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
           await exited;
           clearTimeout(killer);
+          if (logFile !== undefined) rmSync(logFile, { force: true });
         },
       });
     };
-    child.stdout!.on('data', check);
+    child.stdout?.on('data', check);
     void exited.then(() => {
       clearTimeout(timer);
-      reject(new Error(`${args.join(' ')} exited with ${child.exitCode ?? child.signalCode}:\n${output}`));
+      clearInterval(poll);
+      reject(new Error(`${args.join(' ')} exited with ${child.exitCode ?? child.signalCode}:\n${everything()}`));
     });
   });
+}
+
+/** The first OUTPUT_KEPT bytes of a file (the banner and the first lines). */
+function head(file: string): string {
+  const fd = openSync(file, 'r');
+  try {
+    const buffer = Buffer.alloc(OUTPUT_KEPT);
+    return buffer.toString('utf8', 0, readSync(fd, buffer, 0, OUTPUT_KEPT, 0));
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** A ceiling server: plain JavaScript runs on node alone, TypeScript through tsx. */
@@ -113,10 +140,12 @@ function ceiling(file: string): Promise<Server & { readyMs: number }> {
   return spawnServer(args, /listening (\d+)/, (m) => `http://127.0.0.1:${m[1]}`);
 }
 
+let logFiles = 0;
+
 function sandbox(world: World, stateFile: string | null, flags: Flags = 'default'): Promise<Server & { readyMs: number }> {
   const args = [MAIN, '--port', '0', ...FLAG_ARGS[flags], '--now', NOW, '--scenario', world.scenario];
   args.push(...(stateFile === null ? ['--memory'] : ['--state', stateFile, '--reset']));
-  return spawnServer(args, /ready on (http:\/\/[\d.]+:\d+)/, (m) => m[1]!);
+  return spawnServer(args, /ready on (http:\/\/[\d.]+:\d+)/, (m) => m[1]!, join(LOG_DIR, `sandbox-${++logFiles}.log`));
 }
 
 /** Resident set of a process in MB, from /proc (Linux); NaN elsewhere. */
@@ -464,7 +493,7 @@ async function main(): Promise<void> {
     const markdown = [
       `${startedAt.slice(0, 16).replace('T', ' ')} UTC · ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'} · Node ${process.version} · load average at start ${load}`,
       '',
-      `\`${SMOKE ? 'npm run bench:smoke' : 'npm run bench'}\` — ${SECONDS} s per case, ${CONNECTIONS} connections (autocannon), loopback; sandbox: \`node dist/main.js --port 0 --memory|--state <tmp> --now ${NOW} --scenario <world>\` with its default flags (request log at info, JSON lines on stdout, read and dropped by the bench), and with \`--log-level warn\` where the flags column says so; \`scale\` is scenarios/scale.yaml as users run it`,
+      `\`${SMOKE ? 'npm run bench:smoke' : 'npm run bench'}\` — ${SECONDS} s per case, ${CONNECTIONS} connections (autocannon), loopback; sandbox: \`node dist/main.js --port 0 --memory|--state <tmp> --now ${NOW} --scenario <world>\` with its default flags (request log at info, JSON lines on stdout into a file), and with \`--log-level warn\` where the flags column says so; \`scale\` is scenarios/scale.yaml as users run it`,
       '',
       table(ceilingRows, cold),
       '',
@@ -490,6 +519,7 @@ async function main(): Promise<void> {
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    rmSync(LOG_DIR, { recursive: true, force: true });
   }
 }
 
