@@ -11,8 +11,8 @@
  * scale world also show their ratio to the same case on the default-size world.
  *
  * The sandbox runs as users run it: `node dist/main.js` with its default flags (the request log
- * at info, JSON lines on stdout, which the bench reads and drops as a log collector would);
- * reads and the token run once more with `--log-level warn` (prebench rebuilds dist/ when src/ is newer).
+ * at info, JSON lines on stdout into a file, as a CI job's log); reads and the token run once
+ * more with `--log-level warn` (prebench rebuilds dist/ when src/ is newer).
  * Loopback only, bounded in time; it stops by itself.
  */
 import { type ChildProcess, spawn } from 'node:child_process';

@@ -13,7 +13,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CryptoKey, JWK } from 'jose';
-import { ENVIRONMENTS, type EnvName } from '../hosts.js';
+import type { EnvName } from '../hosts.js';
 import { loadJose } from './jose.js';
 
 export const DEFAULT_KEY_DIR = fileURLToPath(new URL('../../fixtures/keys/', import.meta.url));
@@ -44,8 +44,6 @@ export interface KeyRing {
   byKid(kid: string): PublishedKey | undefined;
 }
 
-export type KeyRings = Record<EnvName, KeyRing>;
-
 export class KeyFileError extends Error {
   override name = 'KeyFileError';
 }
@@ -75,11 +73,6 @@ export function keyRingsOnDemand(dir: string = DEFAULT_KEY_DIR): KeyRingSource {
   };
 }
 
-export async function loadKeyRings(dir: string = DEFAULT_KEY_DIR): Promise<KeyRings> {
-  const rings = {} as KeyRings;
-  for (const env of ENVIRONMENTS) rings[env] = await loadKeyRing(env, dir);
-  return rings;
-}
 
 /** `{env}.key.pem` + `{env}.cert.pem` sign; any further `{env}-*.cert.pem` is published too. */
 export async function loadKeyRing(env: EnvName, dir: string = DEFAULT_KEY_DIR): Promise<KeyRing> {

@@ -66,8 +66,18 @@ export function replayDraws(record: DrawRecord): DrawSource {
 /**
  * The generating code's identity: dist/fake/{faker,people}.js and faker's version. Null when
  * running from src/ (tests, `npm run dev`), where those files are TypeScript: no record applies.
+ * Worked out once per process (the code does not change under it), not per seeding: every
+ * isolated sandbox and reset seeds a world.
  */
+let generator: string | null | undefined;
+
 export function drawsGenerator(): string | null {
+  // Not ??=: null (running from src/) is an answer too, worked out once like a hash.
+  if (generator === undefined) generator = hashGenerator();
+  return generator;
+}
+
+function hashGenerator(): string | null {
   try {
     const fake = fileURLToPath(new URL('../fake/', import.meta.url));
     const version = (createRequire(import.meta.url)('@faker-js/faker/package.json') as { version: string }).version;

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compactVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_KEY_DIR, KeyFileError, keyRingsOnDemand, loadKeyRing, loadKeyRings } from '../../src/identity/keys.js';
+import { DEFAULT_KEY_DIR, KeyFileError, keyRingsOnDemand, loadKeyRing } from '../../src/identity/keys.js';
 
-describe('loadKeyRings', () => {
+describe('loadKeyRing', () => {
   it('gives each environment a signing key plus a published next key, all distinct', async () => {
-    const rings = await loadKeyRings();
+    const rings = { uat: await loadKeyRing('uat'), prod: await loadKeyRing('prod') };
     for (const env of ['uat', 'prod'] as const) {
       const ring = rings[env];
       expect(ring.published).toHaveLength(2);
