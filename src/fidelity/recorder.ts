@@ -97,7 +97,8 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
       live?.push(written);
       return exchange.response;
     });
-    return app;
+    // No fast read: every request must reach the upstream.
+    return { app };
   };
 
   const sandbox = await createSandbox({ ...options.listen, statePath: null }, { surfaces: forwarding, ...(live ? { fidelity: live } : {}) });

@@ -8,7 +8,8 @@
  * Hot path: the Request is never copied. The surface path travels beside it (the
  * surface app routes on it, SharedKey hashes it), and the Date header in sandbox time is
  * set on the socket's response before the answer is written, so a plain Response keeps
- * @hono/node-server's fast path.
+ * @hono/node-server's fast path. A GET of a cached view is answered by the surface's fast
+ * read (src/http/fast-read.ts) without a promise; the rest goes through the surface's app.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Hono } from 'hono';
@@ -21,14 +22,15 @@ import { isStartPath, startPage } from './start-page.js';
 import { type EnvName, type SurfaceAddress, type SurfaceName, isEnvName, isSurfaceName, surfaceByHostName } from '../hosts.js';
 import { jsonResponse } from '../http/answer.js';
 import { isRefusal } from '../http/refuse.js';
+import { hasGetBody } from '../http/get-body.js';
 import { hostOf, pathAndQueryOf } from '../http/routing.js';
-import type { SurfaceEnv } from '../http/types.js';
+import type { Surface, SurfaceEnv } from '../http/types.js';
 import type { Logger } from '../log.js';
 import { requestLog } from '../log-lines.js';
 import type { Urls } from '../hosts.js';
 import type { FaultSet } from '../control/faults.js';
 
-export type SurfaceApps = Record<EnvName, Record<SurfaceName, Hono<SurfaceEnv>>>;
+export type SurfaceApps = Record<EnvName, Record<SurfaceName, Surface>>;
 
 /** The socket's two sides, when the request came through a listener (absent in-process). */
 export interface SocketPair {
@@ -37,7 +39,7 @@ export interface SocketPair {
 }
 
 /** `pathAndQuery`: the request line's path as this world sees it (an isolated sandbox's prefix stripped). */
-export type Dispatch = (request: Request, fixed?: SurfaceAddress, socket?: SocketPair, pathAndQuery?: string) => Promise<Response>;
+export type Dispatch = (request: Request, fixed?: SurfaceAddress, socket?: SocketPair, pathAndQuery?: string) => Response | Promise<Response>;
 
 export interface GatewayDeps {
   clock: Clock;
@@ -62,44 +64,9 @@ export function createGateway(deps: GatewayDeps, admin: Hono<SurfaceEnv>, surfac
 
   const journal = deps.journal;
 
-  return async function dispatch(request, fixed, socket, routedPath) {
-    const started = log || journal ? monotonicMs() : 0;
-    // Filled by the surface (auth outcome, principal, body) for the journal; one small object per request.
-    const notes: RequestNotes = {};
-    socket?.outgoing.setHeader('date', deps.clock.httpDate());
-    const pathAndQuery = routedPath ?? pathAndQueryOf(request.url);
-    let target: SurfaceAddress | null = null;
-    let response: Response;
-    // The path as the surface sees it (prefix stripped), as the real host would log it.
-    let surfacePath = pathAndQuery;
-
-    const toAdmin = pathAndQuery.startsWith('/__admin') && (pathAndQuery.length === 8 || '/?#'.includes(pathAndQuery[8]!));
-    if (toAdmin) {
-      response = await admin.fetch(request, { surfacePath: pathAndQuery, incoming: socket?.incoming, journal: notes });
-    } else {
-      const prefix = fixed ? null : PREFIX.exec(pathAndQuery);
-      if (fixed) {
-        target = fixed;
-      } else if (prefix && isEnvName(prefix[1]!.toLowerCase()) && isSurfaceName(prefix[2]!.toLowerCase())) {
-        target = { env: prefix[1]!.toLowerCase() as EnvName, surface: prefix[2]!.toLowerCase() as SurfaceName };
-        surfacePath = pathAndQuery.slice(prefix[0].length);
-        if (surfacePath === '' || surfacePath[0] !== '/') surfacePath = `/${surfacePath}`;
-      } else {
-        const hostName = (request.headers.get('host') ?? hostOf(request.url)).replace(/:\d+$/, '').toLowerCase();
-        target = byHost.get(hostName) ?? null;
-      }
-      // Faults: one boolean on the hot path when no rule is listed.
-      const injected = target && deps.faults?.armed ? await deps.faults.inject(request, target, surfacePath) : null;
-      // The Node request goes along too: its body is read as a Node stream, cheaper than the WHATWG one.
-      response =
-        injected ??
-        (target
-          ? await surfaces[target.env][target.surface].fetch(request, { surfacePath, incoming: socket?.incoming, journal: notes })
-          : isStartPath(pathAndQuery) && (request.method === 'GET' || request.method === 'HEAD')
-            ? startPage(request, deps.urls) // GET /: links for a person (HTML) or a program (JSON)
-            : unaddressed(pathAndQuery, deps.urls, request.method));
-    }
-
+  /** The request line and the journal entry of an answered request. */
+  const answered = (request: Request, socket: SocketPair | undefined, routing: Routing, response: Response): Response => {
+    const { target, surfacePath, pathAndQuery, notes, started } = routing;
     if (log) {
       const question = surfacePath.indexOf('?');
       log({
@@ -116,7 +83,7 @@ export function createGateway(deps: GatewayDeps, admin: Hono<SurfaceEnv>, surfac
       journalRequest(journal, {
         request,
         target,
-        admin: toAdmin,
+        admin: routing.admin,
         surfacePath,
         response,
         inProcess: socket === undefined,
@@ -129,6 +96,77 @@ export function createGateway(deps: GatewayDeps, admin: Hono<SurfaceEnv>, surfac
     }
     return response;
   };
+
+  /** Everything but a fast read: the control plane, faults, the surface's Hono app, the gateway's own 404. */
+  const answerLater = async (request: Request, socket: SocketPair | undefined, routing: Routing): Promise<Response> => {
+    const { target, surfacePath, pathAndQuery, notes } = routing;
+    const bindings = { surfacePath, incoming: socket?.incoming, journal: notes };
+    let response: Response;
+    if (routing.admin) {
+      response = await admin.fetch(request, bindings);
+    } else {
+      // Faults: one boolean on the hot path when no rule is listed.
+      const injected = target && deps.faults?.armed ? await deps.faults.inject(request, target, surfacePath) : null;
+      // The Node request goes along too: its body is read as a Node stream, cheaper than the WHATWG one.
+      response =
+        injected ??
+        (target
+          ? await surfaces[target.env][target.surface].app.fetch(request, bindings)
+          : isStartPath(pathAndQuery) && (request.method === 'GET' || request.method === 'HEAD')
+            ? startPage(request, deps.urls) // GET /: links for a person (HTML) or a program (JSON)
+            : unaddressed(pathAndQuery, deps.urls, request.method));
+    }
+    return answered(request, socket, routing, response);
+  };
+
+  // Not async: a GET the surface's fast read answers (src/http/fast-read.ts) returns its Response
+  // as it is, which @hono/node-server writes at once; everything else returns a promise.
+  return function dispatch(request, fixed, socket, routedPath) {
+    const started = log || journal ? monotonicMs() : 0;
+    socket?.outgoing.setHeader('date', deps.clock.httpDate());
+    const pathAndQuery = routedPath ?? pathAndQueryOf(request.url);
+    const admin = pathAndQuery.startsWith('/__admin') && (pathAndQuery.length === 8 || '/?#'.includes(pathAndQuery[8]!));
+    // Filled by the surface (auth outcome, principal, body) for the journal; one small object per request.
+    const routing: Routing = { target: null, surfacePath: pathAndQuery, pathAndQuery, admin, notes: {}, started };
+    if (admin) return answerLater(request, socket, routing);
+
+    const prefix = fixed ? null : PREFIX.exec(pathAndQuery);
+    const env = prefix?.[1]!.toLowerCase();
+    const surface = prefix?.[2]!.toLowerCase();
+    if (fixed) {
+      routing.target = fixed;
+    } else if (prefix && env !== undefined && surface !== undefined && isEnvName(env) && isSurfaceName(surface)) {
+      routing.target = { env, surface };
+      // The path as the surface sees it (prefix stripped), as the real host would log it.
+      const surfacePath = pathAndQuery.slice(prefix[0].length);
+      routing.surfacePath = surfacePath === '' || surfacePath[0] !== '/' ? `/${surfacePath}` : surfacePath;
+    } else {
+      const hostName = (request.headers.get('host') ?? hostOf(request.url)).replace(/:\d+$/, '').toLowerCase();
+      routing.target = byHost.get(hostName) ?? null;
+    }
+
+    const read = routing.target && !deps.faults?.armed ? surfaces[routing.target.env][routing.target.surface].read : undefined;
+    if (read && request.method === 'GET') {
+      const fast = read(
+        { method: 'GET', pathAndQuery: routing.surfacePath, authorization: request.headers.get('authorization') ?? undefined, hasBody: hasGetBody(request) },
+        routing.notes,
+      );
+      if (fast) return answered(request, socket, routing, fast);
+    }
+    return answerLater(request, socket, routing);
+  };
+}
+
+/** Where a request went and what the journal needs of it. */
+interface Routing {
+  target: SurfaceAddress | null;
+  /** The path and query as the surface sees them (a local prefix stripped). */
+  surfacePath: string;
+  /** As on the request line (an isolated sandbox's prefix stripped). */
+  pathAndQuery: string;
+  admin: boolean;
+  notes: RequestNotes;
+  started: number;
 }
 
 function unaddressed(pathAndQuery: string, urls: Urls, method: string): Response {

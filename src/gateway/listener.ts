@@ -3,7 +3,7 @@
  * --port-per-host, one port per real host name. A refused response becomes a closed
  * connection with no answer, as a vanished host looks to a client.
  */
-import { type IncomingHttpHeaders, createServer, type Server } from 'node:http';
+import { type IncomingHttpHeaders, type IncomingMessage, createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { Dispatch, SocketPair } from './gateway.js';
@@ -51,12 +51,21 @@ export interface Listener {
  * a closed connection.
  */
 export function requestListener(dispatch: Dispatch, fixed?: SurfaceAddress): ReturnType<typeof getRequestListener> {
-  return getRequestListener(async (request, env) => {
-    const incoming = env.incoming as unknown as Incoming;
-    if (request.method === 'GET' && hasBody(incoming)) attachGetBody(request, await readAll(incoming));
-    const response = await dispatch(request, fixed, env as unknown as SocketPair);
-    if (isRefusal(response)) env.incoming.socket.destroy();
+  const closeIfRefused = (response: Response, incoming: IncomingMessage): Response => {
+    if (isRefusal(response)) incoming.socket.destroy();
     return response;
+  };
+  const withGetBody = async (request: Request, incoming: IncomingMessage, socket: SocketPair): Promise<Response> => {
+    attachGetBody(request, await readAll(incoming as unknown as Incoming));
+    return closeIfRefused(await dispatch(request, fixed, socket), incoming);
+  };
+  // Not async: an answer the dispatch has at once (a fast read) is written by @hono/node-server at once.
+  return getRequestListener((request, env) => {
+    const incoming = env.incoming as IncomingMessage;
+    const socket = env as unknown as SocketPair;
+    if (request.method === 'GET' && hasBody(incoming as unknown as Incoming)) return withGetBody(request, incoming, socket);
+    const response = dispatch(request, fixed, socket);
+    return response instanceof Promise ? response.then((answer) => closeIfRefused(answer, incoming)) : closeIfRefused(response, incoming);
   });
 }
 

@@ -25,8 +25,8 @@ export interface WorldsById<W extends RoutableWorld> {
   use(id: string): W | null;
 }
 
-/** The world a request addresses and the path it sees there, or the answer when none lives. */
-export type Routed<W> = { world: W; pathAndQuery?: string } | { response: Response };
+/** The world a request addresses and the path and query it sees there, or the answer when none lives. */
+export type Routed<W> = { world: W; pathAndQuery: string } | { response: Response };
 
 export interface WorldRouter<W> {
   route(request: Request): Routed<W>;
@@ -50,17 +50,17 @@ export function createWorldRouter<W extends RoutableWorld>(main: W, registry: Wo
     if (header !== null) {
       const id = header.trim();
       const world = registry.use(id);
-      return world ? { world } : { response: gone(id, pathAndQuery, request.method) };
+      return world ? { world, pathAndQuery } : { response: gone(id, pathAndQuery, request.method) };
     }
-    return { world: main };
+    return { world: main, pathAndQuery };
   };
 
   return {
     route,
-    // Not async: the world's dispatch is already a promise, and a second one per request costs a tick.
+    // Not async: a world's fast read answers without a promise (src/gateway/gateway.ts).
     dispatch(request, fixed, socket) {
       const routed = route(request);
-      if ('response' in routed) return Promise.resolve(routed.response);
+      if ('response' in routed) return routed.response;
       // The Request is not copied: the world's gateway routes on the stripped path it is handed.
       return routed.world.dispatch(request, fixed, socket, routed.pathAndQuery);
     },

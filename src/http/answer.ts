@@ -36,8 +36,8 @@ export function jsonResponse(body: unknown, status: number, headers: Record<stri
 }
 
 /** A JSON answer whose text is already made (a cached view): not parsed or serialised again. */
-export function jsonTextResponse(text: string, status: number, headers: Record<string, string> = {}): Response {
-  return textResponse(text, status, { 'content-type': JSON_TYPE, ...headers });
+export function jsonTextResponse(text: string, status: number, headers?: Record<string, string>): Response {
+  return textResponse(text, status, headers ? { 'content-type': JSON_TYPE, ...headers } : { 'content-type': JSON_TYPE });
 }
 
 /** An answer with a text body; the journal keeps its text. */

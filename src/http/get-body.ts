@@ -15,3 +15,8 @@ export function attachGetBody(request: Request, bytes: Uint8Array): void {
 export function getBodyOf(request: Request): Uint8Array {
   return bodies.get(request) ?? new Uint8Array();
 }
+
+/** Whether a GET arrived with a body (without making an empty one). */
+export function hasGetBody(request: Request): boolean {
+  return bodies.has(request);
+}

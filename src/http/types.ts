@@ -3,7 +3,9 @@
  * the gateway hands a surface besides the Request.
  */
 import type { IncomingMessage } from 'node:http';
+import type { Hono } from 'hono';
 import type { Dialect } from './dialect.js';
+import type { FastRead } from './fast-read.js';
 import type { RequestNotes } from './notes.js';
 
 /** The authenticated caller of a business route. */
@@ -39,3 +41,9 @@ export function notesOf(bindings: GatewayBindings | undefined): RequestNotes | u
 }
 
 export type SurfaceEnv = { Variables: SurfaceVariables; Bindings: GatewayBindings };
+
+/** A surface as the gateway serves it: its Hono app, and the fast read of its cached views when it has one (src/http/fast-read.ts). */
+export interface Surface {
+  app: Hono<SurfaceEnv>;
+  read?: FastRead | undefined;
+}

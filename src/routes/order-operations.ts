@@ -7,6 +7,7 @@
  * like the rest of the host.
  */
 import type { Context } from 'hono';
+import type { Order } from '../domain/model.js';
 import type { AmountCommand } from '../domain/order-admin.js';
 import { actionReferenceSchema, amountCommandSchema } from '../domain/schemas/order.js';
 import { bindBody } from '../domain/schemas/problems.js';
@@ -41,6 +42,9 @@ function written(result: ActionResult): Response {
   if (result.replayed) headers['x-sandbox-idempotent-replay'] = 'true';
   return new Response(null, { status: result.status, headers });
 }
+
+/** An order as GET /manage/orders/{orderId} shows it (the text is made once per order record). */
+const orderAnswer = (order: Order): Response => jsonTextResponse(orderDocumentJson(order), 200);
 
 const merchantOf = (c: Context<SurfaceEnv>): string => c.get('caller').merchantId;
 const orderIdOf = (c: Context<SurfaceEnv>): string => c.req.param('orderId') ?? '';
@@ -116,7 +120,14 @@ export const ORDER_OPERATIONS: readonly AnyOperation<OrderDeps>[] = [
     handler:
       ({ services: { orders } }) =>
       async (c) =>
-        jsonTextResponse(orderDocumentJson(await orders.get(merchantOf(c), orderIdOf(c))), 200),
+        orderAnswer(await orders.get(merchantOf(c), orderIdOf(c))),
+    // The same answer when nothing is due; the handler saves an expiry or a settled credit check first.
+    read:
+      ({ services: { orders } }) =>
+      (request) => {
+        const order = orders.current(request.caller.merchantId, request.param('orderId') ?? '');
+        return order && orderAnswer(order);
+      },
   }),
   operation<OrderDeps>({
     op: 'getReauthorization',

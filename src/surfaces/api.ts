@@ -4,12 +4,11 @@
  * that too. Failed authentication answers in the checkout envelope everywhere on this host;
  * what no operation serves answers as problem details under /manage, else in the envelope.
  */
-import type { Hono } from 'hono';
-import { bearerAuth } from '../auth/bearer.js';
+import { bearerAuth, bearerQuick } from '../auth/bearer.js';
 import { checkoutDialect } from '../http/dialects/checkout.js';
 import { problemDialect } from '../http/dialects/problem.js';
 import type { AnyOperation } from '../http/endpoint.js';
-import type { SurfaceEnv } from '../http/types.js';
+import type { Surface } from '../http/types.js';
 import { checkoutOperations } from '../routes/checkout-operations.js';
 import type { SurfaceDeps } from '../routes/deps.js';
 import { IDENTITY_OPERATIONS } from '../routes/identity-operations.js';
@@ -26,9 +25,10 @@ export const API_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
 
 const MANAGE = /^\/manage(\/|$)/;
 
-export function createApiSurface(deps: SurfaceDeps): Hono<SurfaceEnv> {
+export function createApiSurface(deps: SurfaceDeps): Surface {
   return surfaceApp(deps, API_OPERATIONS, {
     authenticate: { bearer: bearerAuth(deps) },
+    quick: { bearer: bearerQuick(deps) },
     authDialect: checkoutDialect,
     dialectOf: (path) => (MANAGE.test(path) ? problemDialect : checkoutDialect),
   });

@@ -2,8 +2,7 @@
  * The identity provider's host: token endpoint, discovery and keys. Its unknown paths
  * answer in the OAuth error shape, since OAuth clients are what call it.
  */
-import type { Hono } from 'hono';
-import type { SurfaceEnv } from '../http/types.js';
+import type { Surface } from '../http/types.js';
 import { oauthDialect } from '../identity/dialects.js';
 import type { SurfaceDeps } from '../routes/deps.js';
 import { IDENTITY_OPERATIONS } from '../routes/identity-operations.js';
@@ -11,6 +10,6 @@ import { surfaceApp } from './base.js';
 
 export const AUTH_OPERATIONS = IDENTITY_OPERATIONS;
 
-export function createAuthSurface(deps: SurfaceDeps): Hono<SurfaceEnv> {
+export function createAuthSurface(deps: SurfaceDeps): Surface {
   return surfaceApp(deps, AUTH_OPERATIONS, { dialectOf: () => oauthDialect });
 }

@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import type { AnyOperation } from '../http/endpoint.js';
 import { type MountOptions, mountOperations } from '../http/mount.js';
 import { routingPath } from '../http/routing.js';
-import type { SurfaceEnv } from '../http/types.js';
+import type { Surface, SurfaceEnv } from '../http/types.js';
 import type { SurfaceDeps } from '../routes/deps.js';
 
 export type SurfaceOptions<D> = Omit<MountOptions<D>, 'deps' | 'logger' | 'where'>;
@@ -17,8 +17,8 @@ export function surfaceApp<D extends Pick<SurfaceDeps, 'env' | 'surface' | 'logg
   deps: D,
   table: readonly AnyOperation<D>[],
   options: SurfaceOptions<D>,
-): Hono<SurfaceEnv> {
+): Surface {
   const app = new Hono<SurfaceEnv>({ getPath: routingPath });
-  mountOperations(app, table, { ...options, deps, logger: deps.logger, where: `${deps.env.toUpperCase()} ${deps.surface}` });
-  return app;
+  const read = mountOperations(app, table, { ...options, deps, logger: deps.logger, where: `${deps.env.toUpperCase()} ${deps.surface}` });
+  return { app, read };
 }

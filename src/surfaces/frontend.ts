@@ -16,7 +16,7 @@
  * {"error": {"status", "message"}} like the control plane's, since only the page reads them.
  */
 import { readFileSync } from 'node:fs';
-import type { Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import type { z } from 'zod';
 import { identifySchema, purchaseSchema, shippingChoiceSchema } from '../domain/schemas/page.js';
 import { type PageOptions, cartSection, checkoutPage, unavailablePage } from '../frontend/checkout-page.js';
@@ -29,7 +29,7 @@ import { type Answer, type AnyOperation, operation } from '../http/endpoint.js';
 import { pageErrorSchema } from '../http/envelopes.js';
 import { Refusal } from '../http/refusal.js';
 import { refusalAnswers } from '../http/refusal-answers.js';
-import type { SurfaceEnv } from '../http/types.js';
+import type { Surface, SurfaceEnv } from '../http/types.js';
 import { zodBinding } from '../http/zod-binding.js';
 import type { SurfaceDeps } from '../routes/deps.js';
 import { pageIdentifiedSchema, pagePurchasedSchema, pageShippingChosenSchema } from '../routes/answers/frontend.js';
@@ -184,7 +184,7 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
 ];
 
 /** What no page operation serves answers in the checkout envelope, as the rest of the service's hosts do. */
-export function createFrontendSurface(deps: SurfaceDeps): Hono<SurfaceEnv> {
+export function createFrontendSurface(deps: SurfaceDeps): Surface {
   return surfaceApp(deps, FRONTEND_OPERATIONS, { dialectOf: () => checkoutDialect });
 }
 

@@ -2,12 +2,11 @@
  * The transitional legacy host ({legacy_base_url}): SharedKey, both path styles unchanged.
  * Order administration is new functionality and ships only on the current interface.
  */
-import type { Hono } from 'hono';
-import { sharedKeyAuth } from '../auth/sharedkey.js';
+import { sharedKeyAuth, sharedKeyQuick } from '../auth/sharedkey.js';
 import { checkoutDialect } from '../http/dialects/checkout.js';
 import type { AnyOperation } from '../http/endpoint.js';
 import { Refusal } from '../http/refusal.js';
-import type { SurfaceEnv } from '../http/types.js';
+import type { Surface } from '../http/types.js';
 import { checkoutOperations } from '../routes/checkout-operations.js';
 import type { SurfaceDeps } from '../routes/deps.js';
 import { surfaceApp } from './base.js';
@@ -16,9 +15,10 @@ export const LEGACY_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = checkoutO
 
 const MANAGE = /^\/manage(\/|$)/;
 
-export function createLegacySurface(deps: SurfaceDeps): Hono<SurfaceEnv> {
+export function createLegacySurface(deps: SurfaceDeps): Surface {
   return surfaceApp(deps, LEGACY_OPERATIONS, {
     authenticate: { sharedKey: sharedKeyAuth(deps) },
+    quick: { sharedKey: sharedKeyQuick(deps) },
     authDialect: checkoutDialect,
     dialectOf: () => checkoutDialect,
     unmatched: (_method, path) =>

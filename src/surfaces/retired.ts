@@ -13,19 +13,20 @@ import { type RetirementState, deprecatedSinceMs, retirementState } from '../dom
 import { checkoutDialect } from '../http/dialects/checkout.js';
 import { Refusal } from '../http/refusal.js';
 import { refuseConnection } from '../http/refuse.js';
-import type { SurfaceEnv } from '../http/types.js';
+import type { Surface, SurfaceEnv } from '../http/types.js';
 import { LEGACY_OPERATIONS, createLegacySurface } from './legacy.js';
 
 /** The retired host serves the legacy operations unchanged until its shutdown. */
 export const RETIRED_OPERATIONS = LEGACY_OPERATIONS;
 
-export function createRetiredSurface(deps: SurfaceDeps): Hono<SurfaceEnv> {
-  const legacy = createLegacySurface(deps);
+export function createRetiredSurface(deps: SurfaceDeps): Surface {
+  // No fast read: every answer passes the retirement gate.
+  const legacy = createLegacySurface(deps).app;
   const app = new Hono<SurfaceEnv>();
   app.use('*', retirementGate(deps));
   // The legacy app answers everything (its routes, 404s and errors), so the gate sees every response.
   app.all('*', (c) => legacy.fetch(c.req.raw, c.env));
-  return app;
+  return { app };
 }
 
 function retirementGate(deps: SurfaceDeps): MiddlewareHandler<SurfaceEnv> {

@@ -22,7 +22,7 @@ import { Journal, publishEntries } from '../control/journal.js';
 import { LazyFaker } from '../fake/faker.js';
 import { type Dispatch, type SurfaceApps, createGateway } from '../gateway/gateway.js';
 import { ENVIRONMENTS, type EnvName, type HostsConfig, SURFACES, type SurfaceName, type Urls } from '../hosts.js';
-import type { SurfaceEnv } from '../http/types.js';
+import type { Surface, SurfaceEnv } from '../http/types.js';
 import { type IdentityProvider, createIdentityProvider } from '../identity/provider.js';
 import type { KeyRingSource } from '../identity/keys.js';
 import type { Logger } from '../log.js';
@@ -87,7 +87,7 @@ export interface WorldSpec {
 }
 
 /** Makes the app of one surface from what surfaces are built with. */
-export type SurfaceFactory = (deps: SurfaceDeps) => Hono<SurfaceEnv>;
+export type SurfaceFactory = (deps: SurfaceDeps) => Surface;
 
 export interface World {
   readonly clock: Clock;
@@ -299,7 +299,7 @@ function surfaceDepsOf(shared: SharedDeps, env: EnvName, surface: SurfaceName): 
 function buildSurfaces(shared: SharedDeps, override: SurfaceFactory | undefined): SurfaceApps {
   const apps = {} as SurfaceApps;
   for (const env of ENVIRONMENTS) {
-    apps[env] = {} as Record<SurfaceName, Hono<SurfaceEnv>>;
+    apps[env] = {} as Record<SurfaceName, Surface>;
     for (const surface of SURFACES) apps[env][surface] = (override ?? SURFACE_FACTORIES[surface])(surfaceDepsOf(shared, env, surface));
   }
   return apps;
