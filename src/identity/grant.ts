@@ -19,8 +19,8 @@ export interface GrantInput {
   findClient(clientId: string): ApiClient | undefined;
   /** The environment a client id belongs to when it is not this one (for the hint only). */
   elsewhere(clientId: string): EnvName | null;
-  /** Where a new client is created, for the hint. */
-  adminUrl: string;
+  /** Where a new client is created, for the hint (worked out only when a refusal is worded). */
+  adminUrl(): string;
   nowMs: number;
 }
 
@@ -55,7 +55,7 @@ export function checkGrant(request: TokenRequest, input: GrantInput): GrantResul
   if ((matched && expired(matched.expiresAt)) || (!matched && allExpired)) {
     return fail(
       AADSTS.expiredSecret(client.clientId),
-      `The secret expired (sandbox time). Issue a new one: POST ${input.adminUrl}/${client.merchantId}/api-clients/${client.clientId}/secrets`,
+      `The secret expired (sandbox time). Issue a new one: POST ${input.adminUrl()}/${client.merchantId}/api-clients/${client.clientId}/secrets`,
     );
   }
   if (!matched) {
@@ -88,10 +88,10 @@ function bodyHint(request: TokenRequest): string {
 }
 
 function clientHint(clientId: string, client: ApiClient | undefined, input: GrantInput): string {
-  if (client) return `This API client was revoked (${client.revokedAt}). Create a new one: POST ${input.adminUrl}/${client.merchantId}/api-clients`;
+  if (client) return `This API client was revoked (${client.revokedAt}). Create a new one: POST ${input.adminUrl()}/${client.merchantId}/api-clients`;
   const other = input.elsewhere(clientId);
   if (other) {
     return `This client id belongs to ${other.toUpperCase()}; this is the ${input.tenant.env.toUpperCase()} token endpoint. Use each environment's own credentials.`;
   }
-  return `No API client with this id in ${input.tenant.env.toUpperCase()}. Create one: POST ${input.adminUrl}/{merchantId}/api-clients`;
+  return `No API client with this id in ${input.tenant.env.toUpperCase()}. Create one: POST ${input.adminUrl()}/{merchantId}/api-clients`;
 }

@@ -130,7 +130,7 @@ async function tokenEndpoint(c: Context<SurfaceEnv>, deps: TokenDeps): Promise<R
     tenant,
     findClient: (clientId) => deps.services.apiClients.find(clientId),
     elsewhere: (clientId) => deps.clientEnvironment(clientId),
-    adminUrl: adminClientsUrl(deps),
+    adminUrl: () => adminClientsUrl(deps),
     nowMs: deps.clock.nowMs(),
   });
   if (!result.ok) {
