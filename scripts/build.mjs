@@ -14,7 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
@@ -114,6 +114,59 @@ async function writeDraws() {
 
 await writeParsedYaml();
 
+const CHUNK_DIR = join(root, 'dist', 'chunks');
+
+/**
+ * dist/main.js, what the bin, `npm start` and the Docker image run, is one bundle of
+ * src/main.ts and what it imports (esbuild): a start reads a few files instead of linking ~360
+ * ES modules, which was ~70% of a cold start (bench/README.md, "Start-up"). Whatever is
+ * imported on first use (the CLI, then jose, OpenAPI, TLS, the subcommands) is split into
+ * dist/chunks/ and still loads only then. The library entry (dist/index.js) stays tsc's
+ * module-per-file output. Left outside the bundle: packages that find files of their own at
+ * run time (pino's transports, pino-pretty, node-forge, faker's version, swagger-ui-dist).
+ * Returns the chunk files written.
+ */
+async function bundleCli() {
+  const { build } = await import('esbuild');
+  const src = join(root, 'src');
+  const dist = join(root, 'dist');
+  // A module that finds files next to itself (new URL('../fixtures/…', import.meta.url)) must
+  // still do so from dist/chunks/: its import.meta.url becomes the URL of its tsc twin in
+  // dist/, worked out from the chunk's own URL. So every such module must land in a chunk;
+  // main.ts imports nothing of the sandbox statically (checked below).
+  const fileUrls = {
+    name: 'import-meta-url',
+    setup(b) {
+      b.onLoad({ filter: /\.ts$/ }, (args) => {
+        const text = readFileSync(args.path, 'utf8');
+        if (!text.includes('import.meta.url')) return undefined;
+        const twin = relative(CHUNK_DIR, join(dist, relative(src, args.path))).replace(/\.ts$/, '.js').split(sep).join('/');
+        return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(twin)}, import.meta.url).href`), loader: 'ts' };
+      });
+    },
+  };
+  const result = await build({
+    entryPoints: { main: join(src, 'main.ts') },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: `node${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.node.match(/\d+/)[0]}`,
+    outdir: dist,
+    chunkNames: 'chunks/[hash]',
+    external: ['pino', 'pino-pretty', 'node-forge', '@faker-js/faker', 'swagger-ui-dist'],
+    // CommonJS packages inside an ES bundle call require() (iso8601-duration, Node's builtins).
+    banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
+    plugins: [fileUrls],
+    absWorkingDir: root,
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const stray = Object.keys(result.metafile.outputs['dist/main.js'].inputs).filter((input) => input.endsWith('.ts') && readFileSync(join(root, input), 'utf8').includes('import.meta.url'));
+  if (stray.length > 0) throw new Error(`scripts/build.mjs: ${stray.join(', ')} landed in dist/main.js, where its import.meta.url would point elsewhere; import it dynamically from src/main.ts`);
+  return new Set(Object.keys(result.metafile.outputs).map((path) => join(root, path)).filter((path) => path.startsWith(CHUNK_DIR)));
+}
+
 function newest(path) {
   const info = statSync(path);
   if (!info.isDirectory()) return info.mtimeMs;
@@ -160,14 +213,18 @@ const swaggerDir = join(root, 'node_modules', 'swagger-ui-dist');
 const swaggerCopy = join(root, 'dist', 'admin', 'swagger-ui');
 mkdirSync(swaggerCopy, { recursive: true });
 for (const file of SWAGGER_FILES) cpSync(join(swaggerDir, file), join(swaggerCopy, file));
-// A full build drops the output of sources that no longer exist (dist/x.js without src/x.ts).
+const chunks = await bundleCli();
+// A full build drops the output of sources that no longer exist (dist/x.js without src/x.ts),
+// and the bundle's chunks this build no longer wrote. A stale-only rebuild (prestart, the test
+// setup) keeps old chunks: a server started before it may still load one on first use.
 if (!process.argv.includes('--if-stale')) {
+  for (const file of readdirSync(CHUNK_DIR)) if (!chunks.has(join(CHUNK_DIR, file))) rmSync(join(CHUNK_DIR, file), { force: true });
   (function prune(dir) {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       const source = path.replace(join(root, 'dist'), join(root, 'src'));
       if (entry.isDirectory()) {
-        if (entry.name !== 'assets' && entry.name !== 'swagger-ui' && entry.name !== 'parsed') prune(path);
+        if (entry.name !== 'assets' && entry.name !== 'swagger-ui' && entry.name !== 'parsed' && path !== CHUNK_DIR) prune(path);
       } else if (/\.(js|d\.ts|js\.map)$/.test(entry.name) && !existsSync(source.replace(/\.(js|d\.ts|js\.map)$/, '.ts'))) {
         rmSync(path, { force: true });
       }

@@ -1,4 +1,8 @@
-/** Process entry for `npm start` and the bin: runs the CLI and exits with its code. */
+/**
+ * Process entry for `npm start` and the bin: runs the CLI and exits with its code. The build
+ * bundles it, with everything it imports, into dist/main.js (esbuild, scripts/build.mjs); the
+ * dynamic imports become chunks in dist/chunks/, loaded when first reached.
+ */
 import module from 'node:module';
 import v8 from 'node:v8';
 

@@ -7,7 +7,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT, type Spawned, startSandbox } from '../support/spawn.js';
 
@@ -30,8 +30,18 @@ async function start(name: string, args: string[]): Promise<{ sandbox: Spawned; 
   return { sandbox, loaded: () => readFileSync(log, 'utf8').split('\n').filter(Boolean) };
 }
 
+/**
+ * The sources a loaded file holds: dist/main.js and dist/chunks/ are esbuild's bundle
+ * (scripts/build.mjs), which names each module it carries in a `// <path>` line before its
+ * code; any other file holds itself.
+ */
+function sources(url: string): string[] {
+  if (!/\/dist\/(main|chunks\/[^/]+)\.js$/.test(url)) return [url];
+  return [...readFileSync(fileURLToPath(url), 'utf8').matchAll(/^\/\/ ((?:src|node_modules)\/\S+)$/gm)].map((m) => pathToFileURL(join(ROOT, m[1]!)).href);
+}
+
 /** A package's code that was loaded (its package.json, read for a version, is not code). */
-const from = (loaded: string[], pkg: string): string[] => loaded.filter((url) => url.includes(`/node_modules/${pkg}/`) && !url.endsWith('/package.json'));
+const from = (loaded: string[], pkg: string): string[] => loaded.flatMap(sources).filter((url) => url.includes(`/node_modules/${pkg}/`) && !url.endsWith('/package.json'));
 
 describe('a start loads what it serves, the rest on first use', () => {
   it('minimal: no jose (beyond its JWT decoder), no YAML parser, no faker; jose with the first token', async () => {
@@ -63,6 +73,20 @@ describe('a start loads what it serves, the rest on first use', () => {
     expect((await fetch(`${sandbox.url}/__admin/health`)).status).toBe(200);
     expect(from(loaded(), 'yaml')).toEqual([]);
     expect(from(loaded(), '@faker-js/faker')).toEqual([]);
+  });
+
+  it('runs the bundle: a few files of dist/ carry the ~190 modules of src/ and hono, zod and lowdb a start needs', async () => {
+    const { sandbox, loaded } = await start('bundle', []);
+    expect((await fetch(`${sandbox.url}/__admin/health`)).status).toBe(200);
+    const files = loaded().filter((url) => url.startsWith(pathToFileURL(join(ROOT, 'dist')).href));
+    expect(files.length).toBeLessThanOrEqual(20);
+    expect(files.every((url) => /\/dist\/(main|chunks\/[^/]+)\.js$/.test(url))).toBe(true);
+    const carried = files.flatMap(sources);
+    expect(carried.filter((url) => url.includes('/src/')).length).toBeGreaterThan(100);
+    for (const pkg of ['hono', 'zod', 'lowdb']) {
+      expect(loaded().filter((url) => url.includes(`/node_modules/${pkg}/`))).toEqual([]);
+      expect(from(loaded(), pkg).length).toBeGreaterThan(0);
+    }
   });
 
   it("a user's scenario file is parsed as YAML, the parser loaded for it", async () => {
