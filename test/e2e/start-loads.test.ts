@@ -79,7 +79,7 @@ describe('a start loads what it serves, the rest on first use', () => {
     const { sandbox, loaded } = await start('bundle', []);
     expect((await fetch(`${sandbox.url}/__admin/health`)).status).toBe(200);
     const files = loaded().filter((url) => url.startsWith(pathToFileURL(join(ROOT, 'dist')).href));
-    expect(files.length).toBeLessThanOrEqual(20);
+    expect(files.length).toBeLessThanOrEqual(30);
     expect(files.every((url) => /\/dist\/(main|chunks\/[^/]+)\.js$/.test(url))).toBe(true);
     const carried = files.flatMap(sources);
     expect(carried.filter((url) => url.includes('/src/')).length).toBeGreaterThan(100);
