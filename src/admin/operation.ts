@@ -7,7 +7,7 @@
  */
 import type { z } from 'zod';
 import { adminDialect } from '../http/dialects/status-message.js';
-import { type Answer, type AnyOperation, type Operation, type RequestBody, operation } from '../http/endpoint.js';
+import { type Answer, type AnyOperation, type Operation, type RequestBody, jsonAnswer, operation } from '../http/endpoint.js';
 import { refusalAnswers } from '../http/refusal-answers.js';
 import { zodBinding } from '../http/zod-binding.js';
 
@@ -21,9 +21,9 @@ export function jsonBody<S extends z.ZodType>(schema: S, name: string, options: 
   return { schema, name, ...(options.required === false ? { required: false } : {}), bind: zodBinding(schema) };
 }
 
-/** A JSON answer with its schema and its name in the documents. */
-export function json(description: string, schema: z.ZodType, name: string): Answer {
-  return { description, schema, name };
+/** A JSON answer with its schema (built on first use, see jsonAnswer) and its name in the documents. */
+export function json(description: string, schema: () => z.ZodType, name: string): Answer {
+  return jsonAnswer(description, schema, name);
 }
 
 /** The guard's refusals, which any admin call may get before it runs. */

@@ -45,6 +45,21 @@ export interface Answer {
   response?: string;
 }
 
+/**
+ * A JSON answer whose schema is built when something first reads `schema` (the documents,
+ * the answer check, a fidelity comparison), not when the table is made: answer schemas are
+ * not needed to serve, and a start need not build them (src/http/lazy.ts).
+ */
+export function jsonAnswer(description: string, schema: () => z.ZodType, name: string): Answer {
+  return {
+    description,
+    get schema() {
+      return schema();
+    },
+    name,
+  };
+}
+
 /** What the handler gets besides the context: the bound body, the JSON it came from, and the bytes as received. */
 export interface Input<T> {
   body: T;

@@ -9,21 +9,17 @@ import * as body from '../domain/schemas/checkout.js';
 import { type BindOptions, bindBody } from '../domain/schemas/problems.js';
 import { checkoutDialect } from '../http/dialects/checkout.js';
 import type { Answer, AnyOperation, AuthScheme, Binding } from '../http/endpoint.js';
-import { operation } from '../http/endpoint.js';
+import { jsonAnswer, operation } from '../http/endpoint.js';
 import { checkoutInitializedAnswer, checkoutUpdatedAnswer, checkoutViewAnswer, widgetTokenAnswer } from './answers/checkout.js';
 import { type CheckoutHandlerDeps, type CheckoutHandlers, type CheckoutReads, checkoutHandlers } from './checkout-handlers.js';
 import { refusalAnswers } from '../http/refusal-answers.js';
 
 export type PathStyle = 'new' | 'old';
 
-const INITIALIZED: Answer = { description: 'The checkout: privateId, publicToken, expiresAt.', schema: checkoutInitializedAnswer, name: 'CheckoutInitializedAnswer' };
-const VIEW: Answer = { description: 'The checkout in its current phase.', schema: checkoutViewAnswer, name: 'CheckoutViewAnswer' };
-const UPDATED: Answer = {
-  description: 'Done: {id, data: null, error: null} (never 204: clients check that error is null).',
-  schema: checkoutUpdatedAnswer,
-  name: 'CheckoutUpdatedAnswer',
-};
-const WIDGET: Answer = { description: 'A widget token and when it expires.', schema: widgetTokenAnswer, name: 'WidgetTokenAnswer' };
+const INITIALIZED = jsonAnswer('The checkout: privateId, publicToken, expiresAt.', checkoutInitializedAnswer, 'CheckoutInitializedAnswer');
+const VIEW = jsonAnswer('The checkout in its current phase.', checkoutViewAnswer, 'CheckoutViewAnswer');
+const UPDATED = jsonAnswer('Done: {id, data: null, error: null} (never 204: clients check that error is null).', checkoutUpdatedAnswer, 'CheckoutUpdatedAnswer');
+const WIDGET = jsonAnswer('A widget token and when it expires.', widgetTokenAnswer, 'WidgetTokenAnswer');
 
 /** What one checkout operation is, whatever its path style. */
 interface CheckoutOperation {

@@ -12,7 +12,7 @@
 import type { Context } from 'hono';
 import { tokenRequestSchema } from '../domain/schemas/token.js';
 import { jsonResponse } from '../http/answer.js';
-import { type Answer, type AnyOperation, operation } from '../http/endpoint.js';
+import { type Answer, type AnyOperation, jsonAnswer, operation } from '../http/endpoint.js';
 import { identityErrorSchema } from '../http/envelopes.js';
 import { type SurfaceEnv, notesOf } from '../http/types.js';
 import { oauthDialect, tokenDialect } from '../identity/dialects.js';
@@ -28,7 +28,7 @@ import type { SurfaceDeps } from './deps.js';
 
 export type TokenDeps = Pick<SurfaceDeps, 'env' | 'clock' | 'urls' | 'logger' | 'services' | 'settings' | 'identity' | 'clientEnvironment'>;
 
-const TOKEN: Answer = { description: 'An access token.', schema: tokenSchema, name: 'Token' };
+const TOKEN = jsonAnswer('An access token.', tokenSchema, 'Token');
 const TOKEN_REFUSED: Answer = { description: "Refused, in Entra's shape: AADSTS codes (the sandbox's advice in x-sandbox-hint).", schema: identityErrorSchema, name: 'IdentityError' };
 const THROTTLED: Answer = {
   description: "Throttled, as Entra answers: plain text 'Too Many Requests' with Retry-After.",
@@ -79,7 +79,7 @@ export const IDENTITY_OPERATIONS: readonly AnyOperation<TokenDeps>[] = [
     auth: 'none',
     dialect: oauthDialect,
     summary: 'OpenID discovery document',
-    answers: { '200': { description: 'The OpenID discovery document.', schema: openIdConfigurationSchema, name: 'OpenIdConfiguration' }, '400': METADATA_REFUSED },
+    answers: { '200': jsonAnswer('The OpenID discovery document.', openIdConfigurationSchema, 'OpenIdConfiguration'), '400': METADATA_REFUSED },
     handler: (deps) => (c) =>
       withTenant(c, deps, (segment, issuer) =>
         jsonResponse(openIdConfiguration({ authBase: deps.urls.baseUrl(deps.env, 'auth'), tenantSegment: segment, issuer }), 200, DISCOVERY_HEADERS),
@@ -93,7 +93,7 @@ export const IDENTITY_OPERATIONS: readonly AnyOperation<TokenDeps>[] = [
     auth: 'none',
     dialect: oauthDialect,
     summary: 'Signing keys (JWKS)',
-    answers: { '200': { description: 'The signing keys.', schema: jwksSchema, name: 'Jwks' }, '400': METADATA_REFUSED },
+    answers: { '200': jsonAnswer('The signing keys.', jwksSchema, 'Jwks'), '400': METADATA_REFUSED },
     handler: (deps) => (c) =>
       withTenant(c, deps, async (_segment, issuer) => jsonResponse(jwksDocument(await deps.identity.keyRing(deps.env), issuer), 200, DISCOVERY_HEADERS)),
   }),

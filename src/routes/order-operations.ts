@@ -14,7 +14,7 @@ import { bindBody } from '../domain/schemas/problems.js';
 import { jsonResponse, jsonTextResponse } from '../http/answer.js';
 import { checkoutDialect } from '../http/dialects/checkout.js';
 import { problemDialect } from '../http/dialects/problem.js';
-import { type Answer, type AnyOperation, operation } from '../http/endpoint.js';
+import { type Answer, type AnyOperation, jsonAnswer, operation } from '../http/endpoint.js';
 import { refusalAnswers } from '../http/refusal-answers.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { type ActionResult, LATEST_ORDERS, type OrderService } from '../services/orders.js';
@@ -24,9 +24,9 @@ import { orderDocumentJson, orderListDocument } from './order-view.js';
 
 export type OrderDeps = { services: { orders: OrderService } };
 
-const ORDER: Answer = { description: 'The order.', schema: orderDocumentSchema, name: 'OrderDocument' };
-const LIST: Answer = { description: "The merchant's latest orders.", schema: orderListSchema, name: 'OrderList' };
-const REAUTHORIZATION: Answer = { description: 'The reauthorization and its status.', schema: reauthorizationSchema, name: 'Reauthorization' };
+const ORDER = jsonAnswer('The order.', orderDocumentSchema, 'OrderDocument');
+const LIST = jsonAnswer("The merchant's latest orders.", orderListSchema, 'OrderList');
+const REAUTHORIZATION = jsonAnswer('The reauthorization and its status.', reauthorizationSchema, 'Reauthorization');
 const ACCEPTED: Answer = {
   description: 'Accepted, no body; Location points at the order.',
   headers: { Location: 'The order: /manage/orders/{orderId}' },

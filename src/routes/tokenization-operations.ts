@@ -16,7 +16,7 @@ import { authorizationFailureSchema, authorizationSchema } from '../domain/schem
 import { jsonResponse } from '../http/answer.js';
 import { checkoutDialect } from '../http/dialects/checkout.js';
 import { tokenizationDialect } from '../http/dialects/tokenization.js';
-import { type Answer, type AnyOperation, operation } from '../http/endpoint.js';
+import { type AnyOperation, jsonAnswer, operation } from '../http/endpoint.js';
 import { refusalAnswers } from '../http/refusal-answers.js';
 import type { SurfaceEnv } from '../http/types.js';
 import type { TokenizationService } from '../services/tokenization.js';
@@ -25,10 +25,10 @@ import { authorizationCompletedAnswer, authorizationScheduledAnswer, customerTok
 
 export type TokenizationDeps = { env: EnvName; services: { tokenization: TokenizationService } };
 
-const COMPLETED: Answer = { description: 'Authorized at once: {id, data: {authorizationId, orderId}}.', schema: authorizationCompletedAnswer, name: 'AuthorizationCompletedAnswer' };
-const SCHEDULED: Answer = { description: 'Accepted, attempted later: {id, data: {authorizationId}}.', schema: authorizationScheduledAnswer, name: 'AuthorizationScheduledAnswer' };
-const TOKEN: Answer = { description: 'The customer token: {id, data: {status, cancellationDate?}}.', schema: customerTokenAnswer, name: 'CustomerTokenAnswer' };
-const DONE: Answer = { description: 'Done: {id}.', schema: customerTokenAcknowledgedAnswer, name: 'TokenizationAcknowledged' };
+const COMPLETED = jsonAnswer('Authorized at once: {id, data: {authorizationId, orderId}}.', authorizationCompletedAnswer, 'AuthorizationCompletedAnswer');
+const SCHEDULED = jsonAnswer('Accepted, attempted later: {id, data: {authorizationId}}.', authorizationScheduledAnswer, 'AuthorizationScheduledAnswer');
+const TOKEN = jsonAnswer('The customer token: {id, data: {status, cancellationDate?}}.', customerTokenAnswer, 'CustomerTokenAnswer');
+const DONE = jsonAnswer('Done: {id}.', customerTokenAcknowledgedAnswer, 'TokenizationAcknowledged');
 
 const merchantOf = (c: Context<SurfaceEnv>): string => c.get('caller').merchantId;
 const tokenOf = (c: Context<SurfaceEnv>): string => c.req.param('token') ?? '';

@@ -25,7 +25,7 @@ import { pageLanguage } from '../frontend/strings.js';
 import { jsonResponse } from '../http/answer.js';
 import { checkoutDialect } from '../http/dialects/checkout.js';
 import { pageDialect } from '../http/dialects/status-message.js';
-import { type Answer, type AnyOperation, operation } from '../http/endpoint.js';
+import { type Answer, type AnyOperation, jsonAnswer, operation } from '../http/endpoint.js';
 import { pageErrorSchema } from '../http/envelopes.js';
 import { Refusal } from '../http/refusal.js';
 import { refusalAnswers } from '../http/refusal-answers.js';
@@ -45,9 +45,9 @@ const SCRIPT: Answer = { description: 'The script.', contentType: 'application/j
 const PAGE: Answer = { description: 'The page.', contentType: 'text/html' };
 const UNAVAILABLE: Answer = { description: 'The page says the checkout is unknown, expired or aborted.', contentType: 'text/html' };
 const REFUSED: Answer = { description: "A refusal of the page's call: {error: {status, message}}.", schema: pageErrorSchema, name: 'PageError' };
-const IDENTIFIED: Answer = { description: 'The customer is identified.', schema: pageIdentifiedSchema, name: 'PageIdentified' };
-const PURCHASED: Answer = { description: 'The purchase is completed.', schema: pagePurchasedSchema, name: 'PagePurchased' };
-const SHIPPING_CHOSEN: Answer = { description: 'The delivery choice and its fee, as data.shipping shows it.', schema: pageShippingChosenSchema, name: 'PageShippingChosen' };
+const IDENTIFIED = jsonAnswer('The customer is identified.', pageIdentifiedSchema, 'PageIdentified');
+const PURCHASED = jsonAnswer('The purchase is completed.', pagePurchasedSchema, 'PagePurchased');
+const SHIPPING_CHOSEN = jsonAnswer('The delivery choice and its fee, as data.shipping shows it.', pageShippingChosenSchema, 'PageShippingChosen');
 
 const made = new WeakMap<SurfaceDeps, CheckoutSteps>();
 /** The steps behind the page's buttons, one per surface app. */

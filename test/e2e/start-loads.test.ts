@@ -33,11 +33,12 @@ async function start(name: string, args: string[]): Promise<{ sandbox: Spawned; 
 /**
  * The sources a loaded file holds: dist/main.js and dist/chunks/ are esbuild's bundle
  * (scripts/build.mjs), which names each module it carries in a `// <path>` line before its
- * code; any other file holds itself.
+ * code (relative to the package, `../<dir>/node_modules/…` where node_modules is a symlink, as in
+ * a git worktree); any other file holds itself.
  */
 function sources(url: string): string[] {
   if (!/\/dist\/(main|chunks\/[^/]+)\.js$/.test(url)) return [url];
-  return [...readFileSync(fileURLToPath(url), 'utf8').matchAll(/^\/\/ ((?:src|node_modules)\/\S+)$/gm)].map((m) => pathToFileURL(join(ROOT, m[1]!)).href);
+  return [...readFileSync(fileURLToPath(url), 'utf8').matchAll(/^\/\/ ((?:\.\.\/[^/\s]+\/)*(?:src|node_modules)\/\S+)$/gm)].map((m) => pathToFileURL(join(ROOT, m[1]!)).href);
 }
 
 /** A package's code that was loaded (its package.json, read for a version, is not code). */

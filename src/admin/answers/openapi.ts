@@ -5,19 +5,22 @@
  * schema validates (test/http/openapi.test.ts), so it is left open.
  */
 import { z } from 'zod';
+import { lazy } from '../../http/lazy.js';
 
 const openApiObjects = (description: string) => z.record(z.string(), z.record(z.string(), z.unknown())).meta({ description });
 
-export const openApiDocumentSchema = z
-  .strictObject({
-    openapi: z.literal('3.1.0'),
-    info: z.strictObject({ title: z.string().min(1), version: z.string().min(1), description: z.string() }),
-    servers: z.array(z.strictObject({ url: z.url(), description: z.string().optional() })).min(1),
-    paths: openApiObjects('Path → method → OpenAPI operation.'),
-    components: z.strictObject({
-      schemas: openApiObjects('Bodies and answers as JSON Schema 2020-12.'),
-      responses: openApiObjects('Refusals named once per dialect.'),
-      securitySchemes: openApiObjects('bearer and sharedKey.'),
-    }),
-  })
-  .meta({ description: 'An OpenAPI 3.1 document.' });
+export const openApiDocumentSchema = lazy(() =>
+  z
+    .strictObject({
+      openapi: z.literal('3.1.0'),
+      info: z.strictObject({ title: z.string().min(1), version: z.string().min(1), description: z.string() }),
+      servers: z.array(z.strictObject({ url: z.url(), description: z.string().optional() })).min(1),
+      paths: openApiObjects('Path → method → OpenAPI operation.'),
+      components: z.strictObject({
+        schemas: openApiObjects('Bodies and answers as JSON Schema 2020-12.'),
+        responses: openApiObjects('Refusals named once per dialect.'),
+        securitySchemes: openApiObjects('bearer and sharedKey.'),
+      }),
+    })
+    .meta({ description: 'An OpenAPI 3.1 document.' }),
+);

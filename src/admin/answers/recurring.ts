@@ -5,6 +5,7 @@
  * the API shows them.
  */
 import { z } from 'zod';
+import { lazy } from '../../http/lazy.js';
 import { INVOICE_STATUS, type InvoiceStatusName } from '../../domain/invoice-status.js';
 import { CUSTOMER_TOKEN_STATUSES, FAILURE_REASONS, type Authorization } from '../../domain/tokenization.js';
 import { addressSchema } from '../../routes/answers/checkout.js';
@@ -17,127 +18,145 @@ const CAPTURE_MODES = everyOf<Authorization['captureMode']>()(['Auto', 'Manual']
 const REVIEW_OUTCOMES = everyOf<Exclude<InvoiceStatusName, 'Pending'>>()(['Approved', 'Rejected']);
 const REVIEW_STATES = everyOf<OnHoldReview['state']>()(['pending', 'resolved']);
 
-const merchantUri = z.url().nullable().meta({ description: 'null: none is called.' });
+const merchantUri = lazy(() => z.url().nullable().meta({ description: 'null: none is called.' }));
 
 /** 200 of PUT /__admin/{env}/merchants/{merchantId}/callbacks. */
-export const merchantCallbacksSchema = z
-  .strictObject({ merchantId: z.string().min(1), webhookUri: merchantUri, invoiceStatusUri: merchantUri })
-  .meta({ description: "Where the merchant's webhooks and invoice-status calls now go." });
+export const merchantCallbacksSchema = lazy(() =>
+  z
+    .strictObject({ merchantId: z.string().min(1), webhookUri: merchantUri(), invoiceStatusUri: merchantUri() })
+    .meta({ description: "Where the merchant's webhooks and invoice-status calls now go." }),
+);
 
-const failureReason = z.enum(FAILURE_REASONS);
+const failureReason = lazy(() => z.enum(FAILURE_REASONS));
 
-const authorizationPayload = z.strictObject({
-  CustomerToken: guidSchema,
-  AuthorizationId: guidSchema,
-  Reference: z.string().nullable(),
-  ActionReference: z.string().nullable(),
-  CreatedOn: instantSchema,
-  OrderId: guidSchema.optional().meta({ description: 'Once the authorization created its order.' }),
-  CurrentAttempt: z.number().int().min(0).optional().meta({ description: 'retrying and failed: the attempts made.' }),
-  MaxAttempt: z.number().int().min(0).optional().meta({ description: 'retrying and failed: the attempts planned.' }),
-  Reason: failureReason.nullable().optional().meta({ description: 'retrying and failed: why the last attempt failed.' }),
-});
+const authorizationPayload = lazy(() =>
+  z.strictObject({
+    CustomerToken: guidSchema(),
+    AuthorizationId: guidSchema(),
+    Reference: z.string().nullable(),
+    ActionReference: z.string().nullable(),
+    CreatedOn: instantSchema(),
+    OrderId: guidSchema().optional().meta({ description: 'Once the authorization created its order.' }),
+    CurrentAttempt: z.number().int().min(0).optional().meta({ description: 'retrying and failed: the attempts made.' }),
+    MaxAttempt: z.number().int().min(0).optional().meta({ description: 'retrying and failed: the attempts planned.' }),
+    Reason: failureReason().nullable().optional().meta({ description: 'retrying and failed: why the last attempt failed.' }),
+  }),
+);
 
-const customerTokenPayload = z.strictObject({
-  CustomerToken: guidSchema,
-  StoreId: z.string().min(1),
-  CreatedOn: instantSchema,
-  CancelledOn: instantSchema.nullable(),
-});
+const customerTokenPayload = lazy(() =>
+  z.strictObject({
+    CustomerToken: guidSchema(),
+    StoreId: z.string().min(1),
+    CreatedOn: instantSchema(),
+    CancelledOn: instantSchema().nullable(),
+  }),
+);
 
-export const webhookBodySchema = z
-  .strictObject({
-    Type: z.enum(WEBHOOK_TYPES),
-    Timestamp: instantSchema,
-    Payload: z.union([authorizationPayload, customerTokenPayload]),
-  })
-  .meta({ description: 'The webhook as POSTed to the merchant (PascalCase, as the service sends it).' });
+export const webhookBodySchema = lazy(() =>
+  z
+    .strictObject({
+      Type: z.enum(WEBHOOK_TYPES),
+      Timestamp: instantSchema(),
+      Payload: z.union([authorizationPayload(), customerTokenPayload()]),
+    })
+    .meta({ description: 'The webhook as POSTed to the merchant (PascalCase, as the service sends it).' }),
+);
 
 /** 200 of GET /__admin/{env}/webhooks. */
-export const webhooksSchema = z
-  .strictObject({
-    webhooks: z.array(
-      z.strictObject({
-        type: z.enum(WEBHOOK_TYPES),
-        subject: z.string().min(1).meta({ description: 'The authorization id or the customer token it is about.' }),
-        url: z.string().meta({ description: "The merchant's webhookUri." }),
-        state: z.enum(CALLBACK_STATES),
-        nextAttemptAt: instantSchema.nullable(),
-        body: webhookBodySchema.nullable(),
-        attempts: z.array(callbackAttemptSchema),
-      }),
-    ),
-  })
-  .meta({ description: 'Webhooks sent or pending, with their bodies and attempts.' });
+export const webhooksSchema = lazy(() =>
+  z
+    .strictObject({
+      webhooks: z.array(
+        z.strictObject({
+          type: z.enum(WEBHOOK_TYPES),
+          subject: z.string().min(1).meta({ description: 'The authorization id or the customer token it is about.' }),
+          url: z.string().meta({ description: "The merchant's webhookUri." }),
+          state: z.enum(CALLBACK_STATES),
+          nextAttemptAt: instantSchema().nullable(),
+          body: webhookBodySchema().nullable(),
+          attempts: z.array(callbackAttemptSchema()),
+        }),
+      ),
+    })
+    .meta({ description: 'Webhooks sent or pending, with their bodies and attempts.' }),
+);
 
-const storedCustomerSchema = z
-  .strictObject({
-    email: z.string().nullable(),
-    mobilePhoneNumber: z.string().nullable(),
-    nationalIdentificationNumber: z.string().nullable(),
-    deliveryAddress: addressSchema,
-    billingAddress: addressSchema,
-  })
-  .meta({ description: 'The customer of the purchase that gave the consent.' });
+const storedCustomerSchema = lazy(() =>
+  z
+    .strictObject({
+      email: z.string().nullable(),
+      mobilePhoneNumber: z.string().nullable(),
+      nationalIdentificationNumber: z.string().nullable(),
+      deliveryAddress: addressSchema(),
+      billingAddress: addressSchema(),
+    })
+    .meta({ description: 'The customer of the purchase that gave the consent.' }),
+);
 
-export const customerTokenSchema = z.strictObject({
-  token: guidSchema.meta({ description: 'The customer token (data.order.customerToken of the purchase).' }),
-  merchantId: z.string().min(1),
-  storeId: z.string().min(1),
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  countryCode: z.string().regex(/^[A-Z]{2}$/),
-  status: z.enum(CUSTOMER_TOKEN_STATUSES),
-  createdAt: instantSchema,
-  cancelledAt: instantSchema.nullable(),
-  checkoutPrivateId: guidSchema.meta({ description: 'The purchase that gave the consent.' }),
-  customer: storedCustomerSchema.nullable(),
-  authorizationFailure: failureReason.nullable().meta({ description: 'The UAT test hook (PUT /purchase/customer-tokens/{token}): every later attempt fails with it; null: none.' }),
-});
+export const customerTokenSchema = lazy(() =>
+  z.strictObject({
+    token: guidSchema().meta({ description: 'The customer token (data.order.customerToken of the purchase).' }),
+    merchantId: z.string().min(1),
+    storeId: z.string().min(1),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    countryCode: z.string().regex(/^[A-Z]{2}$/),
+    status: z.enum(CUSTOMER_TOKEN_STATUSES),
+    createdAt: instantSchema(),
+    cancelledAt: instantSchema().nullable(),
+    checkoutPrivateId: guidSchema().meta({ description: 'The purchase that gave the consent.' }),
+    customer: storedCustomerSchema().nullable(),
+    authorizationFailure: failureReason().nullable().meta({ description: 'The UAT test hook (PUT /purchase/customer-tokens/{token}): every later attempt fails with it; null: none.' }),
+  }),
+);
 
 /** 200 of GET /__admin/{env}/customer-tokens. */
-export const customerTokensSchema = z.strictObject({ customerTokens: z.array(customerTokenSchema) }).meta({ description: 'The customer tokens issued.' });
+export const customerTokensSchema = lazy(() => z.strictObject({ customerTokens: z.array(customerTokenSchema()) }).meta({ description: 'The customer tokens issued.' }));
 
-export const authorizationSchema = z.strictObject({
-  authorizationId: guidSchema,
-  customerToken: guidSchema,
-  merchantId: z.string().min(1),
-  storeId: z.string().min(1),
-  countryCode: z.string().regex(/^[A-Z]{2}$/),
-  reference: z.string().nullable(),
-  actionReference: z.string().nullable(),
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  captureMode: z.enum(CAPTURE_MODES),
-  items: z.array(
-    z.strictObject({
-      id: z.string(),
-      description: z.string(),
-      unitPrice: z.number().meta({ description: 'In major units.' }),
-      quantity: z.number().int(),
-      vat: z.number(),
-    }),
-  ),
-  totalAmount: z.number().meta({ description: 'In major units.' }),
-  status: z.enum(AUTHORIZATION_STATUSES),
-  createdAt: instantSchema,
-  attemptsDue: z.array(instantSchema).meta({ description: "Every planned attempt's due instant." }),
-  attemptsMade: z.number().int().min(0).meta({ description: 'How many of attemptsDue were made.' }),
-  reason: failureReason.nullable().meta({ description: 'Why the last attempt failed; null while none did.' }),
-  orderId: guidSchema.nullable().meta({ description: 'The order a successful attempt created.' }),
-});
+export const authorizationSchema = lazy(() =>
+  z.strictObject({
+    authorizationId: guidSchema(),
+    customerToken: guidSchema(),
+    merchantId: z.string().min(1),
+    storeId: z.string().min(1),
+    countryCode: z.string().regex(/^[A-Z]{2}$/),
+    reference: z.string().nullable(),
+    actionReference: z.string().nullable(),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    captureMode: z.enum(CAPTURE_MODES),
+    items: z.array(
+      z.strictObject({
+        id: z.string(),
+        description: z.string(),
+        unitPrice: z.number().meta({ description: 'In major units.' }),
+        quantity: z.number().int(),
+        vat: z.number(),
+      }),
+    ),
+    totalAmount: z.number().meta({ description: 'In major units.' }),
+    status: z.enum(AUTHORIZATION_STATUSES),
+    createdAt: instantSchema(),
+    attemptsDue: z.array(instantSchema()).meta({ description: "Every planned attempt's due instant." }),
+    attemptsMade: z.number().int().min(0).meta({ description: 'How many of attemptsDue were made.' }),
+    reason: failureReason().nullable().meta({ description: 'Why the last attempt failed; null while none did.' }),
+    orderId: guidSchema().nullable().meta({ description: 'The order a successful attempt created.' }),
+  }),
+);
 
 /** 200 of GET /__admin/{env}/authorizations. */
-export const authorizationsSchema = z.strictObject({ authorizations: z.array(authorizationSchema) }).meta({ description: 'Authorizations, their schedule and attempts.' });
+export const authorizationsSchema = lazy(() => z.strictObject({ authorizations: z.array(authorizationSchema()) }).meta({ description: 'Authorizations, their schedule and attempts.' }));
 
-export const onHoldReviewSchema = z.strictObject({
-  privateId: guidSchema.meta({ description: 'The checkout whose purchase is on hold.' }),
-  dueAt: instantSchema.nullable().meta({ description: 'When it resolves by itself; null: only by POST …/invoice-status.' }),
-  outcome: z.enum(REVIEW_OUTCOMES).meta({ description: `The invoice status it resolves to (${Object.entries(INVOICE_STATUS).map(([name, code]) => `${name} = ${code}`).join(', ')}).` }),
-  state: z.enum(REVIEW_STATES),
-  resolvedAt: instantSchema.nullable(),
-});
+export const onHoldReviewSchema = lazy(() =>
+  z.strictObject({
+    privateId: guidSchema().meta({ description: 'The checkout whose purchase is on hold.' }),
+    dueAt: instantSchema().nullable().meta({ description: 'When it resolves by itself; null: only by POST …/invoice-status.' }),
+    outcome: z.enum(REVIEW_OUTCOMES).meta({ description: `The invoice status it resolves to (${Object.entries(INVOICE_STATUS).map(([name, code]) => `${name} = ${code}`).join(', ')}).` }),
+    state: z.enum(REVIEW_STATES),
+    resolvedAt: instantSchema().nullable(),
+  }),
+);
 
 /** 200 of GET /__admin/{env}/on-hold-reviews. */
-export const onHoldReviewsSchema = z.strictObject({ reviews: z.array(onHoldReviewSchema) }).meta({ description: 'On-hold purchases under review, and resolved ones.' });
+export const onHoldReviewsSchema = lazy(() => z.strictObject({ reviews: z.array(onHoldReviewSchema()) }).meta({ description: 'On-hold purchases under review, and resolved ones.' }));
 
 /** 200 of POST /__admin/{env}/checkouts/{privateId}/invoice-status. */
-export const onHoldResolvedSchema = z.strictObject({ review: onHoldReviewSchema }).meta({ description: 'The review, resolved.' });
+export const onHoldResolvedSchema = lazy(() => z.strictObject({ review: onHoldReviewSchema() }).meta({ description: 'The review, resolved.' }));

@@ -4,34 +4,41 @@
  * (+ `event` on a failed validation), see src/http/envelopes.ts.
  */
 import { z } from 'zod';
+import { lazy } from '../../http/lazy.js';
 import { deliveryChoiceViewSchema } from './checkout.js';
 import { CHECKOUT_STATUSES, PURCHASE_RESULTS } from '../../domain/model.js';
 
 /** 200 of POST /checkout/{publicToken}/customer: the checkout's status and what identifies the customer. */
-export const pageIdentifiedSchema = z
-  .strictObject({
-    status: z.enum(CHECKOUT_STATUSES).meta({ description: 'CustomerIdentified after a successful identification.' }),
-    customer: z.strictObject({
-      email: z.string().nullable(),
-      mobilePhoneNumber: z.string().nullable(),
-      postalCode: z.string().nullable(),
-    }),
-    shipping: deliveryChoiceViewSchema.optional().meta({ description: 'With a delivery module: the choice the identification made.' }),
-  })
-  .meta({ description: 'The customer identified on the hosted page.' });
+export const pageIdentifiedSchema = lazy(() =>
+  z
+    .strictObject({
+      status: z.enum(CHECKOUT_STATUSES).meta({ description: 'CustomerIdentified after a successful identification.' }),
+      customer: z.strictObject({
+        email: z.string().nullable(),
+        mobilePhoneNumber: z.string().nullable(),
+        postalCode: z.string().nullable(),
+      }),
+      shipping: deliveryChoiceViewSchema().optional().meta({ description: 'With a delivery module: the choice the identification made.' }),
+    })
+    .meta({ description: 'The customer identified on the hosted page.' }),
+);
 
 /** 200 of POST /checkout/{publicToken}/shipping: the delivery step's choice. */
-export const pageShippingChosenSchema = z
-  .strictObject({ status: z.enum(CHECKOUT_STATUSES), shipping: deliveryChoiceViewSchema })
-  .meta({ description: 'The delivery choice the customer made on the hosted page, as data.shipping shows it.' });
+export const pageShippingChosenSchema = lazy(() =>
+  z
+    .strictObject({ status: z.enum(CHECKOUT_STATUSES), shipping: deliveryChoiceViewSchema() })
+    .meta({ description: 'The delivery choice the customer made on the hosted page, as data.shipping shows it.' }),
+);
 
 /** 200 of POST /checkout/{publicToken}/purchase. */
-export const pagePurchasedSchema = z
-  .strictObject({
-    status: z.enum(CHECKOUT_STATUSES).meta({ description: 'PurchaseCompleted.' }),
-    result: z.enum(PURCHASE_RESULTS).nullable(),
-    paymentName: z.string().nullable(),
-    purchaseIdentifier: z.string().regex(/^\d{8}$/).nullable(),
-    orderId: z.guid().meta({ description: 'The order the purchase created.' }),
-  })
-  .meta({ description: 'The purchase completed on the hosted page.' });
+export const pagePurchasedSchema = lazy(() =>
+  z
+    .strictObject({
+      status: z.enum(CHECKOUT_STATUSES).meta({ description: 'PurchaseCompleted.' }),
+      result: z.enum(PURCHASE_RESULTS).nullable(),
+      paymentName: z.string().nullable(),
+      purchaseIdentifier: z.string().regex(/^\d{8}$/).nullable(),
+      orderId: z.guid().meta({ description: 'The order the purchase created.' }),
+    })
+    .meta({ description: 'The purchase completed on the hosted page.' }),
+);

@@ -4,34 +4,41 @@
  * (no data key) on refusals (src/http/envelopes.ts).
  */
 import { z } from 'zod';
+import { lazy } from '../../http/lazy.js';
 import { CUSTOMER_TOKEN_STATUSES } from '../../domain/tokenization.js';
 import { generated, tokenizationAcknowledgedSchema, tokenizationSuccess } from '../../http/envelopes.js';
 
-const authorizationId = generated(z.uuid(), 'The authorization; webhooks name it.');
+const authorizationId = lazy(() => generated(z.uuid(), 'The authorization; webhooks name it.'));
 
-export const authorizationCompletedSchema = z
-  .strictObject({
-    authorizationId,
-    orderId: generated(z.uuid(), 'The order the charge created, for /manage/orders.'),
-  })
-  .meta({ description: 'Authorized at once (200): the order exists.' });
+export const authorizationCompletedSchema = lazy(() =>
+  z
+    .strictObject({
+      authorizationId: authorizationId(),
+      orderId: generated(z.uuid(), 'The order the charge created, for /manage/orders.'),
+    })
+    .meta({ description: 'Authorized at once (200): the order exists.' }),
+);
 
-export const authorizationScheduledSchema = z
-  .strictObject({ authorizationId })
-  .meta({ description: 'Accepted (202): attempted on its schedule; the outcome comes as a webhook.' });
+export const authorizationScheduledSchema = lazy(() =>
+  z
+    .strictObject({ authorizationId: authorizationId() })
+    .meta({ description: 'Accepted (202): attempted on its schedule; the outcome comes as a webhook.' }),
+);
 
-export const customerTokenStatusSchema = z
-  .strictObject({
-    status: z.enum(CUSTOMER_TOKEN_STATUSES),
-    cancellationDate: z.iso.datetime().optional().meta({ description: 'Only on a cancelled token: when it was cancelled (ISO-8601, UTC).' }),
-  })
-  .meta({ description: 'A customer token and its status.' });
+export const customerTokenStatusSchema = lazy(() =>
+  z
+    .strictObject({
+      status: z.enum(CUSTOMER_TOKEN_STATUSES),
+      cancellationDate: z.iso.datetime().optional().meta({ description: 'Only on a cancelled token: when it was cancelled (ISO-8601, UTC).' }),
+    })
+    .meta({ description: 'A customer token and its status.' }),
+);
 
 /** 200 of POST /purchase/authorizations. */
-export const authorizationCompletedAnswer = tokenizationSuccess(authorizationCompletedSchema);
+export const authorizationCompletedAnswer = lazy(() => tokenizationSuccess(authorizationCompletedSchema()));
 /** 202 of POST /purchase/authorizations. */
-export const authorizationScheduledAnswer = tokenizationSuccess(authorizationScheduledSchema);
+export const authorizationScheduledAnswer = lazy(() => tokenizationSuccess(authorizationScheduledSchema()));
 /** 200 of GET /purchase/customer-tokens/{token}. */
-export const customerTokenAnswer = tokenizationSuccess(customerTokenStatusSchema);
+export const customerTokenAnswer = lazy(() => tokenizationSuccess(customerTokenStatusSchema()));
 /** 202 of DELETE and 200 of PUT /purchase/customer-tokens/{token}: `{id}`. */
-export const customerTokenAcknowledgedAnswer = tokenizationAcknowledgedSchema;
+export const customerTokenAcknowledgedAnswer = lazy(() => tokenizationAcknowledgedSchema);

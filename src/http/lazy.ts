@@ -1,0 +1,16 @@
+/**
+ * A value built on first use and kept: `lazy(() => z.strictObject({…}))` is a function that
+ * builds the schema the first time it is called and returns that same schema ever after.
+ *
+ * Why: the answer schemas (src/routes/answers/*, src/admin/answers/*) describe what the
+ * sandbox sends. Only the OpenAPI documents, the test suite's answer check and a fidelity
+ * comparison read them; serving a request never does. Built at module load, they cost every
+ * start ~30 ms of CPU, ~15 ms of a ~300 ms cold start and 8 MB (issue 20, bench/README.md), so
+ * they are built when something first asks (an Answer's `schema` getter, see jsonAnswer in
+ * src/http/endpoint.ts). The same instance every time: the documents name a schema by its
+ * identity (a part used in several answers is one $ref).
+ */
+export function lazy<T>(build: () => T): () => T {
+  let built: { value: T } | undefined;
+  return () => (built ??= { value: build() }).value;
+}

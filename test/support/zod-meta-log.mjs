@@ -1,0 +1,58 @@
+// Preloaded with --import by the start-up test (test/e2e/start-schemas.test.ts): zod keeps its
+// global registry, where .meta() and .describe() put a schema's description, on
+// globalThis.__zod_globalRegistry and takes the one it finds there (zod/v4/core/registries.js),
+// also inside the bundle. This one behaves as zod's own and appends, to the file named by
+// ZOD_META_LOG, each place in dist/ a schema with metadata was built from (`<file URL>:<line>`,
+// every frame of the call, once per place), so a test can ask which modules built schemas when.
+import { appendFileSync } from 'node:fs';
+
+const log = process.env.ZOD_META_LOG;
+if (log) {
+  const seen = new Set();
+  /** Where in dist/ the call came from: every frame of the stack, not just the nearest (a helper such as generated() calls .meta() for its caller). */
+  const record = () => {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 50;
+    const stack = new Error().stack ?? '';
+    Error.stackTraceLimit = limit;
+    const places = [...stack.matchAll(/(file:\/\/\/\S+?\/dist\/\S+?\.js):(\d+):\d+/g)].map((m) => `${m[1]}:${m[2]}`).filter((place) => !seen.has(place));
+    for (const place of places) seen.add(place);
+    if (places.length > 0) appendFileSync(log, places.map((place) => `${place}\n`).join(''));
+  };
+  class Registry {
+    _map = new WeakMap();
+    _idmap = new Map();
+    add(schema, ...rest) {
+      const meta = rest[0];
+      record();
+      this._map.set(schema, meta);
+      if (meta && typeof meta === 'object' && 'id' in meta) this._idmap.set(meta.id, schema);
+      return this;
+    }
+    clear() {
+      this._map = new WeakMap();
+      this._idmap = new Map();
+      return this;
+    }
+    remove(schema) {
+      const meta = this._map.get(schema);
+      if (meta && typeof meta === 'object' && 'id' in meta) this._idmap.delete(meta.id);
+      this._map.delete(schema);
+      return this;
+    }
+    get(schema) {
+      const parent = schema._zod.parent;
+      if (parent) {
+        const inherited = { ...(this.get(parent) ?? {}) };
+        delete inherited.id;
+        const merged = { ...inherited, ...this._map.get(schema) };
+        return Object.keys(merged).length ? merged : undefined;
+      }
+      return this._map.get(schema);
+    }
+    has(schema) {
+      return this._map.has(schema);
+    }
+  }
+  globalThis.__zod_globalRegistry = new Registry();
+}
