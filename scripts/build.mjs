@@ -123,7 +123,9 @@ const CHUNK_DIR = join(root, 'dist', 'chunks');
  * imported on first use (the CLI, then jose, OpenAPI, TLS, the subcommands) is split into
  * dist/chunks/ and still loads only then. The library entry (dist/index.js) stays tsc's
  * module-per-file output. Left outside the bundle: packages that find files of their own at
- * run time (pino's transports, pino-pretty, node-forge, faker's version, swagger-ui-dist).
+ * run time (pino-pretty, node-forge, faker's version, swagger-ui-dist). pino is inside: only
+ * its transports look for files (a worker started from a path), and the sandbox never starts
+ * one; it writes to pino's own destination (src/log.ts).
  * Returns the chunk files written.
  */
 async function bundleCli() {
@@ -154,7 +156,7 @@ async function bundleCli() {
     target: `node${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.node.match(/\d+/)[0]}`,
     outdir: dist,
     chunkNames: 'chunks/[hash]',
-    external: ['pino', 'pino-pretty', 'node-forge', '@faker-js/faker', 'swagger-ui-dist'],
+    external: ['pino-pretty', 'node-forge', '@faker-js/faker', 'swagger-ui-dist'],
     // CommonJS packages inside an ES bundle call require() (iso8601-duration, Node's builtins).
     banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
     plugins: [fileUrls],

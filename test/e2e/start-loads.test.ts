@@ -76,7 +76,7 @@ describe('a start loads what it serves, the rest on first use', () => {
     expect(from(loaded(), '@faker-js/faker')).toEqual([]);
   });
 
-  it('runs the bundle: a few files of dist/ carry the ~190 modules of src/ and hono, zod and lowdb a start needs', async () => {
+  it('runs the bundle: a few files of dist/ carry the ~190 modules of src/ and hono, zod, lowdb and pino a start needs', async () => {
     const { sandbox, loaded } = await start('bundle', []);
     expect((await fetch(`${sandbox.url}/__admin/health`)).status).toBe(200);
     const files = loaded().filter((url) => url.startsWith(pathToFileURL(join(ROOT, 'dist')).href));
@@ -84,7 +84,7 @@ describe('a start loads what it serves, the rest on first use', () => {
     expect(files.every((url) => /\/dist\/(main|chunks\/[^/]+)\.js$/.test(url))).toBe(true);
     const carried = files.flatMap(sources);
     expect(carried.filter((url) => url.includes('/src/')).length).toBeGreaterThan(100);
-    for (const pkg of ['hono', 'zod', 'lowdb']) {
+    for (const pkg of ['hono', 'zod', 'lowdb', 'pino']) {
       expect(loaded().filter((url) => url.includes(`/node_modules/${pkg}/`))).toEqual([]);
       expect(from(loaded(), pkg).length).toBeGreaterThan(0);
     }
