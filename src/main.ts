@@ -21,10 +21,11 @@ const argv = process.argv.slice(2);
 
 // A start allocates ~20 MB that lives as long as the server (modules, schemas, the world).
 // V8 answers that survival by growing the young generation (to 2 × 16 MB by the end of a
-// start), which then stays resident: ~15 MB of RSS at rest for nothing. Until the server is ready the young
-// generation keeps its initial size (what survives goes to the old generation at once); then
-// V8's own growth (×2, its default) is back, so a load grows it as it always did. Only for
-// the server (subcommands keep V8's defaults), and not when the user tuned it themselves.
+// start), which then stays resident: ~15 MB of RSS at rest for nothing. Until the server is
+// ready the young generation keeps its initial size (what survives goes to the old generation
+// at once); then V8's own growth (×2, its default) is back, so a load grows it as it always
+// did. Only for the server (subcommands keep V8's defaults), and not when the user tuned it
+// themselves.
 const serving = argv[0] === undefined || argv[0].startsWith('-');
 const tuned = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((arg) => arg.includes('semi-space'));
 const holdYoungGeneration = serving && !tuned;

@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bundleMarks } from '../support/bundle-marks.js';
+import { MINIMAL_UAT_CLIENT, postTokenOverHttp } from '../support/identity.js';
 import { ROOT, type Spawned, startSandbox } from '../support/spawn.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'start-loads-'));
@@ -30,15 +32,10 @@ async function start(name: string, args: string[]): Promise<{ sandbox: Spawned; 
   return { sandbox, loaded: () => readFileSync(log, 'utf8').split('\n').filter(Boolean) };
 }
 
-/**
- * The sources a loaded file holds: dist/main.js and dist/chunks/ are esbuild's bundle
- * (scripts/build.mjs), which names each module it carries in a `// <path>` line before its
- * code (relative to the package, `../<dir>/node_modules/…` where node_modules is a symlink, as in
- * a git worktree); any other file holds itself.
- */
+/** The sources a loaded file holds: a file of the bundle, the modules it carries; any other file, itself. */
 function sources(url: string): string[] {
-  if (!/\/dist\/(main|chunks\/[^/]+)\.js$/.test(url)) return [url];
-  return [...readFileSync(fileURLToPath(url), 'utf8').matchAll(/^\/\/ ((?:\.\.\/[^/\s]+\/)*(?:src|node_modules)\/\S+)$/gm)].map((m) => pathToFileURL(join(ROOT, m[1]!)).href);
+  const marks = url.startsWith('file:') ? bundleMarks(fileURLToPath(url)) : null;
+  return marks ? marks.map((mark) => pathToFileURL(join(ROOT, mark.source)).href) : [url];
 }
 
 /** A package's code that was loaded (its package.json, read for a version, is not code). */
@@ -54,16 +51,7 @@ describe('a start loads what it serves, the rest on first use', () => {
     // The bearer middleware reads a token's claims unverified (jose/jwt/decode); signing and verifying wait.
     expect(from(atStart, 'jose').filter((url) => /\/(jwt\/(sign|verify)|key\/import)\.js$/.test(url))).toEqual([]);
 
-    const token = await fetch(`${sandbox.url}/uat/auth/oauth2/v2.0/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: '0c0c0c0c-0000-4000-8000-000000000001',
-        client_secret: 'minimal-uat-secret-0001',
-        scope: '705798e0-8cef-427c-ae00-6023deba29af/.default',
-      }),
-    });
+    const token = await postTokenOverHttp(sandbox.url, 'uat', MINIMAL_UAT_CLIENT);
     expect(token.status).toBe(200);
     expect(from(loaded(), 'jose').some((url) => url.endsWith('/jwt/sign.js'))).toBe(true);
     expect(from(loaded(), 'yaml')).toEqual([]);

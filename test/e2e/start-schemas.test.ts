@@ -11,7 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bundleMarks } from '../support/bundle-marks.js';
 import { initPayload } from '../support/checkout-requests.js';
+import { MINIMAL_UAT_CLIENT, postTokenOverHttp } from '../support/identity.js';
 import { ROOT, type Spawned, startSandbox } from '../support/spawn.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'start-schemas-'));
@@ -26,27 +28,11 @@ const HOOK = pathToFileURL(join(import.meta.dirname, '../support/zod-meta-log.mj
 /** Every answer module of src/. */
 const ANSWER_MODULES = ['src/routes/answers', 'src/admin/answers'].flatMap((folder) => readdirSync(join(ROOT, folder)).map((file) => `${folder}/${file}`)).sort();
 
-/**
- * The source a line of dist/ comes from: dist/main.js and dist/chunks/ are esbuild's bundle
- * (scripts/build.mjs), which names each module it carries in a `// <path>` line before its code
- * (read as test/e2e/start-loads.test.ts reads them).
- */
-const marks = new Map<string, { line: number; source: string }[]>();
+/** The source a place of dist/ (`<file URL>:<line>`) comes from: in the bundle, the module whose code holds that line. */
 function sourceOf(place: string): string {
   const [, url, line] = /^(.*):(\d+)$/.exec(place) ?? [];
   const file = fileURLToPath(url ?? '');
-  if (!/\/dist\/(main|chunks\/[^/]+)\.js$/.test(file)) return file;
-  if (!marks.has(file)) {
-    const lines = readFileSync(file, 'utf8').split('\n');
-    marks.set(
-      file,
-      lines.flatMap((text, i) => {
-        const source = /^\/\/ ((?:\.\.\/[^/\s]+\/)*(?:src|node_modules)\/\S+)$/.exec(text)?.[1];
-        return source ? [{ line: i + 1, source }] : [];
-      }),
-    );
-  }
-  return (marks.get(file) ?? []).filter((mark) => mark.line <= Number(line)).at(-1)?.source ?? file;
+  return bundleMarks(file)?.filter((mark) => mark.line <= Number(line)).at(-1)?.source ?? file;
 }
 
 describe('a start builds what it serves with, the answer schemas on first use', () => {
@@ -62,16 +48,7 @@ describe('a start builds what it serves with, the answer schemas on first use', 
     const builtBy = (): string[] => [...new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean).map(sourceOf))].filter((source) => ANSWER_MODULES.includes(source)).sort();
 
     expect((await fetch(`${sandbox.url}/__admin/health`)).status).toBe(200);
-    const token = await fetch(`${sandbox.url}/uat/auth/oauth2/v2.0/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: '0c0c0c0c-0000-4000-8000-000000000001',
-        client_secret: 'minimal-uat-secret-0001',
-        scope: '705798e0-8cef-427c-ae00-6023deba29af/.default',
-      }),
-    });
+    const token = await postTokenOverHttp(sandbox.url, 'uat', MINIMAL_UAT_CLIENT);
     expect(token.status).toBe(200);
     const bearer = { authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}`, 'content-type': 'application/json' };
     const init = await fetch(`${sandbox.url}/uat/api/checkouts`, { method: 'POST', headers: bearer, body: JSON.stringify(initPayload()) });

@@ -47,6 +47,23 @@ export async function postForm(sb: Sandbox, env: EnvName, fields: Fields, header
   });
 }
 
+/** The `minimal` scenario's UAT client (`--scenario minimal`), as a client_credentials form. */
+export const MINIMAL_UAT_CLIENT: Fields = {
+  grant_type: 'client_credentials',
+  client_id: '0c0c0c0c-0000-4000-8000-000000000001',
+  client_secret: 'minimal-uat-secret-0001',
+  scope: UAT_SCOPE,
+};
+
+/** A token request to a spawned sandbox at `baseUrl` (http://host:port), form-encoded. */
+export function postTokenOverHttp(baseUrl: string, env: EnvName, fields: Fields): Promise<Response> {
+  return fetch(`${baseUrl}/${env}/auth/oauth2/v2.0/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: rawUrlEncoded(fields),
+  });
+}
+
 /** A token for the default scenario's first client of the environment. */
 export async function tokenFor(sb: Sandbox, env: EnvName, fields: Fields = clientCredentials(env)): Promise<string> {
   const response = await postForm(sb, env, fields);
