@@ -51,6 +51,8 @@ const COLD_STARTS = SMOKE ? 2 : 5;
  * 5 s, the ceilings less so). The smoke run only checks that every case answers.
  */
 const WARM_SECONDS = SMOKE ? 0 : 1;
+/** How long after its last case a server's RSS is read again, once quiet (not in the smoke run). */
+const QUIET_MS = 3000;
 /** What a server's output is kept for: the ready line and the reason it exited. Request lines beyond it are read and dropped. */
 const OUTPUT_KEPT = 64 * 1024;
 
@@ -358,6 +360,13 @@ async function runWorld(planned: World, state: 'memory' | 'file', flags: Flags, 
       if (note) failures++;
       rows.push({ name: c.name, world: world.label, state, flags, result, ratio, against, vsDefault: null, rss: rssMb(server.pid), note });
       process.stderr.write(`  ${c.name} [${label}]: ${result.rps.toFixed(0)} req/s ${note}\n`);
+    }
+    if (!SMOKE) {
+      // The footprint a long-lived sandbox keeps: right after the last case, and once quiet
+      // (the server's idle memory reducer, src/memory-reducer.ts, looks once a second).
+      const atLast = rssMb(server.pid);
+      await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+      notes.push(`${label}: RSS ${atLast.toFixed(0)} MB right after the last case, ${rssMb(server.pid).toFixed(0)} MB ${QUIET_MS / 1000} s later (quiet)`);
     }
   } finally {
     await server.stop();

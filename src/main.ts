@@ -5,6 +5,7 @@
  */
 import module from 'node:module';
 import v8 from 'node:v8';
+import { startMemoryReducer } from './memory-reducer.js';
 
 // Node ≥ 22.1 keeps V8's compiled code of every module on disk (os.tmpdir()/node-compile-cache)
 // so later starts skip most of the compiling of ~200 modules; a no-op on Node 20. Enabled
@@ -30,8 +31,13 @@ const serving = argv[0] === undefined || argv[0].startsWith('-');
 const tuned = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((arg) => arg.includes('semi-space'));
 const holdYoungGeneration = serving && !tuned;
 if (holdYoungGeneration) v8.setFlagsFromString('--semi-space-growth-factor=1');
+// Once serving, a quiet second after a burst of load gives back what the burst left committed
+// (src/memory-reducer.ts): V8's young generation stays at its peak in Node otherwise.
+// CHECKOUT_SANDBOX_IDLE_GC=0 leaves the heap to V8 alone (docs/cli-and-library.md).
+const reduceWhenIdle = serving && process.env.CHECKOUT_SANDBOX_IDLE_GC !== '0';
 const ready = (): void => {
   if (holdYoungGeneration) v8.setFlagsFromString('--semi-space-growth-factor=2');
+  if (reduceWhenIdle) startMemoryReducer();
 };
 
 const { main } = await import('./cli/index.js');
