@@ -47,7 +47,7 @@ export const LAYERS = [
   'fake', // fake people
   'http', // the HTTP edge: envelopes, body reading, routing helpers
   'domain', // pure rules
-  'config', 'log-lines', 'log', 'hosts', 'yaml-file', 'clock', 'spelling', // foundations every layer may use
+  'config', 'log-lines', 'log', 'hosts', 'yaml-file', 'clock', 'spelling', 'lazy', // foundations every layer may use
 ];
 
 const unitOf = (file) => {
