@@ -48,7 +48,7 @@ export const LAYERS = [
   'http', // the HTTP edge: envelopes, body reading, routing helpers
   'domain', // pure rules
   'memory-reducer', // the server process's idle collection (main starts it)
-  'config', 'log-lines', 'log', 'hosts', 'yaml-file', 'clock', 'spelling', // foundations every layer may use
+  'config', 'log-lines', 'log', 'hosts', 'yaml-file', 'clock', 'spelling', 'lazy', // foundations every layer may use
 ];
 
 const unitOf = (file) => {

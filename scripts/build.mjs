@@ -8,7 +8,9 @@
 // Either way it brings dist/parsed/ up to date: the shipped YAML files (scenarios/,
 // fixtures/hosts.yaml) as JSON with the hash of their text, which src/yaml-file.ts reads
 // instead of parsing YAML at start, and draws/<scenario>.json, faker's pools of each shipped
-// scenario's seeding (src/store/seed-draws.ts), so a start of `default` needs no faker.
+// scenario's seeding (src/store/seed-draws.ts), so a start of `default` needs no faker; and
+// validated/<path>.json, what the built validators make of each shipped file, which the
+// bundle of the same build takes instead of validating the file again (src/yaml-file.ts).
 // The package ships this file, because its package.json keeps `prepare` and `prestart`: in an
 // installed package there is no compiler, and both find dist/ built and do nothing.
 import { spawnSync } from 'node:child_process';
@@ -62,7 +64,7 @@ async function writeParsedYaml() {
     for (const entry of readdirSync(at, { withFileTypes: true })) {
       const path = join(at, entry.name);
       if (entry.isDirectory()) {
-        if (path !== join(dir, 'draws')) prune(path);
+        if (path !== join(dir, 'draws') && path !== join(dir, 'validated')) prune(path);
       } else if (!wanted.has(path)) rmSync(path, { force: true });
     }
   })(dir);
@@ -112,6 +114,76 @@ async function writeDraws() {
   for (const file of existsSync(DRAWS_DIR) ? readdirSync(DRAWS_DIR) : []) if (!names.has(file)) rmSync(join(DRAWS_DIR, file), { force: true });
 }
 
+/**
+ * The build's identity: a hash of what it compiles (src/, the settings, the locked dependency
+ * versions, zod's among them). The bundle carries it (esbuild's define, CHECKOUT_SANDBOX_BUILD
+ * in src/yaml-file.ts) and dist/.build-id keeps it for the no-op build below.
+ */
+function buildId() {
+  const hash = createHash('sha256');
+  const files = [];
+  (function walk(dir) {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else files.push(path);
+    }
+  })(join(root, 'src'));
+  for (const path of ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'package-lock.json']) if (existsSync(join(root, path))) files.push(join(root, path));
+  for (const file of files.sort()) hash.update(`${relative(root, file).split(sep).join('/')}\0`).update(readFileSync(file)).update('\0');
+  return hash.digest('hex');
+}
+const BUILD_ID_FILE = join(root, 'dist', '.build-id');
+
+/**
+ * dist/parsed/validated/<path>.json = { sha256, build, value } for every shipped YAML file: the
+ * value its validator (loadScenario, loadHosts of tsc's output, compiled from the same sources
+ * as the bundle of build `build`) returns for the text with that hash. The bundle takes it for
+ * an unedited file instead of validating (src/yaml-file.ts, recordedValidation); tsc's output
+ * has no build id, so the validators here always validate. A file that does not validate, or
+ * whose value JSON cannot carry exactly, gets no record: the sandbox validates it and reports.
+ */
+async function writeValidated(build) {
+  if (!existsSync(join(root, 'dist', 'hosts.js'))) return;
+  const dist = (path) => new URL(`../dist/${path}`, import.meta.url).href;
+  const dir = join(root, 'dist', 'parsed', 'validated');
+  const scenarios = existsSync(join(root, 'scenarios')) ? readdirSync(join(root, 'scenarios')).filter((f) => /\.ya?ml$/.test(f)) : [];
+  const validators = [
+    ...scenarios.map((f) => [join('scenarios', f), async (file) => (await import(dist('store/scenario.js'))).loadScenario(file)]),
+    [join('fixtures', 'hosts.yaml'), async (file) => (await import(dist('hosts.js'))).loadHosts(file)],
+  ].filter(([path]) => existsSync(join(root, path)));
+  for (const [path, validate] of validators) {
+    const sha256 = createHash('sha256').update(readFileSync(join(root, path), 'utf8')).digest('hex');
+    const target = join(dir, `${path}.json`);
+    try {
+      const old = JSON.parse(readFileSync(target, 'utf8'));
+      if (old.sha256 === sha256 && old.build === build) continue;
+    } catch {
+      // Not recorded yet.
+    }
+    rmSync(target, { force: true });
+    let value;
+    try {
+      value = await validate(join(root, path));
+    } catch {
+      continue;
+    }
+    if (!isDeepStrictEqual(JSON.parse(JSON.stringify(value) ?? 'null'), value)) continue;
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, JSON.stringify({ sha256, build, value }));
+  }
+  // A removed or renamed YAML file leaves no record behind.
+  const wanted = new Set(validators.map(([path]) => join(dir, `${path}.json`)));
+  (function prune(at) {
+    if (!existsSync(at)) return;
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) prune(path);
+      else if (!wanted.has(path)) rmSync(path, { force: true });
+    }
+  })(dir);
+}
+
 await writeParsedYaml();
 
 const CHUNK_DIR = join(root, 'dist', 'chunks');
@@ -126,9 +198,9 @@ const CHUNK_DIR = join(root, 'dist', 'chunks');
  * run time (pino-pretty, node-forge, faker's version, swagger-ui-dist). pino is inside: only
  * its transports look for files (a worker started from a path), and the sandbox never starts
  * one; it writes to pino's own destination (src/log.ts).
- * Returns the chunk files written.
+ * `id`: the build's identity (buildId). Returns the chunk files written.
  */
-async function bundleCli() {
+async function bundleCli(id) {
   const { build } = await import('esbuild');
   const src = join(root, 'src');
   const dist = join(root, 'dist');
@@ -160,6 +232,8 @@ async function bundleCli() {
     // CommonJS packages inside an ES bundle call require() (iso8601-duration, Node's builtins).
     banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
     plugins: [fileUrls],
+    // Which build the bundle is: the validated records it may take are this build's (writeValidated).
+    define: { CHECKOUT_SANDBOX_BUILD: JSON.stringify(id) },
     absWorkingDir: root,
     metafile: true,
     logLevel: 'warning',
@@ -181,6 +255,8 @@ const inputs = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package.json'].m
 const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 if (process.argv.includes('--if-stale') && built > 0 && Math.max(...inputs.map(newest)) <= built) {
   await writeDraws();
+  // The bundle is the one built last: an edited shipped file is recorded again for its id.
+  if (existsSync(BUILD_ID_FILE)) await writeValidated(readFileSync(BUILD_ID_FILE, 'utf8').trim());
   process.exit(0);
 }
 
@@ -215,7 +291,11 @@ const swaggerDir = join(root, 'node_modules', 'swagger-ui-dist');
 const swaggerCopy = join(root, 'dist', 'admin', 'swagger-ui');
 mkdirSync(swaggerCopy, { recursive: true });
 for (const file of SWAGGER_FILES) cpSync(join(swaggerDir, file), join(swaggerCopy, file));
-const chunks = await bundleCli();
+const id = buildId();
+// The old id goes first: records of this build are written only once its bundle is.
+rmSync(BUILD_ID_FILE, { force: true });
+const chunks = await bundleCli(id);
+writeFileSync(BUILD_ID_FILE, `${id}\n`);
 // A full build drops the output of sources that no longer exist (dist/x.js without src/x.ts),
 // and the bundle's chunks this build no longer wrote. A stale-only rebuild (prestart, the test
 // setup) keeps old chunks: a server started before it may still load one on first use.
@@ -234,4 +314,5 @@ if (!process.argv.includes('--if-stale')) {
   })(join(root, 'dist'));
 }
 await writeDraws();
+await writeValidated(id);
 writeFileSync(stamp, '');

@@ -48,7 +48,7 @@ export interface Answer {
 /**
  * A JSON answer whose schema is built when something first reads `schema` (the documents,
  * the answer check, a fidelity comparison), not when the table is made: answer schemas are
- * not needed to serve, and a start need not build them (src/http/lazy.ts).
+ * not needed to serve, and a start need not build them (src/lazy.ts).
  */
 export function jsonAnswer(description: string, schema: () => z.ZodType, name: string): Answer {
   return {

@@ -31,6 +31,7 @@ import { CustomerSimulation } from '../simulation/customer.js';
 import { NotificationDispatcher } from '../simulation/notifications.js';
 import type { LogIo } from '../store/change-log.js';
 import { type Scenario, listScenarios, loadScenario } from '../store/scenario.js';
+import { lazy } from '../lazy.js';
 import { seedState } from '../store/seed.js';
 import type { SnapshotDoc } from '../store/snapshot.js';
 import { StateStore } from '../store/store.js';
@@ -296,11 +297,19 @@ function surfaceDepsOf(shared: SharedDeps, env: EnvName, surface: SurfaceName): 
   };
 }
 
+/**
+ * The ten surface apps, each made on its first request (src/lazy.ts): a start answers
+ * /__admin/health with none, and a run seldom addresses all ten (issue 20). A surface's app
+ * is its Hono routes and fast read, made from its table and dependencies alone.
+ */
 function buildSurfaces(shared: SharedDeps, override: SurfaceFactory | undefined): SurfaceApps {
   const apps = {} as SurfaceApps;
   for (const env of ENVIRONMENTS) {
     apps[env] = {} as Record<SurfaceName, Surface>;
-    for (const surface of SURFACES) apps[env][surface] = (override ?? SURFACE_FACTORIES[surface])(surfaceDepsOf(shared, env, surface));
+    for (const surface of SURFACES) {
+      const app = lazy(() => (override ?? SURFACE_FACTORIES[surface])(surfaceDepsOf(shared, env, surface)));
+      Object.defineProperty(apps[env], surface, { get: app, enumerable: true });
+    }
   }
   return apps;
 }

@@ -1,9 +1,12 @@
 /**
- * Addressing: path prefix, Host header and dedicated ports reach the same surface.
+ * Addressing: path prefix, Host header and dedicated ports reach the same surface; each
+ * surface's app is made on its first request.
  */
 import { request as httpRequest } from 'node:http';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENVIRONMENTS, SURFACES } from '../../src/hosts.js';
+import type { SurfaceEnv } from '../../src/http/types.js';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 
 let sb: Sandbox;
@@ -136,5 +139,31 @@ describe('two sandboxes in one process', () => {
     expect((await (await b.fetch('/__admin/health')).json()) as object).toMatchObject({ scenario: 'minimal' });
     expect(a.snapshot().environments.uat.merchants.length).not.toBe(b.snapshot().environments.uat.merchants.length);
     await Promise.all([a.close(), b.close()]);
+  });
+});
+
+describe('surface apps', () => {
+  it('are made on their first request, once each: a start makes none', async () => {
+    const made: string[] = [];
+    const lazy = await createSandbox(
+      { logLevel: 'silent', now: '2026-06-01T00:00:00Z' },
+      {
+        surfaces: (deps) => {
+          made.push(`${deps.env}/${deps.surface}`);
+          const app = new Hono<SurfaceEnv>();
+          app.all('*', (c) => c.json({ surface: `${deps.env}/${deps.surface}` }));
+          return { app };
+        },
+      },
+    );
+    try {
+      expect((await lazy.fetch('/__admin/health')).status).toBe(200);
+      expect(made).toEqual([]);
+      expect(await (await lazy.fetch('/prod/legacy/anything')).json()).toEqual({ surface: 'prod/legacy' });
+      expect(await (await lazy.fetch('/prod/legacy/else')).json()).toEqual({ surface: 'prod/legacy' });
+      expect(made).toEqual(['prod/legacy']);
+    } finally {
+      await lazy.close();
+    }
   });
 });

@@ -5,7 +5,7 @@
  * secret in the one answer that makes it.
  */
 import { z } from 'zod';
-import { lazy } from '../../http/lazy.js';
+import { lazy } from '../../lazy.js';
 import { envSchema, guidSchema, instantSchema } from './common.js';
 
 const lifetime = lazy(() => z.number().int().positive());

@@ -4,7 +4,7 @@
  * every attempt. Shared by a checkout's callbacks, the environment's list and the webhooks.
  */
 import { z } from 'zod';
-import { lazy } from '../../http/lazy.js';
+import { lazy } from '../../lazy.js';
 import type { WebhookType } from '../../domain/webhook-events.js';
 import type { CallbackAttempt, CallbackRecord } from '../../domain/records.js';
 import { everyOf, guidSchema, instantSchema } from './common.js';

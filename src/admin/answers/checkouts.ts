@@ -4,7 +4,7 @@
  * /checkouts/{privateId}), and what each step caused (the order, the merchant's callbacks).
  */
 import { z } from 'zod';
-import { lazy } from '../../http/lazy.js';
+import { lazy } from '../../lazy.js';
 import { CHECKOUT_STATUSES, ORDER_STATUSES } from '../../domain/model.js';
 import { checkoutViewSchema, publicTokenSchema } from '../../routes/answers/checkout.js';
 import { CALLBACK_KINDS, callbackAttemptSchema, callbackViewSchema } from './callbacks.js';

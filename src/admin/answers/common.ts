@@ -4,7 +4,7 @@
  * the lower layers declare only as types (kept complete by the compiler, see `everyOf`).
  */
 import { z } from 'zod';
-import { lazy } from '../../http/lazy.js';
+import { lazy } from '../../lazy.js';
 import { ENVIRONMENTS } from '../../hosts.js';
 
 /** An instant on the sandbox clock as the sandbox writes it (`toISOString()`). */

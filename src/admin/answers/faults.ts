@@ -4,7 +4,7 @@
  * (normalised: an upper-case method), its id, origin, and how often it fired.
  */
 import { z } from 'zod';
-import { lazy } from '../../http/lazy.js';
+import { lazy } from '../../lazy.js';
 import { FAULT_EFFECTS } from '../../domain/fault-rule.js';
 import type { FaultOrigin } from '../../control/faults.js';
 import { ENVIRONMENTS, SURFACES } from '../../hosts.js';

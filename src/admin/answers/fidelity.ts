@@ -4,7 +4,7 @@
  * (docs/fidelity.md), or a note that this sandbox is not comparing.
  */
 import { z } from 'zod';
-import { lazy } from '../../http/lazy.js';
+import { lazy } from '../../lazy.js';
 
 const DIVERGENCE_KINDS = ['status', 'missing', 'extra', 'type', 'enum', 'format', 'value', 'header'] as const;
 

@@ -5,7 +5,7 @@
  * The bodies' parsed JSON is whatever was sent: free-form.
  */
 import { z } from 'zod';
-import { lazy } from '../../http/lazy.js';
+import { lazy } from '../../lazy.js';
 import type { Direction } from '../../control/journal.js';
 import type { Finding, PrincipalReport } from '../../control/report.js';
 import { SURFACES } from '../../hosts.js';

@@ -3,7 +3,7 @@
  * an environment, every call to a merchant, and the retired host's schedule.
  */
 import { z } from 'zod';
-import { lazy } from '../../http/lazy.js';
+import { lazy } from '../../lazy.js';
 import { CHECKOUT_STATUSES, ORDER_STATUSES, PURCHASE_RESULTS } from '../../domain/model.js';
 import type { RetirementSettings } from '../../domain/settings.js';
 import type { EnvName } from '../../hosts.js';

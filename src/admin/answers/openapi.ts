@@ -5,7 +5,7 @@
  * schema validates (test/http/openapi.test.ts), so it is left open.
  */
 import { z } from 'zod';
-import { lazy } from '../../http/lazy.js';
+import { lazy } from '../../lazy.js';
 
 const openApiObjects = (description: string) => z.record(z.string(), z.record(z.string(), z.unknown())).meta({ description });
 

@@ -5,7 +5,7 @@
  * the API shows them.
  */
 import { z } from 'zod';
-import { lazy } from '../../http/lazy.js';
+import { lazy } from '../../lazy.js';
 import { INVOICE_STATUS, type InvoiceStatusName } from '../../domain/invoice-status.js';
 import { CUSTOMER_TOKEN_STATUSES, FAILURE_REASONS, type Authorization } from '../../domain/tokenization.js';
 import { addressSchema } from '../../routes/answers/checkout.js';

@@ -4,7 +4,7 @@
  */
 import { SALES_SEGMENTS } from '../../domain/model.js';
 import { z } from 'zod';
-import { lazy } from '../../http/lazy.js';
+import { lazy } from '../../lazy.js';
 import { type EnvName, PLACEHOLDERS, SURFACES, type SurfaceName } from '../../hosts.js';
 import { clockStateSchema, envSchema, guidSchema, instantSchema, realInstantSchema } from './common.js';
 

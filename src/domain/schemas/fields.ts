@@ -8,7 +8,8 @@
  * How the blocks behave inside zod:
  * - A leaf reads the raw JSON value in one transform and complains in the service's words. Its
  *   document is the JSON Schema of what it accepts on the wire (`wire`), kept as its metadata,
- *   since a transform has none of its own.
+ *   since a transform has none of its own; worked out when the documents first read it, since
+ *   serving never does (`documented`).
  * - An object or a list checks its own shape first (a preprocess, which the document renders as
  *   the object or the array behind it), so zod itself never complains in its own words.
  * - Complaints never stop the parse: every field is read and every problem reported.
@@ -16,6 +17,7 @@
  *   `shapes`.
  */
 import { z } from 'zod';
+import { lazy } from '../../lazy.js';
 import { toMinor } from '../money.js';
 import { type Complaint, complain } from './problems.js';
 import { asBoolean, asInteger, asNumber, asText, field, isBlank, isObject, type JsonObject } from './readers.js';
@@ -46,7 +48,7 @@ export const WIRE = {
 const documents = new WeakMap<z.ZodType, { required: JsonObject; optional: JsonObject }>();
 
 /** The JSON Schema of `wire`; an optional leaf also takes null (it reads null as "not given"). */
-function documented(wire: z.ZodType, optional: boolean): JsonObject {
+function documentOf(wire: z.ZodType, optional: boolean): JsonObject {
   let both = documents.get(wire);
   if (!both) {
     const json = (schema: z.ZodType): JsonObject => {
@@ -58,6 +60,27 @@ function documented(wire: z.ZodType, optional: boolean): JsonObject {
   }
   // A copy per leaf: the generator may write into the schemas it is given.
   return structuredClone(optional ? both.optional : both.required);
+}
+
+/**
+ * A leaf's metadata, worked out when first read: an object that reads as documentOf's, built by
+ * the first look into it (the document generator's, src/openapi/document.ts), then kept. Only
+ * the documents read a leaf's metadata, and working out every leaf's JSON Schema at module load
+ * cost each start ~5-8 ms (issue 20). zod's registry asks, when it is given metadata, whether
+ * it has an `id` (to index the schema by it): a leaf's document never has one, and the answer
+ * builds nothing.
+ */
+function documented(wire: z.ZodType, optional: boolean): JsonObject {
+  const document = lazy(() => documentOf(wire, optional));
+  return new Proxy<JsonObject>(
+    {},
+    {
+      get: (_target, key) => Reflect.get(document(), key),
+      has: (_target, key) => key !== 'id' && Reflect.has(document(), key),
+      ownKeys: () => Reflect.ownKeys(document()),
+      getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(document(), key),
+    },
+  );
 }
 
 export type Presence = 'required' | 'optional';

@@ -4,7 +4,7 @@
  * (+ `event` on a failed validation), see src/http/envelopes.ts.
  */
 import { z } from 'zod';
-import { lazy } from '../../http/lazy.js';
+import { lazy } from '../../lazy.js';
 import { deliveryChoiceViewSchema } from './checkout.js';
 import { CHECKOUT_STATUSES, PURCHASE_RESULTS } from '../../domain/model.js';
 

@@ -4,7 +4,7 @@
  * OpenID discovery document and the JWKS. Errors are Entra's OAuth errors (src/http/envelopes.ts).
  */
 import { z } from 'zod';
-import { lazy } from '../../http/lazy.js';
+import { lazy } from '../../lazy.js';
 import { generated } from '../../http/envelopes.js';
 
 const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;

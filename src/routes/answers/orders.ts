@@ -6,7 +6,7 @@
  * the names Magento reads here (articleNumber, price, vatRate), not the checkout's.
  */
 import { z } from 'zod';
-import { lazy } from '../../http/lazy.js';
+import { lazy } from '../../lazy.js';
 import { INVOICE_TYPES, ORDER_STATUSES, SALES_SEGMENTS } from '../../domain/model.js';
 import { REAUTHORIZATION_STATUSES } from '../../domain/order-reauthorize.js';
 import { generated } from '../../http/envelopes.js';

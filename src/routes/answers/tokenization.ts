@@ -4,7 +4,7 @@
  * (no data key) on refusals (src/http/envelopes.ts).
  */
 import { z } from 'zod';
-import { lazy } from '../../http/lazy.js';
+import { lazy } from '../../lazy.js';
 import { CUSTOMER_TOKEN_STATUSES } from '../../domain/tokenization.js';
 import { generated, tokenizationAcknowledgedSchema, tokenizationSuccess } from '../../http/envelopes.js';
 

@@ -8,7 +8,8 @@
  * start ~30 ms of CPU, ~15 ms of a ~300 ms cold start and 8 MB (issue 20, bench/README.md), so
  * they are built when something first asks (an Answer's `schema` getter, see jsonAnswer in
  * src/http/endpoint.ts). The same instance every time: the documents name a schema by its
- * identity (a part used in several answers is one $ref).
+ * identity (a part used in several answers is one $ref). Likewise the documents of the request
+ * bodies' leaves (src/domain/schemas/fields.ts). A foundation, so that any layer may use it.
  */
 export function lazy<T>(build: () => T): () => T {
   let built: { value: T } | undefined;
