@@ -47,7 +47,7 @@ export const LAYERS = [
   'fake', // fake people
   'http', // the HTTP edge: envelopes, body reading, routing helpers
   'domain', // pure rules
-  'memory-reducer', // the server process's idle collection (main starts it)
+  'heap', // the server process's heap: its young generation, the idle collection (main applies it)
   'config', 'log-lines', 'log', 'hosts', 'yaml-file', 'clock', 'spelling', 'lazy', // foundations every layer may use
 ];
 

@@ -5,7 +5,7 @@
  */
 import module from 'node:module';
 import v8 from 'node:v8';
-import { startMemoryReducer } from './memory-reducer.js';
+import { capYoungGeneration, startMemoryReducer } from './heap.js';
 
 // Node ≥ 22.1 keeps V8's compiled code of every module on disk (os.tmpdir()/node-compile-cache)
 // so later starts skip most of the compiling of ~200 modules; a no-op on Node 20. Enabled
@@ -20,23 +20,21 @@ v8.setFlagsFromString('--heap-growing-percent=50');
 
 const argv = process.argv.slice(2);
 
-// A start allocates ~20 MB that lives as long as the server (modules, schemas, the world).
-// V8 answers that survival by growing the young generation (to 2 × 16 MB by the end of a
-// start), which then stays resident: ~15 MB of RSS at rest for nothing. Until the server is
-// ready the young generation keeps its initial size (what survives goes to the old generation
-// at once); then V8's own growth (×2, its default) is back, so a load grows it as it always
-// did. Only for the server (subcommands keep V8's defaults), and not when the user tuned it
-// themselves.
+// The server's heap (src/heap.ts): its young generation held at 2 × 8 MB, and one
+// memory-reducing collection when it goes quiet after a burst. While it starts, the young
+// generation keeps its initial size: a start allocates ~20 MB that lives as long as the
+// server (modules, schemas, the world), and V8 would answer that survival by growing the
+// young generation, which would then stay resident (what survives goes to the old generation
+// at once instead). Only for the server (subcommands keep V8's defaults); the young generation
+// is left alone when the user sized it themselves (NODE_OPTIONS=--max-semi-space-size=…), the
+// reducer off with CHECKOUT_SANDBOX_IDLE_GC=0 (docs/cli-and-library.md, "A smaller footprint").
 const serving = argv[0] === undefined || argv[0].startsWith('-');
 const tuned = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((arg) => arg.includes('semi-space'));
 const holdYoungGeneration = serving && !tuned;
 if (holdYoungGeneration) v8.setFlagsFromString('--semi-space-growth-factor=1');
-// Once serving, a quiet second after a burst of load gives back what the burst left committed
-// (src/memory-reducer.ts): V8's young generation stays at its peak in Node otherwise.
-// CHECKOUT_SANDBOX_IDLE_GC=0 leaves the heap to V8 alone (docs/cli-and-library.md).
 const reduceWhenIdle = serving && process.env.CHECKOUT_SANDBOX_IDLE_GC !== '0';
 const ready = (): void => {
-  if (holdYoungGeneration) v8.setFlagsFromString('--semi-space-growth-factor=2');
+  if (holdYoungGeneration) capYoungGeneration();
   if (reduceWhenIdle) startMemoryReducer();
 };
 
