@@ -65,7 +65,7 @@ export function capYoungGeneration(cap: number = YOUNG_GENERATION_CAP, everyMs =
 export interface MemoryReducerOptions {
   /** How often the process's CPU time and heap are looked at (default 1000 ms). */
   everyMs?: number;
-  /** Growth of the committed heap since the last collection (or the start) that makes one worth its pause (default 16 MiB). */
+  /** Growth of the committed heap since the last collection (or the start) that makes one worth its pause (default 8 MiB). */
   growthBytes?: number;
   /** CPU fraction of the last period below which the process counts as quiet (default 0.01). */
   quietBelow?: number;
@@ -83,7 +83,7 @@ export interface MemoryReading {
 
 /** The decision, apart from timers and V8, so a unit test can hold it to its rule. */
 export function worthReducing(reading: MemoryReading, options: Pick<MemoryReducerOptions, 'growthBytes' | 'quietBelow'> = {}): boolean {
-  const growthBytes = options.growthBytes ?? 16 * MiB;
+  const growthBytes = options.growthBytes ?? 8 * MiB;
   const quietBelow = options.quietBelow ?? 0.01;
   return reading.utilization < quietBelow && reading.committed - reading.baseline >= growthBytes;
 }

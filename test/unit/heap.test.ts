@@ -9,9 +9,9 @@ import { growthFactorFor, worthReducing, YOUNG_GENERATION_CAP } from '../../src/
 const MiB = 1024 * 1024;
 
 describe('worthReducing', () => {
-  it('collects when quiet and the committed heap grew by 16 MiB or more since the last collection', () => {
+  it('collects when quiet and the committed heap grew by 8 MiB or more since the last collection', () => {
     expect(worthReducing({ utilization: 0.002, committed: 200 * MiB, baseline: 60 * MiB })).toBe(true);
-    expect(worthReducing({ utilization: 0, committed: 36 * MiB, baseline: 20 * MiB })).toBe(true);
+    expect(worthReducing({ utilization: 0, committed: 28 * MiB, baseline: 20 * MiB })).toBe(true);
   });
 
   it('waits while the process works: 1% of a core or more in the last period', () => {
@@ -20,15 +20,15 @@ describe('worthReducing', () => {
   });
 
   it('leaves a heap alone that grew less (a quiet server after its collection, a few requests)', () => {
-    expect(worthReducing({ utilization: 0, committed: 35 * MiB, baseline: 20 * MiB })).toBe(false);
+    expect(worthReducing({ utilization: 0, committed: 27 * MiB, baseline: 20 * MiB })).toBe(false);
     expect(worthReducing({ utilization: 0, committed: 20 * MiB, baseline: 20 * MiB })).toBe(false);
   });
 
   it('takes its thresholds from the options', () => {
-    const reading = { utilization: 0.03, committed: 40 * MiB, baseline: 30 * MiB };
+    const reading = { utilization: 0.03, committed: 36 * MiB, baseline: 30 * MiB };
     expect(worthReducing(reading)).toBe(false);
-    expect(worthReducing(reading, { growthBytes: 8 * MiB, quietBelow: 0.05 })).toBe(true);
-    expect(worthReducing(reading, { growthBytes: 8 * MiB })).toBe(false);
+    expect(worthReducing(reading, { growthBytes: 4 * MiB, quietBelow: 0.05 })).toBe(true);
+    expect(worthReducing(reading, { growthBytes: 4 * MiB })).toBe(false);
   });
 });
 
