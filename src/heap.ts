@@ -4,12 +4,11 @@
  * Measured on the bench's runs (bench/README.md, "Footprint"):
  *
  * - **The young generation is held at 2 × 8 MB** (`capYoungGeneration`). V8 sizes it from the
- *   machine's memory, up to 2 × 64 MB on a 24 GB machine, and a load grows it there. Held at
- *   8 MB semi-spaces the sandbox used less CPU per read, not more (SharedKey GET 71 against 109
- *   µs, six alternated rounds; the nursery stays in the CPU's cache), the same per token and
- *   write, and the `scale` world peaked at 174–181 MB through the bench's run instead of
- *   282–307. V8 reads `--max-semi-space-size` only at start, but `--semi-space-growth-factor`
- *   at every growth: a look every 100 ms sets it to 1 (hold) at the cap and 2 (V8's) below.
+ *   machine's memory, up to 2 × 64 MB on a 24 GB machine, and a load grows it there. Held, the
+ *   `scale` world peaked at 150–194 MB through the bench's run instead of 282–310, at the same
+ *   CPU per request within the noise (alternated rounds against the build before it). V8 reads
+ *   `--max-semi-space-size` only at start, but `--semi-space-growth-factor` at every growth:
+ *   a look every 100 ms sets it to 1 (hold) at the cap and 2 (V8's) below.
  *
  * - **When quiet after a burst, one memory-reducing collection** (`startMemoryReducer`) gives
  *   back what the burst left committed. In Chrome V8's memory reducer does this when a tab
