@@ -449,6 +449,7 @@ async function main(): Promise<void> {
 
     const ceilingRows: Row[] = [];
     const ceilings: Ceilings = { hono: Number.NaN, jose: Number.NaN };
+    let sizedReads = Number.NaN;
     for (const [file, name, spec] of [
       ['ceiling-hono.mjs', 'ceiling: bare Hono, static JSON', { method: 'GET', path: '/checkouts/x' }],
       ['ceiling-jose.ts', 'ceiling: bare Hono + jose, RS256 token per request', { method: 'POST', path: '/token', headers: FORM_HEADERS, body: TOKEN_FORM }],
@@ -463,6 +464,16 @@ async function main(): Promise<void> {
         if (note) failures++;
         ceilingRows.push({ name, world: '-', state: '-', flags: '-', result, ratio: 1, against: 'ceiling', vsDefault: null, rss: rssMb(server.pid), note });
         process.stderr.write(`  ${name}: ${result.rps.toFixed(0)} req/s\n`);
+        if (file === 'ceiling-hono.mjs' && !SMOKE) {
+          // For information: the same framework writing as many bytes as the sandbox's read answers.
+          const sizedSpec = { method: 'GET', path: '/sized' } as const;
+          if (WARM_SECONDS > 0) await measure(server.url, sizedSpec, WARM_SECONDS);
+          const sized = await measure(server.url, sizedSpec);
+          sizedReads = sized.rps;
+          const sizedName = "bare Hono, static JSON of the reads' answer size (1,136 bytes; information, not a budget's ceiling)";
+          ceilingRows.push({ name: sizedName, world: '-', state: '-', flags: '-', result: sized, ratio: sized.rps / result.rps, against: 'bare Hono', vsDefault: null, rss: rssMb(server.pid), note: flagOf(sized) });
+          process.stderr.write(`  ${sizedName}: ${sized.rps.toFixed(0)} req/s\n`);
+        }
       } finally {
         await server.stop();
       }
@@ -478,6 +489,14 @@ async function main(): Promise<void> {
     ];
     if (!SMOKE) worlds.push([SCALE_WORLD, 'memory', 'default'], [SCALE_WORLD, 'file', 'default']);
     for (const [world, state, flags] of worlds) await runWorld(world, state, flags, ceilings, dir);
+
+    if (Number.isFinite(sizedReads)) {
+      const reads = rows.filter((r) => r.world === 'default' && r.state === 'memory' && r.flags === 'default' && r.result && r.name.includes(' GET '));
+      notes.push(
+        `the default world's reads against bare Hono writing answers of their size (${sizedReads.toFixed(0)} req/s): ` +
+          reads.map((r) => `${r.name} ${(r.result!.rps / sizedReads).toFixed(2)}×`).join(', '),
+      );
+    }
 
     // The framework ceiling again at the end: how far the machine drifted during the run.
     const again = await ceiling('ceiling-hono.mjs');
