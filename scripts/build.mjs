@@ -23,51 +23,66 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stamp = join(root, 'dist', '.build-stamp');
 
-/**
- * dist/parsed/<path>.json = { sha256, value } for every shipped YAML file, rewritten only when
- * its text changed (the hash and the reading are as in src/yaml-file.ts). The YAML parser is
- * loaded only then. A file that does not parse, or whose value JSON cannot carry (.inf, .nan),
- * gets no cache: the sandbox parses it itself and reports what is wrong.
- */
-async function writeParsedYaml() {
-  const dir = join(root, 'dist', 'parsed');
-  const sources = [
+/** The shipped YAML files, relative to the package: the scenarios and the hosts. */
+function shippedYaml() {
+  return [
     ...(existsSync(join(root, 'scenarios')) ? readdirSync(join(root, 'scenarios')).filter((f) => /\.ya?ml$/.test(f)).map((f) => join('scenarios', f)) : []),
     join('fixtures', 'hosts.yaml'),
   ].filter((path) => existsSync(join(root, path)));
-  let yaml = null;
+}
+
+/**
+ * `dir`/<path>.json = { sha256, ...key, value } for every shipped YAML file, rewritten only when
+ * its text's hash (as src/yaml-file.ts computes it) or `key` changed. `make(path, text)` gives
+ * the value; a file it throws for, or whose value JSON cannot carry exactly (.inf, .nan), gets no
+ * record, and the sandbox reads the file itself and reports what is wrong. Records of files no
+ * longer shipped go; the folders named in `keep` are left alone.
+ */
+async function writeRecords(dir, key, make, keep = []) {
+  const sources = shippedYaml();
   for (const path of sources) {
     const text = readFileSync(join(root, path), 'utf8');
     const sha256 = createHash('sha256').update(text).digest('hex');
     const target = join(dir, `${path}.json`);
     try {
-      if (JSON.parse(readFileSync(target, 'utf8')).sha256 === sha256) continue;
+      const old = JSON.parse(readFileSync(target, 'utf8'));
+      if (old.sha256 === sha256 && Object.entries(key).every(([name, value]) => old[name] === value)) continue;
     } catch {
-      // No cache yet, or an unreadable one: written below.
+      // No record yet, or an unreadable one: written below.
     }
     rmSync(target, { force: true });
-    yaml ??= await import('yaml');
     let value;
     try {
-      value = yaml.parse(text);
+      value = await make(path, text);
     } catch {
       continue;
     }
     if (!isDeepStrictEqual(JSON.parse(JSON.stringify(value) ?? 'null'), value)) continue;
     mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, JSON.stringify({ sha256, value }));
+    writeFileSync(target, JSON.stringify({ sha256, ...key, value }));
   }
-  // A removed or renamed YAML file leaves no cache behind.
+  // A removed or renamed YAML file leaves no record behind.
   const wanted = new Set(sources.map((path) => join(dir, `${path}.json`)));
+  const kept = new Set(keep.map((name) => join(dir, name)));
   (function prune(at) {
     if (!existsSync(at)) return;
     for (const entry of readdirSync(at, { withFileTypes: true })) {
       const path = join(at, entry.name);
       if (entry.isDirectory()) {
-        if (path !== join(dir, 'draws') && path !== join(dir, 'validated')) prune(path);
+        if (!kept.has(path)) prune(path);
       } else if (!wanted.has(path)) rmSync(path, { force: true });
     }
   })(dir);
+}
+
+/**
+ * dist/parsed/<path>.json = { sha256, value } for every shipped YAML file: the file as JSON,
+ * which src/yaml-file.ts reads while the text keeps its hash. The YAML parser is loaded only
+ * when a file changed.
+ */
+async function writeParsedYaml() {
+  let yaml = null;
+  await writeRecords(join(root, 'dist', 'parsed'), {}, async (_path, text) => (yaml ??= await import('yaml')).parse(text), ['draws', 'validated']);
 }
 
 /**
@@ -140,48 +155,16 @@ const BUILD_ID_FILE = join(root, 'dist', '.build-id');
  * value its validator (loadScenario, loadHosts of tsc's output, compiled from the same sources
  * as the bundle of build `build`) returns for the text with that hash. The bundle takes it for
  * an unedited file instead of validating (src/yaml-file.ts, recordedValidation); tsc's output
- * has no build id, so the validators here always validate. A file that does not validate, or
- * whose value JSON cannot carry exactly, gets no record: the sandbox validates it and reports.
+ * has no build id, so the validators here always validate.
  */
 async function writeValidated(build) {
   if (!existsSync(join(root, 'dist', 'hosts.js'))) return;
   const dist = (path) => new URL(`../dist/${path}`, import.meta.url).href;
-  const dir = join(root, 'dist', 'parsed', 'validated');
-  const scenarios = existsSync(join(root, 'scenarios')) ? readdirSync(join(root, 'scenarios')).filter((f) => /\.ya?ml$/.test(f)) : [];
-  const validators = [
-    ...scenarios.map((f) => [join('scenarios', f), async (file) => (await import(dist('store/scenario.js'))).loadScenario(file)]),
-    [join('fixtures', 'hosts.yaml'), async (file) => (await import(dist('hosts.js'))).loadHosts(file)],
-  ].filter(([path]) => existsSync(join(root, path)));
-  for (const [path, validate] of validators) {
-    const sha256 = createHash('sha256').update(readFileSync(join(root, path), 'utf8')).digest('hex');
-    const target = join(dir, `${path}.json`);
-    try {
-      const old = JSON.parse(readFileSync(target, 'utf8'));
-      if (old.sha256 === sha256 && old.build === build) continue;
-    } catch {
-      // Not recorded yet.
-    }
-    rmSync(target, { force: true });
-    let value;
-    try {
-      value = await validate(join(root, path));
-    } catch {
-      continue;
-    }
-    if (!isDeepStrictEqual(JSON.parse(JSON.stringify(value) ?? 'null'), value)) continue;
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, JSON.stringify({ sha256, build, value }));
-  }
-  // A removed or renamed YAML file leaves no record behind.
-  const wanted = new Set(validators.map(([path]) => join(dir, `${path}.json`)));
-  (function prune(at) {
-    if (!existsSync(at)) return;
-    for (const entry of readdirSync(at, { withFileTypes: true })) {
-      const path = join(at, entry.name);
-      if (entry.isDirectory()) prune(path);
-      else if (!wanted.has(path)) rmSync(path, { force: true });
-    }
-  })(dir);
+  const validate = async (path) =>
+    path.startsWith('scenarios')
+      ? (await import(dist('store/scenario.js'))).loadScenario(join(root, path))
+      : (await import(dist('hosts.js'))).loadHosts(join(root, path));
+  await writeRecords(join(root, 'dist', 'parsed', 'validated'), { build }, validate);
 }
 
 await writeParsedYaml();
