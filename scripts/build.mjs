@@ -202,6 +202,22 @@ async function bundleCli(id) {
       });
     },
   };
+  // zod's `locales` namespace (z.locales, 360 KB of ~50 languages' messages) rides along with
+  // `z`, which esbuild must keep whole; the sandbox speaks English only (en, which zod sets
+  // itself), so the bundle's namespace holds just that one.
+  const englishOnly = {
+    name: 'zod-english-only',
+    setup(b) {
+      b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+        /[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), '..', 'locales', 'index.js'), namespace: 'zod-english-only', pluginData: dirname(args.importer) } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
+        contents: `export { default as en } from ${JSON.stringify(join(args.pluginData, '..', 'locales', 'en.js'))};`,
+        resolveDir: dirname(args.path),
+        loader: 'js',
+      }));
+    },
+  };
   const result = await build({
     entryPoints: { main: join(src, 'main.ts') },
     bundle: true,
@@ -214,7 +230,7 @@ async function bundleCli(id) {
     external: ['pino-pretty', 'node-forge', '@faker-js/faker', 'swagger-ui-dist'],
     // CommonJS packages inside an ES bundle call require() (iso8601-duration, Node's builtins).
     banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
-    plugins: [fileUrls],
+    plugins: [fileUrls, englishOnly],
     // Which build the bundle is: the validated records it may take are this build's (writeValidated).
     define: { CHECKOUT_SANDBOX_BUILD: JSON.stringify(id) },
     absWorkingDir: root,

@@ -1,7 +1,8 @@
 /**
  * What a start loads (issue 20): jose and the keys on the first token, not at start; the
  * shipped scenario and hosts file from their build-time JSON, so no YAML parser; faker only
- * for a scenario that generates people and has no record of its pools from the build. The built server, spawned as users run it, with a
+ * for a scenario that generates people and has no record of its pools from the build; of zod's
+ * locales, English only (scripts/build.mjs). The built server, spawned as users run it, with a
  * hook that logs every module it loads.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -76,6 +77,16 @@ describe('a start loads what it serves, the rest on first use', () => {
       expect(loaded().filter((url) => url.includes(`/node_modules/${pkg}/`))).toEqual([]);
       expect(from(loaded(), pkg).length).toBeGreaterThan(0);
     }
+  });
+
+  it("zod speaks English only: the bundle carries its English messages and none of its other locales'", async () => {
+    const { sandbox, loaded } = await start('locales', []);
+    const refused = await fetch(`${sandbox.url}/__admin/clock`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ minutes: 5 }) });
+    expect(refused.status).toBe(400);
+    // zod's own English wording of the problem, from its `en` locale.
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toContain('Unrecognized key: "minutes"');
+    const locales = from(loaded(), 'zod').filter((url) => url.includes('/v4/locales/'));
+    expect(locales.map((url) => url.replace(/^.*\/locales\//, ''))).toEqual(['en.js']);
   });
 
   it("a user's scenario file is parsed as YAML, the parser loaded for it", async () => {
