@@ -13,10 +13,12 @@ import { capYoungGeneration, startMemoryReducer } from './heap.js';
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 // V8 lets a busy process's old generation grow to up to 4× what survived the last full
-// collection before collecting again; 1.5× here. Measured on the scale world's write run: RSS
-// 255-285 MB instead of 330-380, CPU per request within the noise (bench/README.md, "The scale
-// world"). For a test double a smaller footprint is worth a few more (concurrent) collections.
-v8.setFlagsFromString('--heap-growing-percent=50');
+// collection before collecting again; 2× here. On the scale world through the bench's sequence
+// (young generation held, below): peak RSS 196-207 MB, against 290-300 with V8's growth and
+// 170-182 with 1.5×, which cost a full collection, and its pause, twice as often: reads there
+// ran 10-40% slower with a p99 of 11-17 ms instead of 8-11 (bench/README.md, "Footprint").
+// Once quiet, the idle collection (src/heap.ts) brings all three to the same ~135 MB.
+v8.setFlagsFromString('--heap-growing-percent=100');
 
 const argv = process.argv.slice(2);
 
