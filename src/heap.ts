@@ -5,7 +5,8 @@
  *
  * - **The young generation is held at 2 × 8 MB** (`capYoungGeneration`). V8 sizes it from the
  *   machine's memory, up to 2 × 64 MB on a 24 GB machine, and a load grows it there. Held, the
- *   `scale` world peaked at 150–195 MB through the bench's run instead of 282–310, at the same
+ *   `scale` world peaked at 150–195 MB through the bench's run instead of 282–310 (196–211 MB
+ *   since src/main.ts lets the old generation grow to 2× rather than 1.5×), at the same
  *   CPU per request within the noise (alternated rounds against the build before it). V8 reads
  *   `--max-semi-space-size` only at start, but `--semi-space-growth-factor` at every growth:
  *   a look every 100 ms sets it to 1 (hold) at the cap and 2 (V8's) below.
