@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { type Browser, chromium } from 'playwright-core';
 import type { Sandbox } from '../../src/sandbox.js';
 import { initPayload } from '../support/checkout-requests.js';
+import { MINIMAL_UAT_CLIENT } from '../support/identity.js';
 import { bearerToken } from '../support/manage-api.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -23,14 +24,6 @@ export function launchChromium(): Promise<Browser> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 }
-
-/** The minimal scenario's UAT API client and store. */
-export const MINIMAL_CLIENT = {
-  client_id: '0c0c0c0c-0000-4000-8000-000000000001',
-  client_secret: 'minimal-uat-secret-0001',
-  grant_type: 'client_credentials',
-  scope: '705798e0-8cef-427c-ae00-6023deba29af/.default',
-};
 
 export const EVENT_NAMES = ['CustomerUpdated', 'Locked', 'Unlocked', 'Resumed', 'PurchaseCompleted', 'OrderValidationFailed', 'ShippingUpdated', 'CrmUpdated'];
 
@@ -105,7 +98,7 @@ export interface InitializedCheckout {
 
 /** POST /checkouts on the current API, with the shop's validation and notification endpoints. */
 export async function initializeCheckout(sb: Sandbox, shop: Shop, token?: string): Promise<InitializedCheckout & { bearer: string }> {
-  const bearer = token ?? (await bearerToken(sb, 'uat', MINIMAL_CLIENT));
+  const bearer = token ?? (await bearerToken(sb, 'uat', MINIMAL_UAT_CLIENT));
   const response = await sb.fetch('/uat/api/checkouts', {
     method: 'POST',
     headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },

@@ -48,12 +48,12 @@ export async function postForm(sb: Sandbox, env: EnvName, fields: Fields, header
 }
 
 /** The `minimal` scenario's UAT client (`--scenario minimal`), as a client_credentials form. */
-export const MINIMAL_UAT_CLIENT: Fields = {
+export const MINIMAL_UAT_CLIENT = {
   grant_type: 'client_credentials',
   client_id: '0c0c0c0c-0000-4000-8000-000000000001',
   client_secret: 'minimal-uat-secret-0001',
   scope: UAT_SCOPE,
-};
+} satisfies Fields;
 
 /** A token request to a spawned sandbox at `baseUrl` (http://host:port), form-encoded. */
 export function postTokenOverHttp(baseUrl: string, env: EnvName, fields: Fields): Promise<Response> {
