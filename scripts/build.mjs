@@ -209,10 +209,10 @@ async function bundleCli(id) {
     name: 'zod-english-only',
     setup(b) {
       b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-        /[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), '..', 'locales', 'index.js'), namespace: 'zod-english-only', pluginData: dirname(args.importer) } : undefined,
+        /[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), '..', 'locales', 'index.js'), namespace: 'zod-english-only' } : undefined,
       );
       b.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
-        contents: `export { default as en } from ${JSON.stringify(join(args.pluginData, '..', 'locales', 'en.js'))};`,
+        contents: "export { default as en } from './en.js';",
         resolveDir: dirname(args.path),
         loader: 'js',
       }));
