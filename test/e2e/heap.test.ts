@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
+import { NORDIC } from '../support/checkout-requests.js';
 import { type Spawned, startSandbox } from '../support/spawn.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'heap-'));
@@ -23,9 +24,8 @@ afterAll(async () => {
 
 const HOOK = pathToFileURL(join(import.meta.dirname, '../support/heap-log.mjs')).href;
 const MiB = 1024 * 1024;
-/** The default scenario's Initialized checkout of merchant 1001 (store 1234) and its SharedKey. */
-const CART_PATH = '/merchants/1234/checkouts/0b7d6a52-1f0e-4c1e-9a11-5d2a1c3e4f01/cart';
-const CREDENTIAL = { username: 'nordic-outdoor-uat', key: 'uat-shared-key-nordic-0001' };
+/** The default scenario's Initialized checkout of merchant 1001 (store 1234), signed with its SharedKey (NORDIC). */
+const CART_PATH = `/merchants/${NORDIC.storeId}/checkouts/0b7d6a52-1f0e-4c1e-9a11-5d2a1c3e4f01/cart`;
 /** A 400-line cart (~40 KB): 1,200 PUTs of it grow the committed heap by 20–30 MB with the young generation held, 50–100 MB without (measured). */
 const CART = JSON.stringify({
   items: Array.from({ length: 400 }, (_, i) => ({ id: `SKU-${i}`, description: `Tent peg pack ${i}`, unitPrice: '10.00', quantity: 1, vat: 25 })),
@@ -60,7 +60,7 @@ function readLines(file: string): string[] {
 }
 
 async function burst(url: string, requests: number): Promise<void> {
-  const authorization = sharedKeyHeaderValue(CREDENTIAL.username, CREDENTIAL.key, CART_PATH, CART);
+  const authorization = sharedKeyHeaderValue(NORDIC.username, NORDIC.key, CART_PATH, CART);
   let sent = 0;
   await Promise.all(
     Array.from({ length: 25 }, async () => {
