@@ -2,18 +2,11 @@
  * The CLI's edges as a newcomer meets them: bad flag values, a busy port, a restart that
  * resumes an old experiment, and a sandbox that must be reached under another name.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { type Spawned, runCli, startSandbox } from '../support/spawn.js';
+import { describe, expect, it } from 'vitest';
+import { runCli, type Spawned, spawnScope, startSandbox } from '../support/spawn.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-edges-'));
-const running: Spawned[] = [];
-afterAll(async () => {
-  await Promise.all(running.map((s) => s.stop()));
-  rmSync(dir, { recursive: true, force: true });
-});
+const { dir, running } = spawnScope('sandbox-cli-edges-');
 
 async function start(args: string[], env?: NodeJS.ProcessEnv): Promise<Spawned> {
   const spawned = await startSandbox(args, env);

@@ -1,18 +1,12 @@
 /**
  * The sandbox as a newcomer runs it: `npm start`, real sockets, real files.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, type Spawned, runCli, startSandbox } from '../support/spawn.js';
+import { describe, expect, it } from 'vitest';
+import { ROOT, runCli, type Spawned, spawnScope, startSandbox } from '../support/spawn.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
-const running: Spawned[] = [];
-afterAll(async () => {
-  await Promise.all(running.map((s) => s.stop()));
-  rmSync(dir, { recursive: true, force: true });
-});
+const { dir, running } = spawnScope('sandbox-cli-');
 
 async function start(args: string[], env?: NodeJS.ProcessEnv): Promise<Spawned> {
   const spawned = await startSandbox(args, env);

@@ -6,21 +6,15 @@
  * CHECKOUT_SANDBOX_IDLE_GC=0, one with the user's own --max-semi-space-size; a preloaded hook
  * (test/support/heap-log.mjs) reports each one's heap on SIGUSR2.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
 import { NORDIC } from '../support/checkout-requests.js';
-import { type Spawned, startSandbox } from '../support/spawn.js';
+import { type Spawned, spawnScope, startSandbox } from '../support/spawn.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'heap-'));
-const running: Spawned[] = [];
-afterAll(async () => {
-  await Promise.all(running.map((s) => s.stop()));
-  rmSync(dir, { recursive: true, force: true });
-});
+const { dir, running } = spawnScope('heap-');
 
 const HOOK = pathToFileURL(join(import.meta.dirname, '../support/heap-log.mjs')).href;
 const MiB = 1024 * 1024;
@@ -72,7 +66,6 @@ async function burst(url: string, requests: number): Promise<void> {
     }),
   );
 }
-
 
 describe("the server's heap", () => {
   it('holds the young generation at 2 × 8 MB, gives back what a burst left once quiet, and leaves what the user set alone', async () => {

@@ -5,21 +5,15 @@
  * locales, English only (scripts/build.mjs). The built server, spawned as users run it, with a
  * hook that logs every module it loads.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bundleMarks } from '../support/bundle-marks.js';
 import { MINIMAL_UAT_CLIENT, postTokenOverHttp } from '../support/identity.js';
-import { ROOT, type Spawned, startSandbox } from '../support/spawn.js';
+import { ROOT, type Spawned, spawnScope, startSandbox } from '../support/spawn.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'start-loads-'));
-const running: Spawned[] = [];
-afterAll(async () => {
-  await Promise.all(running.map((s) => s.stop()));
-  rmSync(dir, { recursive: true, force: true });
-});
+const { dir, running } = spawnScope('start-loads-');
 
 const HOOK = pathToFileURL(join(import.meta.dirname, '../support/module-log.mjs')).href;
 

@@ -8,22 +8,16 @@
  * metadata is built (every answer module gives its schemas descriptions with .meta()), and
  * where metadata is read (the JSON Schema generator reads every schema's).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bundleMarks } from '../support/bundle-marks.js';
 import { initPayload } from '../support/checkout-requests.js';
 import { MINIMAL_UAT_CLIENT, postTokenOverHttp } from '../support/identity.js';
-import { ROOT, type Spawned, startSandbox } from '../support/spawn.js';
+import { ROOT, spawnScope, startSandbox } from '../support/spawn.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'start-schemas-'));
-const running: Spawned[] = [];
-afterAll(async () => {
-  await Promise.all(running.map((s) => s.stop()));
-  rmSync(dir, { recursive: true, force: true });
-});
+const { dir, running } = spawnScope('start-schemas-');
 
 const HOOK = pathToFileURL(join(import.meta.dirname, '../support/zod-meta-log.mjs')).href;
 

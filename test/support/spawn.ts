@@ -4,7 +4,11 @@
  * Used by the end-to-end tests only.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The compiled CLI entry, what `npm start`, the bin and the Docker image run. */
@@ -20,6 +24,20 @@ export interface Spawned {
   readyMs: number;
   /** The sandbox's own process (from its banner). */
   pid: number;
+}
+
+/**
+ * A test file's temporary folder and the servers it spawns (push them to `running`): after the
+ * file's tests the servers are stopped and the folder removed. Call it at the file's top level.
+ */
+export function spawnScope(prefix: string): { dir: string; running: Spawned[] } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const running: Spawned[] = [];
+  afterAll(async () => {
+    await Promise.all(running.map((s) => s.stop()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return { dir, running };
 }
 
 export async function startSandbox(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Spawned> {
