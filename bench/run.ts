@@ -47,8 +47,8 @@ const NOW = '2026-06-01T00:00:00Z';
 const COLD_STARTS = SMOKE ? 2 : 5;
 /**
  * Seconds of load before each measured case, not counted: a fresh process's first seconds
- * run interpreted code and a growing heap (the token ran at 0.8× its steady rate in its first
- * 5 s, the ceilings less so). The smoke run only checks that every case answers.
+ * run interpreted code and a growing heap, which would count against the sandbox more than
+ * against the ceilings. The smoke run only checks that every case answers.
  */
 const WARM_SECONDS = SMOKE ? 0 : 1;
 /** How long after its last case a server's RSS is read again, once quiet (not in the smoke run). */
@@ -75,8 +75,7 @@ interface Server {
  * Spawns a server and waits for its ready line. With `logFile`, its stdout (the request log at
  * default flags) goes to that file, as a CI job's log would, and is read here only for the
  * ready line: read through a pipe, the log's data events would run in this process, beside
- * autocannon's client, and slow the client rather than the server (measured: the sandbox
- * with its log piped to `cat` ran within 10% of --log-level warn, piped to the bench at 0.6×).
+ * autocannon's client, and slow the client rather than the server.
  */
 function spawnServer(args: string[], ready: RegExp, toUrl: (match: RegExpExecArray) => string, logFile?: string): Promise<Server & { readyMs: number }> {
   const started = performance.now();

@@ -7,9 +7,9 @@
 //   node bench/startup.mjs --once
 // It imports tsc's module-per-file output (dist/sandbox.js, dist/cli/index.js), so that each
 // package's share shows; the CLI itself runs the esbuild bundle of the same code (dist/main.js
-// and dist/chunks/), which links a few files instead of ~360, so the "import dist/" line here
+// and dist/chunks/), which links a few files instead of hundreds, so the "import dist/" line here
 // is what the bundle saves most of. The bench's cold start measures the bundle.
-// What a start of `default` loads (issue 20): yaml, jose (but its JWT decoder) and faker load on
+// What a start of `default` loads: yaml, jose (but its JWT decoder) and faker load on
 // first use, not at start, so they are not in the list.
 /* global performance */
 import { execFileSync } from 'node:child_process';

@@ -122,7 +122,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     options,
     hosts,
     scenarioDir,
-    // Loaded on first use (jose and six PEMs, ~35 ms) and shared: isolated worlds sign with the same fixed keys.
+    // Loaded on first use (jose and six PEMs) and shared: isolated worlds sign with the same fixed keys.
     keyRings: keyRingsOnDemand(),
     guard: { token: options.adminToken, bindHost: options.host, hostNames: adminHostNames, publicUrl: options.publicUrl },
   };

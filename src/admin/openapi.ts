@@ -37,8 +37,8 @@ const ASSETS: Record<string, string> = {
 
 /**
  * The documents are built from the route tables and schemas on the first request: loading
- * them (zod's JSON Schema output, every catalog) at start-up would cost every start ~20 ms
- * for a page most runs never open.
+ * them (zod's JSON Schema output, every catalog) at start-up would slow every start for a
+ * page most runs never open.
  */
 const documents = (): Promise<typeof import('../openapi/document.js')> => import('../openapi/document.js');
 const surfaceNames = async (): Promise<readonly DocumentName[]> => (await import('../openapi/surfaces.js')).DOCUMENT_NAMES;

@@ -1,5 +1,5 @@
 /**
- * The control plane of recurring payments and on-hold reviews (issue 10):
+ * The control plane of recurring payments and on-hold reviews:
  *   PUT  /__admin/{env}/merchants/{merchantId}/callbacks   {webhookUri?, invoiceStatusUri?} (null: none)
  *   GET  /__admin/{env}/webhooks                           every webhook and its attempts
  *   GET  /__admin/{env}/customer-tokens                    tokens issued, with status and test hook

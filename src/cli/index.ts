@@ -118,7 +118,7 @@ export interface MainHooks {
 }
 
 export async function main(argv: string[], hooks: MainHooks = {}): Promise<number> {
-  // Subcommands load what they need only when asked for (node-forge alone costs ~25 ms of every start).
+  // Subcommands load what they need only when asked for, so a server's start never loads node-forge and the like.
   if (argv[0] === 'sign') return (await import('./sign.js')).runSign(argv.slice(1));
   if (argv[0] === 'tls') return (await import('./tls.js')).runTls(argv.slice(1));
   if (argv[0] === 'hosts') return (await import('./tls.js')).runHosts(argv.slice(1));

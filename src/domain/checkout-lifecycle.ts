@@ -1,5 +1,5 @@
 /**
- * The checkout's lifecycle (service-facts §9.1):
+ * The checkout's lifecycle (docs/service-facts.md, "Checkout status"):
  *   Initialized → CustomerIdentified → CommittedToPurchase → PurchaseCompleted, or Aborted.
  * Merchant updates are allowed only while the session is open; while the customer is
  * committing the session is locked (423, clients reload and retry); after completion the

@@ -1,8 +1,8 @@
 /**
- * Checkout profiles and the delivery modules the sandbox simulates (issue 18): a store's
+ * Checkout profiles and the delivery modules the sandbox simulates: a store's
  * profiles come from the scenario; a profile with a delivery module lets the customer choose a
  * carrier and option in the checkout, and the choice's fee is charged like a shipping fee
- * (service-facts §9.3: WooCommerce reads `data.shipping`, checks `cart.totalAmount +
+ * (docs/service-facts.md, "Delivery-module shipping": WooCommerce reads `data.shipping`, checks `cart.totalAmount +
  * shipping.shippingFee` and `order.totalAmount`). Pure rules.
  */
 import { deliveryLines } from './delivery-shipping.js';

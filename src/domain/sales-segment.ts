@@ -1,5 +1,5 @@
 /**
- * Sales segments (issue 18): a store sells to private persons (B2C) or to companies (B2B), and
+ * Sales segments: a store sells to private persons (B2C) or to companies (B2B), and
  * shops configure one store id per segment (WooCommerce's "Merchant ID Sweden B2B"). The
  * store decides what a checkout is: on a B2B store it is a business checkout
  * (`customerType: BusinessCustomer`, the company in `data.businessCustomer`), whatever prefill

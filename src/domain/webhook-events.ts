@@ -1,5 +1,5 @@
 /**
- * The webhooks of the new platform (service-facts §8.5): POSTed JSON in PascalCase,
+ * The webhooks of the new platform (docs/service-facts.md, "Webhooks"): POSTed JSON in PascalCase,
  * `{Type, Timestamp, Payload}`. Pure builders; the dispatcher delivers and retries them.
  */
 import type { Authorization, CustomerToken } from './tokenization.js';

@@ -1,7 +1,7 @@
 /**
  * The report: divergences grouped by endpoint, kind and pointer (array indexes as `*`), each
  * with a count and its first example; catch-ups listed apart, never counted. The JSON form
- * is the one issue 17 specifies:
+ * starts with these keys, in this order:
  *
  *   {exchanges, replayed, divergences: [{endpoint, env, surface, kind, pointer, real, sandbox,
  *    count, first}], catchUps: [...]}

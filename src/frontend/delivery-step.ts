@@ -1,5 +1,5 @@
 /**
- * The hosted page's parts for issue 18: the delivery step of a profile with a delivery module
+ * The hosted page's parts for delivery modules and B2B stores: the delivery step of a profile with a delivery module
  * (every carrier's options as radios, the current choice checked; a change is sent at once and
  * fires walleyCheckoutShippingUpdated on the shop's page) and the company fields of a business
  * checkout. Rendered with hono/html, escaped by default.

@@ -1,6 +1,6 @@
 /**
  * jose, loaded on first use: the first token, the first bearer verification that is not
- * cached, the first JWKS. At start it would cost ~46 modules and ~14 MB of a process that may
+ * cached, the first JWKS. At start it would load jose's many modules into a process that may
  * only ever serve SharedKey. One promise per process, so later calls pay a resolved await.
  */
 type Jose = typeof import('jose');

@@ -42,7 +42,7 @@ export interface IdentityOptions {
    * resources accept tokens up to ext_expires_in, as Entra's resilience extension promises.
    */
   outage?(env: EnvName): boolean;
-  /** Where the keys come from (loading costs ~10 ms and jose): isolated sandboxes share the process's. */
+  /** Where the keys come from (loading them needs jose and the key files): isolated sandboxes share the process's. */
   rings?: KeyRingSource;
 }
 

@@ -14,7 +14,7 @@ type Verified = Extract<VerifyOutcome, { ok: true }>;
 const MAX_ENTRIES = 10_000;
 
 export class VerifiedTokenCache {
-  // One map per environment: a key made of env + token would copy the ~1 KB token per lookup.
+  // One map per environment: a key made of env + token would copy the whole token per lookup.
   private readonly entries: Record<EnvName, Map<string, Verified>> = { uat: new Map(), prod: new Map() };
 
   get(env: EnvName, token: string, nowSeconds: number, skewSeconds: number): Verified | null {

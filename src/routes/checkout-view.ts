@@ -1,5 +1,5 @@
 /**
- * The `data` of GET on a checkout, shaped as service-facts §9.3 for the checkout's phase.
+ * The `data` of GET on a checkout, shaped as docs/service-facts.md, "Checkout data" says for the checkout's phase.
  * Amounts are major units computed from integer minor units, so totals agree to the cent;
  * objects clients read without null checks are always present (with nulls); `reference`
  * is null until set; `shipping` is null unless a delivery module's block was sent or the
@@ -94,7 +94,7 @@ function customerView(customer: Customer): Record<string, unknown> {
   };
 }
 
-/** The company and its contact person (service-facts §9.3); the organisation number of an older prefill is its nationalIdentificationNumber. */
+/** The company and its contact person (docs/service-facts.md, "Checkout data"); the organisation number of an older prefill is its nationalIdentificationNumber. */
 function businessView(customer: Customer): Record<string, unknown> {
   const company = customer.company ?? null;
   const companyName = company?.companyName ?? null;

@@ -1,6 +1,6 @@
 /**
- * Recurring payments on the current API (service-facts §5.10), bearer only: the legacy
- * SharedKey hosts never served tokenization (§7 lists no such path), so they answer 404.
+ * Recurring payments on the current API (docs/service-facts.md, "Tokenization endpoints"), bearer only: the legacy
+ * SharedKey hosts never served tokenization ("Old-style paths" lists no such path), so they answer 404.
  *   POST   /purchase/authorizations            200 {authorizationId, orderId} | 202 {authorizationId}
  *   GET    /purchase/customer-tokens/{token}   {status, cancellationDate?}
  *   DELETE /purchase/customer-tokens/{token}   202 | 403 already cancelled | 404

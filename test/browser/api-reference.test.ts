@@ -1,6 +1,6 @@
 /**
  * The API reference (/__admin/docs) and the start page (/) in a real browser. Swagger UI now
- * comes from the files the build copies out of swagger-ui-dist (issue 19: its dependency
+ * comes from the files the build copies out of swagger-ui-dist (its dependency
  * @scarf/scarf is install-time telemetry and is kept out of every install), so this checks
  * that the copy renders the documents, and that the page asks nothing of any other host.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18 in a real browser: a shop initializes with profile `shipping` (nShift) and no
+ * Delivery modules and B2B stores in a real browser: a shop initializes with profile `shipping` (nShift) and no
  * fee; in the iframe the customer identifies, the delivery step shows the first option chosen,
  * and picking another one fires walleyCheckoutShippingUpdated on the shop's page and changes
  * the fee in the cart, in data.shipping and in the order. And a shop on its B2B store: the

@@ -1,6 +1,6 @@
 /**
- * `npm start -- --host 0.0.0.0` used to open /__admin to the network without a word (issue 9).
- * Now it refuses to start without an admin token, and with one the token is asked for.
+ * `npm start -- --host 0.0.0.0` must not open /__admin to the network without a word: it
+ * refuses to start without an admin token, and with one the token is asked for.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Spawned, runCli, startSandbox } from '../support/spawn.js';

@@ -1,7 +1,7 @@
 /**
  * Every POST, PUT and PATCH of every surface refuses a 300 MB chunked body with 413 while it
- * streams, and the process does not grow with it (issue 16: one body reader, capped as the
- * body arrives, for every surface including the hosted page and the control plane). The
+ * streams, and the process does not grow with it (one body reader, capped as the body
+ * arrives, for every surface including the hosted page and the control plane). The
  * operations come from the surfaces' own tables, so a new one is covered when it is added.
  */
 import { readFileSync } from 'node:fs';

@@ -24,7 +24,7 @@ describe('bad flag values', () => {
     [['--log-level', 'loud'], "--log-level: 'loud' is not a log level. Use one of: fatal, error, warn, info, debug, trace, silent"],
     [['--public-url', 'sandbox:4010'], "--public-url: 'sandbox:4010' is not an http(s) origin."],
     [['--log-level', 'warning'], "--log-level: 'warning' is not a log level. Did you mean 'warn'? Use one of: fatal,"],
-    // Issue 19: parseArgs' own words were printed as they were, without a suggestion.
+    // In the CLI's words, with a suggestion, not parseArgs' own.
     [['--prot', '4011'], 'unknown flag --prot. Did you mean --port? Run with --help for every flag.'],
     [['--memroy'], 'unknown flag --memroy. Did you mean --memory? Run with --help for every flag.'],
     [['--frozen', 'yes'], "--frozen is a switch and takes no value: write --frozen alone, without 'yes'. Run with --help for every flag."],

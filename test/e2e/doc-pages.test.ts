@@ -1,8 +1,7 @@
 /**
- * The pages that start a sandbox of their own, run as pasted (issue 19: the recurring-payments
- * page started a second sandbox on the README's port 4010; its "port in use" error scrolled
- * away and the walk-through then ran against the README's sandbox, leaving a webhook URL and a
- * clock offset in its saved state).
+ * The pages that start a sandbox of their own, run as pasted: each must use a port of its own
+ * and stop when its sandbox does not start, or its walk-through would run against the
+ * README's sandbox on 4010 and leave a webhook URL and a clock offset in its saved state.
  *
  * Each page's ```sh walkthrough blocks run in order in one bash, in the clone, while another
  * sandbox runs as the README's `npm start` would. The pages' stated ports (PORT=…, WEBHOOKS=…,

@@ -1,5 +1,5 @@
 /**
- * Issue 17's proof, end to end with the built CLI: `checkout-sandbox record` forwards a
+ * Proof against the real service, end to end with the built CLI: `checkout-sandbox record` forwards a
  * merchant's flow to a stand-in for the real UAT (a second sandbox behind a proxy that changes
  * known things), the customer buys on the stand-in directly (unrecorded), and
  * `checkout-sandbox diff` must report every change with the right kind and pointer, and

@@ -54,7 +54,7 @@ describe('README quickstart', () => {
     expect(script).not.toMatch(/4010|localhost|127\.0\.0\.1/);
   });
 
-  it('needs nothing of the clone: no npx, no repository path (issue 19: block 5 ran npx checkout-sandbox)', () => {
+  it('needs nothing of the clone: no npx, no repository path', () => {
     expect(blocks.join('\n')).not.toMatch(/\bnpx\b|\bnpm\b|\.\/|scripts\/|dist\//);
   });
 

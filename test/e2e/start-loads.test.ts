@@ -1,5 +1,5 @@
 /**
- * What a start loads (issue 20): jose and the keys on the first token, not at start; the
+ * What a start loads: jose and the keys on the first token, not at start; the
  * shipped scenario and hosts file from their build-time JSON, so no YAML parser; faker only
  * for a scenario that generates people and has no record of its pools from the build; of zod's
  * locales, English only (scripts/build.mjs). The built server, spawned as users run it, with a

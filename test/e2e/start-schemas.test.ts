@@ -1,5 +1,5 @@
 /**
- * What a start builds (issue 20): the answer schemas (src/routes/answers/*, src/admin/answers/*)
+ * What a start builds: the answer schemas (src/routes/answers/*, src/admin/answers/*)
  * describe what the sandbox sends, for the OpenAPI documents, the test suite's answer check and
  * a fidelity comparison; the JSON Schema of what each request body's leaf takes on the wire
  * (src/domain/schemas/fields.ts) is for the documents only. Serving reads neither, so both are

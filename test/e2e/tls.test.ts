@@ -61,7 +61,7 @@ describe('checkout-sandbox tls', () => {
   it('writes a CA and one certificate per real host name, signed by it', async () => {
     const { code, output } = await runCli(['tls', '--dir', tlsDir]);
     expect(code).toBe(0);
-    // Issue 19: it said "created 9 file(s)" after writing 18. The count is what is on disk.
+    // The count it reports is what is on disk.
     const hostNames = realHostNames(loadHosts());
     expect(hostNames).toHaveLength(8); // the API, legacy, retired and frontend hosts of UAT and PROD
     const written = readdirSync(tlsDir);

@@ -1,7 +1,7 @@
 /**
- * The admin plane's guard (issue 9): before it, a cross-site "simple" request from any page
- * reset the world, a DNS-rebinding page read every SharedKey, and `--host 0.0.0.0` opened
- * /__admin to the LAN. The emulated surfaces stay open.
+ * The admin plane's guard: without it, a cross-site "simple" request from any page could
+ * reset the world, a DNS-rebinding page could read every SharedKey, and `--host 0.0.0.0`
+ * would open /__admin to the LAN. The emulated surfaces stay open.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';

@@ -129,7 +129,7 @@ describe('/__admin world', () => {
     expect((await call('GET', '/__admin/test/merchants')).status).toBe(404);
     const { status, json } = await call('GET', '/__admin/nothing');
     expect(status).toBe(404);
-    // A URL the sandbox serves, not a repository file a package user does not have (issue 19).
+    // A URL the sandbox serves, not a repository file a package user does not have.
     expect((json.error as { message: string }).message).toContain('GET /__admin/docs');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * B2B stores (issue 18 part 1): a shop configured with a B2B store id initializes, the customer
+ * B2B stores: a shop configured with a B2B store id initializes, the customer
  * identifies as a company, the shop reads BusinessCustomer, the organisation number and the
  * company's addresses, and the order on /manage/orders has the B2B segment and the company.
  * Also what the segment refuses: businessCustomerPrefill and company details on a B2C store.

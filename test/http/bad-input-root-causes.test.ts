@@ -1,5 +1,5 @@
 /**
- * The three 5xx that fuzzing found (issue 9), each pinned at its root cause:
+ * Three 5xx that fuzzing found, each pinned at its root cause:
  *   - TRACE/TRACK on a surface path: the Fetch API refuses to build such a Request, which the
  *     gateway did when it stripped the path prefix → 500 with an empty body;
  *   - a cart amount, quantity or VAT sent as an object with a `toString` key: the binding

@@ -1,8 +1,7 @@
 /**
- * Bodies are capped while they stream (issue 9): a chunked body without Content-Length is
- * read up to 1 MiB and no further, then refused with 413 in the surface's own shape. Before,
- * the whole body was buffered first (a 300 MB chunked token request: +940 MB RSS; /__admin
- * had no cap at all and answered 500 on 600 MB).
+ * Bodies are capped while they stream: a chunked body without Content-Length is read up to
+ * 1 MiB and no further, then refused with 413 in the surface's own shape, so a huge body can
+ * neither fill the process's memory nor reach a handler, on /__admin as on the surfaces.
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The listener's bounds (issue 9: 2,000 idle keep-alive connections were held for 100 s).
+ * The listener's bounds: idle keep-alive connections and slow requests cannot pile up.
  * Short limits here so the test runs in about a second; the defaults are in
  * CONNECTION_LIMITS (src/gateway/listener.ts) and docs/reliability.md.
  */

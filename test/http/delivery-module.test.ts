@@ -1,5 +1,5 @@
 /**
- * Checkout profiles with a delivery module (issue 18 part 2): a shop initializing with profile
+ * Checkout profiles with a delivery module: a shop initializing with profile
  * `shipping` and no fee gets, after a purchase through the admin API, a data.shipping with the
  * first carrier's option and its fee, and totals that include it, on both APIs, in the order on
  * /manage/orders (a line it can capture and refund) and already during the validation call.

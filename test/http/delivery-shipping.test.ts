@@ -1,5 +1,5 @@
 /**
- * Delivery-module shipping (issue 10 item 3): the Magento 2 fallback's top-level
+ * Delivery-module shipping: the Magento 2 fallback's top-level
  * `shipping: {provider, shippingFee, shipments}` is kept, shown as data.shipping, and charged:
  * its fee is an order line, in order.totalAmount, purchase.amountToPay and /manage/orders.
  */

@@ -1,6 +1,6 @@
 /**
- * Fault injection over HTTP (issue 11, "Faults"): each effect in the addressed surface's own
- * shape, the issue's two flat examples as written, the bounds (count, seeded probability,
+ * Fault injection over HTTP: each effect in the addressed surface's own
+ * shape, two flat example rules as written, the bounds (count, seeded probability,
  * sandbox-time window), the identity outage with ext_expires_in, scenario-declared rules and
  * the admin call's refusals.
  */
@@ -39,7 +39,7 @@ async function getOrder(token: string): Promise<Response> {
   return sb.fetch(ORDER, { headers: { authorization: `Bearer ${token}` } });
 }
 
-describe('the issue\'s flat examples, verbatim', () => {
+describe('two flat example rules, verbatim', () => {
   it('answers one GET under /manage/orders with 503 in problem+json, then lets requests through', async () => {
     const token = await tokenFor(sb, 'uat');
     const rule = await addFault({ env: 'uat', surface: 'api', method: 'GET', path: '/manage/orders/*', effect: 'status', status: 503, count: 1 });

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every route of every surface and of the admin plane (issue 9),
+ * Property-based fuzzing of every route of every surface and of the admin plane,
  * in-process through sandbox.fetch(). Generated: the method (the route's own most of the
  * time, else any, TRACE included), the path (known ids, odd ids, unicode, suffixes, queries),
  * headers (content types, credentials valid or not, odd values) and the body (a valid example

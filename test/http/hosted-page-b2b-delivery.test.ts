@@ -1,5 +1,5 @@
 /**
- * The hosted page's parts for issue 18, without a browser: the B2B variant (company fields,
+ * The hosted page's parts for B2B stores and delivery modules, without a browser: the B2B variant (company fields,
  * business personas, invoice only) that a B2B store selects, the delivery step of a profile
  * with a delivery module, personas that bring a company and a delivery choice, and that the
  * scenario's stores, personas and a checkout's choice survive a restart from the state file.

@@ -1,6 +1,6 @@
 /**
- * Cross-merchant and cross-environment isolation, counted (issue 9 reports the figure in
- * docs/reliability.md). Another merchant of the same environment (Fjord Books) and the same
+ * Cross-merchant and cross-environment isolation, counted (docs/reliability.md reports the
+ * count). Another merchant of the same environment (Fjord Books) and the same
  * merchant's credentials on the other environment try every business route against Nordic
  * Outdoor's UAT checkout and order; every attempt must be refused and Nordic's data unchanged.
  */

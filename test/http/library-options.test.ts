@@ -1,5 +1,5 @@
 /**
- * createSandbox() as a library user meets it (issue 19): quiet by default, with warnings on
+ * createSandbox() as a library user meets it: quiet by default, with warnings on
  * stderr, and options refused in sentences that name the key, what it accepts and the closest
  * key or value, instead of pino's or zod's words.
  */
@@ -60,7 +60,7 @@ describe('typed options', () => {
   });
 
   it('refuse a bad log level or port-per-host value at compile time', () => {
-    // @ts-expect-error -- 'verbose' is not a LogLevel (it type-checked before issue 19, then failed in pino)
+    // @ts-expect-error -- 'verbose' is not a LogLevel (the type, not pino at run time, must refuse it)
     const level: SandboxOptions = { logLevel: 'verbose' };
     // @ts-expect-error -- portPerHost is true, false or 'random'
     const perHost: SandboxOptions = { portPerHost: 'yes' };

@@ -1,5 +1,5 @@
 /**
- * Order totals under concurrency (issue 9): captures and refunds sent all at once on one
+ * Order totals under concurrency: captures and refunds sent all at once on one
  * order never take more than there is. Each write is checked against the order as it stands
  * when it runs, so the loser of a race is refused (422), never double-booked.
  */

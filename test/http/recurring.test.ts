@@ -1,5 +1,5 @@
 /**
- * Recurring payments (issue 10 item 1): customer tokens from purchases on recurring profiles,
+ * Recurring payments: customer tokens from purchases on recurring profiles,
  * POST /purchase/authorizations (sync 200, scheduled 202, retries on the sandbox clock), token
  * cancellation, the UAT-only failure hook, and webhooks POSTed to a local endpoint.
  */

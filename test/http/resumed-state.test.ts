@@ -1,7 +1,7 @@
 /**
- * Issue 19: after a restart the banner listed token changes but not a merchant's webhook URL
- * or that the clock ran ten minutes ahead, and GET /__admin/{env}/merchants showed no callback
- * URLs. A sandbox with a state file is changed every way the banner must tell, closed,
+ * What a resumed state changed must all be told: the banner names every kind of change (a
+ * merchant's webhook URL and a clock running ahead as much as token settings), and
+ * GET /__admin/{env}/merchants shows the callback URLs. A sandbox with a state file is changed every way the banner must tell, closed,
  * reopened on the same file, and its banner lines read.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

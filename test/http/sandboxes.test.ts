@@ -1,5 +1,5 @@
 /**
- * Isolated sandboxes for parallel CI (issue 11): 50 workers, each in its own sandbox made
+ * Isolated sandboxes for parallel CI: 50 workers, each in its own sandbox made
  * over HTTP on one listening sandbox, initialize checkouts, move their own clocks, buy and
  * capture; none may see another's data or clock. Then deletion, idle expiry, header
  * addressing, the admin guard on isolated admin paths, the limit, and sandbox.isolated().

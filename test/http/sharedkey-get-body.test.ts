@@ -1,5 +1,5 @@
 /**
- * SharedKey on a GET with a body (issue 10 item 4): a real Node client sends its JSON body on
+ * SharedKey on a GET with a body: a real Node client sends its JSON body on
  * GET too and signs over it. Over a socket (the in-process fetch cannot send a GET body), the
  * sandbox accepts a signature over the bytes received and one over the empty body, on GET and
  * on the other methods; anything else stays 401.

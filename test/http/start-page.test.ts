@@ -1,6 +1,5 @@
 /**
- * GET / on the main port (issue 19: it answered a JSON 404 that did not mention the
- * dashboard). A browser gets a page linking the dashboard, the API reference, the hosts and
+ * GET / on the main port, where a newcomer looks first. A browser gets a page linking the dashboard, the API reference, the hosts and
  * every base URL; a program gets the same as JSON; and the links work.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -5,8 +5,8 @@
 #      200 on /__admin/health;
 #   2. the library from plain Node: import { createSandbox } from 'checkout-sandbox';
 #   3. the library from TypeScript: a .ts file type-checked with tsc against the installed types.
-# 4. and (issue 19) installed from the git repository instead, as docs/add-to-your-project.md shows.
-# And what the package must not bring (issue 19): a lifecycle script that needs a file the
+# 4. and installed from the git repository instead, as docs/add-to-your-project.md shows.
+# And what the package must not bring: a lifecycle script that needs a file the
 # tarball lacks, or swagger-ui-dist's install-time telemetry (@scarf/scarf).
 # Needs only the npm registry (or its cache) for the package's dependencies.
 # Prints "pack-install: ok" and exits 0, or names the failing step and exits 1.

@@ -1,5 +1,5 @@
 /**
- * Checkout profiles and delivery modules (issue 18): which profileName a store knows, how a
+ * Checkout profiles and delivery modules: which profileName a store knows, how a
  * customer's carrier and option are chosen (ids or names, defaults, unknown ones refused with
  * the known ones named), and the order line the choice's fee becomes.
  */

@@ -68,7 +68,7 @@ describe('docker-compose.yml', () => {
   });
 });
 
-describe('the admin token (issue 9: 0.0.0.0 opened /__admin to the LAN)', () => {
+describe('the admin token (the image listens on 0.0.0.0, so /__admin must not be open to the LAN)', () => {
   it('compose passes SANDBOX_ADMIN_TOKEN and insists on it being set', () => {
     expect(service.environment?.SANDBOX_ADMIN_TOKEN).toMatch(/^\$\{SANDBOX_ADMIN_TOKEN:\?/);
     expect(service.command).not.toContain('--insecure-admin');

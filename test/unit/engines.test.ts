@@ -1,6 +1,6 @@
 /**
- * One Node.js version (issue 19: the README, engines and two pages said three different
- * things). package.json's engines names it; @types/node describes that line, so the code
+ * One Node.js version, stated once, so that the README, engines and the pages cannot disagree.
+ * package.json's engines names it; @types/node describes that line, so the code
  * cannot use an API it lacks; CI (.ci/run, CI=true) runs the suite on exactly that line; the
  * README states it, and no other page names a Node version.
  */

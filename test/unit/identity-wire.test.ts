@@ -31,7 +31,7 @@ describe('AADSTS bodies', () => {
     });
   });
 
-  it('maps every catalogued case to the status and error of identity-facts §0', () => {
+  it('maps every catalogued case to the status and error Entra answers with', () => {
     expect([
       AADSTS.missingParameter('grant_type'),
       AADSTS.unsupportedGrantType('x'),

@@ -1,6 +1,6 @@
 /**
- * Issue 19: `npm install` warned about @scarf/scarf, the install-time telemetry swagger-ui-dist
- * depends on. This repository's own install puts an empty stand-in (scripts/no-scarf) in its
+ * No install-time telemetry: swagger-ui-dist depends on @scarf/scarf, which phones home when
+ * installed. This repository's own install puts an empty stand-in (scripts/no-scarf) in its
  * place through package.json's overrides, and the package itself does not depend on
  * swagger-ui-dist (the build copies its files into dist/; test/pack checks the installed side).
  */

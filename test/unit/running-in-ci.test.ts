@@ -1,5 +1,5 @@
 /**
- * docs/running-in-ci.md (issue 19: no recipe showed a sandbox per pipeline or a shared one).
+ * docs/running-in-ci.md: its recipes, a sandbox per pipeline and a shared one, hold.
  * No Docker engine runs here, so each YAML block is parsed and held against the Dockerfile
  * (the image's name and version, port 4010, its HEALTHCHECK) and the CLI (the environment it
  * passes must start the image's command); the shared-sandbox steps run against a real sandbox.

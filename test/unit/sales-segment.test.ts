@@ -1,5 +1,5 @@
 /**
- * Sales segments (issue 18): the store decides whether a checkout is a business checkout, what
+ * Sales segments: the store decides whether a checkout is a business checkout, what
  * becomes of the merchant's prefill there, and where company details are refused.
  */
 import { describe, expect, it } from 'vitest';

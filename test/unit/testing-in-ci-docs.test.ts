@@ -29,7 +29,7 @@ describe('docs/testing-in-ci.md', () => {
     expect(code, `update docs/testing-in-ci.md from docs/${file}`).toBe(exampleRegion(file));
   });
 
-  it('speaks of the journal as it is: no "pending", and its example runs without a probe or a skip (issue 19)', () => {
+  it('speaks of the journal as it is: no "pending", and its example runs without a probe or a skip', () => {
     expect(page).not.toMatch(/pending|being built|has not landed/i);
     expect(page).toContain('](journal-and-report.md)');
     const journal = readFileSync(join(DOCS, 'examples/journal.test.ts'), 'utf8');

@@ -1,7 +1,7 @@
 /**
- * The specification's post-migration check (interface-specification §9): "initialize a
- * checkout session and confirm that order administration flows work in the test
- * environment", as a list of steps against any target. The purchase needs a customer: on
+ * The check merchants are advised to run after leaving the retired host (docs/service-facts.md,
+ * "Migration off the retired host"): start a checkout and run the order administration calls in the
+ * test environment, as a list of steps against any target. The purchase needs a customer: on
  * the sandbox its control plane plays one; elsewhere the steps that need it are skipped
  * and said so (or run on an order the caller completed by hand, --order-id).
  */

@@ -1,7 +1,7 @@
 /**
  * The lenient building blocks every request body is made of: a case-insensitive object, a
  * list, and leaves that read amounts, numbers, whole numbers, booleans and text the way real
- * clients send them (service-facts §10.6). A body's schema is the only description of it: its
+ * clients send them (docs/service-facts.md, "Lenient JSON"). A body's schema is the only description of it: its
  * parse output is the bound domain value the handlers use, its complaints are the problems the
  * client reads (problems.ts), and the OpenAPI document is generated from it.
  *
@@ -65,8 +65,8 @@ function documentOf(wire: z.ZodType, optional: boolean): JsonObject {
 /**
  * A leaf's metadata, worked out when first read: an object that reads as documentOf's, built by
  * the first look into it (the document generator's, src/openapi/document.ts), then kept. Only
- * the documents read a leaf's metadata, and working out every leaf's JSON Schema at module load
- * cost each start ~5-8 ms (issue 20). zod's registry asks, when it is given metadata, whether
+ * the documents read a leaf's metadata, so working out every leaf's JSON Schema at module load
+ * would slow every start for nothing. zod's registry asks, when it is given metadata, whether
  * it has an `id` (to index the schema by it): a leaf's document never has one, and the answer
  * builds nothing.
  */

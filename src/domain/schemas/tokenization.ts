@@ -1,7 +1,7 @@
 /**
- * Request bodies of recurring payments (service-facts §5.10) as clients send them: the docs send
+ * Request bodies of recurring payments (docs/service-facts.md, "Tokenization endpoints") as clients send them: the docs send
  * numbers as strings ("unitPrice": "10", "quantity": "1"), WooCommerce PascalCase item keys
- * (§6.1); keys in any case, unknown keys ignored. Every problem is reported (Validation_Error).
+ * ("Order item shapes"); keys in any case, unknown keys ignored. Every problem is reported (Validation_Error).
  */
 import { z } from 'zod';
 import { parseInstant } from '../../clock.js';

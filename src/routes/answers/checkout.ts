@@ -1,7 +1,7 @@
 /**
  * The checkout API's answers (src/routes/checkout-handlers.ts, src/routes/checkout-view.ts),
  * as zod schemas of what is sent: `data` of each operation, and the whole `{id, data, error}`
- * answer. GET's view is one shape in every phase (service-facts §9.3): objects clients read
+ * answer. GET's view is one shape in every phase (docs/service-facts.md, "Checkout data"): objects clients read
  * without null checks are always there with nulls; after the purchase `cart` and `fees` are
  * null and `order` carries the lines. The merchant's own data (`metadata`, `customFields`,
  * `shippingProperties`) and a delivery module's shipments come back as sent: free-form.
