@@ -1,6 +1,7 @@
 /**
  * The hosted checkout page's CSS (inline, no build chain). data-action-color and
- * data-action-text-color become custom properties; visible focus rings everywhere.
+ * data-action-text-color become custom properties; visible focus rings everywhere; a
+ * spinner beside the progress line while the page is busy (suspend() shows it too).
  */
 export const PAGE_STYLE = `
 :root { --action: #1f2a44; --action-text: #ffffff; --padding: 16px; color-scheme: light; }
@@ -27,6 +28,12 @@ button[disabled], fieldset[disabled] { opacity: .6; cursor: progress; }
 #problem { background: #fdecea; border: 1px solid #b3261e; color: #7a1410; padding: .6rem .8rem; border-radius: 6px; margin: 1rem 0; }
 #progress:empty { display: none; }
 #progress { background: #eef4ff; padding: .5rem .8rem; border-radius: 6px; }
+#conflict { background: #fff4e5; border: 1px solid #8a5300; color: #4d2e00; padding: .6rem .8rem; border-radius: 6px; margin: 1rem 0; }
+#card-step { border: 2px solid var(--action); border-radius: 8px; padding: .5rem 1rem 1rem; margin-top: 1rem; }
+#card-step button + button { margin-left: .5rem; }
+main[aria-busy=true] #progress::before { content: ""; display: inline-block; width: .9em; height: .9em; margin-right: .5em; vertical-align: -.1em; border: 2px solid currentColor; border-right-color: transparent; border-radius: 50%; animation: spin .8s linear infinite; }
+@keyframes spin { to { transform: rotate(360deg); } }
+@media (prefers-reduced-motion: reduce) { main[aria-busy=true] #progress::before { animation: none; } }
 #outcome { border: 2px solid #1d7a3a; border-radius: 8px; padding: .5rem 1rem; margin-top: 1rem; }
 #outcome[data-result=Rejected] { border-color: #b3261e; }
 [hidden] { display: none !important; }
