@@ -118,7 +118,7 @@ function paymentForm(model: PageModel, options: PageOptions, identified: boolean
       ${model.paymentMethods.map(
         (method, i) => html`<div class="method"><input type="radio" id="method-${method}" name="paymentName" value="${method}" ${i === 0 ? 'checked' : ''}><label for="method-${method}">${t(methodKey(method))}</label></div>`,
       )}
-      <div class="method"><input type="checkbox" id="newsletter" name="newsletter"><label for="newsletter">${t('newsletter')}</label></div>
+      <fieldset class="crm"><legend>${t('crm')}</legend><div class="method"><input type="checkbox" id="newsletter" name="newsletter"><label for="newsletter">${t('newsletter')}</label></div></fieldset>
       <button type="submit" class="action">${t('complete')}</button>
     </fieldset>
   </form>`;

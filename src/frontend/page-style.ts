@@ -16,6 +16,8 @@ th, td { text-align: left; padding: .35rem .25rem; border-bottom: 1px solid #e3e
 .num { text-align: right; white-space: nowrap; }
 tfoot th, tfoot td { font-weight: 700; border-bottom: 0; }
 fieldset { border: 1px solid #d0d0d0; border-radius: 8px; margin: 1rem 0; padding: .75rem 1rem 1rem; }
+fieldset.crm { border: 0; margin: .5rem 0 0; padding: 0; }
+fieldset.crm legend { padding: 0; font-weight: 600; }
 legend { font-weight: 700; padding: 0 .25rem; }
 label { display: block; margin: .6rem 0 .2rem; font-weight: 600; }
 .method label { display: inline; font-weight: 400; margin-left: .4rem; }

@@ -38,6 +38,7 @@ export type StringKey =
   | 'failed'
   | 'changed'
   | 'reload'
+  | 'crm'
   | 'newsletter'
   | 'cardTitle'
   | 'cardNote'
@@ -87,6 +88,7 @@ const en: Strings = {
   failed: 'Something went wrong',
   changed: 'The shop changed your order while you were here. Reload the checkout to see it as it is now.',
   reload: 'Reload the checkout',
+  crm: 'News from the shop',
   newsletter: 'Send me news and offers from the shop',
   cardTitle: 'Card payment',
   cardNote: "Sandbox card window: approve the payment as the customer's bank would, or cancel it.",
@@ -135,6 +137,7 @@ const sv: Partial<Strings> = {
   failed: 'Något gick fel',
   changed: 'Butiken ändrade din beställning medan du var här. Ladda om kassan för att se den som den är nu.',
   reload: 'Ladda om kassan',
+  crm: 'Nyheter från butiken',
   newsletter: 'Skicka mig nyheter och erbjudanden från butiken',
   cardTitle: 'Kortbetalning',
   cardApprove: 'Godkänn betalningen',
