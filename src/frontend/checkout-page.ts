@@ -15,17 +15,10 @@ import type { Checkout, DeliveryModule, Fee } from '../domain/model.js';
 import { toMajor } from '../domain/money.js';
 import type { Persona } from '../domain/personas.js';
 import { companyFields, deliveryStep } from './delivery-step.js';
+import type { PageOptions } from './page-options.js';
+import { merchantRevision } from './page-state.js';
 import { PAGE_STYLE } from './page-style.js';
 import type { PageLanguage, StringKey } from './strings.js';
-
-/** The loader's data-* attributes that shape the page (passed on in the iframe's query). */
-export interface PageOptions {
-  lang: PageLanguage;
-  variant: 'b2c' | 'b2b';
-  actionColor: string | null;
-  actionTextColor: string | null;
-  padding: boolean;
-}
 
 export interface PageModel {
   checkout: Checkout;
@@ -47,15 +40,17 @@ export function checkoutPage(model: PageModel, options: PageOptions): Html {
   return document(
     options,
     t('title'),
-    html`<main id="checkout" data-status="${checkout.status}" data-public-token="${checkout.publicToken}">
+    html`<main id="checkout" data-status="${checkout.status}" data-public-token="${checkout.publicToken}" data-revision="${merchantRevision(checkout)}">
       <h1>${t('title')}</h1>
       <p class="note">${t('sandboxNote')} <span class="clock">Sandbox time <time datetime="${model.now}">${model.now}</time>; expires <time datetime="${checkout.expiresAt}">${checkout.expiresAt}</time>.</span></p>
       <section id="cart" aria-labelledby="cart-heading">${cartSection(checkout, options.lang)}</section>
       <p id="progress" role="status" aria-live="polite"></p>
       <div id="problem" role="alert" tabindex="-1" hidden></div>
+      ${conflictNotice(t)}
       ${completed ? '' : identifyForm(model, options, identified)}
       ${completed || !model.delivery ? '' : deliveryStep(checkout, model.delivery, options.lang, identified)}
       ${completed ? '' : paymentForm(model, options, identified)}
+      ${completed ? '' : cardStep(t)}
       <section id="outcome" aria-labelledby="outcome-heading" tabindex="-1" ${completed ? '' : 'hidden'}>
         <h2 id="outcome-heading">${completed ? outcomeTitle(checkout, t) : ''}</h2>
         <p id="outcome-detail">${completed && checkout.purchase ? `${t(methodKey(checkout.purchase.paymentName))} · ${checkout.purchase.purchaseIdentifier}` : ''}</p>
@@ -123,15 +118,45 @@ function paymentForm(model: PageModel, options: PageOptions, identified: boolean
       ${model.paymentMethods.map(
         (method, i) => html`<div class="method"><input type="radio" id="method-${method}" name="paymentName" value="${method}" ${i === 0 ? 'checked' : ''}><label for="method-${method}">${t(methodKey(method))}</label></div>`,
       )}
+      <fieldset class="crm"><legend>${t('crm')}</legend><div class="method"><input type="checkbox" id="newsletter" name="newsletter"><label for="newsletter">${t('newsletter')}</label></div></fieldset>
       <button type="submit" class="action">${t('complete')}</button>
     </fieldset>
   </form>`;
 }
 
-/** A page for a token that names no checkout (404), or an expired or aborted one (410). */
-export function unavailablePage(options: PageOptions, reason: 'unknown' | 'expired' | 'aborted'): Html {
+/**
+ * What the shop changed behind the page's back (no suspend()/resume() around it): the customer
+ * is asked to reload before going on. Shown by the page's script.
+ */
+function conflictNotice(t: (key: StringKey) => string): Html {
+  return html`<section id="conflict" role="alert" tabindex="-1" hidden>
+      <p>${t('changed')}</p>
+      <button type="button" id="reload">${t('reload')}</button>
+    </section>`;
+}
+
+/** The card payment's own window (a bank's approval step), where the customer can still cancel. Shown by the page's script. */
+function cardStep(t: (key: StringKey) => string): Html {
+  return html`<section id="card-step" aria-labelledby="card-heading" tabindex="-1" hidden>
+      <h2 id="card-heading">${t('cardTitle')}</h2>
+      <p class="note">${t('cardNote')}</p>
+      <button type="button" id="card-approve" class="action">${t('cardApprove')}</button>
+      <button type="button" id="card-cancel">${t('cardCancel')}</button>
+    </section>`;
+}
+
+/**
+ * A page for a token that names no checkout (404), or an expired or aborted one (410). Its
+ * script tells the loader, which fires walleyCheckoutExpired for an expired one.
+ */
+export function unavailablePage(options: PageOptions, reason: 'unknown' | 'expired' | 'aborted', publicToken: string): Html {
   const t = options.lang.t;
-  return document(options, t('title'), html`<main><h1>${t('title')}</h1><p role="alert">${t(reason)}</p></main>`);
+  return document(
+    options,
+    t('title'),
+    html`<main id="unavailable" data-reason="${reason}" data-public-token="${publicToken}"><h1>${t('title')}</h1><p role="alert">${t(reason)}</p></main>
+    <script src="${assetPath('checkout-page.js')}" defer></script>`,
+  );
 }
 
 function document(options: PageOptions, title: string, body: Html): Html {
@@ -164,7 +189,7 @@ function methodKey(method: string): StringKey {
 
 /** The strings the page's script shows by itself (progress, outcomes). */
 function pageScriptStrings(t: (key: StringKey) => string): Record<string, string> {
-  const keys: StringKey[] = ['identifying', 'identified', 'processing', 'updating', 'thanks', 'rejected', 'validationFailed', 'failed'];
+  const keys: StringKey[] = ['identifying', 'identified', 'processing', 'updating', 'thanks', 'rejected', 'validationFailed', 'failed', 'expired', 'paymentAborted'];
   return Object.fromEntries(keys.map((key) => [key, t(key)]));
 }
 

@@ -1,6 +1,7 @@
 /**
  * The hosted checkout page's CSS (inline, no build chain). data-action-color and
- * data-action-text-color become custom properties; visible focus rings everywhere.
+ * data-action-text-color become custom properties; visible focus rings everywhere; a
+ * spinner beside the progress line while the page is busy (suspend() shows it too).
  */
 export const PAGE_STYLE = `
 :root { --action: #1f2a44; --action-text: #ffffff; --padding: 16px; color-scheme: light; }
@@ -15,6 +16,8 @@ th, td { text-align: left; padding: .35rem .25rem; border-bottom: 1px solid #e3e
 .num { text-align: right; white-space: nowrap; }
 tfoot th, tfoot td { font-weight: 700; border-bottom: 0; }
 fieldset { border: 1px solid #d0d0d0; border-radius: 8px; margin: 1rem 0; padding: .75rem 1rem 1rem; }
+fieldset.crm { border: 0; margin: .5rem 0 0; padding: 0; }
+fieldset.crm legend { padding: 0; font-weight: 600; }
 legend { font-weight: 700; padding: 0 .25rem; }
 label { display: block; margin: .6rem 0 .2rem; font-weight: 600; }
 .method label { display: inline; font-weight: 400; margin-left: .4rem; }
@@ -27,6 +30,12 @@ button[disabled], fieldset[disabled] { opacity: .6; cursor: progress; }
 #problem { background: #fdecea; border: 1px solid #b3261e; color: #7a1410; padding: .6rem .8rem; border-radius: 6px; margin: 1rem 0; }
 #progress:empty { display: none; }
 #progress { background: #eef4ff; padding: .5rem .8rem; border-radius: 6px; }
+#conflict { background: #fff4e5; border: 1px solid #8a5300; color: #4d2e00; padding: .6rem .8rem; border-radius: 6px; margin: 1rem 0; }
+#card-step { border: 2px solid var(--action); border-radius: 8px; padding: .5rem 1rem 1rem; margin-top: 1rem; }
+#card-step button + button { margin-left: .5rem; }
+main[aria-busy=true] #progress::before { content: ""; display: inline-block; width: .9em; height: .9em; margin-right: .5em; vertical-align: -.1em; border: 2px solid currentColor; border-right-color: transparent; border-radius: 50%; animation: spin .8s linear infinite; }
+@keyframes spin { to { transform: rotate(360deg); } }
+@media (prefers-reduced-motion: reduce) { main[aria-busy=true] #progress::before { animation: none; } }
 #outcome { border: 2px solid #1d7a3a; border-radius: 8px; padding: .5rem 1rem; margin-top: 1rem; }
 #outcome[data-result=Rejected] { border-color: #b3261e; }
 [hidden] { display: none !important; }

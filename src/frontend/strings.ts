@@ -36,6 +36,15 @@ export type StringKey =
   | 'aborted'
   | 'unknown'
   | 'failed'
+  | 'changed'
+  | 'reload'
+  | 'crm'
+  | 'newsletter'
+  | 'cardTitle'
+  | 'cardNote'
+  | 'cardApprove'
+  | 'cardCancel'
+  | 'paymentAborted'
   | 'DirectInvoice'
   | 'Account'
   | 'PartPayment'
@@ -77,6 +86,15 @@ const en: Strings = {
   aborted: 'This checkout was cancelled. Please start again from the shop.',
   unknown: 'There is no checkout for this link.',
   failed: 'Something went wrong',
+  changed: 'The shop changed your order while you were here. Reload the checkout to see it as it is now.',
+  reload: 'Reload the checkout',
+  crm: 'News from the shop',
+  newsletter: 'Send me news and offers from the shop',
+  cardTitle: 'Card payment',
+  cardNote: "Sandbox card window: approve the payment as the customer's bank would, or cancel it.",
+  cardApprove: 'Approve the payment',
+  cardCancel: 'Cancel the payment',
+  paymentAborted: 'The payment was cancelled. Nothing was charged; choose a payment method and try again.',
   DirectInvoice: 'Invoice',
   Account: 'Account',
   PartPayment: 'Part payment',
@@ -117,6 +135,14 @@ const sv: Partial<Strings> = {
   aborted: 'Kassan avbröts. Börja om från butiken.',
   unknown: 'Det finns ingen kassa för den här länken.',
   failed: 'Något gick fel',
+  changed: 'Butiken ändrade din beställning medan du var här. Ladda om kassan för att se den som den är nu.',
+  reload: 'Ladda om kassan',
+  crm: 'Nyheter från butiken',
+  newsletter: 'Skicka mig nyheter och erbjudanden från butiken',
+  cardTitle: 'Kortbetalning',
+  cardApprove: 'Godkänn betalningen',
+  cardCancel: 'Avbryt betalningen',
+  paymentAborted: 'Betalningen avbröts. Inget har dragits; välj betalsätt och försök igen.',
   DirectInvoice: 'Faktura',
   Account: 'Konto',
   PartPayment: 'Delbetalning',
@@ -203,10 +229,16 @@ export interface PageLanguage {
   t(key: StringKey): string;
 }
 
-/** data-lang (sv-SE, en-DE, …) → the page's language; unknown or missing → the store country's, else English. */
+/**
+ * data-lang (sv-SE, en-DE, …) → the page's language. A tag whose country part is not the
+ * checkout's country is ignored, as is one without a country part or of another form: the
+ * page then speaks the country's own language (English for Germany, or when the country is
+ * unknown). With no checkout (an unknown token) any well-formed tag is taken.
+ */
 export function pageLanguage(dataLang: string | undefined, countryCode: string): PageLanguage {
-  const fallbackByCountry: Record<string, string> = { SE: 'sv-SE', NO: 'nb-NO', FI: 'fi-FI', DK: 'da-DK' };
-  const tag = dataLang && /^[a-z]{2}(-[A-Z]{2})?$/.test(dataLang) ? dataLang : (fallbackByCountry[countryCode] ?? 'en-SE');
+  const fallbackByCountry: Record<string, string> = { SE: 'sv-SE', NO: 'nb-NO', FI: 'fi-FI', DK: 'da-DK', DE: 'en-DE' };
+  const given = dataLang && /^[a-z]{2}-[A-Z]{2}$/.test(dataLang) && (!countryCode || dataLang.endsWith(`-${countryCode}`)) ? dataLang : null;
+  const tag = given ?? fallbackByCountry[countryCode] ?? 'en-SE';
   const chosen = BY_LANGUAGE[tag.slice(0, 2)] ?? en;
   return { tag, t: (key) => chosen[key] ?? en[key] };
 }

@@ -7,6 +7,8 @@
  *   GET  /collector-checkout-loader.js    old loader (also fires collectorCheckout… events)
  *   GET  /checkout/{publicToken}          the page (query: lang, variant, action-color, …)
  *   GET  /checkout/{publicToken}/cart     the cart section alone (refreshed on resume())
+ *   GET  /checkout/{publicToken}/state    the page's view of its checkout: expiry on the sandbox clock, the shop's revision
+ *   GET  /checkout/{publicToken}/state/stream  the same as Server-Sent Events, whenever it changes
  *   POST /checkout/{publicToken}/customer identify  {email, mobilePhoneNumber, postalCode, company fields on B2B}
  *   POST /checkout/{publicToken}/shipping the delivery step  {carrier, option}
  *   POST /checkout/{publicToken}/purchase complete  {paymentName}
@@ -19,9 +21,11 @@ import { readFileSync } from 'node:fs';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { identifySchema, purchaseSchema, shippingChoiceSchema } from '../domain/schemas/page.js';
-import { type PageOptions, cartSection, checkoutPage, unavailablePage } from '../frontend/checkout-page.js';
+import { cartSection, checkoutPage, unavailablePage } from '../frontend/checkout-page.js';
 import { CheckoutSteps, paymentMethodsFor } from '../frontend/checkout-steps.js';
-import { pageLanguage } from '../frontend/strings.js';
+import { type PageOptions, pageOptions as optionsFromQuery } from '../frontend/page-options.js';
+import { type PageState, pageState } from '../frontend/page-state.js';
+import { streamPageState } from '../frontend/state-stream.js';
 import { jsonResponse } from '../http/answer.js';
 import { checkoutDialect } from '../http/dialects/checkout.js';
 import { pageDialect } from '../http/dialects/status-message.js';
@@ -32,7 +36,7 @@ import { refusalAnswers } from '../http/refusal-answers.js';
 import type { Surface, SurfaceEnv } from '../http/types.js';
 import { zodBinding } from '../http/zod-binding.js';
 import type { SurfaceDeps } from '../routes/deps.js';
-import { pageIdentifiedSchema, pagePurchasedSchema, pageShippingChosenSchema } from '../routes/answers/frontend.js';
+import { pageIdentifiedSchema, pagePurchasedSchema, pageShippingChosenSchema, pageStateSchema } from '../routes/answers/frontend.js';
 import { checkoutView } from '../routes/checkout-view.js';
 import { surfaceApp } from './base.js';
 
@@ -48,6 +52,8 @@ const REFUSED: Answer = { description: "A refusal of the page's call: {error: {s
 const IDENTIFIED = jsonAnswer('The customer is identified.', pageIdentifiedSchema, 'PageIdentified');
 const PURCHASED = jsonAnswer('The purchase is completed.', pagePurchasedSchema, 'PagePurchased');
 const SHIPPING_CHOSEN = jsonAnswer('The delivery choice and its fee, as data.shipping shows it.', pageShippingChosenSchema, 'PageShippingChosen');
+const STATE = jsonAnswer("The page's view of its checkout: expiry on the sandbox clock, the shop's revision.", pageStateSchema, 'PageState');
+const STATE_STREAM: Answer = { description: 'Server-Sent Events: one data: line with the PageState JSON at once and on every change; ends after a final state.', contentType: 'text/event-stream' };
 
 const made = new WeakMap<SurfaceDeps, CheckoutSteps>();
 /** The steps behind the page's buttons, one per surface app. */
@@ -81,14 +87,23 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
     auth: 'none',
     dialect: pageDialect,
     summary: 'The hosted checkout page of a public token',
-    query: { lang: 'sv-SE, en-SE, nb-NO, fi-FI, da-DK, en-DE', variant: 'b2c or b2b', 'action-color': 'hex colour', 'action-text-color': 'hex colour', padding: 'none to drop it' },
+    query: {
+      lang: "sv-SE, en-SE, nb-NO, fi-FI, da-DK, en-DE; ignored unless its country is the checkout's",
+      variant: 'b2c or b2b',
+      'action-color': 'hex colour (#rgb or #rrggbb); the text turns black where white would fail WCAG AA',
+      'action-text-color': 'black, white, or a hex colour read as the nearer of the two',
+      padding: 'none to drop it',
+      version: 'accepted (v2)',
+      webview: 'accepted (true in the mobile SDKs)',
+    },
     answers: { '200': PAGE, '404': UNAVAILABLE, '410': UNAVAILABLE },
     handler: (deps) => (c) => {
       const steps = stepsOf(deps);
-      const found = steps.lookup(c.req.param('publicToken') ?? '');
-      const options = pageOptions(c, 'missing' in found ? '' : found.checkout.countryCode);
-      if ('missing' in found) return c.html(unavailablePage(options, found.missing), found.missing === 'unknown' ? 404 : 410);
-      if (found.checkout.status === 'Aborted') return c.html(unavailablePage(options, 'aborted'), 410);
+      const publicToken = c.req.param('publicToken') ?? '';
+      const found = steps.lookup(publicToken);
+      const options = pageOptions(c, 'missing' in found ? (deps.simulation.byPublicToken(publicToken)?.countryCode ?? '') : found.checkout.countryCode);
+      if ('missing' in found) return c.html(unavailablePage(options, found.missing, publicToken), found.missing === 'unknown' ? 404 : 410);
+      if (found.checkout.status === 'Aborted') return c.html(unavailablePage(options, 'aborted', publicToken), 410);
       const checkout = found.checkout;
       // The B2B variant: data-variant="b2b", or the store's segment (a B2B store's checkout is a business one).
       if (checkout.customerType === 'BusinessCustomer') options.variant = 'b2b';
@@ -111,6 +126,30 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
     handler: (deps) => (c) => {
       const checkout = usable(stepsOf(deps), c.req.param('publicToken') ?? '');
       return c.html(cartSection(checkout, pageOptions(c, checkout.countryCode).lang));
+    },
+  }),
+  operation<SurfaceDeps>({
+    op: 'getCheckoutPageState',
+    method: 'GET',
+    path: '/checkout/:publicToken/state',
+    auth: 'none',
+    dialect: pageDialect,
+    summary: "The page's view of its checkout (asked before each of the customer's steps)",
+    answers: { '200': STATE, '404': REFUSED },
+    handler: (deps) => (c) => jsonResponse(knownState(deps, c.req.param('publicToken') ?? ''), 200),
+  }),
+  operation<SurfaceDeps>({
+    op: 'streamCheckoutPageState',
+    method: 'GET',
+    path: '/checkout/:publicToken/state/stream',
+    auth: 'none',
+    dialect: pageDialect,
+    summary: "The page's view of its checkout as Server-Sent Events, whenever it changes (the session's expiry on the sandbox clock)",
+    answers: { '200': STATE_STREAM, '404': REFUSED },
+    handler: (deps) => (c) => {
+      const publicToken = c.req.param('publicToken') ?? '';
+      knownState(deps, publicToken);
+      return streamPageState(c, { read: () => stateOf(deps, publicToken), onClockChange: (listener) => deps.clock.onChange(listener) });
     },
   }),
   operation<SurfaceDeps, z.infer<typeof identifySchema>>({
@@ -200,17 +239,19 @@ function usable(steps: CheckoutSteps, publicToken: string) {
   return found.checkout;
 }
 
-/** The loader's data-* attributes, passed on in the iframe's query; colours only as hex, to keep CSS injection out. */
+/** The loader's data-* attributes, passed on in the iframe's query. */
 function pageOptions(c: Context<SurfaceEnv>, countryCode: string): PageOptions {
-  const color = (name: string): string | null => {
-    const value = c.req.query(name);
-    return value && /^#?[0-9a-fA-F]{3,8}$/.test(value) ? (value.startsWith('#') ? value : `#${value}`) : null;
-  };
-  return {
-    lang: pageLanguage(c.req.query('lang'), countryCode),
-    variant: c.req.query('variant')?.toLowerCase() === 'b2b' ? 'b2b' : 'b2c',
-    actionColor: color('action-color'),
-    actionTextColor: color('action-text-color'),
-    padding: c.req.query('padding') !== 'none',
-  };
+  return optionsFromQuery((name) => c.req.query(name), countryCode);
+}
+
+/** The page's view of a checkout, expired ones included (that is what the page watches for); null when the token names none. */
+function stateOf(deps: SurfaceDeps, publicToken: string): PageState | null {
+  const checkout = deps.simulation.byPublicToken(publicToken);
+  return checkout ? pageState(checkout, deps.clock.iso(), deps.simulation.service.isExpired(checkout)) : null;
+}
+
+function knownState(deps: SurfaceDeps, publicToken: string): PageState {
+  const state = stateOf(deps, publicToken);
+  if (!state) throw Refusal.single(404, 'Page_Error', `No checkout has the public token ${publicToken}.`);
+  return state;
 }

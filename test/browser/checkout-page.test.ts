@@ -69,8 +69,9 @@ describe.skipIf(!HAVE_CHROMIUM)(`hosted checkout in Chromium${HAVE_CHROMIUM ? ''
     await frame.getByRole('button', { name: 'Complete purchase' }).click();
     await frame.getByRole('heading', { name: 'Thank you for your purchase' }).waitFor();
 
-    await eventually(async () => (await shopEvents()).includes('walleyCheckoutPurchaseCompleted'), 'walleyCheckoutPurchaseCompleted');
-    expect(await shopEvents()).toEqual(['walleyCheckoutCustomerUpdated', 'walleyCheckoutLocked', 'walleyCheckoutPurchaseCompleted']);
+    // Unlocked follows every purchase attempt, a successful one too.
+    await eventually(async () => (await shopEvents()).includes('walleyCheckoutUnlocked'), 'walleyCheckoutUnlocked');
+    expect(await shopEvents()).toEqual(['walleyCheckoutCustomerUpdated', 'walleyCheckoutLocked', 'walleyCheckoutPurchaseCompleted', 'walleyCheckoutUnlocked']);
 
     await eventually(() => shop.calls('/notify').length > 0, 'the notification call');
     const validation = shop.calls('/validate');
@@ -99,7 +100,7 @@ describe.skipIf(!HAVE_CHROMIUM)(`hosted checkout in Chromium${HAVE_CHROMIUM ? ''
     await identifyAs(frame, 'rejected@example.com');
     await frame.getByRole('button', { name: 'Complete purchase' }).click();
     await frame.getByRole('heading', { name: 'Your purchase was not approved' }).waitFor();
-    await eventually(async () => (await shopEvents()).includes('walleyCheckoutPurchaseCompleted'), 'the purchase event');
+    await eventually(async () => (await shopEvents()).includes('collectorCheckoutUnlocked'), 'the unlock after the purchase');
     expect(await shopEvents()).toEqual([
       'walleyCheckoutCustomerUpdated',
       'collectorCheckoutCustomerUpdated',
@@ -107,6 +108,8 @@ describe.skipIf(!HAVE_CHROMIUM)(`hosted checkout in Chromium${HAVE_CHROMIUM ? ''
       'collectorCheckoutLocked',
       'walleyCheckoutPurchaseCompleted',
       'collectorCheckoutPurchaseCompleted',
+      'walleyCheckoutUnlocked',
+      'collectorCheckoutUnlocked',
     ]);
     const data = await apiCheckout(checkout);
     expect(data.purchase?.result).toBe('Rejected');

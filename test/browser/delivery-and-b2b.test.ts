@@ -87,7 +87,15 @@ describe.skipIf(!HAVE_CHROMIUM)(`delivery step and B2B variant in Chromium${HAVE
 
     await frame.getByRole('button', { name: 'Complete purchase' }).click();
     await frame.getByRole('heading', { name: 'Thank you for your purchase' }).waitFor();
-    expect(await shopEvents()).toEqual(['walleyCheckoutCustomerUpdated', 'walleyCheckoutShippingUpdated', 'walleyCheckoutShippingUpdated', 'walleyCheckoutLocked', 'walleyCheckoutPurchaseCompleted']);
+    await eventually(async () => (await shopEvents()).includes('walleyCheckoutUnlocked'), 'walleyCheckoutUnlocked');
+    expect(await shopEvents()).toEqual([
+      'walleyCheckoutCustomerUpdated',
+      'walleyCheckoutShippingUpdated',
+      'walleyCheckoutShippingUpdated',
+      'walleyCheckoutLocked',
+      'walleyCheckoutPurchaseCompleted',
+      'walleyCheckoutUnlocked',
+    ]);
     const done = await checkoutData(privateId);
     expect([at(done, 'purchase', 'amountToPay'), at(done, 'order', 'totalAmount'), at(done, 'shipping', 'shippingFee')]).toEqual([2797, 2797, 99]);
   });

@@ -4,7 +4,8 @@
  * loader, plus validation and notification endpoints that record what they receive), and
  * checkouts initialized through the current API as a shop's backend does it.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type IncomingMessage, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Browser, chromium } from 'playwright-core';
@@ -25,7 +26,42 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-export const EVENT_NAMES = ['CustomerUpdated', 'Locked', 'Unlocked', 'Resumed', 'PurchaseCompleted', 'OrderValidationFailed', 'ShippingUpdated', 'CrmUpdated'];
+/** Every documented client event but the metrics (which a shop records apart: they fire throughout). */
+export const EVENT_NAMES = [
+  'CustomerUpdated',
+  'Locked',
+  'Unlocked',
+  'Resumed',
+  'PurchaseCompleted',
+  'OrderValidationFailed',
+  'ShippingUpdated',
+  'CrmUpdated',
+  'PaymentAborted',
+  'Expired',
+  'ReloadedByUser',
+];
+
+/** The jQuery a WordPress shop loads (the WooCommerce plugin adds the loader tag with it). */
+const JQUERY = readFileSync(createRequire(import.meta.url).resolve('jquery/dist/jquery.min.js'), 'utf8');
+
+/**
+ * A shop page's script that records every event the loader fires on the document, with what
+ * a shop's listener can see of it: window.shopLog = [{type, token, bubbles, cancelable,
+ * onDocument, reachedWindow, payload}]. A bubbling event would also reach window.
+ */
+export const EVENT_LOG_SCRIPT = `<script>
+  window.shopLog = [];
+  ${JSON.stringify([...EVENT_NAMES, 'Metric'])}.forEach(function (name) {
+    ['walleyCheckout', 'collectorCheckout'].forEach(function (prefix) {
+      var type = prefix + name;
+      document.addEventListener(type, function (event) {
+        window.shopLog.push({ type: type, token: event.detail && event.detail.token, bubbles: event.bubbles, cancelable: event.cancelable,
+          onDocument: event.target === document, reachedWindow: false, payload: event.payload || (event.detail && event.detail.payload) || null });
+      });
+      window.addEventListener(type, function () { window.shopLog[window.shopLog.length - 1].reachedWindow = true; });
+    });
+  });
+</script>`;
 
 export interface Received {
   method: string;
@@ -36,19 +72,30 @@ export interface Received {
 /** A merchant's web shop: the checkout page, and the endpoints the sandbox calls back. */
 export class Shop {
   readonly received: Received[] = [];
+  /** More pages of the shop: path → the page's HTML for the query. */
+  readonly pages = new Map<string, (query: URLSearchParams) => string>();
   /** Status the validation endpoint answers next. */
   validationStatus = 200;
   private server!: Server;
   base = '';
 
-  constructor(private readonly loaderBase: string) {}
+  constructor(readonly loaderBase: string) {}
+
+  loaderUrl(loader: 'walley' | 'collector' = 'walley'): string {
+    return `${this.loaderBase}/${loader}-checkout-loader.js`;
+  }
 
   async start(): Promise<void> {
     this.server = createServer((req: IncomingMessage, res) => {
       req.resume();
       const url = new URL(req.url ?? '/', 'http://shop.local');
-      if (url.pathname === '/checkout') {
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(this.page(url.searchParams));
+      const page = url.pathname === '/checkout' ? this.page.bind(this) : this.pages.get(url.pathname);
+      if (page) {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(url.searchParams));
+        return;
+      }
+      if (url.pathname === '/jquery.js') {
+        res.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8' }).end(JQUERY);
         return;
       }
       this.received.push({ method: req.method ?? '', path: url.pathname, query: url.searchParams });

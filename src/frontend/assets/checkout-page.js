@@ -1,25 +1,14 @@
 /*
  * checkout-sandbox: the hosted checkout page's script (runs inside the iframe).
  * Sends each step to the frontend surface (which runs the admin simulation's code), tells
- * the loader in the parent page which events to fire, and obeys suspend()/resume().
+ * the loader in the parent page which events to fire (the loader adds the token to each),
+ * obeys suspend()/resume(), watches its checkout on the sandbox clock (expiry), and asks the
+ * customer to reload when the shop changed the order behind its back.
  * Plain ES2017, no build step.
  */
 (function () {
   'use strict';
-  var main = document.getElementById('checkout');
-  if (!main) return;
-  var strings = JSON.parse(document.getElementById('page-strings').textContent);
-  var pagePath = location.pathname.replace(/\/$/, '');
   var embedded = window.parent !== window;
-  var progress = document.getElementById('progress');
-  var problem = document.getElementById('problem');
-  var identifyForm = document.getElementById('identify');
-  var payForm = document.getElementById('pay');
-  var deliveryForm = document.getElementById('delivery');
-  var shippingKey = null;
-  var outcome = document.getElementById('outcome');
-  var pending = {};
-  var nextId = 1;
 
   function toParent(message) {
     if (!embedded) return;
@@ -28,6 +17,42 @@
     window.parent.postMessage(message, '*');
   }
   function emit(name, detail) { toParent({ kind: 'event', name: name, detail: detail || {} }); }
+  /* walleyCheckoutMetric (a draft page): {token, payload: {type, …}}. */
+  function metric(type, extra) { emit('Metric', { payload: Object.assign({ type: type }, extra || {}) }); }
+  function keepHeight() {
+    toParent({ kind: 'ready' });
+    if (typeof ResizeObserver === 'function') {
+      new ResizeObserver(function () { toParent({ kind: 'resize', height: document.documentElement.scrollHeight }); }).observe(document.body);
+    }
+  }
+
+  // A token the loader was given that names no usable checkout: an expired one is an event for the shop.
+  var unavailable = document.getElementById('unavailable');
+  if (unavailable) {
+    keepHeight();
+    if (unavailable.getAttribute('data-reason') === 'expired') emit('Expired');
+    return;
+  }
+
+  var main = document.getElementById('checkout');
+  if (!main) return;
+  var strings = JSON.parse(document.getElementById('page-strings').textContent);
+  var pagePath = location.pathname.replace(/\/$/, '');
+  var progress = document.getElementById('progress');
+  var problem = document.getElementById('problem');
+  var conflict = document.getElementById('conflict');
+  var identifyForm = document.getElementById('identify');
+  var payForm = document.getElementById('pay');
+  var deliveryForm = document.getElementById('delivery');
+  var cardStep = document.getElementById('card-step');
+  var shippingKey = null;
+  var outcome = document.getElementById('outcome');
+  var pending = {};
+  var nextId = 1;
+  // The shop's revision of the order as this page shows it (a resume() brings it up to date).
+  var revision = main.getAttribute('data-revision');
+  var expired = false;
+  var stream = null;
 
   function say(text) { progress.textContent = text || ''; }
   function showProblem(text) {
@@ -36,11 +61,14 @@
     problem.focus();
   }
   function clearProblem() { problem.hidden = true; problem.textContent = ''; }
+  function setDisabled(disabled) {
+    [identifyForm, deliveryForm, payForm].forEach(function (form) {
+      if (form) form.querySelector('fieldset').disabled = disabled;
+    });
+  }
   function setBusy(busy) {
     main.setAttribute('aria-busy', busy ? 'true' : 'false');
-    [identifyForm, deliveryForm, payForm].forEach(function (form) {
-      if (form) form.querySelector('fieldset').disabled = busy;
-    });
+    setDisabled(busy || expired || !conflict.hidden);
   }
 
   function post(step, body) {
@@ -49,6 +77,56 @@
         return response.json().then(function (json) { return { ok: response.ok, status: response.status, body: json }; });
       });
   }
+
+  /* ---- The checkout on the sandbox clock: expiry, and the shop's changes ---- */
+
+  function expire() {
+    if (expired) return;
+    expired = true;
+    if (stream) stream.close();
+    main.setAttribute('data-expired', 'true');
+    [identifyForm, deliveryForm, payForm, cardStep, conflict].forEach(function (part) { if (part) part.hidden = true; });
+    say('');
+    setBusy(false);
+    showProblem(strings.expired);
+    emit('Expired');
+  }
+
+  /* Pushed by the server whenever the state changes; closed after a final one, or the EventSource would reconnect. */
+  function watch() {
+    if (typeof EventSource !== 'function' || main.getAttribute('data-status') === 'PurchaseCompleted') return;
+    stream = new EventSource(pagePath + '/state/stream');
+    stream.onmessage = function (message) {
+      var state = JSON.parse(message.data);
+      if (state.expired) expire();
+      else if (state.status === 'PurchaseCompleted' || state.status === 'Aborted') stream.close();
+    };
+  }
+
+  function readState() {
+    return fetch(pagePath + '/state').then(function (response) { return response.ok ? response.json() : null; });
+  }
+
+  /* Before each of the customer's steps: false when the session expired or the shop changed the order without suspend()/resume(). */
+  function upToDate() {
+    return readState().then(function (state) {
+      if (!state) return true;
+      if (state.expired) { expire(); return false; }
+      if (state.revision === revision) return true;
+      conflict.hidden = false;
+      setBusy(false);
+      conflict.focus();
+      return false;
+    }, function () { return true; });
+  }
+
+  document.getElementById('reload').addEventListener('click', function () {
+    emit('ReloadedByUser');
+    // The message leaves before the page does: postMessage queues it on the shop's page at once.
+    setTimeout(function () { location.reload(); }, 0);
+  });
+
+  /* ---- The customer's steps ---- */
 
   function beforePayment() {
     if (!embedded) return Promise.resolve({ ok: true });
@@ -102,11 +180,15 @@
       if (!radio || radio.name !== 'delivery') return;
       clearProblem();
       setBusy(true);
-      post('shipping', { carrier: radio.getAttribute('data-carrier'), option: radio.value }).then(function (answer) {
-        setBusy(false);
-        if (!answer.ok) return showProblem(answer.body.error ? answer.body.error.message : strings.failed);
-        return shippingChosen(answer.body.shipping);
-      }, function () { setBusy(false); showProblem(strings.failed); });
+      upToDate().then(function (go) {
+        if (!go) return setBusy(false);
+        return post('shipping', { carrier: radio.getAttribute('data-carrier'), option: radio.value }).then(function (answer) {
+          setBusy(false);
+          if (!answer.ok) return showProblem(answer.body.error ? answer.body.error.message : strings.failed);
+          metric('ShippingMethodSelected');
+          return shippingChosen(answer.body.shipping);
+        });
+      }).catch(function () { setBusy(false); showProblem(strings.failed); });
     });
   }
 
@@ -123,50 +205,106 @@
       });
       setBusy(true);
       say(strings.identifying);
-      post('customer', body).then(function (answer) {
-        setBusy(false);
-        if (!answer.ok) { say(''); return showProblem(answer.body.error ? answer.body.error.message : strings.failed); }
-        main.setAttribute('data-status', answer.body.status);
-        emit('CustomerUpdated', answer.body.customer);
-        say(strings.identified);
-        payForm.hidden = false;
-        document.getElementById(deliveryForm ? 'delivery-legend' : 'payment-legend').focus();
-        return shippingChosen(answer.body.shipping);
-      }, function () { setBusy(false); say(''); showProblem(strings.failed); });
+      upToDate().then(function (go) {
+        if (!go) { say(''); return setBusy(false); }
+        return post('customer', body).then(function (answer) {
+          setBusy(false);
+          if (!answer.ok) { say(''); return showProblem(answer.body.error ? answer.body.error.message : strings.failed); }
+          main.setAttribute('data-status', answer.body.status);
+          emit('CustomerUpdated', answer.body.customer);
+          metric('CustomerIdentified');
+          metric('DeliveryAddressChanged');
+          say(strings.identified);
+          payForm.hidden = false;
+          document.getElementById(deliveryForm ? 'delivery-legend' : 'payment-legend').focus();
+          return shippingChosen(answer.body.shipping);
+        });
+      }).catch(function () { setBusy(false); say(''); showProblem(strings.failed); });
     });
   }
 
   if (payForm) {
+    var methods = payForm.querySelectorAll('input[name=paymentName]');
+    payForm.addEventListener('change', function (event) {
+      var input = event.target;
+      if (input && input.name === 'paymentName') {
+        metric('PaymentOptionSelected', { paymentOption: { paymentMethodName: input.value, paymentOptionId: Array.prototype.indexOf.call(methods, input) + 1 } });
+      } else if (input && input.name === 'newsletter') {
+        emit('CrmUpdated');
+      }
+    });
     payForm.addEventListener('submit', function (event) {
       event.preventDefault();
       clearProblem();
       var paymentName = new FormData(payForm).get('paymentName');
+      var locked = false;
+      // After every attempt that locked the checkout, whatever came of it.
+      function unlock() { if (locked) { locked = false; emit('Unlocked'); } }
       setBusy(true);
       say(strings.processing);
-      beforePayment().then(function (answer) {
-        if (!answer.ok) {
-          setBusy(false);
-          say('');
-          return showProblem([answer.title, answer.message].filter(Boolean).join(': ') || strings.failed);
-        }
-        emit('Locked');
-        return post('purchase', { paymentName: paymentName }).then(function (result) {
-          setBusy(false);
-          say('');
-          if (result.ok) return completed(result.body);
-          if (result.body.event === 'OrderValidationFailed') {
-            emit('OrderValidationFailed', { message: result.body.error.message });
-            emit('Unlocked');
-            return showProblem(strings.validationFailed);
+      upToDate().then(function (go) {
+        if (!go) { say(''); setBusy(false); return null; }
+        return beforePayment().then(function (answer) {
+          if (!answer.ok) {
+            setBusy(false);
+            say('');
+            return showProblem([answer.title, answer.message].filter(Boolean).join(': ') || strings.failed);
           }
-          emit('Unlocked');
-          showProblem(result.body.error ? result.body.error.message : strings.failed);
+          emit('Locked');
+          locked = true;
+          return (paymentName === 'Card' ? cardApproval() : Promise.resolve(true)).then(function (approved) {
+            if (!approved) {
+              setBusy(false);
+              say('');
+              emit('PaymentAborted');
+              unlock();
+              return showProblem(strings.paymentAborted);
+            }
+            say(strings.processing);
+            return post('purchase', { paymentName: paymentName }).then(function (result) {
+              setBusy(false);
+              say('');
+              if (result.ok) {
+                completed(result.body);
+                return unlock();
+              }
+              if (result.body.event === 'OrderValidationFailed') {
+                emit('OrderValidationFailed', { message: result.body.error.message });
+                unlock();
+                return showProblem(strings.validationFailed);
+              }
+              unlock();
+              showProblem(result.body.error ? result.body.error.message : strings.failed);
+            });
+          });
         });
-      }).catch(function () { setBusy(false); say(''); emit('Unlocked'); showProblem(strings.failed); });
+      }).catch(function () { setBusy(false); say(''); unlock(); showProblem(strings.failed); });
+    });
+  }
+
+  /* The card's own window: the customer approves (true) or cancels (false) the payment. */
+  function cardApproval() {
+    say('');
+    cardStep.hidden = false;
+    cardStep.focus();
+    return new Promise(function (resolve) {
+      function answer(approved) {
+        cardStep.hidden = true;
+        approve.removeEventListener('click', yes);
+        cancel.removeEventListener('click', no);
+        resolve(approved);
+      }
+      var approve = document.getElementById('card-approve');
+      var cancel = document.getElementById('card-cancel');
+      var yes = function () { answer(true); };
+      var no = function () { answer(false); };
+      approve.addEventListener('click', yes);
+      cancel.addEventListener('click', no);
     });
   }
 
   function completed(body) {
+    if (stream) stream.close();
     main.setAttribute('data-status', body.status);
     identifyForm.hidden = true;
     payForm.hidden = true;
@@ -179,6 +317,8 @@
     emit('PurchaseCompleted', { result: body.result, publicToken: main.getAttribute('data-public-token') });
   }
 
+  /* ---- suspend() and resume() from the shop's page ---- */
+
   function suspend() {
     setBusy(true);
     say(strings.updating);
@@ -190,12 +330,16 @@
       if (fragment !== null) document.getElementById('cart').innerHTML = fragment;
     });
   }
+  /* The page re-reads the order, and the shop's changes so far are no conflict any more. */
   function resume() {
-    refreshCart().then(function () {
-      setBusy(false);
-      say('');
-      emit('Resumed');
-    }, function () { setBusy(false); say(''); emit('Resumed'); });
+    var done = function () { setBusy(false); say(''); emit('Resumed'); };
+    Promise.all([refreshCart(), readState()]).then(function (answers) {
+      var state = answers[1];
+      if (state && state.expired) return expire();
+      if (state) revision = state.revision;
+      conflict.hidden = true;
+      done();
+    }, done);
   }
 
   window.addEventListener('message', function (event) {
@@ -210,9 +354,16 @@
     }
   });
 
-  // Tell the loader the page listens now, and keep the iframe as tall as the page.
-  toParent({ kind: 'ready' });
-  if (typeof ResizeObserver === 'function') {
-    new ResizeObserver(function () { toParent({ kind: 'resize', height: document.documentElement.scrollHeight }); }).observe(document.body);
+  // Tell the loader the page listens now, keep the iframe as tall as the page, watch the clock.
+  keepHeight();
+  metric('Initialized');
+  if (typeof window.IntersectionObserver === 'function') {
+    var seen = new window.IntersectionObserver(function (entries) {
+      if (!entries.some(function (entry) { return entry.isIntersecting; })) return;
+      seen.disconnect();
+      metric('InView');
+    });
+    seen.observe(main);
   }
+  watch();
 })();

@@ -42,3 +42,16 @@ export const pagePurchasedSchema = lazy(() =>
     })
     .meta({ description: 'The purchase completed on the hosted page.' }),
 );
+
+/** 200 of GET /checkout/{publicToken}/state, and each event of its stream: what the open page watches. */
+export const pageStateSchema = lazy(() =>
+  z
+    .strictObject({
+      status: z.enum(CHECKOUT_STATUSES),
+      now: z.iso.datetime().meta({ description: 'Sandbox time.' }),
+      expiresAt: z.iso.datetime(),
+      expired: z.boolean().meta({ description: 'The session passed expiresAt on the sandbox clock: the page fires walleyCheckoutExpired.' }),
+      revision: z.string().min(1).meta({ description: "Changes when the shop changes the cart, the fees or its shipping block; the customer's own steps leave it." }),
+    })
+    .meta({ description: "The hosted page's view of its checkout on the sandbox clock." }),
+);
