@@ -1,27 +1,16 @@
 /**
- * The emulated hosts: two environments × five surfaces, with their real public names.
- * Loaded from fixtures/hosts.yaml (or a file given in the options; src/yaml-file.ts reads
- * the shipped one from its build-time JSON) and validated with zod (the bundle takes its build's
- * record of the shipped one's validation instead).
+ * The emulated hosts: what each surface is (one record each, SURFACE_RECORDS) and, in each of
+ * the two environments, its real public names. These are loaded from fixtures/hosts.yaml (or a
+ * file given in the options; src/yaml-file.ts reads the shipped one from its build-time JSON)
+ * and validated with zod (the bundle takes its build's record of the shipped one's validation
+ * instead).
  */
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { readYamlFile, recordedValidation } from './yaml-file.js';
 
 export const ENVIRONMENTS = ['uat', 'prod'] as const;
-export const SURFACES = ['auth', 'api', 'legacy', 'retired', 'frontend'] as const;
 export type EnvName = (typeof ENVIRONMENTS)[number];
-export type SurfaceName = (typeof SURFACES)[number];
-
-/** The spec's placeholder for each surface's base URL. */
-export const PLACEHOLDERS: Record<SurfaceName, string> = {
-  auth: '{auth_url}',
-  api: '{base_url}',
-  legacy: '{legacy_base_url}',
-  retired: '{deprecated_base_url}',
-  // Not a placeholder of the API spec: the host of the loader scripts and the checkout iframe.
-  frontend: '{frontend_url}',
-};
 
 const hostEntry = z.object({
   host: z.string().min(1),
@@ -29,13 +18,72 @@ const hostEntry = z.object({
   /** Further real names of the same surface (the old loader's host names the frontend too). */
   aliases: z.array(z.string().min(1)).default([]),
 });
-// The frontend surface came later: hosts files written before it get its default entry.
-const DEFAULT_FRONTEND = {
-  uat: { host: 'checkout.uat.walleydev.com', port: 4014, aliases: ['checkout-uat.collector.se'] },
-  prod: { host: 'checkout.walleypay.com', port: 4024, aliases: ['checkout.collector.se'] },
-};
-const envHosts = (env: keyof typeof DEFAULT_FRONTEND) =>
-  z.object({ auth: hostEntry, api: hostEntry, legacy: hostEntry, retired: hostEntry, frontend: hostEntry.default(DEFAULT_FRONTEND[env]) });
+export type HostEntry = z.output<typeof hostEntry>;
+
+/**
+ * What one emulated surface is, beside its app. Its table of operations, how its app is made
+ * and the dialect it answers in are the other half of its record (src/surfaces/index.ts), kept
+ * in the surfaces' layer and typed by these names, so that a surface lacking either half does
+ * not compile.
+ */
+export interface SurfaceRecord {
+  /** The API spec's placeholder for its base URL. */
+  placeholder: string;
+  /** What it serves, as its OpenAPI document says. */
+  description: string;
+  /** Its operations are documented as deprecated (the host is being shut down). */
+  deprecated?: boolean;
+  /** The entry of a hosts file that does not name the surface (one added after hosts files were in use). */
+  defaultHosts?: Record<EnvName, HostEntry>;
+}
+
+/** Every surface, one record each; the order is the order they are listed in (banner, hosts, documents). */
+const RECORDS = {
+  auth: {
+    placeholder: '{auth_url}',
+    description: "The identity provider: client-credentials tokens, discovery and keys, in Entra's shape.",
+  },
+  api: {
+    placeholder: '{base_url}',
+    description: 'The current API: new path style, /manage/orders and /purchase with bearer tokens; also the token endpoint (same host).',
+  },
+  legacy: {
+    placeholder: '{legacy_base_url}',
+    description: 'The transitional legacy host: SharedKey, both path styles.',
+  },
+  retired: {
+    placeholder: '{deprecated_base_url}',
+    description: 'The retired host: the legacy behaviour until its shutdown (Deprecation/Sunset headers), then 410 or a closed connection.',
+    deprecated: true,
+  },
+  frontend: {
+    // Not a placeholder of the API spec: the host of the loader scripts and the checkout iframe.
+    placeholder: '{frontend_url}',
+    description: "The frontend host: the loader scripts and the hosted checkout page (the customer's side).",
+    // The frontend surface came later: hosts files written before it get these entries.
+    defaultHosts: {
+      uat: { host: 'checkout.uat.walleydev.com', port: 4014, aliases: ['checkout-uat.collector.se'] },
+      prod: { host: 'checkout.walleypay.com', port: 4024, aliases: ['checkout.collector.se'] },
+    },
+  },
+} satisfies Record<string, SurfaceRecord>;
+
+export type SurfaceName = keyof typeof RECORDS;
+export const SURFACE_RECORDS: Readonly<Record<SurfaceName, SurfaceRecord>> = RECORDS;
+export const SURFACES = Object.keys(RECORDS) as readonly SurfaceName[];
+
+/** One value per surface, in the surfaces' order. */
+export function bySurface<T>(value: (surface: SurfaceName) => T): Record<SurfaceName, T> {
+  return Object.fromEntries(SURFACES.map((surface) => [surface, value(surface)])) as Record<SurfaceName, T>;
+}
+
+const envHosts = (env: EnvName) =>
+  z.object(
+    bySurface((surface) => {
+      const fallback = SURFACE_RECORDS[surface].defaultHosts?.[env];
+      return fallback ? hostEntry.default(fallback) : hostEntry;
+    }),
+  );
 export const hostsSchema = z.object({ uat: envHosts('uat'), prod: envHosts('prod') });
 export type HostsConfig = z.infer<typeof hostsSchema>;
 

@@ -1,7 +1,7 @@
 /**
  * The API description and its rendered reference:
  *   GET /__admin/openapi.json              everything (paths as the main port serves them)
- *   GET /__admin/openapi/{surface}.json    auth, api, legacy, retired, admin (paths as the real host serves them)
+ *   GET /__admin/openapi/{surface}.json    one per surface, and admin (paths as the real host serves them)
  *   GET /__admin/docs                      Swagger UI, served from this package (no CDN)
  *
  * Swagger UI's files are copied from swagger-ui-dist into dist/admin/swagger-ui/ by the build
@@ -18,7 +18,7 @@ import type { AnyOperation } from '../http/endpoint.js';
 import type { AdminDeps } from './deps.js';
 import type { DocumentSite } from '../openapi/document.js';
 import type { Documented } from '../openapi/operation.js';
-import type { DocumentName, DocumentTables } from '../openapi/surfaces.js';
+import { DOCUMENT_NAMES, type DocumentName, type DocumentTables } from '../openapi/surfaces.js';
 import { AdminError } from './errors.js';
 import { adminOperation, json, refusals } from './operation.js';
 import { openApiDocumentSchema } from './answers/openapi.js';
@@ -41,7 +41,6 @@ const ASSETS: Record<string, string> = {
  * page most runs never open.
  */
 const documents = (): Promise<typeof import('../openapi/document.js')> => import('../openapi/document.js');
-const surfaceNames = async (): Promise<readonly DocumentName[]> => (await import('../openapi/surfaces.js')).DOCUMENT_NAMES;
 /** The emulated surfaces' tables and the control plane's own: made on the first request for a document, once (every world has the same tables). */
 let made: Promise<DocumentTables> | undefined;
 const tables = (deps: DocumentDeps): Promise<DocumentTables> =>
@@ -74,11 +73,10 @@ export const OPENAPI_OPERATIONS: readonly AnyOperation<DocumentDeps>[] = [
     op: 'getSurfaceDocument',
     method: 'GET',
     path: '/__admin/openapi/:document',
-    summary: 'One surface: auth.json, api.json, legacy.json, retired.json, frontend.json or admin.json',
+    summary: `One surface: ${DOCUMENT_NAMES.slice(0, -1).map((n) => `${n}.json`).join(', ')} or ${DOCUMENT_NAMES.at(-1)}.json`,
     answers: { '200': DOCUMENT, ...refusals(404) },
     handler: (deps) => async (c) => {
       const name = (c.req.param('document') ?? '').replace(/\.json$/i, '').toLowerCase();
-      const DOCUMENT_NAMES = await surfaceNames();
       if (!(DOCUMENT_NAMES as readonly string[]).includes(name)) {
         throw new AdminError(404, `No OpenAPI document '${c.req.param('document')}'; use one of ${DOCUMENT_NAMES.map((n) => `${n}.json`).join(', ')}, or /__admin/openapi.json for all.`);
       }
@@ -91,7 +89,7 @@ export const OPENAPI_OPERATIONS: readonly AnyOperation<DocumentDeps>[] = [
     path: '/__admin/docs',
     summary: 'The rendered reference (Swagger UI)',
     answers: { '200': { description: 'The Swagger UI page.', contentType: 'text/html' }, ...refusals() },
-    handler: () => async (c) => c.html(docsPage(await surfaceNames())),
+    handler: () => (c) => c.html(docsPage()),
   }),
   adminOperation<DocumentDeps>({
     op: 'getReferenceAsset',
@@ -109,7 +107,7 @@ export const OPENAPI_OPERATIONS: readonly AnyOperation<DocumentDeps>[] = [
   }),
 ];
 
-function docsPage(DOCUMENT_NAMES: readonly DocumentName[]): string {
+function docsPage(): string {
   const urls = [
     { url: '/__admin/openapi.json', name: 'everything (/{env}/{surface} prefix)' },
     ...DOCUMENT_NAMES.map((name) => ({ url: `/__admin/openapi/${name}.json`, name })),

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { parseInstant } from '../clock.js';
+import { SURFACES } from '../hosts.js';
 import { type RequestPattern, compilePattern } from '../control/journal-filter.js';
 import { isoOf, materialise } from '../control/journal.js';
 import type { AnyOperation } from '../http/endpoint.js';
@@ -46,7 +47,7 @@ export const REQUEST_JOURNAL_OPERATIONS: readonly AnyOperation<JournalDeps>[] = 
     summary: 'The request journal, newest first: every request and every call to a merchant',
     query: {
       env: 'uat or prod',
-      surface: 'auth, api, legacy, retired, frontend, admin, merchant (outbound)',
+      surface: [...SURFACES, 'admin', 'merchant (outbound)'].join(', '),
       method: 'GET, POST, …',
       path: 'a glob (* within a segment, ** across) or a prefix',
       status: "401, '4xx' or 'refused'",

@@ -2,7 +2,7 @@
  * /__admin: health, hosts, scenarios, reset, and the merchants of each environment.
  */
 import { z } from 'zod';
-import { ENVIRONMENTS, PLACEHOLDERS, SURFACES, isEnvName, type EnvName } from '../hosts.js';
+import { ENVIRONMENTS, SURFACES, SURFACE_RECORDS, isEnvName, type EnvName } from '../hosts.js';
 import type { AnyOperation } from '../http/endpoint.js';
 import { AdminError } from './errors.js';
 import type { AdminDeps } from './deps.js';
@@ -46,7 +46,7 @@ export const WORLD_OPERATIONS: readonly AnyOperation<WorldDeps>[] = [
           SURFACES.map((surface) => ({
             env,
             surface,
-            placeholder: PLACEHOLDERS[surface],
+            placeholder: SURFACE_RECORDS[surface].placeholder,
             realHost: deps.urls.hosts[env][surface].host,
             aliases: deps.urls.hosts[env][surface].aliases,
             baseUrl: deps.urls.baseUrl(env, surface),

@@ -5,7 +5,7 @@
  * start clean.
  */
 import { retirementState } from '../domain/retirement.js';
-import { ENVIRONMENTS, PLACEHOLDERS, SURFACES } from '../hosts.js';
+import { ENVIRONMENTS, SURFACES, SURFACE_RECORDS } from '../hosts.js';
 import type { Sandbox } from '../sandbox.js';
 import { loadScenario } from '../store/scenario.js';
 import { stateChanges } from './state-changes.js';
@@ -30,7 +30,7 @@ export function banner(sandbox: Sandbox, extras: BannerExtras = {}): string {
     for (const surface of SURFACES) {
       const dedicated = sandbox.dedicatedUrl(env, surface);
       lines.push(
-        `    ${PLACEHOLDERS[surface].padEnd(22)}${sandbox.baseUrl(env, surface)}` +
+        `    ${SURFACE_RECORDS[surface].placeholder.padEnd(22)}${sandbox.baseUrl(env, surface)}` +
           `${dedicated ? `  or ${dedicated}` : ''}   (${sandbox.hosts[env][surface].host})`,
       );
     }

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../config.js';
-import { ENVIRONMENTS, PLACEHOLDERS, SURFACES } from '../hosts.js';
+import { ENVIRONMENTS, SURFACES, SURFACE_RECORDS } from '../hosts.js';
 import { type MapSpec, parseMap } from '../fidelity/mapping.js';
 import { DEFAULT_UPSTREAM_TIMEOUT_MS, type Recorder, type RecorderOptions, parseUpstream, startRecorder } from '../fidelity/recorder.js';
 import { type Rules, loadRules } from '../fidelity/rules.js';
@@ -71,7 +71,7 @@ function banner(recorder: Recorder, options: RecorderOptions): string {
     lines.push(`  ${env.toUpperCase()}`);
     for (const surface of SURFACES) {
       const dedicated = sandbox.dedicatedUrl(env, surface);
-      lines.push(`    ${PLACEHOLDERS[surface].padEnd(22)}${sandbox.baseUrl(env, surface)}${dedicated ? `  or ${dedicated}` : ''}  →  ${recorder.upstream(env, surface).href.replace(/\/$/, '')}`);
+      lines.push(`    ${SURFACE_RECORDS[surface].placeholder.padEnd(22)}${sandbox.baseUrl(env, surface)}${dedicated ? `  or ${dedicated}` : ''}  →  ${recorder.upstream(env, surface).href.replace(/\/$/, '')}`);
     }
   }
   const tls = sandbox.tlsPort();

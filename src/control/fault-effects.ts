@@ -1,30 +1,32 @@
 /**
  * What a fired fault rule answers, in the shape the addressed surface answers its own
- * errors, so a client's error handling sees what it would see from the real host:
- *   token endpoint (auth or api host)   OAuth/AADSTS JSON; throttling as Entra's plain-text 429
- *   other auth-surface paths            {"error", "error_description"}
- *   /manage/orders on api               problem+json
- *   api, legacy, retired                the checkout envelope
- *   frontend                            {"error": {"status", "message"}}
+ * errors, so a client's error handling sees what it would see from the real host: on the
+ * token endpoint (auth or api host) OAuth/AADSTS JSON, throttling as Entra's plain-text 429;
+ * elsewhere the surface's own dialect for the path, the very function its app answers
+ * unserved paths with (src/surfaces/index.ts: problem+json under /manage on api, the
+ * checkout envelope elsewhere on api, legacy and retired, OAuth errors on auth, the page's
+ * {"error": {"status", "message"}} on frontend).
  * Every message says it is an injected fault and names the rule; the `x-sandbox-fault`
  * header carries the rule's id.
  */
 import type { FaultRule } from '../domain/fault-rule.js';
 import type { EnvName, SurfaceName } from '../hosts.js';
 import { StatusResponse, jsonResponse } from '../http/answer.js';
-import { checkoutDialect } from '../http/dialects/checkout.js';
-import { problemDialect } from '../http/dialects/problem.js';
-import { pageDialect } from '../http/dialects/status-message.js';
+import type { Dialect } from '../http/dialect.js';
 import { Refusal } from '../http/refusal.js';
 import { refuseConnection } from '../http/refuse.js';
-import { oauthDialect } from '../identity/dialects.js';
 import { type TokenFailure, tokenErrorResponse, traceFor } from '../identity/errors.js';
 import { tooManyRequests } from '../identity/ratelimit.js';
 import { TOKEN_PATH } from '../identity/token-request.js';
 
+/** Each surface's dialect for a path, as its app answers what no operation serves (src/surfaces/index.ts). */
+export type SurfaceDialects = Readonly<Record<SurfaceName, { dialectOf(path: string): Dialect }>>;
+
 export interface FaultedRequest {
   env: EnvName;
   surface: SurfaceName;
+  /** The addressed surface's dialect for this request's path. */
+  dialect(): Dialect;
   method: string;
   /** The surface path without query or trailing slash. */
   path: string;
@@ -84,15 +86,7 @@ function envelope(req: FaultedRequest, status: number, message: string, headers:
     return tokenFailure(req, { code: 50000, status, error, message: 'There was an error issuing a token or an issue with your sign-in session.', hint: message }, headers);
   }
   const refusal = Refusal.single(status, 'Injected_Fault', message, headers);
-  return dialectOf(req).render(refusal, req.path);
-}
-
-/** The dialect the addressed surface answers its own errors in (src/http/dialect.ts). */
-function dialectOf(req: FaultedRequest) {
-  if (req.surface === 'auth') return oauthDialect;
-  if (req.surface === 'frontend') return pageDialect;
-  if (req.surface === 'api' && /^\/manage(\/|$)/i.test(req.path)) return problemDialect;
-  return checkoutDialect;
+  return req.dialect().render(refusal, req.path);
 }
 
 function tokenFailure(req: FaultedRequest, failure: TokenFailure, headers: Record<string, string>): Response {

@@ -16,7 +16,8 @@ import { type Clock, parseInstant } from '../clock.js';
 import { type FaultRule, type FaultRuleInput, faultRuleSchema } from '../domain/fault-rule.js';
 import { SeededRandom } from '../domain/random.js';
 import type { EnvName, SurfaceAddress } from '../hosts.js';
-import { type FaultedRequest, faultResponse, isTokenPath } from './fault-effects.js';
+import { routingPath } from '../http/routing.js';
+import { type FaultedRequest, type SurfaceDialects, faultResponse, isTokenPath } from './fault-effects.js';
 
 export type FaultOrigin = 'admin' | 'scenario';
 
@@ -40,7 +41,11 @@ export class FaultSet {
   /** The hot-path check: false when no rule is listed. */
   armed = false;
 
-  constructor(private readonly clock: Pick<Clock, 'nowMs' | 'now'>) {}
+  constructor(
+    private readonly clock: Pick<Clock, 'nowMs' | 'now'>,
+    /** How each surface answers its own errors: an injected answer takes the same shape. */
+    private readonly dialects: SurfaceDialects,
+  ) {}
 
   /** Validates again, so an in-process caller (sandbox.faults.add) gets the admin call's checks and normalisation. */
   add(input: FaultRuleInput, origin: FaultOrigin = 'admin'): FaultView {
@@ -96,7 +101,17 @@ export class FaultSet {
   /** The injected answer for a request about to reach a surface, or null to let it through (after any latency). */
   async inject(request: Request, target: SurfaceAddress, surfacePath: string): Promise<Response | null> {
     const path = routePath(surfacePath);
-    const req: FaultedRequest = { env: target.env, surface: target.surface, method: request.method.toUpperCase(), path, headers: request.headers, now: this.clock.now() };
+    const { dialectOf } = this.dialects[target.surface];
+    const req: FaultedRequest = {
+      env: target.env,
+      surface: target.surface,
+      // On the path the surface's app routes on (decoded, as Hono does), so the two agree.
+      dialect: () => dialectOf(routingPath(request, { env: { surfacePath } })),
+      method: request.method.toUpperCase(),
+      path,
+      headers: request.headers,
+      now: this.clock.now(),
+    };
     const now = this.clock.nowMs();
     let principal: string | null | undefined;
     for (const armed of [...this.rules]) {

@@ -50,10 +50,8 @@ export interface GatewayDeps {
   /** This world's request journal (src/control/journal.ts); absent: nothing recorded. */
   journal?: Journal;
   /** Each surface's operations (method and path), for the journal's near misses. */
-  tables?: Readonly<Record<SurfaceName, readonly RouteLike[]>>;
+  tables: Readonly<Record<SurfaceName, readonly RouteLike[]>>;
 }
-
-const NO_TABLES: Record<SurfaceName, readonly RouteLike[]> = { auth: [], api: [], legacy: [], retired: [], frontend: [] };
 
 const PREFIX = /^\/([A-Za-z]+)\/([A-Za-z]+)(?=[/?#]|$)/;
 
@@ -91,7 +89,7 @@ export function createGateway(deps: GatewayDeps, admin: Hono<SurfaceEnv>, surfac
         notes,
         startedMono: started,
         atMs: deps.clock.nowMs(),
-        tables: deps.tables ?? NO_TABLES,
+        tables: deps.tables,
       });
     }
     return response;

@@ -5,7 +5,7 @@
  * port, so this takes nothing away from the emulated hosts (they keep `/` on their own ports
  * and Host names).
  */
-import { ENVIRONMENTS, type EnvName, PLACEHOLDERS, SURFACES, type SurfaceName, type Urls } from '../hosts.js';
+import { ENVIRONMENTS, type EnvName, SURFACES, SURFACE_RECORDS, type SurfaceName, type Urls, bySurface } from '../hosts.js';
 import { jsonResponse } from '../http/answer.js';
 
 export interface StartLinks {
@@ -25,9 +25,7 @@ export function isStartPath(pathAndQuery: string): boolean {
 export function startLinks(urls: Urls): StartLinks {
   // This world's root: the origin, plus /sandboxes/{id} for an isolated world.
   const root = urls.baseUrl('uat', 'api').replace(/\/uat\/api$/, '');
-  const baseUrls = Object.fromEntries(
-    ENVIRONMENTS.map((env) => [env, Object.fromEntries(SURFACES.map((surface) => [surface, urls.baseUrl(env, surface)]))]),
-  ) as StartLinks['baseUrls'];
+  const baseUrls = Object.fromEntries(ENVIRONMENTS.map((env) => [env, bySurface((surface) => urls.baseUrl(env, surface))])) as StartLinks['baseUrls'];
   return {
     dashboard: `${root}/__admin/ui`,
     apiReference: `${root}/__admin/docs`,
@@ -52,7 +50,7 @@ function html(links: StartLinks, urls: Urls): string {
   const rows = ENVIRONMENTS.flatMap((env) =>
     SURFACES.map(
       (surface) =>
-        `<tr><td>${env.toUpperCase()}</td><td><code>${escape(PLACEHOLDERS[surface])}</code></td><td>${a(links.baseUrls[env][surface])}</td><td>${escape(urls.hosts[env][surface].host)}</td></tr>`,
+        `<tr><td>${env.toUpperCase()}</td><td><code>${escape(SURFACE_RECORDS[surface].placeholder)}</code></td><td>${a(links.baseUrls[env][surface])}</td><td>${escape(urls.hosts[env][surface].host)}</td></tr>`,
     ),
   ).join('\n      ');
   return `<!doctype html>

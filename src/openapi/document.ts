@@ -10,7 +10,7 @@ import type { Answer } from '../http/endpoint.js';
 import { ENVIRONMENTS, type EnvName, type SurfaceName } from '../hosts.js';
 import { ANSWER_PARTS, REQUEST_PARTS, SECURITY_SCHEMES } from './components.js';
 import { type DocumentTable, type Documented, openApiPath } from './operation.js';
-import { DOCUMENT_NAMES, type DocumentName, type DocumentTables, SURFACE_DESCRIPTIONS } from './surfaces.js';
+import { DOCUMENT_NAMES, type DocumentName, type DocumentTables } from './surfaces.js';
 
 export interface DocumentSite {
   /** The origin the document is served from (servers of the admin and whole documents). */
@@ -34,7 +34,7 @@ export function surfaceDocument(name: DocumentName, site: DocumentSite, tables: 
           { url: `https://${site.realHost(env, name)}`, description: `${env.toUpperCase()} ${name}, the real host` },
         ]);
   const table = tables[name];
-  return assemble(`checkout-sandbox: ${name}`, SURFACE_DESCRIPTIONS[name], servers, paths(table, name, ''), [table], site.version);
+  return assemble(`checkout-sandbox: ${name}`, table.description, servers, paths(table, name, ''), [table], site.version);
 }
 
 export function wholeDocument(site: DocumentSite, tables: DocumentTables): Json {

@@ -5,6 +5,7 @@
  * what no operation serves answers as problem details under /manage, else in the envelope.
  */
 import { bearerAuth, bearerQuick } from '../auth/bearer.js';
+import type { Dialect } from '../http/dialect.js';
 import { checkoutDialect } from '../http/dialects/checkout.js';
 import { problemDialect } from '../http/dialects/problem.js';
 import type { AnyOperation } from '../http/endpoint.js';
@@ -14,7 +15,7 @@ import type { SurfaceDeps } from '../routes/deps.js';
 import { IDENTITY_OPERATIONS } from '../routes/identity-operations.js';
 import { ORDER_OPERATIONS } from '../routes/order-operations.js';
 import { TOKENIZATION_OPERATIONS } from '../routes/tokenization-operations.js';
-import { surfaceApp } from './base.js';
+import { type SurfaceDefinition, surfaceApp } from './base.js';
 
 export const API_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
   ...IDENTITY_OPERATIONS,
@@ -24,12 +25,15 @@ export const API_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
 ];
 
 const MANAGE = /^\/manage(\/|$)/;
+const dialectOf = (path: string): Dialect => (MANAGE.test(path) ? problemDialect : checkoutDialect);
 
 export function createApiSurface(deps: SurfaceDeps): Surface {
   return surfaceApp(deps, API_OPERATIONS, {
     authenticate: { bearer: bearerAuth(deps) },
     quick: { bearer: bearerQuick(deps) },
     authDialect: checkoutDialect,
-    dialectOf: (path) => (MANAGE.test(path) ? problemDialect : checkoutDialect),
+    dialectOf,
   });
 }
+
+export const API_SURFACE: SurfaceDefinition = { operations: API_OPERATIONS, create: createApiSurface, dialectOf };

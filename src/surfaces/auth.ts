@@ -6,10 +6,14 @@ import type { Surface } from '../http/types.js';
 import { oauthDialect } from '../identity/dialects.js';
 import type { SurfaceDeps } from '../routes/deps.js';
 import { IDENTITY_OPERATIONS } from '../routes/identity-operations.js';
-import { surfaceApp } from './base.js';
+import { type SurfaceDefinition, surfaceApp } from './base.js';
 
 export const AUTH_OPERATIONS = IDENTITY_OPERATIONS;
 
+const dialectOf = () => oauthDialect;
+
 export function createAuthSurface(deps: SurfaceDeps): Surface {
-  return surfaceApp(deps, AUTH_OPERATIONS, { dialectOf: () => oauthDialect });
+  return surfaceApp(deps, AUTH_OPERATIONS, { dialectOf });
 }
+
+export const AUTH_SURFACE: SurfaceDefinition = { operations: AUTH_OPERATIONS, create: createAuthSurface, dialectOf };

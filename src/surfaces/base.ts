@@ -5,11 +5,28 @@
  * 405 answers and its one error handler, each in the surface's own dialect.
  */
 import { Hono } from 'hono';
+import type { Dialect } from '../http/dialect.js';
 import type { AnyOperation } from '../http/endpoint.js';
 import { type MountOptions, mountOperations } from '../http/mount.js';
 import { routingPath } from '../http/routing.js';
 import type { Surface, SurfaceEnv } from '../http/types.js';
 import type { SurfaceDeps } from '../routes/deps.js';
+
+/** Makes the app of one surface from what surfaces are built with. */
+export type SurfaceFactory = (deps: SurfaceDeps) => Surface;
+
+/**
+ * A surface's record in its own layer (the rest of it, name to description, is SURFACE_RECORDS
+ * in src/hosts.ts): what the world, the gateway, the documents and the fault effects take of it.
+ */
+export interface SurfaceDefinition {
+  /** Its table: its routes, documents, journal names and near misses. */
+  readonly operations: readonly AnyOperation<SurfaceDeps>[];
+  /** Makes its app (with `dialectOf` for what no operation serves). */
+  readonly create: SurfaceFactory;
+  /** The dialect it answers in where no operation decides: a path it does not serve, and an injected fault. */
+  readonly dialectOf: (path: string) => Dialect;
+}
 
 export type SurfaceOptions<D> = Omit<MountOptions<D>, 'deps' | 'logger' | 'where'>;
 

@@ -27,7 +27,6 @@ import { type PageOptions, pageOptions as optionsFromQuery } from '../frontend/p
 import { type PageState, pageState } from '../frontend/page-state.js';
 import { streamPageState } from '../frontend/state-stream.js';
 import { jsonResponse } from '../http/answer.js';
-import { checkoutDialect } from '../http/dialects/checkout.js';
 import { pageDialect } from '../http/dialects/status-message.js';
 import { type Answer, type AnyOperation, jsonAnswer, operation } from '../http/endpoint.js';
 import { pageErrorSchema } from '../http/envelopes.js';
@@ -38,7 +37,7 @@ import { zodBinding } from '../http/zod-binding.js';
 import type { SurfaceDeps } from '../routes/deps.js';
 import { pageIdentifiedSchema, pagePurchasedSchema, pageShippingChosenSchema, pageStateSchema } from '../routes/answers/frontend.js';
 import { checkoutView } from '../routes/checkout-view.js';
-import { surfaceApp } from './base.js';
+import { type SurfaceDefinition, surfaceApp } from './base.js';
 
 const ASSETS = new URL('../frontend/assets/', import.meta.url);
 const asset = (name: string): string => readFileSync(new URL(name, ASSETS), 'utf8');
@@ -222,10 +221,14 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
   }),
 ];
 
-/** What no page operation serves answers in the checkout envelope, as the rest of the service's hosts do. */
+/** The host speaks the page's dialect throughout: its own refusals, what no operation serves and an injected fault alike. */
+const dialectOf = () => pageDialect;
+
 export function createFrontendSurface(deps: SurfaceDeps): Surface {
-  return surfaceApp(deps, FRONTEND_OPERATIONS, { dialectOf: () => checkoutDialect });
+  return surfaceApp(deps, FRONTEND_OPERATIONS, { dialectOf });
 }
+
+export const FRONTEND_SURFACE: SurfaceDefinition = { operations: FRONTEND_OPERATIONS, create: createFrontendSurface, dialectOf };
 
 function usable(steps: CheckoutSteps, publicToken: string) {
   const found = steps.lookup(publicToken);

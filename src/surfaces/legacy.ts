@@ -9,18 +9,19 @@ import { Refusal } from '../http/refusal.js';
 import type { Surface } from '../http/types.js';
 import { checkoutOperations } from '../routes/checkout-operations.js';
 import type { SurfaceDeps } from '../routes/deps.js';
-import { surfaceApp } from './base.js';
+import { type SurfaceDefinition, surfaceApp } from './base.js';
 
 export const LEGACY_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = checkoutOperations(['new', 'old'], 'sharedKey');
 
 const MANAGE = /^\/manage(\/|$)/;
+const dialectOf = () => checkoutDialect;
 
 export function createLegacySurface(deps: SurfaceDeps): Surface {
   return surfaceApp(deps, LEGACY_OPERATIONS, {
     authenticate: { sharedKey: sharedKeyAuth(deps) },
     quick: { sharedKey: sharedKeyQuick(deps) },
     authDialect: checkoutDialect,
-    dialectOf: () => checkoutDialect,
+    dialectOf,
     unmatched: (_method, path) =>
       MANAGE.test(path)
         ? Refusal.single(
@@ -32,3 +33,5 @@ export function createLegacySurface(deps: SurfaceDeps): Surface {
         : null,
   });
 }
+
+export const LEGACY_SURFACE: SurfaceDefinition = { operations: LEGACY_OPERATIONS, create: createLegacySurface, dialectOf };

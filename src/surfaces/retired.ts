@@ -14,7 +14,8 @@ import { checkoutDialect } from '../http/dialects/checkout.js';
 import { Refusal } from '../http/refusal.js';
 import { refuseConnection } from '../http/refuse.js';
 import type { Surface, SurfaceEnv } from '../http/types.js';
-import { LEGACY_OPERATIONS, createLegacySurface } from './legacy.js';
+import type { SurfaceDefinition } from './base.js';
+import { LEGACY_OPERATIONS, LEGACY_SURFACE, createLegacySurface } from './legacy.js';
 
 /** The retired host serves the legacy operations unchanged until its shutdown. */
 export const RETIRED_OPERATIONS = LEGACY_OPERATIONS;
@@ -28,6 +29,9 @@ export function createRetiredSurface(deps: SurfaceDeps): Surface {
   app.all('*', (c) => legacy.fetch(c.req.raw, c.env));
   return { app };
 }
+
+/** Legacy's table and dialect: its app answers whatever passes the gate. */
+export const RETIRED_SURFACE: SurfaceDefinition = { operations: RETIRED_OPERATIONS, create: createRetiredSurface, dialectOf: LEGACY_SURFACE.dialectOf };
 
 function retirementGate(deps: SurfaceDeps): MiddlewareHandler<SurfaceEnv> {
   return async (c, next) => {

@@ -21,7 +21,7 @@ import { FaultSet } from '../control/faults.js';
 import { Journal, publishEntries } from '../control/journal.js';
 import { LazyFaker } from '../fake/faker.js';
 import { type Dispatch, type SurfaceApps, createGateway } from '../gateway/gateway.js';
-import { ENVIRONMENTS, type EnvName, type HostsConfig, SURFACES, type SurfaceName, type Urls } from '../hosts.js';
+import { ENVIRONMENTS, type EnvName, type HostsConfig, SURFACES, type SurfaceName, type Urls, bySurface } from '../hosts.js';
 import type { Surface, SurfaceEnv } from '../http/types.js';
 import { type IdentityProvider, createIdentityProvider } from '../identity/provider.js';
 import type { KeyRingSource } from '../identity/keys.js';
@@ -35,21 +35,13 @@ import { lazy } from '../lazy.js';
 import { seedState } from '../store/seed.js';
 import type { SnapshotDoc } from '../store/snapshot.js';
 import { StateStore } from '../store/store.js';
-import { API_OPERATIONS, createApiSurface } from '../surfaces/api.js';
-import { AUTH_OPERATIONS, createAuthSurface } from '../surfaces/auth.js';
 import type { SurfaceDeps } from '../routes/deps.js';
-import { FRONTEND_OPERATIONS, createFrontendSurface } from '../surfaces/frontend.js';
-import { LEGACY_OPERATIONS, createLegacySurface } from '../surfaces/legacy.js';
-import { RETIRED_OPERATIONS, createRetiredSurface } from '../surfaces/retired.js';
+import { SURFACE_DEFINITIONS, type SurfaceFactory } from '../surfaces/index.js';
+
+export type { SurfaceFactory } from '../surfaces/index.js';
 
 /** Each surface's table: what the journal's near misses compare a request that matched nothing with. */
-const SURFACE_TABLES = {
-  auth: AUTH_OPERATIONS,
-  api: API_OPERATIONS,
-  legacy: LEGACY_OPERATIONS,
-  retired: RETIRED_OPERATIONS,
-  frontend: FRONTEND_OPERATIONS,
-} as const;
+const SURFACE_TABLES = bySurface((surface) => SURFACE_DEFINITIONS[surface].operations);
 
 /** What every world of a process shares: loaded once, never changed by a world. */
 export interface WorldShared {
@@ -87,9 +79,6 @@ export interface WorldSpec {
   fidelity?: FidelitySource | undefined;
 }
 
-/** Makes the app of one surface from what surfaces are built with. */
-export type SurfaceFactory = (deps: SurfaceDeps) => Surface;
-
 export interface World {
   readonly clock: Clock;
   readonly services: Services;
@@ -115,14 +104,6 @@ export interface World {
   /** Stops timers and listeners of the clock, flushes and closes the state. */
   close(): Promise<void>;
 }
-
-const SURFACE_FACTORIES: Record<SurfaceName, SurfaceFactory> = {
-  auth: createAuthSurface,
-  api: createApiSurface,
-  legacy: createLegacySurface,
-  retired: createRetiredSurface,
-  frontend: createFrontendSurface,
-};
 
 export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise<World> {
   const { hosts, scenarioDir } = shared;
@@ -161,7 +142,7 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
   const faker = new LazyFaker(store.state.meta.seed + 1);
   const services = createServices(store, clock, store.state.meta.seed + 2);
   // Injected faults: control-plane state in memory, per world; an identity outage reaches token verification.
-  const faults = new FaultSet(clock);
+  const faults = new FaultSet(clock, SURFACE_DEFINITIONS);
   faults.load(scenario ? scenario.faults : declaredFaults(wantedScenario, scenarioDir));
   const identity = await createIdentityProvider({
     clock,
@@ -307,7 +288,7 @@ function buildSurfaces(shared: SharedDeps, override: SurfaceFactory | undefined)
   for (const env of ENVIRONMENTS) {
     apps[env] = {} as Record<SurfaceName, Surface>;
     for (const surface of SURFACES) {
-      const app = lazy(() => (override ?? SURFACE_FACTORIES[surface])(surfaceDepsOf(shared, env, surface)));
+      const app = lazy(() => (override ?? SURFACE_DEFINITIONS[surface].create)(surfaceDepsOf(shared, env, surface)));
       Object.defineProperty(apps[env], surface, { get: app, enumerable: true });
     }
   }

@@ -200,6 +200,30 @@ describe('effects', () => {
     expect((await signedFetch(sb, 'legacy', 'POST', '/checkout', '{}')).status).toBe(500);
     expect((await sb.fetch('/uat/legacy/checkout', { method: 'POST' })).status).toBe(401);
   });
+
+  it.each([
+    ['api', '/manage/no-such-call'],
+    ['api', '/Manage/orders/x'],
+    ['api', '/MANAGE'],
+    ['api', '/%6Danage/no-such-call'],
+    ['api', '/no/such/path'],
+    ['legacy', '/manage/orders/x'],
+    ['auth', '/no/such/path'],
+    ['frontend', '/no/such/path'],
+  ] as const)('a status fault on %s %s answers in the dialect the surface answers that path in itself', async (surface, path) => {
+    /** The shape of an answer: its media type and the keys of its body, one level down. */
+    const shape = async (response: Response) => {
+      const body = (await response.json()) as Json;
+      const nested = Object.entries(body).map(([key, value]) => [key, value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value).sort() : typeof value]);
+      return { type: response.headers.get('content-type')?.split(';')[0], body: Object.fromEntries(nested) };
+    };
+    await addFault({ env: 'uat', surface, effect: 'status', status: 503, count: 1 });
+    const faulted = await sb.fetch(`/uat/${surface}${path}`);
+    expect(faulted.status).toBe(503);
+    const own = await sb.fetch(`/uat/${surface}${path}`);
+    expect(own.status).toBe(404);
+    expect(await shape(faulted)).toEqual(await shape(own));
+  });
 });
 
 describe('bounds', () => {

@@ -5,7 +5,7 @@
 import { SALES_SEGMENTS } from '../../domain/model.js';
 import { z } from 'zod';
 import { lazy } from '../../lazy.js';
-import { type EnvName, PLACEHOLDERS, SURFACES, type SurfaceName } from '../../hosts.js';
+import { type EnvName, SURFACES, SURFACE_RECORDS, bySurface } from '../../hosts.js';
 import { clockStateSchema, envSchema, guidSchema, instantSchema, realInstantSchema } from './common.js';
 
 const scenarioName = lazy(() => z.string().min(1).meta({ description: 'A shipped scenario name, e.g. default or minimal.' }));
@@ -21,7 +21,7 @@ export const hostSchema = lazy(() =>
   z.strictObject({
     env: envSchema(),
     surface: z.enum(SURFACES),
-    placeholder: z.enum(Object.values(PLACEHOLDERS)).meta({ description: "The API spec's placeholder of the host, e.g. {base_url}." }),
+    placeholder: z.enum(SURFACES.map((surface) => SURFACE_RECORDS[surface].placeholder)).meta({ description: "The API spec's placeholder of the host, e.g. {base_url}." }),
     realHost: z.string().min(1).meta({ description: 'The real host name, e.g. api.uat.walleydev.com.' }),
     aliases: z.array(z.string().min(1)).meta({ description: 'Further real names of the same surface.' }),
     baseUrl: z.url().meta({ description: "The surface's base URL on the main port: /{env}/{surface} prefix." }),
@@ -121,8 +121,7 @@ export const merchantsSchema = lazy(() =>
 
 // ---- Isolated sandboxes ----
 
-// `satisfies`: a surface added to hosts.ts must be added here.
-const surfaceUrls = lazy(() => z.strictObject({ auth: z.url(), api: z.url(), legacy: z.url(), retired: z.url(), frontend: z.url() } satisfies Record<SurfaceName, z.ZodType>));
+const surfaceUrls = lazy(() => z.strictObject(bySurface(() => z.url())));
 
 export const isolatedSandboxSchema = lazy(() =>
   z

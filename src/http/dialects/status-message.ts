@@ -43,5 +43,6 @@ export const pageDialect: Dialect = {
       : render(refusal),
   malformedJson: (detail) => Refusal.single(400, 'Validation_Error', `The body is not valid JSON (${detail}).`),
   tooLarge: (max) => Refusal.single(413, 'Payload_Too_Large', `The body is larger than ${max} bytes; the page sends small JSON objects.`),
-  notFound: (method, path) => Refusal.single(404, 'Resource_Not_Found', `No ${method} ${path} on the hosted checkout page.`),
+  notFound: (method, path, where) =>
+    Refusal.single(404, 'Resource_Not_Found', `No ${method} ${path} on the ${where} surface: it serves the loader scripts and the hosted checkout page.`),
 };
