@@ -2,7 +2,7 @@
  * The customer's side of checkouts, for tests and demos:
  *   GET  /__admin/{env}/checkouts/{privateId}            the stored checkout and its API view
  *   POST /__admin/{env}/checkouts/{privateId}/customer   identify (generated data, or the given customer; a delivery choice)
- *   POST /__admin/{env}/checkouts/{privateId}/commit     lock it (CommittedToPurchase: updates answer 423)
+ *   POST /__admin/{env}/checkouts/{privateId}/commit     lock it (CommittedToPurchase: updates answer 900 Purchase_Commitment_Found)
  *   POST /__admin/{env}/checkouts/{privateId}/abort      abort it (Aborted)
  *   POST /__admin/{env}/checkouts/{privateId}/purchase   complete the purchase (a delivery choice too) and create the order
  *   GET  /__admin/{env}/checkouts/{privateId}/callbacks  every validation and notification attempt
@@ -68,7 +68,7 @@ function summary(simulation: CustomerSimulation, checkout: Checkout) {
     status: checkout.status,
     expired: simulation.service.isExpired(checkout),
     expiresAt: checkout.expiresAt,
-    data: checkoutView(checkout, simulation.service.orderOf(checkout)),
+    data: checkoutView(checkout, simulation.service.orderOf(checkout), simulation.service.sessionExpired(checkout)),
   };
 }
 
@@ -111,7 +111,7 @@ export const CHECKOUT_OPERATIONS: readonly AnyOperation<CheckoutDeps>[] = [
     op: 'commitCheckout',
     method: 'POST',
     path: `${BASE}/commit`,
-    summary: 'The customer commits (updates answer 423)',
+    summary: 'The customer presses Complete purchase (updates answer 900 Purchase_Commitment_Found)',
     body: NONE,
     answers: { '200': STEP, ...STEP_REFUSALS },
     handler: (deps) => async (c) => {

@@ -1,6 +1,6 @@
 /**
  * The control plane of recurring payments and on-hold reviews:
- *   PUT  /__admin/{env}/merchants/{merchantId}/callbacks   {webhookUri?, invoiceStatusUri?} (null: none)
+ *   PUT  /__admin/{env}/merchants/{merchantId}/callbacks   {webhookUri?, webhookHmacKey?, invoiceStatusUri?} (null: none)
  *   GET  /__admin/{env}/webhooks                           every webhook and its attempts
  *   GET  /__admin/{env}/customer-tokens                    tokens issued, with status and test hook
  *   GET  /__admin/{env}/authorizations                     authorizations, attempts due and made
@@ -25,7 +25,14 @@ import {
 } from './answers/recurring.js';
 
 const url = z.string().url().refine((v) => /^https?:/i.test(v), { message: 'expected an http(s) URL' }).nullable().optional();
-export const callbacksSchema = z.object({ webhookUri: url, invoiceStatusUri: url }).strict();
+export const callbacksSchema = z
+  .object({
+    webhookUri: url,
+    /** The Merchant Hub's HMAC key of the webhook: what Walley-Signature is computed with (null: unsigned). */
+    webhookHmacKey: z.string().min(1).nullable().optional(),
+    invoiceStatusUri: url,
+  })
+  .strict();
 export const invoiceStatusSchema = z.object({ invoiceStatus: z.union([z.string(), z.number()]) }).strict();
 
 type RecurringDeps = Pick<AdminDeps, 'services' | 'idle'>;
@@ -38,7 +45,7 @@ export const RECURRING_OPERATIONS: readonly AnyOperation<RecurringDeps>[] = [
     op: 'setMerchantCallbacks',
     method: 'PUT',
     path: '/__admin/:env/merchants/:merchantId/callbacks',
-    summary: "A merchant's webhook and invoice-status URLs",
+    summary: "A merchant's webhook URL and HMAC key, and its invoice-status URL",
     body: jsonBody(callbacksSchema, 'AdminMerchantCallbacks'),
     answers: { '200': json("The merchant's callback URLs.", merchantCallbacksSchema, 'AdminMerchantCallbacksSet'), ...refusals(...BODY_REFUSALS, 404, 503) },
     handler: (ctx) => async (c, { body }) => {
@@ -47,7 +54,7 @@ export const RECURRING_OPERATIONS: readonly AnyOperation<RecurringDeps>[] = [
       const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
       const merchant = await ctx.services.env(env).merchants.setCallbackUris(merchantId, changes);
       if (!merchant) throw new AdminError(404, `No merchant ${merchantId} in ${env.toUpperCase()}; GET /__admin/${env}/merchants lists them.`);
-      return c.json({ merchantId, webhookUri: merchant.webhookUri ?? null, invoiceStatusUri: merchant.invoiceStatusUri ?? null });
+      return c.json({ merchantId, webhookUri: merchant.webhookUri ?? null, webhookHmacKey: merchant.webhookHmacKey ?? null, invoiceStatusUri: merchant.invoiceStatusUri ?? null });
     },
   }),
   adminOperation<RecurringDeps>({
@@ -67,6 +74,7 @@ export const RECURRING_OPERATIONS: readonly AnyOperation<RecurringDeps>[] = [
           state: r.state,
           nextAttemptAt: r.nextAttemptAt,
           body: r.body === undefined ? null : (JSON.parse(r.body) as unknown),
+          headers: r.headers ?? null,
           attempts: r.attempts,
         })),
       });

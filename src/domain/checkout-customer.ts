@@ -16,16 +16,6 @@ export function emptyAddress(): Address {
   return { firstName: null, lastName: null, coAddress: null, address: null, address2: null, postalCode: null, city: null, country: null, countryCode: null };
 }
 
-export function emptyCustomer(): Customer {
-  return {
-    email: null,
-    mobilePhoneNumber: null,
-    nationalIdentificationNumber: null,
-    deliveryAddress: emptyAddress(),
-    billingAddress: emptyAddress(),
-  };
-}
-
 export function hasCompany(company: Company | null | undefined): company is Company {
   return !!company && COMPANY_FIELDS.some((name) => company[name] !== null);
 }

@@ -1,10 +1,13 @@
 /**
- * The checkout's lifecycle (docs/service-facts.md, "Checkout status"):
+ * The checkout's lifecycle:
  *   Initialized → CustomerIdentified → CommittedToPurchase → PurchaseCompleted, or Aborted.
- * Merchant updates are allowed only while the session is open; while the customer is
- * committing the session is locked (423, clients reload and retry); after completion the
- * real API rejects with its business-rule status 900. Pure rules: they return a Violation
- * (kind locked or rule); the HTTP edge picks the status and the envelope.
+ * Merchant updates are allowed only while the session is open. The update pages' error tables
+ * (e.g. https://dev.walleypay.com/docs/checkout/optional/updatemetadata) name the refusals:
+ * once the customer has pressed "Complete purchase" the checkout is locked for modifications
+ * (900 Purchase_Commitment_Found), after completion 900 Purchase_Completed, and 423
+ * Resource_Locked while another modifying request for the session is being executed (clients
+ * retry it). Pure rules: they return a Violation (kind locked or rule); the HTTP edge picks the
+ * status and the envelope.
  */
 import { isOpen } from './checkout.js';
 import type { Checkout, CheckoutStatus } from './model.js';
@@ -18,9 +21,10 @@ export function updateRejection(checkout: Pick<Checkout, 'status' | 'privateId'>
       return null;
     case 'CommittedToPurchase':
       return new Violation(
-        'locked',
-        'Resource_Locked',
-        `The checkout ${checkout.privateId} is locked while the customer completes the purchase; the ${what} cannot be changed now. Reload the checkout and retry.`,
+        'rule',
+        'Purchase_Commitment_Found',
+        `The customer has pressed "Complete purchase" on checkout ${checkout.privateId}, so it is locked for modifications; the ${what} cannot be changed now. ` +
+          'Wait for the purchase to complete (or for the validation to fail, which unlocks it), then read the checkout.',
       );
     case 'PurchaseCompleted':
       return new Violation(
@@ -35,6 +39,15 @@ export function updateRejection(checkout: Pick<Checkout, 'status' | 'privateId'>
         `The checkout ${checkout.privateId} was aborted; the ${what} can no longer be changed. Initialize a new checkout.`,
       );
   }
+}
+
+/** Another modifying request for the checkout is still being executed: retry this one (423). */
+export function modificationInProgress(privateId: string, what: string): Violation {
+  return new Violation(
+    'locked',
+    'Resource_Locked',
+    `Another modifying request for checkout ${privateId} is still being executed, so the ${what} was not changed. Send the request again once that one has answered.`,
+  );
 }
 
 // The reference is deliberately not gated: WooCommerce sets it while the customer commits,

@@ -60,8 +60,10 @@ export interface Merchant {
   name: string;
   stores: Store[];
   sharedKey: SharedKeyCredential;
-  /** Where webhooks are POSTed (tokenization); absent or null: none are sent. */
+  /** Where webhooks are POSTed; absent or null: none are sent. */
   webhookUri?: string | null;
+  /** The HMAC key webhooks are signed with (Walley-Signature); absent or null: they are sent unsigned. */
+  webhookHmacKey?: string | null;
   /** Where the legacy invoice-status GET goes (on-hold purchases); absent or null: not called. */
   invoiceStatusUri?: string | null;
 }

@@ -63,3 +63,14 @@ export function fullInvoice(order: Order, invoiceNumber: string, createdAt: stri
     description: null,
   };
 }
+
+/**
+ * The code of the payment product an order was paid with, as GET /manage/orders shows it: the
+ * Get order page's example of an invoice order shows DI_001
+ * (https://dev.walleypay.com/docs/manage/orders/get). The documentation names no other code,
+ * and its earlier revision answers null, so every other payment method answers null.
+ */
+export function productCodeOf(paymentMethod: string): string | null {
+  const name = paymentMethod.replace(/\s+/g, '').toLowerCase();
+  return name === 'invoice' || name === 'directinvoice' ? 'DI_001' : null;
+}

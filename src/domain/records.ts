@@ -29,6 +29,8 @@ export interface CallbackRecord {
   /** POST with a JSON body for webhooks; GET when absent. */
   method?: 'GET' | 'POST';
   body?: string;
+  /** A webhook's own headers (Walley-Timestamp, Walley-Signature, …), the same on every attempt. */
+  headers?: Record<string, string>;
   /** Webhook type and what it is about (authorizationId or customer token), for the admin views. */
   type?: string;
   subject?: string;

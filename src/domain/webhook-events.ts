@@ -1,58 +1,124 @@
 /**
- * The webhooks of the new platform (docs/service-facts.md, "Webhooks"): POSTed JSON in PascalCase,
- * `{Type, Timestamp, Payload}`. Pure builders; the dispatcher delivers and retries them.
+ * The webhooks the service POSTs to a merchant (https://dev.walleypay.com/docs/webhooks/overview):
+ * JSON in PascalCase, `{Type, Timestamp, Payload}`, each payload exactly as its page shows it
+ * (https://dev.walleypay.com/docs/webhooks/authorizations, …/webhooks/orders,
+ * …/webhooks/customer-tokens), instants in the service's own form (src/domain/instants.ts).
+ * Pure builders; the outbox (src/services/webhooks.ts) signs and queues them, the dispatcher
+ * delivers and retries them.
  */
-import type { Authorization, CustomerToken } from './tokenization.js';
+import { serviceInstant } from './instants.js';
+import type { Order, PurchaseResult } from './model.js';
+import { toMajor } from './money.js';
+import type { Authorization, CustomerToken, CustomerTokenStatus } from './tokenization.js';
 
-export type WebhookType =
-  | 'walley:authorization:created'
-  | 'walley:authorization:authorized'
-  | 'walley:authorization:retrying'
-  | 'walley:authorization:failed'
-  | 'walley:order:created'
-  | 'walley:customer-token:active'
-  | 'walley:customer-token:cancelled';
+export const WEBHOOK_TYPES = [
+  'walley:authorization:created',
+  'walley:authorization:authorized',
+  'walley:authorization:retrying',
+  'walley:authorization:failed',
+  'walley:order:created',
+  'walley:order:authorized',
+  'walley:order:rejected',
+  'walley:customer-token:active',
+  'walley:customer-token:cancelled',
+] as const;
+export type WebhookType = (typeof WEBHOOK_TYPES)[number];
+
+/** What `walley:order:created` says of the new order (the orders page lists these). */
+export const ORDER_WEBHOOK_STATUSES = ['OnHold', 'Authorized', 'Captured', 'RequiresSigning', 'RequiresIdentityCheck'] as const;
+export type OrderWebhookStatus = (typeof ORDER_WEBHOOK_STATUSES)[number];
 
 export interface WebhookEvent {
   Type: WebhookType;
+  /** When the event occurred, e.g. 2024-01-30T10:02:31.2700113+00:00; Walley-Timestamp is the same instant. */
   Timestamp: string;
   Payload: Record<string, unknown>;
 }
 
-/** Every event about an authorization: its state as of now, with the attempt counters while it is tried. */
-export function authorizationEvent(type: WebhookType, authorization: Authorization, timestamp: string): WebhookEvent {
+function event(type: WebhookType, at: string, payload: Record<string, unknown>): WebhookEvent {
+  return { Type: type, Timestamp: serviceInstant(at), Payload: payload };
+}
+
+/** Every event about an authorization: the page's five fields, and the attempt counters once an attempt failed. */
+export function authorizationEvent(type: WebhookType, authorization: Authorization, at: string): WebhookEvent {
   const payload: Record<string, unknown> = {
     CustomerToken: authorization.customerToken,
     AuthorizationId: authorization.authorizationId,
     Reference: authorization.reference,
     ActionReference: authorization.actionReference,
-    CreatedOn: authorization.createdAt,
+    CreatedOn: serviceInstant(authorization.createdAt),
   };
-  if (authorization.orderId) payload.OrderId = authorization.orderId;
   if (type === 'walley:authorization:retrying' || type === 'walley:authorization:failed') {
     payload.CurrentAttempt = authorization.attemptsMade;
     payload.MaxAttempt = authorization.attemptsDue.length;
     payload.Reason = authorization.reason;
   }
-  return { Type: type, Timestamp: timestamp, Payload: payload };
+  return event(type, at, payload);
 }
 
-/** The events one attempt produces, in the order they are sent. */
-export function attemptEvents(authorization: Authorization, timestamp: string): WebhookEvent[] {
-  if (authorization.status === 'Authorized') {
+/** How a completed checkout's purchase result reads in `walley:order:created`; null: no order was created (rejected). */
+export function orderStatusOfPurchase(result: PurchaseResult): OrderWebhookStatus | null {
+  switch (result) {
+    case 'Preliminary':
+      return 'Authorized';
+    case 'OnHold':
+      return 'OnHold';
+    case 'Activated':
+    case 'Completed':
+      return 'Captured';
+    case 'Signing':
+      return 'RequiresSigning';
+    case 'Rejected':
+      return null;
+  }
+}
+
+/**
+ * `walley:order:created`: sent when a customer completes a checkout and when a tokenized
+ * authorization succeeds. The authorization's id and customer token are in the payload only
+ * when an authorization created the order (the page's example is of one).
+ */
+export function orderCreatedEvent(order: Order, status: OrderWebhookStatus, at: string, authorization?: Pick<Authorization, 'authorizationId' | 'customerToken'>): WebhookEvent {
+  const payload: Record<string, unknown> = {
+    OrderId: order.orderId,
+    Reference: order.reference,
+    Amount: toMajor(order.totalAmount),
+    Currency: order.currency,
+    Status: status,
+  };
+  if (authorization) {
+    payload.AuthorizationId = authorization.authorizationId;
+    payload.CustomerToken = authorization.customerToken;
+  }
+  return event('walley:order:created', at, payload);
+}
+
+/** `walley:order:authorized` / `…:rejected`: an order created OnHold was accepted or rejected by Walley. */
+export function orderReviewedEvent(type: 'walley:order:authorized' | 'walley:order:rejected', order: Order, at: string): WebhookEvent {
+  return event(type, at, { OrderId: order.orderId, Reference: order.reference, Amount: toMajor(order.totalAmount), Currency: order.currency });
+}
+
+/** The events one attempt produces, in the order they are sent ("closely followed by a walley:order:created"). */
+export function attemptEvents(authorization: Authorization, order: Order | null, at: string): WebhookEvent[] {
+  if (authorization.status === 'Authorized' && order) {
     return [
-      authorizationEvent('walley:authorization:authorized', authorization, timestamp),
-      authorizationEvent('walley:order:created', authorization, timestamp),
+      authorizationEvent('walley:authorization:authorized', authorization, at),
+      orderCreatedEvent(order, authorization.captureMode === 'Auto' ? 'Captured' : 'Authorized', at, authorization),
     ];
   }
   const type = authorization.status === 'Retrying' ? 'walley:authorization:retrying' : 'walley:authorization:failed';
-  return [authorizationEvent(type, authorization, timestamp)];
+  return [authorizationEvent(type, authorization, at)];
 }
 
-export function customerTokenEvent(type: 'walley:customer-token:active' | 'walley:customer-token:cancelled', token: CustomerToken, timestamp: string): WebhookEvent {
-  return {
-    Type: type,
-    Timestamp: timestamp,
-    Payload: { CustomerToken: token.token, StoreId: token.storeId, CreatedOn: token.createdAt, CancelledOn: token.cancelledAt },
-  };
+/**
+ * A customer token changed status: the type names the new one, `PreviousStatus` the one before
+ * (every customer-token webhook carries it); null when the token was just issued.
+ */
+export function customerTokenEvent(
+  type: 'walley:customer-token:active' | 'walley:customer-token:cancelled',
+  token: Pick<CustomerToken, 'token'>,
+  previousStatus: CustomerTokenStatus | null,
+  at: string,
+): WebhookEvent {
+  return event(type, at, { CustomerToken: token.token, PreviousStatus: previousStatus });
 }

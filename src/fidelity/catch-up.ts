@@ -58,7 +58,7 @@ export class CatchUps {
     if (!current) return [];
     const answer = jsonOf(exchange.answer.body);
     const data = record(record(answer)?.data);
-    const target = exchange.method === 'GET' && exchange.status === 200 ? String(data?.status ?? '') : statusFromError(exchange.status, answer);
+    const target = exchange.method === 'GET' && exchange.status === 200 ? String(data?.status ?? '') : statusFromError(answer);
     if (target === 'Aborted') {
       return current.status === 'Aborted' ? [] : [await this.act(exchange, realId, worldId, 'abort', {}, 'the real checkout was aborted')];
     }
@@ -109,11 +109,15 @@ export class CatchUps {
   }
 }
 
-/** A write refused because the customer got there first: 900 Purchase_Completed, 423 locked (committed). */
-function statusFromError(status: number, answer: unknown): string {
+/**
+ * A write refused because the customer got there first: 900 Purchase_Completed, 900
+ * Purchase_Commitment_Found (the customer pressed "Complete purchase"). A 423 Resource_Locked
+ * says only that another modifying request was in flight, nothing of the customer.
+ */
+function statusFromError(answer: unknown): string {
   const reasons = (record(record(answer)?.error)?.errors as unknown[] | undefined)?.map((e) => record(e)?.reason) ?? [];
   if (reasons.includes('Purchase_Completed')) return 'PurchaseCompleted';
-  if (status === 423 || reasons.includes('Resource_Locked') || reasons.includes('Purchase_Commitment_Found')) return 'CommittedToPurchase';
+  if (reasons.includes('Purchase_Commitment_Found')) return 'CommittedToPurchase';
   return '';
 }
 

@@ -16,7 +16,7 @@ const MEANING: Readonly<Record<number, string>> = {
   410: 'Gone: expired, aborted, or a host that was shut down.',
   413: 'The body is larger than the sandbox takes (1 MiB).',
   422: 'A business rule refuses the call.',
-  423: 'Locked: the customer is completing the purchase.',
+  423: 'Locked: another modifying request for the same resource is being executed; send it again.',
   429: 'Too many requests: retry after Retry-After seconds.',
   503: 'The change could not be saved: nothing was applied; retry after Retry-After seconds.',
   900: 'A business rule refuses the call (the checkout API answers HTTP 900).',

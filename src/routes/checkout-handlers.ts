@@ -3,7 +3,7 @@
  * (payloads and responses are identical; only addressing and authentication differ). Their
  * bodies arrive bound (src/routes/checkout-operations.ts); the order of checks follows the
  * real API's framework: the body is validated first (400), then the checkout is looked up
- * (404), then the lifecycle (423/900).
+ * (404), then whether another modifying request holds it (423), then the lifecycle (900).
  */
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
@@ -13,12 +13,14 @@ import { type BoundCart, duplicateArticles } from '../domain/checkout-lines.js';
 import type { CheckoutInit, CheckoutUpdate, PaylinkDestination } from '../domain/schemas/checkout.js';
 import { updateRejection } from '../domain/checkout-lifecycle.js';
 import type { Checkout, Fees, Merchant, Store } from '../domain/model.js';
+import type { CheckoutChanges } from '../services/checkouts.js';
 import type { Violation } from '../domain/violation.js';
 import { checkoutDialect, checkoutOk, checkoutOkJson } from '../http/dialects/checkout.js';
 import { type Handler, type ReadRequest, readRequestOf } from '../http/endpoint.js';
 import { type ErrorEntry, Refusal } from '../http/refusal.js';
 import type { SurfaceEnv } from '../http/types.js';
-import { checkoutViewJson, serviceInstant } from './checkout-view.js';
+import { serviceInstant } from '../domain/instants.js';
+import { checkoutViewJson } from './checkout-view.js';
 
 /** Widget tokens live a day; WooCommerce caches them until `expiresAt`. */
 const WIDGET_TOKEN_LIFETIME_MS = 24 * 3600 * 1000;
@@ -93,17 +95,26 @@ function makeHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers & { reads: Ch
     return { merchant, store };
   };
 
-  /** The checkout, if its phase still takes this change (else 423 or 900). */
+  /** The checkout, if its phase still takes this change (else 900). */
   const changeable = (c: Context<SurfaceEnv>, what: string): Checkout => {
     const checkout = load(readRequestOf(c));
     reject(updateRejection(checkout, what));
     return checkout;
   };
 
+  /** A modifying request: one at a time per checkout (else 423), in a phase that takes it (else 900). */
+  const modify = async (c: Context<SurfaceEnv>, what: string, change: (checkout: Checkout) => CheckoutChanges): Promise<Response> => {
+    await service.modify(load(readRequestOf(c)), what, (checkout) => {
+      reject(updateRejection(checkout, what));
+      return change(checkout);
+    });
+    return ok(null);
+  };
+
   const reads: CheckoutReads = {
     get: (request) => {
       const checkout = load(request);
-      return checkoutOkJson(checkoutViewJson(checkout, service.orderOf(checkout)));
+      return checkoutOkJson(checkoutViewJson(checkout, service.orderOf(checkout), service.sessionExpired(checkout)));
     },
   };
 
@@ -118,38 +129,33 @@ function makeHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers & { reads: Ch
 
     get: (c) => reads.get(readRequestOf(c)),
 
-    updateWhole: async (c, { body: value }) => {
-      const checkout = changeable(c, 'checkout');
-      assertUnique(value.cart.items, value.fees ?? checkout.fees);
-      const { cart, ...rest } = value;
-      await service.update(checkout, { ...rest, cart: { items: cart.items, shippingProperties: cart.shippingProperties } });
-      return ok(null);
-    },
+    updateWhole: (c, { body: value }) =>
+      modify(c, 'checkout', (checkout) => {
+        assertUnique(value.cart.items, value.fees ?? checkout.fees);
+        const { cart, ...rest } = value;
+        return { ...rest, cart: { items: cart.items, shippingProperties: cart.shippingProperties } };
+      }),
 
-    updateCart: async (c, { body: cart }) => {
-      const checkout = changeable(c, 'cart');
-      assertUnique(cart.items, checkout.fees);
-      await service.update(checkout, { cart: { items: cart.items, shippingProperties: cart.shippingProperties } });
-      return ok(null);
-    },
+    updateCart: (c, { body: cart }) =>
+      modify(c, 'cart', (checkout) => {
+        assertUnique(cart.items, checkout.fees);
+        return { cart: { items: cart.items, shippingProperties: cart.shippingProperties } };
+      }),
 
-    updateFees: async (c, { body: fees }) => {
-      const checkout = changeable(c, 'fees');
-      assertUnique(checkout.cart.items, fees);
-      await service.update(checkout, { fees });
-      return ok(null);
-    },
+    updateFees: (c, { body: fees }) =>
+      modify(c, 'fees', (checkout) => {
+        assertUnique(checkout.cart.items, fees);
+        return { fees };
+      }),
 
+    // The reference is set while the customer commits too (WooCommerce sets it when the order is
+    // placed, from onBeforePayment) and after the purchase: no phase refuses it.
     updateReference: async (c, { body: reference }) => {
-      await service.update(load(readRequestOf(c)), { reference });
+      await service.modify(load(readRequestOf(c)), 'reference', () => ({ reference }));
       return ok(null);
     },
 
-    updateMetadata: async (c, { body: metadata }) => {
-      const checkout = changeable(c, 'metadata');
-      await service.update(checkout, { metadata });
-      return ok(null);
-    },
+    updateMetadata: (c, { body: metadata }) => modify(c, 'metadata', () => ({ metadata })),
 
     paylink: async (c, { body: destination }) => {
       const checkout = changeable(c, 'paylink');

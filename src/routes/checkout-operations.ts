@@ -95,7 +95,7 @@ const CHECKOUT_OPERATIONS: readonly CheckoutOperation[] = [
     summary: 'Set the reference',
     body: { schema: body.referenceUpdateSchema, name: 'ReferenceUpdate', bind: bound(body.referenceUpdateSchema) },
     ok: UPDATED,
-    refusals: [400, 404, 413, 503],
+    refusals: [400, 404, 413, 423, 503],
     handler: 'updateReference',
   },
   {
@@ -103,7 +103,7 @@ const CHECKOUT_OPERATIONS: readonly CheckoutOperation[] = [
     method: 'PUT',
     paths: { new: '/checkouts/:privateId/metadata', old: `${OLD}/metadata` },
     summary: 'Set the metadata',
-    body: { schema: body.metadataUpdateSchema, name: 'MetadataUpdate', bind: bound(body.metadataUpdateSchema) },
+    body: { schema: body.metadataUpdateSchema, name: 'MetadataUpdate', required: false, bind: bound(body.metadataUpdateSchema) },
     ok: UPDATED,
     refusals: [400, 404, 413, 423, 503, 900],
     handler: 'updateMetadata',

@@ -1,11 +1,14 @@
 /**
- * The `data` of GET on a checkout, shaped as docs/service-facts.md, "Checkout data" says for the checkout's phase.
- * Amounts are major units computed from integer minor units, so totals agree to the cent;
- * objects clients read without null checks are always present (with nulls); `reference`
- * is null until set; `shipping` is null unless a delivery module's block was sent or the
- * customer chose in the profile's delivery module.
+ * The `data` of GET on a checkout, shaped as the documented answers for the checkout's phase
+ * (https://dev.walleypay.com/docs/checkout/getcheckoutinformation, and the retired
+ * documentation's initialized and business examples as the official PHP SDK transcribes
+ * them). Amounts are major units computed from integer minor units, so totals agree to the
+ * cent. `customer` is null until the customer is identified and on a business checkout,
+ * whose customer is `businessCustomer`; once shown, a customer object carries every field
+ * (with nulls). `reference` is null until set; `shipping` is null unless a delivery module's
+ * block was sent or the customer chose in the profile's delivery module.
  */
-import { emptyAddress, emptyCustomer } from '../domain/checkout-customer.js';
+import { emptyAddress } from '../domain/checkout-customer.js';
 import { cartTotal } from '../domain/checkout.js';
 import type { Address, CartItem, Checkout, Customer, DeliveryChoice, Fee, Order, OrderItem } from '../domain/model.js';
 import { toMajor } from '../domain/money.js';
@@ -15,26 +18,34 @@ import { choiceName, deliveryChoiceLines, shippingFeeIdOf } from '../domain/deli
 
 /**
  * The view as JSON, kept per stored checkout: records are replaced whole on every change,
- * never edited in place, so a checkout object (with the same order object) always shows the
- * same view, and a GET in a polling loop serialises it once.
+ * never edited in place, so a checkout object (with the same order object, and the session
+ * still running or not) always shows the same view, and a GET in a polling loop serialises
+ * it once.
  */
-const viewCache = new WeakMap<Checkout, { order: Order | undefined; json: string }>();
+const viewCache = new WeakMap<Checkout, { order: Order | undefined; sessionExpired: boolean; json: string }>();
 
-export function checkoutViewJson(checkout: Checkout, order: Order | undefined): string {
+export function checkoutViewJson(checkout: Checkout, order: Order | undefined, sessionExpired: boolean): string {
   const cached = viewCache.get(checkout);
-  if (cached && cached.order === order) return cached.json;
-  const json = JSON.stringify(checkoutView(checkout, order));
-  viewCache.set(checkout, { order, json });
+  if (cached && cached.order === order && cached.sessionExpired === sessionExpired) return cached.json;
+  const json = JSON.stringify(checkoutView(checkout, order, sessionExpired));
+  viewCache.set(checkout, { order, sessionExpired, json });
   return json;
 }
 
-export function checkoutView(checkout: Checkout, order: Order | undefined): Record<string, unknown> {
+/** Before the customer is identified there is no customer to show (a merchant's prefill is not one). */
+function identified(checkout: Checkout): Customer | null {
+  return checkout.status === 'Initialized' ? null : checkout.customer;
+}
+
+/** `sessionExpired`: the session's expiresAt has passed (only a completed purchase stays readable then). */
+export function checkoutView(checkout: Checkout, order: Order | undefined, sessionExpired: boolean): Record<string, unknown> {
   const completed = checkout.status === 'PurchaseCompleted';
-  const customer = checkout.customer ?? emptyCustomer();
+  const customer = identified(checkout);
+  const business = checkout.customerType === 'BusinessCustomer';
   return {
     customerType: checkout.customerType,
-    customer: customerView(customer),
-    businessCustomer: checkout.customerType === 'BusinessCustomer' ? businessView(customer) : null,
+    customer: customer && !business ? customerView(customer) : null,
+    businessCustomer: customer && business ? businessView(customer) : null,
     countryCode: checkout.countryCode,
     status: checkout.status,
     reference: checkout.reference,
@@ -45,13 +56,19 @@ export function checkoutView(checkout: Checkout, order: Order | undefined): Reco
     order: completed ? orderView(checkout, order) : null,
     // A delivery module's block as sent, or the customer's choice in the profile's module (its
     // fee is in the order and amountToPay); null without either.
-    shipping: checkout.shipping ? deliveryView(checkout.shipping) : choiceView(checkout.delivery),
+    shipping: shippingView(checkout),
     customFields: checkout.customFields ?? null,
     // Legacy top-level copy, read by OpenCart and the SDK.
     paymentName: checkout.purchase?.paymentName ?? null,
     appliedVouchers: null,
     metadata: checkout.metadata ?? null,
+    hasSessionExpired: sessionExpired,
   };
+}
+
+/** `data.shipping`: a delivery module's block as sent, else the customer's choice in the profile's module, else null. */
+export function shippingView(checkout: Pick<Checkout, 'shipping' | 'delivery'>): Record<string, unknown> | null {
+  return checkout.shipping ? deliveryView(checkout.shipping) : choiceView(checkout.delivery);
 }
 
 function cartView(checkout: Checkout): Record<string, unknown> {
@@ -78,8 +95,25 @@ function orderView(checkout: Checkout, order: Order | undefined): Record<string,
   return {
     orderId,
     totalAmount: toMajor(total),
-    items: items.map((item) => ({ ...item, unitPrice: toMajor(item.unitPrice) })),
+    items: items.map((item) => ({ ...item, ...articleFieldsOf(checkout, item), unitPrice: toMajor(item.unitPrice) })),
     customerToken: checkout.customerToken ?? null,
+  };
+}
+
+/**
+ * The article fields the merchant sent with a cart line (sku, unitWeight, requiresElectronicId,
+ * type), echoed on the order line of the same id and description: the order lines are the
+ * articles as sent, not a summary of them. Fees and delivery lines have none.
+ */
+function articleFieldsOf(checkout: Checkout, line: OrderItem): Partial<CartItem> {
+  const sent = checkout.cart.items.find((item) => item.id === line.id && item.description === line.description);
+  if (!sent) return {};
+  const { sku, unitWeight, requiresElectronicId, type } = sent;
+  return {
+    ...(sku !== undefined ? { sku } : {}),
+    ...(unitWeight !== undefined ? { unitWeight } : {}),
+    ...(requiresElectronicId !== undefined ? { requiresElectronicId } : {}),
+    ...(type !== undefined ? { type } : {}),
   };
 }
 
@@ -151,9 +185,5 @@ function addressView(address: Address | null | undefined): Address {
   return { ...emptyAddress(), ...(address ?? {}) };
 }
 
-/** `2026-11-29T03:15:46.1230000+00:00`: the real API's instants carry 7 fractional digits and an offset. */
-export function serviceInstant(iso: string): string {
-  const match = /^(.*T\d{2}:\d{2}:\d{2})(?:\.(\d+))?Z$/.exec(iso);
-  if (!match) return iso;
-  return `${match[1]}.${(match[2] ?? '').padEnd(7, '0').slice(0, 7)}+00:00`;
-}
+/** The service's instants (seven fractional digits and an offset): the one formatter, src/domain/instants.ts. */
+export { serviceInstant } from '../domain/instants.js';

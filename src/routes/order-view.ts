@@ -5,8 +5,9 @@
  */
 import type { Address, Invoice, Order, OrderItem } from '../domain/model.js';
 import { toMajor } from '../domain/money.js';
+import { productCodeOf } from '../domain/order.js';
 import { orderLocation } from '../services/orders.js';
-import { serviceInstant } from './checkout-view.js';
+import { serviceInstant } from '../domain/instants.js';
 
 function itemView(item: OrderItem): Record<string, unknown> {
   return {
@@ -103,7 +104,7 @@ export function orderData(order: Order): Record<string, unknown> {
     status: order.status,
     salesSegment: order.salesSegment,
     countryCode: order.countryCode,
-    productCode: null,
+    productCode: productCodeOf(order.paymentMethod),
     // The .NET form (7 fractional digits, +00:00), as the documentation's example and the checkout API show instants.
     placedAt: serviceInstant(order.placedAt),
     expiresAt: expiresAtOf(order),

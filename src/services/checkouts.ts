@@ -2,30 +2,42 @@
  * The one owner of checkouts (json-server's service.ts pattern): route handlers, the
  * customer simulation and the admin go through it, never through the store. Records are
  * replaced whole, never edited in place, and every change is durable before it returns.
+ * A merchant's modifying request holds the checkout until its change is saved: another one
+ * meanwhile is refused as the service refuses it (423 Resource_Locked).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Clock, instant } from '../clock.js';
 import type { CheckoutInit } from '../domain/schemas/checkout.js';
 import { isExpired, publicTokenFor } from '../domain/checkout.js';
+import { modificationInProgress } from '../domain/checkout-lifecycle.js';
 import { profileFor, profileRejection } from '../domain/delivery-module.js';
 import type { Checkout, DeliveryModule, Merchant, Order, Store } from '../domain/model.js';
 import { startingCustomer } from '../domain/sales-segment.js';
+import { orderCreatedEvent, orderStatusOfPurchase } from '../domain/webhook-events.js';
 import type { Settings } from '../domain/settings.js';
 import type { EnvName } from '../hosts.js';
 import type { CollectionTypes, RecordTypes } from '../domain/records.js';
 import { type Change, put } from '../store/state.js';
 import type { StateStore } from '../store/store.js';
+import type { WebhookOutbox } from './webhooks.js';
 
 export type CheckoutLookup = { checkout: Checkout } | { missing: 'unknown' | 'expired' };
 
 /** What the handlers and the simulation may change on a checkout. */
 export type CheckoutChanges = Partial<Pick<Checkout, 'cart' | 'fees' | 'shipping' | 'delivery' | 'reference' | 'metadata' | 'status' | 'customer' | 'purchase' | 'orderId' | 'customerToken'>>;
 
+/** A public token's random part: 24 bytes, the 48 hex digits of the documented examples. */
+const PUBLIC_TOKEN_BYTES = 24;
+
 export class CheckoutService {
+  /** The checkouts (by lower-case privateId) a merchant's modifying request is changing right now. */
+  private readonly modifying = new Set<string>();
+
   constructor(
     private readonly store: StateStore,
     private readonly clock: Clock,
     readonly env: EnvName,
+    private readonly webhooks: WebhookOutbox,
   ) {}
 
   private get checkouts() {
@@ -48,7 +60,7 @@ export class CheckoutService {
     const now = this.clock.nowMs();
     const checkout: Checkout = {
       privateId: randomUUID(),
-      publicToken: publicTokenFor(init.countryCode, randomBytes(16).toString('hex')),
+      publicToken: publicTokenFor(init.countryCode, randomBytes(PUBLIC_TOKEN_BYTES).toString('hex')),
       merchantId: merchant.id,
       storeId: store.id,
       countryCode: init.countryCode,
@@ -103,6 +115,11 @@ export class CheckoutService {
     return isExpired(checkout, this.clock.nowMs());
   }
 
+  /** Whether the session's expiresAt has passed (`hasSessionExpired`; a completed purchase stays readable after it). */
+  sessionExpired(checkout: Pick<Checkout, 'expiresAt'>): boolean {
+    return Date.parse(checkout.expiresAt) <= this.clock.nowMs();
+  }
+
   /** Applies changes to the checkout as stored now; returns the new checkout. */
   async update(checkout: Checkout, changes: CheckoutChanges): Promise<Checkout> {
     const current = this.find(checkout.privateId) ?? checkout;
@@ -115,6 +132,24 @@ export class CheckoutService {
     }
     await this.store.apply(writes);
     return next;
+  }
+
+  /**
+   * A merchant's modifying request: `change` reads the checkout as stored now and says what
+   * to change (or throws its refusal); while that change is being saved, another modifying
+   * request for the same checkout is refused (423 Resource_Locked), as the update pages' error
+   * tables describe it.
+   */
+  async modify(checkout: Checkout, what: string, change: (current: Checkout) => CheckoutChanges): Promise<Checkout> {
+    const key = checkout.privateId.toLowerCase();
+    if (this.modifying.has(key)) throw modificationInProgress(checkout.privateId, what);
+    this.modifying.add(key);
+    try {
+      const current = this.find(checkout.privateId) ?? checkout;
+      return await this.update(current, change(current));
+    } finally {
+      this.modifying.delete(key);
+    }
   }
 
   /** The checkout's store as the scenario set it up (undefined if the merchant is gone after a reset). */
@@ -142,11 +177,19 @@ export class CheckoutService {
     return this.store.env(this.env).orders.get(checkout.orderId.toLowerCase());
   }
 
-  /** Completes the purchase: the checkout's new state and its order are saved together. */
+  /**
+   * Completes the purchase: the checkout's new state, its order and the merchant's
+   * `walley:order:created` webhook (https://dev.walleypay.com/docs/webhooks/orders: "a customer
+   * completed a checkout session") are saved together. A rejected purchase creates no order
+   * the webhook would announce.
+   */
   async complete(checkout: Checkout, changes: CheckoutChanges, order: Order): Promise<Checkout> {
     const current = this.find(checkout.privateId) ?? checkout;
     const next: Checkout = { ...current, ...changes, orderId: order.orderId };
-    await this.store.apply([put(this.env, 'checkouts', next), put(this.env, 'orders', order)]);
+    const status = next.purchase ? orderStatusOfPurchase(next.purchase.result) : null;
+    const webhooks = status ? this.webhooks.queue(next.merchantId, [orderCreatedEvent(order, status, this.clock.iso())], { subject: order.orderId, privateId: next.privateId }) : [];
+    await this.store.apply([put(this.env, 'checkouts', next), put(this.env, 'orders', order), ...webhooks]);
+    if (webhooks.length) this.webhooks.wake();
     return next;
   }
 

@@ -14,6 +14,7 @@ import { OrderService } from './orders.js';
 import { InvoiceStatusService } from './invoice-status.js';
 import { SettingsService } from './settings.js';
 import { TokenizationService } from './tokenization.js';
+import { WebhookOutbox } from './webhooks.js';
 
 /** What one environment's requests work with. */
 export interface EnvServices {
@@ -23,6 +24,7 @@ export interface EnvServices {
   checkouts: CheckoutService;
   orders: OrderService;
   callbacks: CallbackLog;
+  webhooks: WebhookOutbox;
   tokenization: TokenizationService;
   invoiceStatus: InvoiceStatusService;
 }
@@ -44,15 +46,17 @@ export function createServices(store: StateStore, clock: Clock, seed: number): S
   for (const env of ENVIRONMENTS) {
     const merchants = new MerchantDirectory(store, env);
     const callbacks = new CallbackLog(store, env);
+    const webhooks = new WebhookOutbox({ clock, env, merchants, callbacks, wake });
     envs[env] = {
       env,
       merchants,
       apiClients: new ApiClientService(store, clock, env),
-      checkouts: new CheckoutService(store, clock, env),
+      checkouts: new CheckoutService(store, clock, env, webhooks),
       orders: new OrderService(store, clock, random, env),
       callbacks,
-      tokenization: new TokenizationService({ store, clock, random, env, merchants, callbacks, wake }),
-      invoiceStatus: new InvoiceStatusService({ store, clock, env, merchants, callbacks, wake }),
+      webhooks,
+      tokenization: new TokenizationService({ store, clock, random, env, merchants, webhooks }),
+      invoiceStatus: new InvoiceStatusService({ store, clock, env, merchants, callbacks, webhooks }),
     };
   }
   return {

@@ -2,20 +2,24 @@
  * The one owner of on-hold reviews: an OnHold purchase is reviewed for a scenario-set time
  * of sandbox time (settings.onHold) or until the admin resolves it; then the purchase result
  * and the order follow, and the merchant's invoice-status URL gets its GET (and the
- * notificationUri its call: "invoice status changed"; docs/service-facts.md, "Notification callback"). Both calls go
- * through the callback records, retried on the sandbox clock like the others.
+ * notificationUri its call: "invoice status changed", docs/service-facts.md, "Notification callback"), and its webhook
+ * URL `walley:order:authorized` or `walley:order:rejected`
+ * (https://dev.walleypay.com/docs/webhooks/orders). Every call goes through the callback
+ * records, retried on the sandbox clock like the others.
  */
 import { randomUUID } from 'node:crypto';
 import { type Clock, instant } from '../clock.js';
 import { substitutePlaceholders } from '../domain/checkout-callbacks.js';
 import { type InvoiceStatusName, invoiceStatusUrl, resolutionOf } from '../domain/invoice-status.js';
 import type { Checkout } from '../domain/model.js';
+import { orderReviewedEvent } from '../domain/webhook-events.js';
 import type { EnvName } from '../hosts.js';
 import { type Change, put } from '../store/state.js';
 import type { StateStore } from '../store/store.js';
 import type { CallbackRecord, OnHoldReview } from '../domain/records.js';
 import type { CallbackLog } from './callbacks.js';
 import type { MerchantDirectory } from './merchants.js';
+import type { WebhookOutbox } from './webhooks.js';
 
 
 export type Resolution = { ok: true; review: OnHoldReview } | { ok: false; status: 404 | 409; message: string };
@@ -26,7 +30,7 @@ export interface InvoiceStatusDeps {
   env: EnvName;
   merchants: MerchantDirectory;
   callbacks: CallbackLog;
-  wake(): void;
+  webhooks: WebhookOutbox;
 }
 
 export class InvoiceStatusService {
@@ -73,7 +77,7 @@ export class InvoiceStatusService {
     }
     const { review: resolved, changes } = this.resolution(checkout, review, outcome, this.deps.clock.nowMs());
     await this.deps.store.apply(changes);
-    this.deps.wake();
+    this.deps.webhooks.wake();
     return { ok: true, review: resolved };
   }
 
@@ -108,6 +112,10 @@ export class InvoiceStatusService {
     changes.push(put(this.env, 'checkouts', next));
     const order = checkout.orderId ? this.deps.store.env(this.env).orders.get(checkout.orderId.toLowerCase()) : undefined;
     if (order && order.status === 'NotActivated') changes.push(put(this.env, 'orders', { ...order, status: orderStatus }));
+    if (order) {
+      const type = outcome === 'Approved' ? 'walley:order:authorized' : 'walley:order:rejected';
+      changes.push(...this.deps.webhooks.queue(checkout.merchantId, [orderReviewedEvent(type, order, at)], { subject: order.orderId, privateId: checkout.privateId }));
+    }
 
     const merchant = this.deps.merchants.byId(checkout.merchantId);
     if (merchant?.invoiceStatusUri && checkout.purchase) {

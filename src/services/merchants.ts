@@ -1,7 +1,7 @@
 /**
  * The merchants of one environment, as the auth checks and the handlers look them up: by
  * id, by SharedKey username, and their stores. Merchants come from the scenario; only the
- * URLs the merchant registers for callbacks change at run time.
+ * URLs the merchant registers for callbacks (and its webhook HMAC key) change at run time.
  */
 import type { Merchant, Store } from '../domain/model.js';
 import type { EnvName } from '../hosts.js';
@@ -18,8 +18,8 @@ export class MerchantDirectory {
     return this.store.env(this.env);
   }
 
-  /** Where the merchant's webhooks and invoice-status calls go; null when there is no such merchant. */
-  async setCallbackUris(merchantId: string, uris: { webhookUri?: string | null; invoiceStatusUri?: string | null }): Promise<Merchant | null> {
+  /** Where the merchant's webhooks and invoice-status calls go, and the key its webhooks are signed with; null when there is no such merchant. */
+  async setCallbackUris(merchantId: string, uris: { webhookUri?: string | null; webhookHmacKey?: string | null; invoiceStatusUri?: string | null }): Promise<Merchant | null> {
     const merchant = this.byId(merchantId);
     if (!merchant) return null;
     const next = { ...merchant, ...uris };

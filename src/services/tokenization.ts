@@ -26,8 +26,8 @@ import type { EnvName } from '../hosts.js';
 import { type Change, put } from '../store/state.js';
 import type { StateStore } from '../store/store.js';
 import type { CallbackRecord, StoredToken } from '../domain/records.js';
-import type { CallbackLog } from './callbacks.js';
 import type { MerchantDirectory } from './merchants.js';
+import type { WebhookOutbox } from './webhooks.js';
 
 
 export interface AuthorizationAnswer {
@@ -43,9 +43,7 @@ export interface TokenizationDeps {
   random: SeededRandom;
   env: EnvName;
   merchants: MerchantDirectory;
-  callbacks: CallbackLog;
-  /** Lets the dispatcher send what was queued (never awaited: it may be the caller). */
-  wake(): void;
+  webhooks: WebhookOutbox;
 }
 
 export class TokenizationService {
@@ -78,7 +76,7 @@ export class TokenizationService {
 
   /** Every webhook sent or pending in this environment. */
   webhooks(): CallbackRecord[] {
-    return this.deps.callbacks.all().filter((r) => r.kind === 'webhook');
+    return this.deps.webhooks.list();
   }
 
   /** A purchase on a recurring profile: one token per purchase, shown in data.order.customerToken. Returns the checkout with it. */
@@ -102,7 +100,7 @@ export class TokenizationService {
     await this.save([
       put(this.env, 'customerTokens', token),
       put(this.env, 'checkouts', withToken),
-      ...this.queue(token.merchantId, [customerTokenEvent('walley:customer-token:active', token, this.now())], token.token),
+      ...this.queue(token.merchantId, [customerTokenEvent('walley:customer-token:active', token, null, this.now())], token.token),
     ]);
     return withToken;
   }
@@ -127,7 +125,10 @@ export class TokenizationService {
       throw new TokenizationRefusal(403, 'Customer_Token_Cancelled', `The customer token ${token.token} was already cancelled at ${token.cancelledAt}.`);
     }
     const cancelled = { ...token, status: 'Cancelled' as const, cancelledAt: this.now() };
-    await this.save([put(this.env, 'customerTokens', cancelled), ...this.queue(merchantId, [customerTokenEvent('walley:customer-token:cancelled', cancelled, cancelled.cancelledAt)], token.token)]);
+    await this.save([
+      put(this.env, 'customerTokens', cancelled),
+      ...this.queue(merchantId, [customerTokenEvent('walley:customer-token:cancelled', cancelled, token.status, cancelled.cancelledAt)], token.token),
+    ]);
   }
 
   /** The UAT test hook: later attempts on this token fail with `reason` (null clears it). */
@@ -167,7 +168,7 @@ export class TokenizationService {
       const attempted = this.attempt(authorization, token, nowMs);
       authorization = attempted.authorization;
       if (attempted.order) changes.push(put(this.env, 'orders', attempted.order));
-      events.push(...attemptEvents(authorization, this.now()));
+      events.push(...attemptEvents(authorization, attempted.order, this.now()));
     }
     changes.push(put(this.env, 'authorizations', { ...authorization, id: authorization.authorizationId }), ...this.queue(merchantId, events, authorization.authorizationId));
     const answer: AuthorizationAnswer =
@@ -202,7 +203,7 @@ export class TokenizationService {
         const attempted = this.attempt(authorization, token, due);
         authorization = attempted.authorization;
         if (attempted.order) changes.push(put(this.env, 'orders', attempted.order));
-        changes.push(...this.queue(authorization.merchantId, attemptEvents(authorization, instant(due).toISOString()), authorization.authorizationId));
+        changes.push(...this.queue(authorization.merchantId, attemptEvents(authorization, attempted.order, instant(due).toISOString()), authorization.authorizationId));
       }
       if (authorization !== stored) changes.push(put(this.env, 'authorizations', { ...authorization, id: authorization.authorizationId }));
     }
@@ -239,30 +240,12 @@ export class TokenizationService {
 
   /** Webhooks go to the merchant's webhook URL; without one they are not recorded (nothing would be sent). */
   private queue(merchantId: string, events: WebhookEvent[], subject: string): Change[] {
-    const url = this.deps.merchants.byId(merchantId)?.webhookUri;
-    if (!url) return [];
-    const now = this.now();
-    return events.map((event) =>
-      this.deps.callbacks.change({
-        id: randomUUID(),
-        kind: 'webhook',
-        privateId: null,
-        method: 'POST',
-        body: JSON.stringify(event),
-        type: event.Type,
-        subject,
-        url,
-        createdAt: now,
-        state: 'pending',
-        nextAttemptAt: now,
-        attempts: [],
-      }),
-    );
+    return this.deps.webhooks.queue(merchantId, events, { subject });
   }
 
   /** Saves, then lets the dispatcher send what was queued. */
   private async save(changes: Change[]): Promise<void> {
     await this.deps.store.apply(changes);
-    this.deps.wake();
+    this.deps.webhooks.wake();
   }
 }

@@ -10,15 +10,15 @@ export const MERCHANT_CALL_TIMEOUT_MS = 10_000;
 
 export type CallOutcome = { status: number; body: string; error: null } | { status: null; body: null; error: string };
 
-/** `json`, when given, is sent as JSON (webhooks). */
-export async function callMerchant(method: 'GET' | 'POST', url: string, stop?: AbortSignal, json?: string): Promise<CallOutcome> {
+/** `json`, when given, is sent as JSON (webhooks); `headers` go over the defaults (a webhook's own User-Agent and Walley-* headers). */
+export async function callMerchant(method: 'GET' | 'POST', url: string, stop?: AbortSignal, json?: string, headers?: Record<string, string>): Promise<CallOutcome> {
   const signals = [AbortSignal.timeout(MERCHANT_CALL_TIMEOUT_MS), ...(stop ? [stop] : [])];
   try {
     const response = await fetch(url, {
       method,
       redirect: 'follow',
       signal: AbortSignal.any(signals),
-      headers: { 'user-agent': 'checkout-sandbox (merchant callback)', ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: requestHeaders(json !== undefined, headers),
       ...(json === undefined ? {} : { body: json }),
     });
     const body = (await response.text()).slice(0, 2000);
@@ -26,6 +26,13 @@ export async function callMerchant(method: 'GET' | 'POST', url: string, stop?: A
   } catch (error) {
     return { status: null, body: null, error: describe(error) };
   }
+}
+
+/** The defaults, each replaced by a given header of the same name in any letter case. */
+function requestHeaders(sendsJson: boolean, given: Record<string, string> = {}): Headers {
+  const headers = new Headers({ 'user-agent': 'checkout-sandbox (merchant callback)', ...(sendsJson ? { 'content-type': 'application/json' } : {}) });
+  for (const [name, value] of Object.entries(given)) headers.set(name, value);
+  return headers;
 }
 
 function describe(error: unknown): string {
@@ -43,12 +50,15 @@ export interface RecordedCall {
   method: 'GET' | 'POST';
   url: string;
   body?: string | undefined;
+  /** Sent over the defaults; not kept in the journal (a webhook's record keeps them). */
+  headers?: Record<string, string> | undefined;
 }
 
 /** callMerchant, and the call goes into the request journal (direction `out`) when one is given. */
 export async function callMerchantRecorded(recorder: OutboundRecorder | undefined, call: RecordedCall, stop?: AbortSignal): Promise<CallOutcome> {
   const started = monotonicMs();
-  const outcome = await callMerchant(call.method, call.url, stop, call.body);
-  recorder?.({ ...call, status: outcome.status, responseBody: outcome.body, error: outcome.error, latencyMs: monotonicMs() - started, startedMono: started });
+  const { headers, ...recorded } = call;
+  const outcome = await callMerchant(call.method, call.url, stop, call.body, headers);
+  recorder?.({ ...recorded, status: outcome.status, responseBody: outcome.body, error: outcome.error, latencyMs: monotonicMs() - started, startedMono: started });
   return outcome;
 }

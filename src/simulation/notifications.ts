@@ -127,7 +127,7 @@ export class NotificationDispatcher {
   private async attempt(env: EnvName, record: CallbackRecord): Promise<CallbackRecord | undefined> {
     const dueAt = record.nextAttemptAt!;
     const method = record.method ?? 'GET';
-    const outcome = await callMerchantRecorded(this.ctx.outbound, { env, kind: record.kind, method, url: record.url, body: record.body }, this.abort.signal);
+    const outcome = await callMerchantRecorded(this.ctx.outbound, { env, kind: record.kind, method, url: record.url, body: record.body, headers: record.headers }, this.abort.signal);
     if (this.stopped) return undefined;
     const number = record.attempts.length + 1;
     const attempts = [...record.attempts, { attempt: number, dueAt, at: this.ctx.clock.iso(), method, url: record.url, status: outcome.status, error: outcome.error }];

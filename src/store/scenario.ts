@@ -87,8 +87,10 @@ function scenarioSchemas() {
     name: z.string().min(1),
     stores: z.array(storeSchema()).min(1),
     sharedKey: z.object({ username: z.string().min(1), key: z.string().min(1) }),
-    /** Where tokenization webhooks are POSTed (also PUT /__admin/{env}/merchants/{id}/callbacks). */
+    /** Where webhooks are POSTed (also PUT /__admin/{env}/merchants/{id}/callbacks). */
     webhookUri: z.string().url().nullable().default(null),
+    /** The webhook's HMAC key, which signs every webhook (Walley-Signature); null: unsigned. */
+    webhookHmacKey: z.string().min(1).nullable().default(null),
     /** Where the legacy invoice-status GET of on-hold purchases goes. */
     invoiceStatusUri: z.string().url().nullable().default(null),
     apiClients: z.array(apiClientSchema).default([]),

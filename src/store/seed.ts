@@ -147,6 +147,7 @@ class EnvSeeder {
       stores: m.stores.map(storeFromScenario),
       sharedKey: { ...m.sharedKey },
       webhookUri: m.webhookUri,
+      webhookHmacKey: m.webhookHmacKey,
       invoiceStatusUri: m.invoiceStatusUri,
     };
     this.state.merchants.push(merchant);

@@ -36,7 +36,7 @@ import type { Surface, SurfaceEnv } from '../http/types.js';
 import { zodBinding } from '../http/zod-binding.js';
 import type { SurfaceDeps } from '../routes/deps.js';
 import { pageIdentifiedSchema, pagePurchasedSchema, pageShippingChosenSchema, pageStateSchema } from '../routes/answers/frontend.js';
-import { checkoutView } from '../routes/checkout-view.js';
+import { shippingView } from '../routes/checkout-view.js';
 import { type SurfaceDefinition, surfaceApp } from './base.js';
 
 const ASSETS = new URL('../frontend/assets/', import.meta.url);
@@ -166,7 +166,7 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
       const identified = await steps.identify(checkout, input);
       const customer = identified.customer;
       // With a delivery module, the choice the identification made (the page's delivery step shows it).
-      const shipping = checkoutView(identified, undefined).shipping;
+      const shipping = shippingView(identified);
       return jsonResponse(
         {
           status: identified.status,
@@ -189,7 +189,7 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
     handler: (deps) => async (c, { body: choice }) => {
       const steps = stepsOf(deps);
       const chosen = await steps.chooseShipping(usable(steps, c.req.param('publicToken') ?? ''), choice);
-      return jsonResponse({ status: chosen.status, shipping: checkoutView(chosen, undefined).shipping }, 200);
+      return jsonResponse({ status: chosen.status, shipping: shippingView(chosen) }, 200);
     },
   }),
   operation<SurfaceDeps, z.infer<typeof purchaseSchema>>({

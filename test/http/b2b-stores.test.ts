@@ -66,11 +66,17 @@ describe('the stores of the default scenario', () => {
 });
 
 describe('a checkout on a B2B store', () => {
-  it('is a business checkout from the start, with the prefill as the contact person', async () => {
-    const data = await checkoutData(await initializeB2b());
-    expect(data.customerType).toBe('BusinessCustomer');
-    expect(at(data, 'customer', 'email')).toBe('inkop@fjallbolaget.example');
-    expect(data.businessCustomer).toMatchObject({ email: 'inkop@fjallbolaget.example', mobilePhoneNumber: '0701112233', organizationNumber: null, companyName: null });
+  it('is a business checkout from the start, with the prefill as the contact person once identified', async () => {
+    const privateId = await initializeB2b();
+    const before = await checkoutData(privateId);
+    expect(before.customerType).toBe('BusinessCustomer');
+    // Not identified yet: neither customer is shown.
+    expect([before.customer, before.businessCustomer]).toEqual([null, null]);
+    expect((await admin(sb, `/uat/checkouts/${privateId}/customer`)).status).toBe(200);
+    const data = await checkoutData(privateId);
+    // A business customer is businessCustomer; customer stays null.
+    expect(data.customer).toBeNull();
+    expect(data.businessCustomer).toMatchObject({ email: 'inkop@fjallbolaget.example', mobilePhoneNumber: '0701112233' });
   });
 
   it('shows the company the customer identifies as: organisation number, name, reference, addresses', async () => {
@@ -136,12 +142,15 @@ describe('a checkout on a B2B store', () => {
 
   it('takes businessCustomerPrefill as today; a private prefill’s personal number is no organisation number', async () => {
     const prefilled = await initializeB2b({ customer: undefined, businessCustomerPrefill: { email: 'ap@firm.example', nationalIdentificationNumber: '5566778899', organizationNumber: '5566778899' } });
+    await admin(sb, `/uat/checkouts/${prefilled}/customer`);
     expect((await checkoutData(prefilled)).businessCustomer).toMatchObject({ email: 'ap@firm.example', organizationNumber: '5566778899' });
     const personal = await initializeB2b({ customer: undefined, privateCustomerPrefill: { email: 'kim@example.org', nationalIdentificationNumber: '19800101-1234' } });
+    await admin(sb, `/uat/checkouts/${personal}/customer`);
     const data = await checkoutData(personal);
     expect(data.customerType).toBe('BusinessCustomer');
     expect(at(data, 'businessCustomer', 'email')).toBe('kim@example.org');
-    expect(at(data, 'businessCustomer', 'organizationNumber')).toBeNull();
+    // The company's number comes from the registry when the contact identifies, never from the personal number.
+    expect(at(data, 'businessCustomer', 'organizationNumber')).not.toBe('19800101-1234');
   });
 });
 

@@ -70,12 +70,15 @@ describe('new path style with a bearer token', () => {
     expect(sharedKey.body.error?.code).toBe(401);
   });
 
-  it('answers 423 while committed, 900 after completion and 404 once expired', async () => {
+  it('answers 900 Purchase_Commitment_Found while committed, 900 Purchase_Completed after completion and 404 once expired', async () => {
     const bearer = await token();
     const privateId = String(at((await api('POST', '/checkouts', initPayload(), bearer)).body, 'data', 'privateId'));
     await admin(sb, `/uat/checkouts/${privateId}/commit`);
     const locked = await api('PUT', `/checkouts/${privateId}/`, { cart: [{ id: 'Z', description: 'Z', unitPrice: 1, quantity: 1, vat: 25 }] }, bearer);
-    expect(locked.status).toBe(423);
+    expect(locked.status).toBe(900);
+    expect(locked.body.error).toMatchObject({ code: 900, errors: [{ reason: 'Purchase_Commitment_Found' }] });
+    // The reference is not locked: shops set it while the customer completes the purchase.
+    expect((await api('PUT', `/checkouts/${privateId}/reference`, { Reference: 'WC-1' }, bearer)).status).toBe(200);
     await admin(sb, `/uat/checkouts/${privateId}/purchase`, { result: 'Activated', paymentName: 'Card' });
     const completed = await api('PUT', `/checkouts/${privateId}/cart`, [{ id: 'Z', description: 'Z', unitPrice: 1, quantity: 1, vat: 25 }], bearer);
     expect(completed.status).toBe(900);
@@ -87,6 +90,19 @@ describe('new path style with a bearer token', () => {
     expect((await api('GET', `/checkouts/${open}`, undefined, fresh)).status).toBe(404);
     // A completed purchase stays readable.
     expect(at((await api('GET', `/checkouts/${privateId}`, undefined, fresh)).body, 'data', 'status')).toBe('PurchaseCompleted');
+  });
+});
+
+describe('one modifying request at a time', () => {
+  it('refuses a second change of the checkout while the first is being saved (423 Resource_Locked), and takes it after', async () => {
+    const privateId = String(at((await api('POST', '/checkouts', initPayload())).body, 'data', 'privateId'));
+    const checkouts = sb.services.env('uat').checkouts;
+    const checkout = checkouts.find(privateId)!;
+    const first = checkouts.modify(checkout, 'cart', () => ({ metadata: { first: true } }));
+    await expect(checkouts.modify(checkout, 'fees', () => ({ metadata: { second: true } }))).rejects.toMatchObject({ kind: 'locked', code: 'Resource_Locked' });
+    await first;
+    await checkouts.modify(checkout, 'fees', () => ({ metadata: { second: true } }));
+    expect(at((await api('GET', `/checkouts/${privateId}`)).body, 'data', 'metadata')).toEqual({ second: true });
   });
 });
 

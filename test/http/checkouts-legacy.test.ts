@@ -25,7 +25,7 @@ describe('old path style on the legacy host', () => {
     expect(sent.body).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), error: null });
     expect(sent.body.data).toEqual({
       privateId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
-      publicToken: expect.stringMatching(/^public-SE-[0-9a-f]{32}$/),
+      publicToken: expect.stringMatching(/^public-SE-[0-9a-f]{48}$/),
       // Sandbox clock + the scenario's 7-day lifetime, with 7 fractional digits and an offset.
       expiresAt: '2026-10-08T10:00:00.0000000+00:00',
     });
@@ -46,12 +46,10 @@ describe('old path style on the legacy host', () => {
       // 2499.00 + 2 × 99.50
       cart: { totalAmount: 2698, items: [{ id: 'TENT-2P', unitPrice: 2499, quantity: 1, vat: 25 }, { id: 'PEG-10', unitPrice: 99.5, quantity: 2 }] },
       fees: { shipping: { id: 'shipping', description: 'Standard delivery', unitPrice: 49, vat: 25 }, directInvoiceFee: null },
-      customer: {
-        email: null,
-        mobilePhoneNumber: null,
-        deliveryAddress: { firstName: null, city: null, countryCode: null },
-        billingAddress: { firstName: null },
-      },
+      // Not identified yet: no customer, as the documented initialized checkout shows.
+      customer: null,
+      businessCustomer: null,
+      hasSessionExpired: false,
     });
 
     const updates: [string, string, unknown][] = [
@@ -339,7 +337,10 @@ describe('validation', () => {
     };
     const sent = await signedFetch(sb, 'legacy', 'POST', '/checkout', JSON.stringify(payload));
     expect(sent.status).toBe(200);
-    const get = await signedFetch(sb, 'legacy', 'GET', oldPath(String(at(sent.body, 'data', 'privateId'))));
+    const privateId = String(at(sent.body, 'data', 'privateId'));
+    // The prefill is the customer's once they identify (before that there is no customer to show).
+    expect((await admin(sb, `/uat/checkouts/${privateId}/customer`)).body).toMatchObject({ status: 'CustomerIdentified' });
+    const get = await signedFetch(sb, 'legacy', 'GET', oldPath(privateId));
     expect(get.body.data).toMatchObject({
       cart: { totalAmount: 179.7, items: [{ id: 'A', unitPrice: 59.9, quantity: 3, vat: 25 }] },
       fees: { shipping: { unitPrice: 0, vat: 25 }, directInvoiceFee: { id: 'n', unitPrice: 19 } },
@@ -349,7 +350,7 @@ describe('validation', () => {
 });
 
 describe('lifecycle and expiry', () => {
-  it('locks updates with 423 while committed and rejects them with 900 after completion', async () => {
+  it('refuses updates with 900 Purchase_Commitment_Found while committed and 900 Purchase_Completed after completion', async () => {
     const { privateId } = await initializeOldStyle(sb, 'legacy');
     const cart = JSON.stringify({ items: [{ id: 'B', description: 'B', unitPrice: 1, quantity: 1, vat: 25 }] });
     expect((await admin(sb, `/uat/checkouts/${privateId}/customer`)).body).toMatchObject({ status: 'CustomerIdentified' });
@@ -357,8 +358,8 @@ describe('lifecycle and expiry', () => {
 
     expect((await admin(sb, `/uat/checkouts/${privateId}/commit`)).body).toMatchObject({ status: 'CommittedToPurchase' });
     const locked = await signedFetch(sb, 'legacy', 'PUT', oldPath(privateId, '/cart'), cart);
-    expect(locked.status).toBe(423);
-    expect(locked.body.error).toMatchObject({ code: 423, errors: [{ reason: 'Resource_Locked' }] });
+    expect(locked.status).toBe(900);
+    expect(locked.body.error).toMatchObject({ code: 900, errors: [{ reason: 'Purchase_Commitment_Found' }] });
     // The reference can still be set while the customer commits (WooCommerce does exactly that).
     expect((await signedFetch(sb, 'legacy', 'PUT', oldPath(privateId, '/reference'), JSON.stringify({ Reference: 'WC-1' }))).status).toBe(200);
 

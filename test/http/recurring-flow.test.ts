@@ -56,7 +56,7 @@ describe('the recurring flow of docs/recurring-payments.md', () => {
 
   it('points the merchant at the local webhook endpoint', async () => {
     const answer = await admin(sb, '/uat/merchants/1001/callbacks', { webhookUri: `${shop.base}/walley/webhooks` }, 'PUT');
-    expect(answer.body).toEqual({ merchantId: '1001', webhookUri: `${shop.base}/walley/webhooks`, invoiceStatusUri: null });
+    expect(answer.body).toEqual({ merchantId: '1001', webhookUri: `${shop.base}/walley/webhooks`, webhookHmacKey: null, invoiceStatusUri: null });
   });
 
   it('gets a customer token from a purchase on a recurring profile', async () => {
@@ -72,8 +72,10 @@ describe('the recurring flow of docs/recurring-payments.md', () => {
     expect(scheduled.status).toBe(202);
     expect(Object.keys(scheduled.json.data as object)).toEqual(['authorizationId']);
     await admin(sb, '/clock/advance', { duration: 'PT10M' });
-    await shop.until('/walley/webhooks', 7);
+    await shop.until('/walley/webhooks', 8);
     expect(shop.posted('/walley/webhooks').map((e) => e.Type)).toEqual([
+      // The purchase that gave the token created an order too.
+      'walley:order:created',
       'walley:customer-token:active',
       'walley:authorization:created',
       'walley:authorization:authorized',
@@ -86,7 +88,7 @@ describe('the recurring flow of docs/recurring-payments.md', () => {
 
   it('captures the scheduled authorization’s order on /manage/orders', async () => {
     const created = shop.posted('/walley/webhooks').filter((e) => e.Type === 'walley:order:created').at(-1)!;
-    expect(created.Timestamp).toBe('2026-11-02T10:10:00.000Z');
+    expect(created.Timestamp).toBe('2026-11-02T10:10:00.0000000+00:00');
     const orderId = String(created.Payload.OrderId);
     const capture = await api.post(`/manage/orders/${orderId}/capture`, { amount: '199.00' });
     expect(capture.status).toBe(202);

@@ -98,7 +98,8 @@ describe('customer tokens', () => {
     const unknown = await api.call('DELETE', '/purchase/customer-tokens/00000000-0000-4000-8000-000000000000');
     expectRefusal(unknown, 404);
     expect(at(unknown.json, 'error', 'errors')).toEqual([]);
-    expect(await webhookTypes()).toEqual(['walley:customer-token:active', 'walley:customer-token:cancelled']);
+    // The purchase that issued the token created an order (walley:order:created) before the token.
+    expect(await webhookTypes()).toEqual(['walley:order:created', 'walley:customer-token:active', 'walley:customer-token:cancelled']);
   });
 
   it('are not served on the legacy SharedKey host, and need a bearer token', async () => {
@@ -126,7 +127,7 @@ describe('POST /purchase/authorizations', () => {
     expect(scheduled.status, scheduled.text).toBe(202);
     expect(scheduled.json.data).toEqual({ authorizationId: expect.any(String) });
     const authorizationId = String(at(scheduled.json, 'data', 'authorizationId'));
-    await shop.until('/walley/webhooks', 4);
+    await shop.until('/walley/webhooks', 5);
     const events = shop.posted('/walley/webhooks').filter((e) => e.Payload.AuthorizationId === authorizationId);
     expect(events.map((e) => e.Type)).toEqual(['walley:authorization:created', 'walley:authorization:authorized', 'walley:order:created']);
     const created = events[2]!;
@@ -142,13 +143,13 @@ describe('POST /purchase/authorizations', () => {
     expect(hook.status, hook.text).toBe(200);
     const answer = await api.post('/purchase/authorizations', authorization(token, { attemptSchedule: { relative: ['00:00:10', '1.00:00:00', '1.00:00:00'] } }));
     expect(answer.status).toBe(202);
-    expect(await webhookTypes()).toEqual(['walley:customer-token:active', 'walley:authorization:created']);
+    expect(await webhookTypes()).toEqual(['walley:order:created', 'walley:customer-token:active', 'walley:authorization:created']);
 
     await admin(sb, '/clock/advance', { seconds: 10 });
     const retrying = (await admin(sb, '/uat/webhooks', undefined, 'GET')).body.webhooks as { type: string; body: { Payload: Record<string, unknown> } }[];
     expect(retrying.at(-1)).toMatchObject({
       type: 'walley:authorization:retrying',
-      body: { Timestamp: '2026-11-02T10:00:10.000Z', Payload: { CurrentAttempt: 1, MaxAttempt: 3, Reason: 'PAYMENT_METHOD_NO_FUNDS' } },
+      body: { Timestamp: '2026-11-02T10:00:10.0000000+00:00', Payload: { CurrentAttempt: 1, MaxAttempt: 3, Reason: 'PAYMENT_METHOD_NO_FUNDS' } },
     });
 
     expect((await api.call('PUT', `/purchase/customer-tokens/${token}`, { AuthorizationFailure: null })).status).toBe(200);

@@ -1,8 +1,9 @@
 /**
  * A merchant's web shop on a local port (port 0): records every call it gets (method, URL,
- * body) and answers each path with the next status of its script (then the last one).
+ * headers, body as received) and answers each path with the next status of its script (then
+ * the last one).
  */
-import { type IncomingMessage, type Server, createServer } from 'node:http';
+import { type IncomingHttpHeaders, type IncomingMessage, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface Received {
@@ -10,6 +11,7 @@ export interface Received {
   url: string;
   body: string;
   contentType: string | undefined;
+  headers: IncomingHttpHeaders;
 }
 
 export class Receiver {
@@ -25,7 +27,7 @@ export class Receiver {
       req.setEncoding('utf8');
       req.on('data', (chunk: string) => (body += chunk));
       req.on('end', () => {
-        this.received.push({ method: req.method ?? '', url: req.url ?? '', body, contentType: req.headers['content-type'] });
+        this.received.push({ method: req.method ?? '', url: req.url ?? '', body, contentType: req.headers['content-type'], headers: req.headers });
         const path = (req.url ?? '').split('?')[0]!;
         const script = this.scripts.get(path) ?? [200];
         const status = script.length > 1 ? script.shift()! : script[0]!;

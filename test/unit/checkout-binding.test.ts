@@ -170,9 +170,12 @@ describe('update payloads', () => {
     expect(problems(bindReference({}))[0]!.message).toContain('The Reference field is required');
   });
 
-  it('requires metadata and a paylink destination', () => {
+  it('takes metadata itself or wrapped, and requires a paylink destination', () => {
     expect(ok(bindMetadata({ metadata: { a: 1 } }))).toEqual({ a: 1 });
-    expect(problems(bindMetadata({ other: 1 }))[0]!.message).toContain('Metadata');
+    // The current page sends the metadata object itself; an empty body removes it.
+    expect(ok(bindMetadata({ other: 1 }))).toEqual({ other: 1 });
+    expect(ok(bindMetadata(undefined))).toBeNull();
+    expect(problems(bindMetadata([1]))[0]!.message).toContain('Metadata object could not be parsed as a valid JSON object');
     expect(ok(bindPaylink({ destination: { mobilePhoneNumber: '0701234567' } }))).toEqual({ mobilePhoneNumber: '0701234567', email: null });
     expect(problems(bindPaylink({ destination: {} }))[0]!.message).toContain('Destination');
   });

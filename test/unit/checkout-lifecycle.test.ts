@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextAttemptDue, substitutePlaceholders } from '../../src/domain/checkout-callbacks.js';
-import { customerActionRejection, statusAfter, updateRejection } from '../../src/domain/checkout-lifecycle.js';
+import { customerActionRejection, modificationInProgress, statusAfter, updateRejection } from '../../src/domain/checkout-lifecycle.js';
 import type { CheckoutStatus } from '../../src/domain/model.js';
 import { orderForPurchase, orderStatusFor } from '../../src/domain/purchase.js';
 import { deprecatedSinceMs, retirementState } from '../../src/domain/retirement.js';
@@ -9,12 +9,17 @@ import type { Checkout } from '../../src/domain/model.js';
 const at = (status: CheckoutStatus) => ({ status, privateId: 'p-1' });
 
 describe('updates by the merchant', () => {
-  it('are allowed while open, locked while committed, rejected with 900 after completion', () => {
+  it('are allowed while open, refused once the customer pressed Complete purchase and after completion (both 900)', () => {
     expect(updateRejection(at('Initialized'), 'cart')).toBeNull();
     expect(updateRejection(at('CustomerIdentified'), 'cart')).toBeNull();
-    expect(updateRejection(at('CommittedToPurchase'), 'cart')).toMatchObject({ kind: 'locked', code: 'Resource_Locked' });
+    // The update pages' error tables: 900 Purchase_Commitment_Found, "locked for modifications".
+    expect(updateRejection(at('CommittedToPurchase'), 'cart')).toMatchObject({ kind: 'rule', code: 'Purchase_Commitment_Found' });
     expect(updateRejection(at('PurchaseCompleted'), 'fees')).toMatchObject({ kind: 'rule', code: 'Purchase_Completed' });
     expect(updateRejection(at('Aborted'), 'cart')).toMatchObject({ kind: 'rule', code: 'Checkout_Aborted' });
+  });
+
+  it('are locked (423 Resource_Locked) while another modifying request is being executed', () => {
+    expect(modificationInProgress('p-1', 'fees')).toMatchObject({ kind: 'locked', code: 'Resource_Locked', message: expect.stringContaining('Send the request again') });
   });
 });
 

@@ -5,21 +5,15 @@
  */
 import { z } from 'zod';
 import { lazy } from '../../lazy.js';
-import type { WebhookType } from '../../domain/webhook-events.js';
+import { WEBHOOK_TYPES } from '../../domain/webhook-events.js';
+import { webhookHeadersSchema } from '../../routes/answers/webhooks.js';
 import type { CallbackAttempt, CallbackRecord } from '../../domain/records.js';
 import { everyOf, guidSchema, instantSchema } from './common.js';
 
 export const CALLBACK_KINDS = everyOf<CallbackRecord['kind']>()(['validation', 'notification', 'webhook', 'invoice-status']);
 export const CALLBACK_STATES = everyOf<CallbackRecord['state']>()(['pending', 'delivered', 'failed']);
-export const WEBHOOK_TYPES = everyOf<WebhookType>()([
-  'walley:authorization:created',
-  'walley:authorization:authorized',
-  'walley:authorization:retrying',
-  'walley:authorization:failed',
-  'walley:order:created',
-  'walley:customer-token:active',
-  'walley:customer-token:cancelled',
-]);
+/** Every webhook type the sandbox sends (src/domain/webhook-events.ts). */
+export { WEBHOOK_TYPES } from '../../domain/webhook-events.js';
 const METHODS = everyOf<CallbackAttempt['method']>()(['GET', 'POST']);
 
 const kind = lazy(() => z.enum(CALLBACK_KINDS));
@@ -61,8 +55,9 @@ export const callbackRecordSchema = lazy(() =>
       privateId: z.string().nullable().meta({ description: 'The checkout it is about; null for webhooks of authorizations and customer tokens.' }),
       method: z.enum(METHODS).optional().meta({ description: 'POST (webhooks, with a body) or GET (invoice-status); absent on validation and notification records.' }),
       body: z.string().optional().meta({ description: "A webhook's JSON body as sent (text)." }),
+      headers: webhookHeadersSchema().optional().meta({ description: "A webhook's own headers, the same on every attempt." }),
       type: z.enum(WEBHOOK_TYPES).optional().meta({ description: "A webhook's type." }),
-      subject: z.string().optional().meta({ description: "What a webhook is about: the authorization id or the customer token." }),
+      subject: z.string().optional().meta({ description: 'What a webhook is about: the authorization id, the customer token or the order id.' }),
       url: merchantUrl(),
       createdAt: instantSchema(),
       state: state(),

@@ -6,13 +6,13 @@
 import { z } from 'zod';
 import { lazy } from '../../lazy.js';
 import { CHECKOUT_STATUSES, ORDER_STATUSES } from '../../domain/model.js';
-import { checkoutViewSchema, publicTokenSchema } from '../../routes/answers/checkout.js';
+import { checkoutViewSchema, storedPublicTokenSchema } from '../../routes/answers/checkout.js';
 import { CALLBACK_KINDS, callbackAttemptSchema, callbackViewSchema } from './callbacks.js';
 import { guidSchema, instantSchema } from './common.js';
 
 const summary = lazy(() => ({
   privateId: guidSchema(),
-  publicToken: publicTokenSchema(),
+  publicToken: storedPublicTokenSchema(),
   status: z.enum(CHECKOUT_STATUSES),
   expired: z.boolean().meta({ description: 'True once expiresAt has passed on the sandbox clock.' }),
   expiresAt: instantSchema(),

@@ -7,7 +7,7 @@ import { lazy } from '../../lazy.js';
 import { CHECKOUT_STATUSES, ORDER_STATUSES, PURCHASE_RESULTS } from '../../domain/model.js';
 import type { RetirementSettings } from '../../domain/settings.js';
 import type { EnvName } from '../../hosts.js';
-import { publicTokenSchema } from '../../routes/answers/checkout.js';
+import { storedPublicTokenSchema } from '../../routes/answers/checkout.js';
 import { callbackRecordSchema } from './callbacks.js';
 import { envSchema, everyOf, guidSchema, instantSchema } from './common.js';
 
@@ -17,7 +17,7 @@ const currency = lazy(() => z.string().regex(/^[A-Z]{3}$/));
 export const checkoutRowSchema = lazy(() =>
   z.strictObject({
     privateId: guidSchema(),
-    publicToken: publicTokenSchema(),
+    publicToken: storedPublicTokenSchema(),
     merchantId: z.string().min(1),
     storeId: z.string().min(1),
     status: z.enum(CHECKOUT_STATUSES),

@@ -10,6 +10,7 @@ import { INVOICE_STATUS, type InvoiceStatusName } from '../../domain/invoice-sta
 import { CUSTOMER_TOKEN_STATUSES, FAILURE_REASONS, type Authorization } from '../../domain/tokenization.js';
 import { addressSchema } from '../../routes/answers/checkout.js';
 import type { OnHoldReview } from '../../domain/records.js';
+import { webhookBodySchema, webhookHeadersSchema } from '../../routes/answers/webhooks.js';
 import { CALLBACK_STATES, WEBHOOK_TYPES, callbackAttemptSchema } from './callbacks.js';
 import { everyOf, guidSchema, instantSchema } from './common.js';
 
@@ -23,44 +24,16 @@ const merchantUri = lazy(() => z.url().nullable().meta({ description: 'null: non
 /** 200 of PUT /__admin/{env}/merchants/{merchantId}/callbacks. */
 export const merchantCallbacksSchema = lazy(() =>
   z
-    .strictObject({ merchantId: z.string().min(1), webhookUri: merchantUri(), invoiceStatusUri: merchantUri() })
-    .meta({ description: "Where the merchant's webhooks and invoice-status calls now go." }),
+    .strictObject({
+      merchantId: z.string().min(1),
+      webhookUri: merchantUri(),
+      webhookHmacKey: z.string().nullable().meta({ description: 'The HMAC key webhooks are signed with (Walley-Signature); null: they are sent unsigned.' }),
+      invoiceStatusUri: merchantUri(),
+    })
+    .meta({ description: "Where the merchant's webhooks and invoice-status calls now go, and the key its webhooks are signed with." }),
 );
 
 const failureReason = lazy(() => z.enum(FAILURE_REASONS));
-
-const authorizationPayload = lazy(() =>
-  z.strictObject({
-    CustomerToken: guidSchema(),
-    AuthorizationId: guidSchema(),
-    Reference: z.string().nullable(),
-    ActionReference: z.string().nullable(),
-    CreatedOn: instantSchema(),
-    OrderId: guidSchema().optional().meta({ description: 'Once the authorization created its order.' }),
-    CurrentAttempt: z.number().int().min(0).optional().meta({ description: 'retrying and failed: the attempts made.' }),
-    MaxAttempt: z.number().int().min(0).optional().meta({ description: 'retrying and failed: the attempts planned.' }),
-    Reason: failureReason().nullable().optional().meta({ description: 'retrying and failed: why the last attempt failed.' }),
-  }),
-);
-
-const customerTokenPayload = lazy(() =>
-  z.strictObject({
-    CustomerToken: guidSchema(),
-    StoreId: z.string().min(1),
-    CreatedOn: instantSchema(),
-    CancelledOn: instantSchema().nullable(),
-  }),
-);
-
-export const webhookBodySchema = lazy(() =>
-  z
-    .strictObject({
-      Type: z.enum(WEBHOOK_TYPES),
-      Timestamp: instantSchema(),
-      Payload: z.union([authorizationPayload(), customerTokenPayload()]),
-    })
-    .meta({ description: 'The webhook as POSTed to the merchant (PascalCase, as the service sends it).' }),
-);
 
 /** 200 of GET /__admin/{env}/webhooks. */
 export const webhooksSchema = lazy(() =>
@@ -69,11 +42,12 @@ export const webhooksSchema = lazy(() =>
       webhooks: z.array(
         z.strictObject({
           type: z.enum(WEBHOOK_TYPES),
-          subject: z.string().min(1).meta({ description: 'The authorization id or the customer token it is about.' }),
+          subject: z.string().min(1).meta({ description: 'The authorization id, the customer token or the order id it is about.' }),
           url: z.string().meta({ description: "The merchant's webhookUri." }),
           state: z.enum(CALLBACK_STATES),
           nextAttemptAt: instantSchema().nullable(),
           body: webhookBodySchema().nullable(),
+          headers: webhookHeadersSchema().nullable().meta({ description: 'Its own headers as sent (null for a webhook recorded before they were kept).' }),
           attempts: z.array(callbackAttemptSchema()),
         }),
       ),

@@ -14,7 +14,7 @@ import { customerSchema } from './customer.js';
 import { deliveryShippingSchema } from './delivery.js';
 import { anyJson, caseless, KEYS_NOTE, lenient, text, WIRE } from './fields.js';
 import { type Complaint, complain, labelled } from './problems.js';
-import { asText, asTrimmedText, isBlank } from './readers.js';
+import { asText, asTrimmedText, isBlank, isObject } from './readers.js';
 
 export { articleLineSchema, cartItemSchema, feesSchema } from './cart.js';
 
@@ -215,12 +215,33 @@ export const referenceUpdateSchema = caseless({
   .transform((body) => body.Reference)
   .meta({ description: KEYS_NOTE });
 
-/** PUT …/metadata: `{"metadata": <any JSON>}`. */
-export const metadataUpdateSchema = caseless({
-  metadata: lenient(WIRE.anything, (raw, ctx) =>
-    raw === undefined ? complain(ctx, labelled('The Metadata field is required: send {"metadata": { ...any JSON... }} (null clears it).')) : (raw ?? null),
-  ).meta({ description: 'Any JSON; null clears it.' }),
-}).transform((body) => body.metadata);
+/**
+ * PUT …/metadata, in both documented forms: the metadata object itself (the current page,
+ * https://dev.walleypay.com/docs/checkout/optional/updatemetadata: "providing an empty body will
+ * remove any existing metadata"), or `{"metadata": <any JSON>}` (the SharedKey revision, which
+ * WooCommerce sends; null removes it). An object with a `metadata` key (any letter case) is
+ * the wrapped form, its other keys ignored as unknown properties are.
+ */
+const metadataForms = z.union([
+  z.object({ metadata: WIRE.anything }).meta({ description: 'Wrapped (the SharedKey revision): {"metadata": <any JSON>}; null removes it.' }),
+  z.record(z.string(), z.unknown()).meta({ description: 'The metadata object itself (the current page): each key a string, each value any JSON.' }),
+]);
+
+export const metadataUpdateSchema = lenient(
+  metadataForms,
+  (raw, ctx): unknown => {
+    if (raw === undefined || raw === null) return null;
+    if (!isObject(raw)) {
+      return complain(ctx, labelled('Metadata object could not be parsed as a valid JSON object: send the metadata itself, e.g. {"myCustomKey": 1234}, or {"metadata": {...}}.'));
+    }
+    const wrapped = Object.keys(raw).find((key) => key.toLowerCase() === 'metadata');
+    return wrapped === undefined ? raw : (raw[wrapped] ?? null);
+  },
+  'optional',
+).meta({
+  description:
+    'The metadata object itself ({"myCustomKey": 1234}), or wrapped as {"metadata": <any JSON>}; an empty body or {"metadata": null} removes it.',
+});
 
 /** POST …/paylink: `{"destination": {"mobilePhoneNumber": "07…"}}` (or an email). */
 export const paylinkSchema = caseless({

@@ -1,9 +1,9 @@
 /**
  * The checkout API's answers (src/routes/checkout-handlers.ts, src/routes/checkout-view.ts),
  * as zod schemas of what is sent: `data` of each operation, and the whole `{id, data, error}`
- * answer. GET's view is one shape in every phase (docs/service-facts.md, "Checkout data"): objects clients read
- * without null checks are always there with nulls; after the purchase `cart` and `fees` are
- * null and `order` carries the lines. The merchant's own data (`metadata`, `customFields`,
+ * answer. GET's view is one shape in every phase: `customer` is null until the customer is
+ * identified (and on a business checkout, whose customer is `businessCustomer`); after the
+ * purchase `cart` and `fees` are null and `order` carries the lines. The merchant's own data (`metadata`, `customFields`,
  * `shippingProperties`) and a delivery module's shipments come back as sent: free-form.
  */
 import { z } from 'zod';
@@ -29,8 +29,16 @@ const text = lazy(() => z.string().nullable());
 export const publicTokenSchema = lazy(() =>
   z
     .string()
-    .regex(/^public-[A-Z]{2}-[0-9a-f]{32}$/)
-    .meta({ description: "public-<countryCode>-<32 hex>: the token the loader script's data-token takes." }),
+    .regex(/^public-[A-Z]{2}-[0-9a-f]{48}$/)
+    .meta({ description: "public-<countryCode>-<48 hex>: the token the loader script's data-token takes." }),
+);
+
+/** A public token as kept: those a scenario seeds, and those of state files written before tokens had 48 hex digits, have 32. */
+export const storedPublicTokenSchema = lazy(() =>
+  z
+    .string()
+    .regex(/^public-[A-Z]{2}-([0-9a-f]{48}|[0-9a-f]{32})$/)
+    .meta({ description: "public-<countryCode>-<48 hex> (32 hex for a scenario's seeded checkouts): the loader script's data-token." }),
 );
 
 export const addressSchema = lazy(() =>
@@ -59,7 +67,7 @@ export const privateCustomerSchema = lazy(() =>
       deliveryAddress: addressSchema(),
       billingAddress: addressSchema(),
     })
-    .meta({ description: 'Always an object, with nulls until the customer identifies (clients read it without null checks).' }),
+    .meta({ description: 'A private customer as identified: every field present, null where unknown.' }),
 );
 
 export const businessCustomerSchema = lazy(() =>
@@ -77,7 +85,7 @@ export const businessCustomerSchema = lazy(() =>
       invoiceAddress: companyAddressSchema(),
       deliveryAddress: companyAddressSchema(),
     })
-    .meta({ description: 'A business customer (customerType BusinessCustomer); null for a private one.' }),
+    .meta({ description: 'A business customer as identified (customerType BusinessCustomer); null before identification and for a private one.' }),
 );
 
 /** Ids and descriptions sent through the API are cut to 50 characters (a scenario's are kept as written). */
@@ -100,7 +108,20 @@ export const cartItemViewSchema = lazy(() =>
 
 export const feeViewSchema = lazy(() => z.strictObject({ id: lineId(), description: lineDescription(), unitPrice: amount('Price incl. VAT.'), vat: vat() }));
 
-const lineSchema = lazy(() => z.strictObject({ id: lineId(), description: z.string(), unitPrice: amount('Price incl. VAT.'), quantity: z.number().int(), vat: vat() }));
+/** An order line: the article as sent, with the article fields of its cart line (fees and delivery lines have none). */
+const lineSchema = lazy(() =>
+  z.strictObject({
+    id: lineId(),
+    description: z.string(),
+    unitPrice: amount('Price incl. VAT.'),
+    quantity: z.number().int(),
+    vat: vat(),
+    sku: z.string().optional().meta({ description: 'As sent with the cart line; only when sent.' }),
+    unitWeight: z.number().optional().meta({ description: 'As sent with the cart line; only when sent.' }),
+    requiresElectronicId: z.boolean().optional().meta({ description: 'As sent with the cart line; only when sent.' }),
+    type: z.string().optional().meta({ description: 'As sent with the cart line (e.g. GiftCard); only when sent.' }),
+  }),
+);
 
 const freeForm = (description: string) => z.unknown().meta({ description });
 
@@ -198,7 +219,9 @@ export const checkoutViewSchema = lazy(() =>
   z
     .strictObject({
       customerType: z.enum(CUSTOMER_TYPES),
-      customer: privateCustomerSchema(),
+      customer: privateCustomerSchema()
+        .nullable()
+        .meta({ description: 'The private customer; null until the customer is identified, and on a business checkout (see businessCustomer).' }),
       businessCustomer: businessCustomerSchema().nullable(),
       countryCode: z.enum(COUNTRY_CODES),
       status: z.enum(CHECKOUT_STATUSES).meta({ description: 'Initialized → CustomerIdentified → CommittedToPurchase → PurchaseCompleted, or Aborted.' }),
@@ -212,6 +235,7 @@ export const checkoutViewSchema = lazy(() =>
       paymentName: z.string().nullable().meta({ description: 'Legacy top-level copy of purchase.paymentName (read by OpenCart and the SDK).' }),
       appliedVouchers: z.null().meta({ description: 'Always null: no vouchers are simulated.' }),
       metadata: freeForm("The merchant's metadata as last set (any JSON); null when none."),
+      hasSessionExpired: z.boolean().meta({ description: "Whether the session's expiresAt has passed (a completed purchase stays readable after it; an unfinished one answers 404)." }),
     })
     .meta({ description: 'A checkout as GET /checkouts/{privateId} shows it, in every phase.' }),
 );

@@ -92,7 +92,7 @@ export const orderDataSchema = lazy(() =>
       }),
       salesSegment: z.enum(SALES_SEGMENTS),
       countryCode: z.string().regex(/^[A-Z]{2}$/),
-      productCode: z.null().meta({ description: 'Always null in the sandbox.' }),
+      productCode: z.string().nullable().meta({ description: 'The payment product: DI_001 for an invoice (the Get order example); null for the others, which the documentation gives no code.' }),
       placedAt: generated(serviceInstantSchema(), 'When the purchase was completed (sandbox time), in the form 2026-11-29T03:15:46.1230000+00:00.'),
       expiresAt: generated(serviceInstantSchema().nullable(), 'When the authorization lapses; null unless something is left to capture (NotActivated, PartActivated, Expired).'),
       customer: orderCustomerViewSchema().nullable(),

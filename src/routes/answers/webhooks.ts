@@ -1,0 +1,84 @@
+/**
+ * The webhooks the sandbox POSTs to a merchant (src/domain/webhook-events.ts), as zod schemas of
+ * what is sent: the body `{Type, Timestamp, Payload}` with each event's payload as its page
+ * shows it, and the request's own headers. The control plane's webhook list shows them; a
+ * merchant's receiver in the tests checks every request it gets against them.
+ */
+import { z } from 'zod';
+import { lazy } from '../../lazy.js';
+import { CUSTOMER_TOKEN_STATUSES, FAILURE_REASONS } from '../../domain/tokenization.js';
+import { ORDER_WEBHOOK_STATUSES, type WebhookType } from '../../domain/webhook-events.js';
+import { WEBHOOK_USER_AGENT } from '../../domain/webhook-signature.js';
+import { serviceInstantSchema } from './checkout.js';
+
+const id = lazy(() => z.guid());
+const reference = lazy(() => z.string().nullable().meta({ description: "The merchant's reference; null when none was given." }));
+const amount = lazy(() => z.number().meta({ description: 'In major units, a JSON number.' }));
+const currency = lazy(() => z.string().regex(/^[A-Z]{3}$/));
+
+const authorizationPayload = lazy(() =>
+  z.strictObject({
+    CustomerToken: id(),
+    AuthorizationId: id(),
+    Reference: reference(),
+    ActionReference: z.string().nullable(),
+    CreatedOn: serviceInstantSchema(),
+    CurrentAttempt: z.number().int().min(0).optional().meta({ description: 'retrying and failed: the attempts made.' }),
+    MaxAttempt: z.number().int().min(0).optional().meta({ description: 'retrying and failed: the attempts planned.' }),
+    Reason: z.enum(FAILURE_REASONS).nullable().optional().meta({ description: 'retrying and failed: why the last attempt failed.' }),
+  }),
+);
+
+const orderCreatedPayload = lazy(() =>
+  z.strictObject({
+    OrderId: id(),
+    Reference: reference(),
+    Amount: amount(),
+    Currency: currency(),
+    Status: z.enum(ORDER_WEBHOOK_STATUSES),
+    AuthorizationId: id().optional().meta({ description: 'Only for an order a tokenized authorization created.' }),
+    CustomerToken: id().optional().meta({ description: 'Only for an order a tokenized authorization created.' }),
+  }),
+);
+
+const orderReviewedPayload = lazy(() => z.strictObject({ OrderId: id(), Reference: reference(), Amount: amount(), Currency: currency() }));
+
+const customerTokenPayload = lazy(() =>
+  z.strictObject({
+    CustomerToken: id(),
+    PreviousStatus: z.enum(CUSTOMER_TOKEN_STATUSES).nullable().meta({ description: 'The status before the change; null when the token was just issued.' }),
+  }),
+);
+
+/** One body per event type: its Type, the .NET instant it occurred, its payload. */
+function body<T extends z.ZodType>(types: readonly [WebhookType, ...WebhookType[]], payload: T) {
+  return z.strictObject({ Type: z.enum(types), Timestamp: serviceInstantSchema(), Payload: payload });
+}
+
+export const webhookBodySchema = lazy(() =>
+  z
+    .union([
+      body(['walley:authorization:created', 'walley:authorization:authorized', 'walley:authorization:retrying', 'walley:authorization:failed'], authorizationPayload()),
+      body(['walley:order:created'], orderCreatedPayload()),
+      body(['walley:order:authorized', 'walley:order:rejected'], orderReviewedPayload()),
+      body(['walley:customer-token:active', 'walley:customer-token:cancelled'], customerTokenPayload()),
+    ])
+    .meta({ description: 'The webhook as POSTed to the merchant (PascalCase, as the service sends it).' }),
+);
+
+/** The request's own headers, named as the overview page writes them. */
+export const webhookHeadersSchema = lazy(() =>
+  z
+    .strictObject({
+      'User-Agent': z.literal(WEBHOOK_USER_AGENT),
+      'Walley-CorrelationId': id().meta({ description: 'The same for every event one action triggered, and on every retry.' }),
+      'Walley-Timestamp': z.string().regex(/^\d+$/).meta({ description: 'UNIX seconds of the event (its Timestamp).' }),
+      'Walley-Live': z.enum(['True', 'False']).meta({ description: 'True in PROD, False in UAT.' }),
+      'Walley-Signature': z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .optional()
+        .meta({ description: 'Lowercase hex HMAC-SHA256 of Walley-Timestamp + "." + the raw body, keyed by the merchant\'s webhook HMAC key; absent without a key.' }),
+    })
+    .meta({ description: "A webhook request's own headers (besides Content-Type)." }),
+);
