@@ -206,10 +206,9 @@ function environment(container: Container): Record<string, string> {
   return Object.fromEntries((container.env ?? []).map((v) => [v.name, v.value ?? `value-of-${v.valueFrom?.secretKeyRef?.key ?? 'a-reference'}`]));
 }
 
-/** `sh -c '<script>' <name> <args…>`: the script and the argv it hands to the image's entry point. */
+/** `sh -c '<script>' <name>` and the args: the script, and the argv it hands to the image's entry point. */
 function wrapper(container: Container): { script: string; argv: string[] } {
-  const command = container.command ?? entrypoint;
-  if (command[0] !== 'sh') return { script: '', argv: [...command.slice(entrypoint.length), ...(container.args ?? [])] };
+  const command = container.command ?? [];
   expect(command.slice(0, 2)).toEqual(['sh', '-c']);
   expect(command).toHaveLength(4); // the script and its $0
   return { script: command[2]!, argv: container.args ?? [] };
@@ -235,9 +234,8 @@ describe.each(FOLDERS)('deploy/kubernetes/%s', (folder) => {
     expect(deployment.spec.strategy.type).toBe('Recreate');
   });
 
-  it('runs the image the Dockerfile builds, tagged with the package version, through its entry point', () => {
+  it('runs the image the Dockerfile builds, tagged with the package version', () => {
     expect(container.image).toMatch(new RegExp(`/${imageName}:${pkg.version.replaceAll('.', '\\.')}$`));
-    if (script) expect(script).toMatch(new RegExp(`&& exec ${entrypoint.join(' ')} "\\$@"$`));
   });
 
   it('runs a command the CLI accepts: on 0.0.0.0, the image\'s port, file state in the image\'s volume', () => {
@@ -250,7 +248,7 @@ describe.each(FOLDERS)('deploy/kubernetes/%s', (folder) => {
     expect(argv).not.toContain('--admin-token');
   });
 
-  it('removes only the lock of its own state file before it starts', () => {
+  it('starts the image\'s entry point after removing only its own state file\'s lock', () => {
     const scratch = mkdtempSync(join(tmpdir(), 'sandbox-k8s-lock-'));
     try {
       const lock = StateLock.acquire(join(scratch, 'state.json'));
@@ -429,9 +427,27 @@ describe('docs/kubernetes.md names what the manifests name', () => {
     }
   });
 
+  /** The Service's address in a namespace, as the sandbox must write it into its answers. */
+  const address = (ns: string): string => `http://${service.metadata.name}.${ns}.svc.cluster.local:${service.spec.ports[0]!.port}`;
+
   it('gives the Service\'s address in the cluster as the sandbox writes it into answers', () => {
     const publicUrl = container.env!.find((v) => v.name === 'SANDBOX_PUBLIC_URL')!.value!;
+    expect(publicUrl).toBe(address(namespace));
     expect(page).toContain(publicUrl);
-    for (const [url] of page.matchAll(/http:\/\/[a-z0-9.-]+\.svc\.cluster\.local:\d+/g)) expect(url).toBe(publicUrl);
+  });
+
+  it('moves the sandbox to another namespace with its address there', () => {
+    const example = parseYaml(/^```yaml other-namespace\n([\s\S]*?)^```$/m.exec(page)![1]!) as Kustomization & {
+      patches: { target: { kind: string; name: string }; patch: string }[];
+    };
+    expect(example.resources).toEqual([expect.stringMatching(/\/deploy\/kubernetes\/base$/)]);
+    expect(example.namespace).not.toBe(namespace);
+    const patch = parseYaml(example.patches[0]!.patch) as Deployment;
+    expect(example.patches[0]!.target).toEqual({ kind: 'Deployment', name: deployment.metadata.name });
+    expect(patch.spec.template.spec.containers).toEqual([
+      { name: container.name, env: [{ name: 'SANDBOX_PUBLIC_URL', value: address(example.namespace!) }] },
+    ]);
+    // Every in-cluster address the page gives is one of the two.
+    for (const [url] of page.matchAll(/http:\/\/[a-z0-9.-]+\.svc\.cluster\.local:\d+/g)) expect([address(namespace), address(example.namespace!)]).toContain(url);
   });
 });
