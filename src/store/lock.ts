@@ -1,9 +1,18 @@
 /**
  * One process per state file. Two sandboxes writing one file would each overwrite the
  * other's changes, so the second is refused with the holder's pid. The lock is a file next
- * to the state holding the owner's pid; one whose owner is gone (a kill -9) is taken over.
+ * to the state holding the owner's pid and a token drawn when this module loads; one whose
+ * owner is gone (a kill -9) is taken over.
+ *
+ * The pid alone cannot say who the owner is: in a container the sandbox runs as pid 1 after
+ * every restart, so a lock left by the killed process names the new one's pid. A lock naming
+ * this pid with another token was left by an earlier process that had the same pid.
  */
+import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+
+/** This process's own mark in the lock files it writes. */
+const OWNER = `${process.pid} ${randomUUID()}`;
 
 export class StateLockedError extends Error {
   override name = 'StateLockedError';
@@ -17,16 +26,22 @@ export class StateLock {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       try {
         const fd = openSync(file, 'wx');
-        writeSync(fd, `${process.pid}\n`);
+        writeSync(fd, `${OWNER}\n`);
         closeSync(fd);
         return new StateLock(file);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        const holder = Number.parseInt(readHolder(file), 10);
-        if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
-          const who = holder === process.pid ? 'this process (another sandbox in it)' : `process ${holder}`;
+        const holder = readHolder(file);
+        if (holder === OWNER) {
           throw new StateLockedError(
-            `${stateFile} is in use by ${who} (lock file ${file}). Two sandboxes on one state file would lose each other's changes: ` +
+            `${stateFile} is in use by this process (another sandbox in it; lock file ${file}). Two sandboxes on one state file would lose each other's changes: ` +
+              'close the other one, or give this one its own state file (or memory state).',
+          );
+        }
+        const pid = Number.parseInt(holder, 10);
+        if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+          throw new StateLockedError(
+            `${stateFile} is in use by process ${pid} (lock file ${file}). Two sandboxes on one state file would lose each other's changes: ` +
               'stop the other one, or give this one its own --state file (or --memory).',
           );
         }
@@ -37,13 +52,14 @@ export class StateLock {
   }
 
   release(): void {
-    if (readHolder(this.file).trim() === String(process.pid)) rmSync(this.file, { force: true });
+    if (readHolder(this.file) === OWNER) rmSync(this.file, { force: true });
   }
 }
 
+/** The lock's owner as written (its first line), or '' when there is no lock to read. */
 function readHolder(file: string): string {
   try {
-    return readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8').split('\n')[0]!.trim();
   } catch {
     return '';
   }

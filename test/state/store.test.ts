@@ -142,6 +142,19 @@ describe('start-up on a state file', () => {
   });
 
   it.each([
+    ['an earlier process with the same pid (a container restarted as pid 1)', () => `${process.pid} 00000000-0000-4000-8000-000000000000\n`],
+    ['an older build, which wrote the pid alone', () => `${process.pid}\n`],
+  ])('takes over a lock naming this pid that %s left', async (_case, holder) => {
+    const file = stateFile();
+    const sb = await start(file);
+    await sb.fetch('/__admin/uat/merchants/1001/api-clients', { method: 'POST', body: '{"name":"before the kill"}' });
+    open.splice(open.indexOf(sb), 1);
+    writeFileSync(`${file}.lock`, holder());
+    const again = await start(file);
+    expect(again.snapshot().environments.uat.apiClients.map((c) => c.name)).toContain('before the kill');
+  });
+
+  it.each([
     ['null', 'null'],
     ['an array', '[]'],
     ['an empty object', '{}'],

@@ -7,8 +7,7 @@
  * its own rendering must be the same.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { parse as parseYaml, parseAllDocuments } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,7 +16,6 @@ import { parseCliArgs } from '../../src/cli/index.js';
 import { resolveOptions } from '../../src/config.js';
 import { loadHosts, surfaceByPort } from '../../src/hosts.js';
 import { createSandbox } from '../../src/sandbox.js';
-import { StateLock } from '../../src/store/lock.js';
 import { ROOT } from '../support/spawn.js';
 
 const DEPLOY = join(ROOT, 'deploy/kubernetes');
@@ -151,7 +149,6 @@ const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
 const stages = dockerfile.split(/^(?=FROM )/m).filter((s) => s.startsWith('FROM '));
 const runtime = stages.at(-1)!;
 const jsonInstruction = (name: string): string[] => JSON.parse(new RegExp(`^${name} (\\[.*\\])$`, 'm').exec(runtime)![1]!) as string[];
-const entrypoint = jsonInstruction('ENTRYPOINT');
 const cmd = jsonInstruction('CMD');
 const exposed = /^EXPOSE (.*)$/m.exec(runtime)![1]!.split(/\s+/).map(Number);
 const volume = (JSON.parse(/^VOLUME (\[.*\])$/m.exec(runtime)![1]!) as string[])[0]!;
@@ -206,12 +203,10 @@ function environment(container: Container): Record<string, string> {
   return Object.fromEntries((container.env ?? []).map((v) => [v.name, v.value ?? `value-of-${v.valueFrom?.secretKeyRef?.key ?? 'a-reference'}`]));
 }
 
-/** `sh -c '<script>' <name>` and the args: the script, and the argv it hands to the image's entry point. */
-function wrapper(container: Container): { script: string; argv: string[] } {
-  const command = container.command ?? [];
-  expect(command.slice(0, 2)).toEqual(['sh', '-c']);
-  expect(command).toHaveLength(4); // the script and its $0
-  return { script: command[2]!, argv: container.args ?? [] };
+/** The argv the container hands the image's entry point: its args, the image's ENTRYPOINT kept (no command). */
+function argsOf(container: Container): string[] {
+  expect(container.command).toBeUndefined();
+  return container.args ?? [];
 }
 
 // ---- the checks
@@ -223,7 +218,7 @@ describe.each(FOLDERS)('deploy/kubernetes/%s', (folder) => {
   const service = only<Service>(objects, 'Service');
   const pod = deployment.spec.template.spec;
   const container = pod.containers[0]!;
-  const { script, argv } = wrapper(container);
+  const argv = argsOf(container);
   const env = environment(container);
   const options = resolved(argv, env);
   const mainPort = container.ports.find((p) => p.containerPort === options.port);
@@ -246,18 +241,6 @@ describe.each(FOLDERS)('deploy/kubernetes/%s', (folder) => {
     expect(posix.dirname(options.statePath!)).toBe(volume);
     expect(argv).not.toContain('--insecure-admin');
     expect(argv).not.toContain('--admin-token');
-  });
-
-  it('starts the image\'s entry point after removing only its own state file\'s lock', () => {
-    const scratch = mkdtempSync(join(tmpdir(), 'sandbox-k8s-lock-'));
-    try {
-      const lock = StateLock.acquire(join(scratch, 'state.json'));
-      const suffix = lock.file.slice(join(scratch, 'state.json').length);
-      lock.release();
-      expect(script).toBe(`rm -f ${options.statePath}${suffix} && exec ${entrypoint.join(' ')} "$@"`);
-    } finally {
-      rmSync(scratch, { recursive: true, force: true });
-    }
   });
 
   it('keeps the state directory on the PersistentVolumeClaim', () => {
@@ -371,7 +354,7 @@ describe('the kubelet\'s probe against the manifest\'s sandbox', () => {
   afterAll(() => Promise.all(sandboxes.map((s) => s.close())));
 
   it('is answered 200 with the probe\'s Host header, and refused under the pod\'s address without it', async () => {
-    const options = resolved(wrapper(container).argv, environment(container));
+    const options = resolved(argsOf(container), environment(container));
     const sandbox = await createSandbox({ ...options, statePath: null, logLevel: 'silent' });
     sandboxes.push(sandbox);
     expect((await sandbox.fetch(`http://${host}:${options.port}${probe.path}`)).status).toBe(200);
