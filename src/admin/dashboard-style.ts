@@ -64,7 +64,7 @@ td.url { white-space: normal; word-break: break-all; }
 .filters label { font-weight: 600; }
 #request-log td { vertical-align: top; white-space: normal; }
 #request-log .when span { white-space: nowrap; }
-#request-log td.path { overflow-wrap: anywhere; }
+#request-log td.path { overflow-wrap: anywhere; max-width: 26rem; }
 #request-log .host-name { display: block; font-size: .8rem; color: #555; overflow-wrap: anywhere; }
 #request-log .integration-merchant { display: block; font-size: .8rem; color: #555; }
 #request-log .near-miss { display: block; margin-top: .2rem; padding: .15rem .4rem; background: #fff4d6; border-radius: 4px; font-size: .85rem; }

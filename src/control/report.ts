@@ -252,7 +252,7 @@ export function reportText(report: MigrationReport): string {
       ? `The retired host was shut down at ${report.retirement.shutdownAt}.`
       : `The retired host shuts down at ${report.retirement.shutdownAt} (${span(Date.parse(report.retirement.shutdownAt) - Date.parse(report.generatedAt))} left).`,
   );
-  if (report.principals.length === 0) lines.push('', 'No calls journaled yet.');
+  if (report.principals.length === 0) lines.push('', 'No integration has called the retired, legacy or current hosts yet.');
   for (const principal of report.principals) {
     lines.push('', `${principal.kind === 'client' ? 'API client' : principal.kind === 'sharedkey' ? 'SharedKey user' : 'Caller'} ${principal.principal}` +
       `${principal.merchantId ? ` (merchant ${principal.merchantId})` : ''} [${principal.envs.join(', ').toUpperCase()}]`);

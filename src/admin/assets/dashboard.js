@@ -294,6 +294,12 @@
   $('request-filters').addEventListener('change', applyFilter);
   $('request-filters').addEventListener('submit', function (event) { event.preventDefault(); });
 
+  /* Who made the call: the integration; on the hosted page the customer's browser; for a call to the merchant, the sandbox itself. */
+  function whoText(entry, caller) {
+    if (entry.direction === 'out') return 'the sandbox (' + entry.kind + ')';
+    if (caller.who) return caller.who;
+    return entry.surface === 'frontend' ? "the customer's browser" : 'not identified';
+  }
   function requestRow(entry) {
     var env = entry.env || '';
     var out = entry.direction === 'out';
@@ -313,7 +319,7 @@
       el('td', { text: entry.method }),
       path,
       outcome,
-      el('td', {}, [out ? '' : caller.who || 'not identified', caller.merchant ? el('span', { class: 'integration-merchant', text: caller.merchant }) : null]),
+      el('td', {}, [whoText(entry, caller), caller.merchant ? el('span', { class: 'integration-merchant', text: caller.merchant }) : null]),
       el('td', {}, [button]),
     ]);
     button.addEventListener('click', function () { toggleDetail(row, button, entry.id); });
