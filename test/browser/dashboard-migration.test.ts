@@ -55,6 +55,8 @@ describe.skipIf(!HAVE_CHROMIUM)(`the dashboard's migration story in Chromium${HA
     sb = await createSandbox({ scenario: 'minimal', logLevel: 'silent', port: 0, now: '2026-10-20T22:00:00Z', frozen: true });
     const { url } = await sb.listen();
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    // Shorter than the test's own timeout, so a failed wait names what it waited for.
+    page.setDefaultTimeout(10_000);
     await page.goto(`${url}/__admin/ui`);
     await page.locator('body[data-live="open"]').waitFor();
     await page.locator('#migration-summary', { hasText: 'No integration has called yet' }).waitFor();

@@ -439,6 +439,17 @@
     principals.forEach(function (p) { box.appendChild(integrationCard(p)); });
   }
   function refreshReport() { return api('GET', '/__admin/report').then(showReport); }
+  /* The report reads the whole journal: under a stream of requests it is read again at most once a second. */
+  var reportTimer = null;
+  var reportReadAt = -Infinity;
+  function scheduleReport() {
+    if (reportTimer) return;
+    reportTimer = setTimeout(function () {
+      reportTimer = null;
+      reportReadAt = performance.now();
+      refreshReport();
+    }, Math.max(150, reportReadAt + 1000 - performance.now()));
+  }
 
   function refreshHosts() {
     return api('GET', '/__admin/hosts').then(function (body) {
@@ -478,7 +489,6 @@
       todo.forEach(function (key) {
         if (key === 'clock') { refreshClock(); refreshRetired(); refreshReport(); ENVS.forEach(refreshCheckouts); }
         else if (key === 'fidelity') refreshFidelity();
-        else if (key === 'report') refreshReport();
         else refreshEnv(key);
       });
     }, 150);
@@ -505,9 +515,10 @@
     if (event.type === 'request') {
       addRequest(event);
       applyFilter();
-      schedule('report');
-      // Creating or changing a checkout has no event of its own: a write that succeeded refreshes its environment's lists.
-      if (event.env && event.direction === 'in' && event.method !== 'GET' && typeof event.status === 'number' && event.status < 300) schedule(event.env);
+      scheduleReport();
+      // A merchant creating or changing a checkout or an order has no event of its own: a write of theirs that succeeded refreshes the environment's lists.
+      var merchantCall = event.surface === 'api' || event.surface === 'legacy' || event.surface === 'retired';
+      if (merchantCall && event.method !== 'GET' && typeof event.status === 'number' && event.status < 300) schedule(event.env);
       return;
     }
     if (event.type === 'fidelity.compared') schedule('fidelity');
