@@ -76,13 +76,14 @@ export function buildReport(entries: readonly RawEntry[], ctx: ReportContext): M
   // Oldest first, so failures read in the order they happened.
   for (const entry of [...inbound].reverse()) {
     const report = principalOf(byPrincipal, entry);
-    report.lastSeen = ctx.isoOf(entry.atMs);
+    const at = ctx.isoOf(entry.atMs);
+    report.lastSeen = at;
     if (entry.env && !report.envs.includes(entry.env)) report.envs.push(entry.env);
     const auth = entry.notes.auth ?? 'none';
     const failed = isAuthFailure(auth);
     if (failed) {
       report.authFailures.push({
-        at: ctx.isoOf(entry.atMs),
+        at,
         env: entry.env,
         surface: entry.surface,
         method: entry.method,
@@ -96,10 +97,10 @@ export function buildReport(entries: readonly RawEntry[], ctx: ReportContext): M
       if (auth === 'token:ok') (report.tokens ??= { requested: 0, apiCalls: 0 }).requested++;
       continue;
     }
-    if (entry.surface === 'retired') add(report.retired, entry, ctx);
-    else if (entry.surface === 'legacy') add(report.legacy, entry, ctx);
+    if (entry.surface === 'retired') add(report.retired, entry, at);
+    else if (entry.surface === 'legacy') add(report.legacy, entry, at);
     else if (entry.surface === 'api' && auth.startsWith('bearer:')) {
-      add(report.current, entry, ctx);
+      add(report.current, entry, at);
       if (auth === 'bearer:ok') (report.tokens ??= { requested: 0, apiCalls: 0 }).apiCalls++;
     }
   }
@@ -146,9 +147,9 @@ function claimedPrincipal(entry: RawEntry): Principal {
   return parsed.ok ? { username: parsed.username } : {};
 }
 
-function add(group: CallGroup, entry: RawEntry, ctx: ReportContext): void {
+function add(group: CallGroup, entry: RawEntry, at: string): void {
   group.calls++;
-  group.lastSeen = ctx.isoOf(entry.atMs);
+  group.lastSeen = at;
   const endpoint = `${entry.method} ${templateOf(entry.path)}`;
   group.endpoints[endpoint] = (group.endpoints[endpoint] ?? 0) + 1;
 }
