@@ -36,7 +36,7 @@ const GUARD: Record<string, Answer> = {
 
 /** What a refusal means on the control plane, where the shared wording (src/http/refusal-answers.ts) speaks of the API's cases. */
 const MEANING: Readonly<Record<number, string>> = {
-  404: 'Unknown environment, merchant, client, secret, checkout, rule, sandbox or document: the message names it and where to list them.',
+  404: 'Unknown environment, merchant, client, secret, checkout, rule, sandbox, journal entry or document: the message names it and where to list them.',
   409: "The state does not allow the call (a customer step the checkout's status does not take, a revoked client, no purchase on hold): the message says why.",
   422: "The merchant's validationUri refused the purchase: the checkout is unlocked again.",
   429: 'As many isolated sandboxes are live as the process keeps: delete finished ones, or wait for idle ones to expire.',

@@ -2,6 +2,7 @@
  * The request journal over HTTP (WireMock's /__admin/requests, for assertions in CI):
  *
  *   GET    /__admin/requests          newest first; ?env=&surface=&method=&path=&status=&principal=&since=&auth=&direction=&limit=
+ *   GET    /__admin/requests/{id}     one entry (the event stream's `request` events carry its id, not its bodies)
  *   DELETE /__admin/requests          empties the journal
  *   POST   /__admin/requests/count    {"env":"uat","surface":"api","method":"GET","status":401} → {"count": N}
  *
@@ -16,7 +17,7 @@ import type { AnyOperation } from '../http/endpoint.js';
 import type { AdminDeps } from './deps.js';
 import { AdminError } from './errors.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
-import { journalClearedSchema, journalCountSchema, journalSchema } from './answers/journal.js';
+import { journalClearedSchema, journalCountSchema, journalEntrySchema, journalSchema } from './answers/journal.js';
 
 const instantString = z.string().refine((v) => parseInstant(v) !== null, { message: 'expected an ISO-8601 instant such as 2026-10-30T22:59:00Z' });
 
@@ -24,7 +25,7 @@ const instantString = z.string().refine((v) => parseInstant(v) !== null, { messa
 export const requestPatternSchema = z
   .object({
     env: z.string().optional(),
-    surface: z.string().optional(),
+    surface: z.string().optional().describe('one surface, or several separated by commas'),
     method: z.string().optional(),
     path: z.string().optional().describe('a glob (* within a segment, ** across) or a prefix'),
     status: z.union([z.number().int(), z.string()]).optional().describe("401, '4xx' or 'refused'"),
@@ -47,7 +48,7 @@ export const REQUEST_JOURNAL_OPERATIONS: readonly AnyOperation<JournalDeps>[] = 
     summary: 'The request journal, newest first: every request and every call to a merchant',
     query: {
       env: 'uat or prod',
-      surface: [...SURFACES, 'admin', 'merchant (outbound)'].join(', '),
+      surface: `${[...SURFACES, 'admin', 'merchant (outbound)'].join(', ')}; several separated by commas`,
       method: 'GET, POST, …',
       path: 'a glob (* within a segment, ** across) or a prefix',
       status: "401, '4xx' or 'refused'",
@@ -67,6 +68,22 @@ export const REQUEST_JOURNAL_OPERATIONS: readonly AnyOperation<JournalDeps>[] = 
       const { limit, ...filter } = parsed.data;
       const matches = deps.journal.entries().filter(compilePattern(toPattern(filter)));
       return c.json({ requests: matches.slice(0, limit ?? matches.length).map((entry) => materialise(entry, isoOf)) });
+    },
+  }),
+  adminOperation<JournalDeps>({
+    op: 'getRequest',
+    method: 'GET',
+    path: '/__admin/requests/:id',
+    summary: 'One journal entry, with its headers and bodies',
+    description: "The id is the entry's (a `request` event on GET /__admin/events carries it); the journal keeps the newest entries only.",
+    answers: { '200': json('The entry.', journalEntrySchema, 'AdminRequest'), ...refusals(404) },
+    handler: (deps) => (c) => {
+      const id = c.req.param('id') ?? '';
+      const entry = /^[1-9]\d{0,15}$/.test(id) ? deps.journal.get(Number(id)) : undefined;
+      if (!entry) {
+        throw new AdminError(404, `No journal entry ${id}: ids are whole numbers, and the journal keeps the newest ${deps.journal.size} entries only; list them with GET /__admin/requests.`);
+      }
+      return c.json(materialise(entry, isoOf));
     },
   }),
   adminOperation<JournalDeps>({

@@ -1,9 +1,10 @@
 /**
  * GET /__admin/ui: the dashboard. A static shell (hono/html) and one script that uses the
- * admin API only (clock, retirement, merchants and API clients, checkouts, orders,
- * callbacks, and under `record --compare` the divergences from the real service) and
- * refreshes on the event stream (GET /__admin/events). No state is read
- * here: what the page shows is what any other admin client would see.
+ * admin API only (clock, retirement and the time left until the shutdown, the migration
+ * report, the request journal, merchants and API clients, checkouts, orders, callbacks, and
+ * under `record --compare` the divergences from the real service) and refreshes on the event
+ * stream (GET /__admin/events). No state is read here: what the page shows is what any other
+ * admin client would see.
  */
 import { readFileSync } from 'node:fs';
 import { html, raw } from 'hono/html';
@@ -60,6 +61,12 @@ function envSection(env: 'uat' | 'prod'): ReturnType<typeof html> {
   </section>`;
 }
 
+/** A select of the requests panel's filters; its first option shows everything. */
+function filter(name: string, label: string, options: readonly (readonly [string, string])[]): ReturnType<typeof html> {
+  return html`<label for="filter-${name}">${label}</label>
+      <select id="filter-${name}" name="${name}"><option value="">all</option>${options.map(([value, text]) => html`<option value="${value}">${text}</option>`)}</select>`;
+}
+
 function page(): ReturnType<typeof html> {
   return html`<!doctype html>
 <html lang="en">
@@ -67,10 +74,12 @@ function page(): ReturnType<typeof html> {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>checkout-sandbox dashboard</title>
+<link rel="icon" href="data:,">
 <style>${raw(DASHBOARD_STYLE)}</style>
 </head>
 <body>
-<header><h1>checkout-sandbox</h1><p id="live" role="status" aria-live="polite">Connecting to the event stream…</p></header>
+<header><h1>checkout-sandbox</h1><p id="live" role="status" aria-live="polite">Connecting to the event stream…</p>
+<button type="button" id="projector" aria-pressed="false">Large type, high contrast</button></header>
 <main>
   <section id="clock" aria-labelledby="clock-heading">
     <h2 id="clock-heading">Sandbox clock</h2>
@@ -98,8 +107,28 @@ function page(): ReturnType<typeof html> {
   </section>
   <section id="retired" aria-labelledby="retired-heading">
     <h2 id="retired-heading">Retired host</h2>
+    <p class="countdown"><output id="retired-countdown">…</output></p>
     <p><strong id="retired-state">…</strong></p>
     <p id="retired-detail"></p>
+  </section>
+  <section id="migration" aria-labelledby="migration-heading">
+    <h2 id="migration-heading">Migration: who calls which host</h2>
+    <p id="migration-summary" role="status">Loading…</p>
+    <div id="migration-integrations"></div>
+  </section>
+  <section id="requests" aria-labelledby="requests-heading">
+    <h2 id="requests-heading">Requests</h2>
+    <form id="request-filters" class="filters">
+      ${filter('env', 'Environment', [['uat', 'UAT'], ['prod', 'PROD']])}
+      ${filter('surface', 'Host', [['api', 'current API'], ['auth', 'identity (tokens)'], ['legacy', 'legacy host'], ['retired', 'retired host'], ['frontend', 'hosted page'], ['merchant', 'calls to the merchant']])}
+      ${filter('status', 'Status', [['2xx', '2xx'], ['3xx', '3xx'], ['4xx', '4xx'], ['5xx', '5xx'], ['900', '900 (a rule broken)'], ['refused', 'refused or no answer']])}
+      <output id="requests-shown"></output>
+    </form>
+    <div class="table-wrap"><table id="request-log">
+      <caption class="visually-hidden">Requests to the sandbox and its calls to merchants, newest first</caption>
+      <thead><tr><th scope="col">Time (sandbox)</th><th scope="col">Env</th><th scope="col">Host</th><th scope="col">Method</th><th scope="col">Path</th><th scope="col">Status</th><th scope="col">Integration</th><th scope="col"><span class="visually-hidden">Details</span></th></tr></thead>
+      <tbody></tbody>
+    </table></div>
   </section>
   <section id="fidelity" aria-labelledby="fidelity-heading" hidden>
     <h2 id="fidelity-heading">Fidelity: the real service against the sandbox</h2>

@@ -6,6 +6,7 @@ import type { RawEntry } from './journal.js';
 
 export interface RequestPattern {
   env?: string | undefined;
+  /** One surface, or several separated by commas (api,legacy,retired). */
   surface?: string | undefined;
   method?: string | undefined;
   /** A glob (`*` any run within a segment, `**` any run) or, without `*`, a prefix. */
@@ -27,7 +28,10 @@ export function compilePattern(pattern: RequestPattern): EntryMatcher {
   const tests: EntryMatcher[] = [];
   const lower = (value: string): string => value.toLowerCase();
   if (pattern.env) tests.push((e) => e.env === lower(pattern.env!));
-  if (pattern.surface) tests.push((e) => e.surface === lower(pattern.surface!));
+  if (pattern.surface) {
+    const surfaces = lower(pattern.surface).split(',').map((s) => s.trim());
+    tests.push((e) => e.surface !== null && surfaces.includes(e.surface));
+  }
   if (pattern.method) tests.push((e) => e.method === pattern.method!.toUpperCase());
   if (pattern.direction) tests.push((e) => e.direction === pattern.direction);
   if (pattern.path) {

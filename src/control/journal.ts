@@ -5,7 +5,8 @@
  *
  * Cheap on the hot path: the gateway hands in raw pieces (numbers, the Headers object, the
  * body bytes the surface already read) and nothing is serialised, decoded or redacted until
- * someone reads the journal (GET /__admin/requests, the report, an SSE listener).
+ * someone reads the journal (GET /__admin/requests, the report); an SSE listener gets the
+ * entry's summary, which decodes nothing.
  */
 import { instant, wallClockIsoAt } from '../clock.js';
 import type { EventBus } from './events.js';
@@ -45,8 +46,11 @@ export interface RawEntry {
   error?: string | null;
 }
 
-/** A journal entry as GET /__admin/requests shows it. */
-export interface JournalEntry {
+/**
+ * An entry without its headers and bodies: what the event stream carries for each new entry
+ * (the dashboard's requests panel), made from what the entry already holds, nothing decoded.
+ */
+export interface JournalSummary {
   id: number;
   direction: Direction;
   /** Sandbox time. */
@@ -66,12 +70,16 @@ export interface JournalEntry {
   auth: string;
   authCause?: string;
   principal: Principal;
-  request: { headers: Record<string, string>; body: Redacted | null };
-  response: { body: Redacted | null };
   nearMisses?: NearMiss[];
   kind?: string;
   url?: string;
   error?: string | null;
+}
+
+/** A journal entry as GET /__admin/requests shows it: the summary plus headers and bodies. */
+export interface JournalEntry extends JournalSummary {
+  request: { headers: Record<string, string>; body: Redacted | null };
+  response: { body: Redacted | null };
 }
 
 /** An outbound call (the sandbox calling a merchant), reported by the simulation. */
@@ -150,6 +158,15 @@ export class Journal {
     return out;
   }
 
+  /** The entry with this id, while the ring still holds it. */
+  get(id: number): RawEntry | undefined {
+    // Ids are handed out in ring order: the newest (nextId - 1) sits just before `next`.
+    const back = this.nextId - 1 - id;
+    if (!Number.isInteger(back) || back < 0 || back >= this.size) return undefined;
+    const entry = this.ring[(this.next - 1 - back + 2 * this.size) % this.size];
+    return entry?.id === id ? entry : undefined;
+  }
+
   clear(): number {
     const count = this.entries().length;
     this.ring.fill(undefined);
@@ -163,8 +180,8 @@ export class Journal {
   }
 }
 
-/** The entry as shown: bodies decoded, capped and redacted; times as ISO stamps. */
-export function materialise(entry: RawEntry, isoOf: (ms: number) => string): JournalEntry {
+/** The entry without headers and bodies: nothing decoded, redacted or copied but the notes' small parts. */
+export function summarise(entry: RawEntry, isoOf: (ms: number) => string): JournalSummary {
   const { notes } = entry;
   return {
     id: entry.id,
@@ -183,10 +200,18 @@ export function materialise(entry: RawEntry, isoOf: (ms: number) => string): Jou
     auth: notes.auth ?? 'none',
     ...(notes.authCause ? { authCause: notes.authCause } : {}),
     principal: notes.principal ?? {},
-    request: { headers: entry.requestHeaders ? redactHeaders(headersOf(entry.requestHeaders)) : {}, body: notes.requestBody ? redactBody(notes.requestBody, notes.requestBodyBytes) : null },
-    response: { body: entry.responseBody === null ? null : redactBody(entry.responseBody) },
     ...(notes.nearMisses?.length ? { nearMisses: notes.nearMisses } : {}),
     ...(entry.kind ? { kind: entry.kind, url: entry.url ?? '', error: entry.error ?? null } : {}),
+  };
+}
+
+/** The entry as shown: bodies decoded, capped and redacted; times as ISO stamps. */
+export function materialise(entry: RawEntry, isoOf: (ms: number) => string): JournalEntry {
+  const { notes } = entry;
+  return {
+    ...summarise(entry, isoOf),
+    request: { headers: entry.requestHeaders ? redactHeaders(headersOf(entry.requestHeaders)) : {}, body: notes.requestBody ? redactBody(notes.requestBody, notes.requestBodyBytes) : null },
+    response: { body: entry.responseBody === null ? null : redactBody(entry.responseBody) },
   };
 }
 
@@ -207,9 +232,10 @@ export function isoOf(ms: number): string {
 
 /**
  * Each new entry as a `request` event on the bus, only while someone listens (the SSE
- * stream). Published on the next turn: an in-process response body is read from a clone.
- * An accepted order action is also an `order.action` event (derived here, so the order
- * routes need no event bus of their own).
+ * stream): its summary, so no body is decoded or redacted for the stream (whoever wants the
+ * headers and bodies reads GET /__admin/requests/{id}). Published on the next turn, after the
+ * answer has left. An accepted order action is also an `order.action` event (derived here,
+ * so the order routes need no event bus of their own).
  */
 export function publishEntries(journal: Journal, events: EventBus): () => void {
   return journal.subscribe((entry) => {
@@ -217,7 +243,7 @@ export function publishEntries(journal: Journal, events: EventBus): () => void {
     // lists and follows the stream, would otherwise read its own polling back (the journal keeps them).
     if (events.listenerCount === 0 || entry.surface === 'admin') return;
     setImmediate(() => {
-      const { at, ...rest } = materialise(entry, isoOf);
+      const { at, ...rest } = summarise(entry, isoOf);
       events.publish({ ...rest, type: 'request', at });
       const action = ORDER_ACTION.exec(entry.path);
       if (action && entry.method === 'POST' && typeof entry.status === 'number' && entry.status >= 200 && entry.status < 300) {
@@ -225,6 +251,15 @@ export function publishEntries(journal: Journal, events: EventBus): () => void {
       }
     });
   });
+}
+
+/** One request header of an entry as sent (null: not sent, or an outbound call), for the report's claimed caller. */
+export function requestHeader(entry: RawEntry, name: string): string | null {
+  const kept = entry.requestHeaders;
+  if (!kept) return null;
+  if (!Array.isArray(kept)) return (kept as Headers).get(name);
+  for (let i = 0; i + 1 < kept.length; i += 2) if (kept[i]!.toLowerCase() === name) return kept[i + 1]!;
+  return null;
 }
 
 /** Headers from Node's raw list, as @hono/node-server builds them (HTTP/2 pseudo-headers left out). */

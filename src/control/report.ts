@@ -6,7 +6,9 @@
  * whatever the ring still holds.
  */
 import type { RetirementSettings } from '../domain/settings.js';
-import type { RawEntry } from './journal.js';
+import { parseSharedKeyHeader } from '../domain/sharedkey-signature.js';
+import type { Principal } from '../http/notes.js';
+import { type RawEntry, requestHeader } from './journal.js';
 
 export interface ReportContext {
   nowMs: number;
@@ -18,6 +20,8 @@ export interface ReportContext {
 
 export interface CallGroup {
   calls: number;
+  /** Sandbox time of the latest call; null: none. */
+  lastSeen: string | null;
   /** 'GET /checkout/{id}' → count. */
   endpoints: Record<string, number>;
 }
@@ -45,6 +49,8 @@ export interface PrincipalReport {
   kind: 'sharedkey' | 'client' | 'unknown';
   merchantId: string | null;
   envs: string[];
+  /** Sandbox time of its latest call, on any host. */
+  lastSeen: string;
   retired: CallGroup;
   legacy: CallGroup;
   current: CallGroup;
@@ -70,12 +76,14 @@ export function buildReport(entries: readonly RawEntry[], ctx: ReportContext): M
   // Oldest first, so failures read in the order they happened.
   for (const entry of [...inbound].reverse()) {
     const report = principalOf(byPrincipal, entry);
+    const at = ctx.isoOf(entry.atMs);
+    report.lastSeen = at;
     if (entry.env && !report.envs.includes(entry.env)) report.envs.push(entry.env);
     const auth = entry.notes.auth ?? 'none';
     const failed = isAuthFailure(auth);
     if (failed) {
       report.authFailures.push({
-        at: ctx.isoOf(entry.atMs),
+        at,
         env: entry.env,
         surface: entry.surface,
         method: entry.method,
@@ -89,10 +97,10 @@ export function buildReport(entries: readonly RawEntry[], ctx: ReportContext): M
       if (auth === 'token:ok') (report.tokens ??= { requested: 0, apiCalls: 0 }).requested++;
       continue;
     }
-    if (entry.surface === 'retired') add(report.retired, entry);
-    else if (entry.surface === 'legacy') add(report.legacy, entry);
+    if (entry.surface === 'retired') add(report.retired, entry, at);
+    else if (entry.surface === 'legacy') add(report.legacy, entry, at);
     else if (entry.surface === 'api' && auth.startsWith('bearer:')) {
-      add(report.current, entry);
+      add(report.current, entry, at);
       if (auth === 'bearer:ok') (report.tokens ??= { requested: 0, apiCalls: 0 }).apiCalls++;
     }
   }
@@ -115,22 +123,33 @@ function isAuthFailure(auth: string): boolean {
 }
 
 function principalOf(map: Map<string, PrincipalReport>, entry: RawEntry): PrincipalReport {
-  const p = entry.notes.principal ?? {};
+  const p = entry.notes.principal ?? claimedPrincipal(entry);
   const name = p.clientId ?? p.username ?? '(no credentials)';
   const kind = p.clientId ? 'client' : p.username ? 'sharedkey' : 'unknown';
   const key = `${kind}:${name}`;
   let report = map.get(key);
   if (!report) {
-    const empty = (): CallGroup => ({ calls: 0, endpoints: {} });
-    report = { principal: name, kind, merchantId: p.merchantId ?? null, envs: [], retired: empty(), legacy: empty(), current: empty(), tokens: null, authFailures: [], findings: [] };
+    const empty = (): CallGroup => ({ calls: 0, lastSeen: null, endpoints: {} });
+    report = { principal: name, kind, merchantId: p.merchantId ?? null, envs: [], lastSeen: '', retired: empty(), legacy: empty(), current: empty(), tokens: null, authFailures: [], findings: [] };
     map.set(key, report);
   }
   if (!report.merchantId && p.merchantId) report.merchantId = p.merchantId;
   return report;
 }
 
-function add(group: CallGroup, entry: RawEntry): void {
+/**
+ * Who a call says it is when nothing authenticated it: the retired host, once shut, refuses
+ * before SharedKey is checked, and those calls belong to the user whose calls they continue.
+ */
+function claimedPrincipal(entry: RawEntry): Principal {
+  if (entry.surface !== 'retired') return {};
+  const parsed = parseSharedKeyHeader(requestHeader(entry, 'authorization') ?? undefined);
+  return parsed.ok ? { username: parsed.username } : {};
+}
+
+function add(group: CallGroup, entry: RawEntry, at: string): void {
   group.calls++;
+  group.lastSeen = at;
   const endpoint = `${entry.method} ${templateOf(entry.path)}`;
   group.endpoints[endpoint] = (group.endpoints[endpoint] ?? 0) + 1;
 }
@@ -156,7 +175,7 @@ function findingsOf(report: PrincipalReport, ctx: ReportContext, shutdownMs: num
     const when =
       ctx.nowMs >= shutdownMs
         ? `the host was shut down at ${ctx.retirement.shutdownAt}: these calls fail now`
-        : `they will fail after the shutdown at ${ctx.retirement.shutdownAt} (${Math.ceil((shutdownMs - ctx.nowMs) / DAY_MS)} days from sandbox time)`;
+        : `they will fail after the shutdown at ${ctx.retirement.shutdownAt} (in ${span(shutdownMs - ctx.nowMs)} of sandbox time)`;
     findings.push({
       code: 'retired-host',
       severity: 'error',
@@ -203,6 +222,20 @@ function findingsOf(report: PrincipalReport, ctx: ReportContext, shutdownMs: num
   return findings;
 }
 
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+
+/** A span of sandbox time in days and hours (hours and minutes under a day), worded as the dashboard's countdown (src/admin/assets/dashboard.js) words it. */
+function span(ms: number): string {
+  const days = Math.floor(ms / DAY_MS);
+  const hours = Math.floor((ms % DAY_MS) / HOUR_MS);
+  const minutes = Math.floor((ms % HOUR_MS) / MINUTE_MS);
+  const count = (n: number, word: string): string => `${n} ${word}${plural(n)}`;
+  if (days > 0) return `${count(days, 'day')} ${count(hours, 'hour')}`;
+  if (hours > 0) return minutes > 0 ? `${count(hours, 'hour')} ${count(minutes, 'minute')}` : count(hours, 'hour');
+  return minutes > 0 ? count(minutes, 'minute') : 'less than a minute';
+}
+
 function verb(n: number, base: string): string {
   return n === 1 ? (base.endsWith('o') ? `${base}es` : `${base}s`) : base;
 }
@@ -218,9 +251,9 @@ export function reportText(report: MigrationReport): string {
   lines.push(
     report.retirement.shutDown
       ? `The retired host was shut down at ${report.retirement.shutdownAt}.`
-      : `The retired host shuts down at ${report.retirement.shutdownAt} (${report.retirement.daysLeft} days left).`,
+      : `The retired host shuts down at ${report.retirement.shutdownAt} (${span(Date.parse(report.retirement.shutdownAt) - Date.parse(report.generatedAt))} left).`,
   );
-  if (report.principals.length === 0) lines.push('', 'No calls journaled yet.');
+  if (report.principals.length === 0) lines.push('', 'No integration has called the retired, legacy or current hosts yet.');
   for (const principal of report.principals) {
     lines.push('', `${principal.kind === 'client' ? 'API client' : principal.kind === 'sharedkey' ? 'SharedKey user' : 'Caller'} ${principal.principal}` +
       `${principal.merchantId ? ` (merchant ${principal.merchantId})` : ''} [${principal.envs.join(', ').toUpperCase()}]`);

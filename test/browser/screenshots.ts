@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { createSandbox } from '../../src/sandbox.js';
+import { FJORD, initPayload, initializeOldStyle } from '../support/checkout-requests.js';
 import { bearerToken } from '../support/manage-api.js';
 import { Shop, eventually, initializeCheckout, launchChromium } from './support.js';
 
@@ -29,11 +30,20 @@ try {
   await frame.getByRole('heading', { name: 'Thank you for your purchase' }).waitFor();
   await eventually(() => shop.calls('/notify').length > 0, 'the notification');
 
-  const dashboard = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  // The migration story beside the current API's checkout: one merchant still on the retired
+  // host, one on the legacy host, and a call that matches no operation.
+  await initializeOldStyle(sb, 'retired');
+  await initializeOldStyle(sb, 'legacy', initPayload({ storeId: 2234, countryCode: 'NO' }), FJORD);
+  await sb.fetch(`/uat/api/checkout/${checkout.privateId}`, { headers: { authorization: `Bearer ${checkout.bearer}` } });
+
+  const dashboard = await browser.newPage({ viewport: { width: 1400, height: 1400 } });
   await dashboard.goto(`${url}/__admin/ui`);
   await dashboard.locator('body[data-live="open"]').waitFor();
   await dashboard.getByRole('button', { name: 'One minute before the shutdown' }).click();
   await dashboard.locator('#clock-now', { hasText: '2026-10-30T22:59:00Z' }).waitFor();
+  await dashboard.locator('#retired-countdown', { hasText: '1 minute left' }).waitFor();
+  await dashboard.locator('#migration-integrations .finding.retired-host', { hasText: 'in 1 minute of sandbox time' }).waitFor();
+  await dashboard.locator('#request-log tr.request .near-miss').waitFor();
   await dashboard.locator('table.callbacks[data-env="uat"] tbody tr').first().waitFor();
   await dashboard.screenshot({ path: `${IMG}dashboard.png`, fullPage: false });
   console.log(`wrote ${IMG}checkout-page.png and ${IMG}dashboard.png`);

@@ -1,6 +1,6 @@
 /**
- * The request journal over HTTP: fields and redaction, filters, count, delete, near misses,
- * entries on the SSE stream, outbound calls journaled.
+ * The request journal over HTTP: fields and redaction, filters, count, delete, one entry by
+ * id, near misses, entries on the SSE stream (without their bodies), outbound calls journaled.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
@@ -137,6 +137,38 @@ describe('the request journal', () => {
     expect((await requests(sb)).map((e) => e.path)).toEqual(['/checkouts/e', '/checkouts/d', '/checkouts/c']);
   });
 
+  it('reads one entry by its id, with headers and bodies; an id the ring dropped is a 404 saying so', async () => {
+    const sb = await sandbox({ journalSize: 3 });
+    const token = await tokenFor(sb, 'uat');
+    await sb.fetch(`/uat/api/checkouts/${CHECKOUT}`, { headers: { authorization: `Bearer ${token}` } });
+    await settle();
+    const [newest] = await requests(sb);
+    const one = await sb.fetch(`/__admin/requests/${newest!.id}`);
+    expect(one.status).toBe(200);
+    expect(await one.json()).toEqual(await requests(sb).then((all) => all[0]));
+
+    for (const id of ['a', 'b', 'c']) await sb.fetch(`/uat/api/checkouts/${id}`);
+    const dropped = await sb.fetch(`/__admin/requests/${newest!.id}`);
+    expect(dropped.status).toBe(404);
+    expect(((await dropped.json()) as { error: { message: string } }).error.message).toMatch(/keeps the newest 3 entries/);
+    const [last] = await requests(sb);
+    expect(((await (await sb.fetch(`/__admin/requests/${last!.id}`)).json()) as JournalEntry).path).toBe('/checkouts/c');
+    expect((await sb.fetch('/__admin/requests/0')).status).toBe(404);
+    expect((await sb.fetch('/__admin/requests/x')).status).toBe(404);
+
+    await sb.fetch('/__admin/requests', { method: 'DELETE' });
+    expect((await sb.fetch(`/__admin/requests/${last!.id}`)).status).toBe(404);
+  });
+
+  it('filters by several surfaces at once', async () => {
+    const sb = await sandbox();
+    await sb.fetch(`/uat/api/checkouts/${CHECKOUT}`);
+    await signedFetch(sb, 'legacy', 'GET', `/merchants/1234/checkouts/${CHECKOUT}`);
+    await signedFetch(sb, 'retired', 'GET', `/merchants/1234/checkouts/${CHECKOUT}`);
+    expect((await requests(sb, '?surface=legacy,retired')).map((e) => e.surface)).toEqual(['retired', 'legacy']);
+    expect(await count(sb, { surface: 'api, legacy' })).toBe(2);
+  });
+
   it('shows near misses: the closest route and the closest credential', async () => {
     const sb = await sandbox();
     const token = await tokenFor(sb, 'uat');
@@ -196,6 +228,32 @@ describe('the request journal', () => {
     const action = seen.split('\n').find((l) => l.includes('"type":"order.action"'))!;
     expect(JSON.parse(action.slice('data: '.length))).toMatchObject({ env: 'uat', orderId: order.orderId, operation: 'cancel', status: 202 });
     abort.abort();
+  });
+
+  it('streams an entry without its headers and bodies: those are read by its id', async () => {
+    const sb = await sandbox();
+    const { url } = await sb.listen();
+    const abort = new AbortController();
+    const stream = await fetch(`${url}/__admin/events`, { signal: abort.signal });
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    let seen = '';
+    while (!seen.includes('stream.open')) seen += decoder.decode((await reader.read()).value);
+    const path = `/merchants/1234/checkouts/${CHECKOUT}`;
+    await fetch(`${url}/uat/legacy${path}`, { headers: { authorization: sharedKeyHeaderValue('Nordic-Outdoor-UAT', NORDIC.key, path, '') } });
+    while (!seen.includes('"type":"request"')) seen += decoder.decode((await reader.read()).value);
+    abort.abort();
+    const line = seen.split('\n').find((l) => l.includes('"type":"request"'))!;
+    const event = JSON.parse(line.slice('data: '.length)) as Record<string, unknown>;
+    expect(event).toMatchObject({ type: 'request', direction: 'in', env: 'uat', surface: 'legacy', method: 'GET', path, status: 401, auth: 'sharedkey:unknown-username' });
+    expect(event.nearMisses).toEqual([expect.objectContaining({ kind: 'sharedkey-username', closest: NORDIC.username })]);
+    expect(event).not.toHaveProperty('request');
+    expect(event).not.toHaveProperty('response');
+
+    const entry = (await (await fetch(`${url}/__admin/requests/${String(event.id)}`)).json()) as JournalEntry;
+    expect(entry).toMatchObject({ id: event.id, path, status: 401 });
+    expect(entry.request.headers.authorization).toBe('SharedKey [redacted]');
+    expect(entry.response.body?.text).toContain('Unknown_Username');
   });
 
   it('journals the calls the sandbox makes to the merchant (direction out)', async () => {

@@ -96,6 +96,26 @@ describe('the migration report', () => {
     expect((await sb.fetch('/__admin/report?format=xml')).status).toBe(400);
   });
 
+  it('says when each integration was last seen on each host; calls the shut retired host refused count for the user they name', async () => {
+    const sb = await workload();
+    let report = (await (await sb.fetch('/__admin/report')).json()) as MigrationReport;
+    const nordic = principal(report, NORDIC.username);
+    expect(nordic.retired.lastSeen).toBe('2026-10-01T10:00:00.000Z');
+    expect(nordic.current.lastSeen).toBeNull();
+    // Nordic's last call (the wrong key on the legacy host) came before the clock moved two hours; its client's expired token after.
+    expect(nordic.lastSeen).toBe('2026-10-01T10:00:00.000Z');
+    expect(principal(report, CREDENTIALS.uat.clientId).lastSeen).toBe('2026-10-01T12:00:00.000Z');
+
+    await sb.fetch('/__admin/clock', { method: 'PUT', body: JSON.stringify({ now: '2026-11-02T00:00:00Z' }) });
+    await expect(signedFetch(sb, 'retired', 'GET', `/merchants/1234/checkouts/${NORDIC_CHECKOUT}`)).rejects.toThrow();
+    report = (await (await sb.fetch('/__admin/report')).json()) as MigrationReport;
+    const after = principal(report, NORDIC.username);
+    expect(after.retired).toMatchObject({ calls: 3, lastSeen: '2026-11-02T00:00:00.000Z' });
+    expect(after.merchantId).toBe('1001');
+    expect(after.findings[0]!.message).toMatch(/3 calls still go to the retired host .* these calls fail now/);
+    expect(report.principals.map((p) => p.principal)).not.toContain('(no credentials)');
+  });
+
   it('`checkout-sandbox report --url` prints it from a listening sandbox', async () => {
     const sb = await workload();
     const { url } = await sb.listen();

@@ -93,6 +93,7 @@ export const journalCountSchema = lazy(() => z.strictObject({ count: z.number().
 const callGroupSchema = lazy(() =>
   z.strictObject({
     calls: z.number().int().min(0),
+    lastSeen: instantSchema().nullable().meta({ description: 'Sandbox time of the latest of these calls; null: none.' }),
     endpoints: z.record(z.string(), z.number().int().positive()).meta({ description: "'GET /checkout/{id}' → how many calls." }),
   }),
 );
@@ -103,6 +104,7 @@ const principalReportSchema = lazy(() =>
     kind: z.enum(PRINCIPAL_KINDS),
     merchantId: z.string().nullable(),
     envs: z.array(envSchema()),
+    lastSeen: instantSchema().meta({ description: 'Sandbox time of its latest call, on any host.' }),
     retired: callGroupSchema().meta({ description: 'Calls to the retired host.' }),
     legacy: callGroupSchema().meta({ description: 'Calls to the legacy host (SharedKey).' }),
     current: callGroupSchema().meta({ description: 'Calls to the current API with a bearer token.' }),

@@ -1,8 +1,10 @@
 /*
  * checkout-sandbox dashboard (/__admin/ui). Uses the admin API only, and refreshes what an
- * event from GET /__admin/events says has changed. All data goes into the page through
- * textContent, never as HTML. Times shown are the sandbox clock's (fetched from the server;
- * a ticking clock is extrapolated with performance.now(), never with the browser's date).
+ * event from GET /__admin/events says has changed: a `request` event is a row of the
+ * requests panel as it stands (its headers and bodies are fetched when asked for) and makes
+ * the migration report be read again. All data goes into the page through textContent, never
+ * as HTML. Times shown are the sandbox clock's (fetched from the server; a ticking clock is
+ * extrapolated with performance.now(), never with the browser's date).
  * Plain ES2017, no build step.
  */
 (function () {
@@ -10,6 +12,10 @@
   var ENVS = ['uat', 'prod'];
   var clock = { nowMs: 0, frozen: true, fetchedAt: 0 };
   var retirement = null;
+  /* Names for what the journal and the report give as ids: real host names per env/surface, merchants and API clients per env. */
+  var hostNames = {};
+  var merchantNames = { uat: {}, prod: {} };
+  var clientNames = { uat: {}, prod: {} };
 
   function $(id) { return document.getElementById(id); }
   function el(tag, attrs, children) {
@@ -23,6 +29,18 @@
   }
   function status(value) { return el('span', { class: 'status ' + value, text: value }); }
   function short(id) { return id ? id.slice(0, 8) + '…' : ''; }
+  function instant(iso) { return iso ? iso.replace(/\.\d{3}Z$/, 'Z') : ''; }
+  function sentence(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
+
+  /* Spans of sandbox time in days and hours (hours and minutes when under a day), worded as the migration report's findings word them. */
+  var MINUTE = 60000, HOUR = 60 * MINUTE, DAY = 24 * HOUR;
+  function count(n, word) { return n + ' ' + word + (n === 1 ? '' : 's'); }
+  function span(ms) {
+    var days = Math.floor(ms / DAY), hours = Math.floor((ms % DAY) / HOUR), minutes = Math.floor((ms % HOUR) / MINUTE);
+    if (days > 0) return count(days, 'day') + ' ' + count(hours, 'hour');
+    if (hours > 0) return count(hours, 'hour') + (minutes > 0 ? ' ' + count(minutes, 'minute') : '');
+    return minutes > 0 ? count(minutes, 'minute') : 'less than a minute';
+  }
 
   function api(method, path, body) {
     var init = { method: method, headers: { 'content-type': 'application/json' } };
@@ -36,11 +54,13 @@
   }
 
   /* Clock */
+  function sandboxNow() { return clock.frozen ? clock.nowMs : clock.nowMs + (performance.now() - clock.fetchedAt); }
   function showClock() {
-    var ms = clock.frozen ? clock.nowMs : clock.nowMs + (performance.now() - clock.fetchedAt);
+    var ms = sandboxNow();
     $('clock-now').textContent = new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
     $('clock-mode').textContent = clock.frozen ? '(frozen)' : '(ticking)';
     $('clock-freeze').textContent = clock.frozen ? 'Unfreeze' : 'Freeze';
+    showTimeLeft();
   }
   function takeClock(state) {
     clock = { nowMs: Date.parse(state.now), frozen: state.frozen, fetchedAt: performance.now() };
@@ -78,10 +98,19 @@
   });
   $('clock-real').addEventListener('click', function () { clockAction(api('DELETE', '/__admin/clock')); });
 
-  /* Retired host */
+  /* Retired host: its state, and the time left until its shutdown on the sandbox clock (or how long it has been shut). */
+  function showTimeLeft() {
+    var at = shutdownMs();
+    if (isNaN(at)) return;
+    var left = at - sandboxNow();
+    var box = $('retired-countdown');
+    box.parentNode.classList.toggle('shut', left <= 0);
+    box.textContent = left > 0 ? span(left) + ' left until the shutdown' : 'Shut for ' + span(-left);
+  }
   function refreshRetired() {
     return api('GET', '/__admin/retirement').then(function (r) {
       retirement = r;
+      showTimeLeft();
       var open = r.state.open;
       var state = $('retired-state');
       state.textContent = '';
@@ -98,7 +127,11 @@
     return api('GET', '/__admin/' + env + '/merchants').then(function (body) {
       var box = document.querySelector('.merchants[data-env="' + env + '"]');
       box.textContent = '';
+      merchantNames[env] = {};
+      clientNames[env] = {};
       body.merchants.forEach(function (m) {
+        merchantNames[env][m.id] = m.name;
+        m.apiClients.forEach(function (c) { clientNames[env][c.clientId] = { name: c.name, merchantId: m.id }; });
         var inputId = 'new-client-' + env + '-' + m.id;
         var form = el('form', { class: 'new-client' }, [
           el('label', { for: inputId, text: 'New API client name' }),
@@ -121,6 +154,8 @@
           form,
         ]));
       });
+      // A client created or renamed since: the report's cards name it.
+      if (lastReport) showReport(lastReport);
     });
   }
   function alertIn(box, message) { box.insertBefore(el('p', { role: 'alert', text: message }), box.firstChild); }
@@ -205,9 +240,240 @@
     });
   }
 
+  /* Who made a call, in words: the API client or SharedKey user and its merchant (names from the merchants list). */
+  function callerOf(env, principal) {
+    var p = principal || {};
+    var client = p.clientId && clientNames[env] ? clientNames[env][p.clientId] : null;
+    var merchantId = p.merchantId || (client ? client.merchantId : null);
+    var merchant = merchantId ? (merchantNames[env] && merchantNames[env][merchantId] ? merchantNames[env][merchantId] + ' (' + merchantId + ')' : 'merchant ' + merchantId) : '';
+    var who = p.clientId ? 'API client ' + (client && client.name ? client.name + ' (' + short(p.clientId) + ')' : p.clientId)
+      : p.username ? 'SharedKey user ' + p.username : '';
+    return { who: who, merchant: merchant };
+  }
+
+  /* Requests: one row per journal entry (newest first), filtered by env, host and status class. */
+  var REQUEST_ROWS = 200;
+  var SURFACE_NAMES = { api: 'current API', auth: 'identity', legacy: 'legacy host', retired: 'retired host', frontend: 'hosted page', merchant: 'to the merchant' };
+  var NEAR_MISS_NAMES = { route: 'Closest operation', 'sharedkey-username': 'Closest username', 'sharedkey-path': 'Signed instead', 'sharedkey-signature': 'Signature', 'bearer-environment': 'Token', host: 'Host' };
+  var shownIds = {};
+
+  function statusClass(value) {
+    if (typeof value !== 'number') return 'refused';
+    return value === 900 ? '900' : Math.floor(value / 100) + 'xx';
+  }
+  /* The date and the time of day, with room to wrap between them on a narrow or enlarged page. */
+  function whenParts(iso) {
+    var t = iso.indexOf('T') + 1;
+    return [el('span', { text: iso.slice(0, t) }), el('wbr'), el('span', { text: iso.slice(t) })];
+  }
+  function nearMissText(miss) {
+    return (NEAR_MISS_NAMES[miss.kind] || miss.kind) + ': ' + miss.closest + ' (' + miss.differs + ')';
+  }
+  function requestFilter() {
+    var form = $('request-filters');
+    return { env: form.elements.env.value, surface: form.elements.surface.value, status: form.elements.status.value };
+  }
+  function matches(row, filter) {
+    return (!filter.env || row.getAttribute('data-env') === filter.env) &&
+      (!filter.surface || row.getAttribute('data-surface') === filter.surface) &&
+      (!filter.status || row.getAttribute('data-status') === filter.status);
+  }
+  function applyFilter() {
+    var filter = requestFilter();
+    var rows = document.querySelectorAll('#request-log tbody tr.request');
+    var shown = 0;
+    Array.prototype.forEach.call(rows, function (row) {
+      var visible = matches(row, filter);
+      row.hidden = !visible;
+      var detail = row.nextElementSibling;
+      if (detail && detail.classList.contains('detail')) detail.hidden = !visible || row.querySelector('button').getAttribute('aria-expanded') !== 'true';
+      if (visible) shown++;
+    });
+    $('requests-shown').textContent = rows.length ? shown + ' of ' + rows.length + ' shown' : 'No requests yet: calls to any host show here as they arrive.';
+  }
+  $('request-filters').addEventListener('change', applyFilter);
+  $('request-filters').addEventListener('submit', function (event) { event.preventDefault(); });
+
+  /* Who made the call: the integration; on the hosted page the customer's browser; for a call to the merchant, the sandbox itself. */
+  function whoText(entry, caller) {
+    if (entry.direction === 'out') return 'the sandbox (' + entry.kind + ')';
+    if (caller.who) return caller.who;
+    return entry.surface === 'frontend' ? "the customer's browser" : 'not identified';
+  }
+  function requestRow(entry) {
+    var env = entry.env || '';
+    var out = entry.direction === 'out';
+    var caller = callerOf(env, entry.principal);
+    var hostName = out ? entry.host : hostNames[env + '/' + entry.surface] || entry.host;
+    var path = el('td', { class: 'path' }, [el('code', { text: entry.path + (entry.query ? '?' + entry.query : '') })]);
+    (entry.nearMisses || []).forEach(function (miss) { path.appendChild(el('span', { class: 'near-miss', text: nearMissText(miss) })); });
+    var cls = statusClass(entry.status);
+    var outcome = el('td', {}, [el('span', { class: 'status s' + cls, text: entry.status === null ? 'no answer' : String(entry.status) })]);
+    if (entry.auth && entry.auth !== 'none' && !/:ok$/.test(entry.auth)) outcome.appendChild(document.createTextNode(' ' + entry.auth));
+    var button = el('button', { type: 'button', 'aria-expanded': 'false', text: 'Details' });
+    button.appendChild(el('span', { class: 'visually-hidden', text: ' of request ' + entry.id }));
+    var row = el('tr', { class: 'request', 'data-id': String(entry.id), 'data-env': env, 'data-surface': entry.surface || '', 'data-status': cls }, [
+      el('td', { class: 'when' }, whenParts(instant(entry.at))),
+      el('td', { text: env.toUpperCase() }),
+      el('td', {}, [entry.surface ? SURFACE_NAMES[entry.surface] || entry.surface : 'no host matched', el('span', { class: 'host-name', text: hostName })]),
+      el('td', { text: entry.method }),
+      path,
+      outcome,
+      el('td', {}, [whoText(entry, caller), caller.merchant ? el('span', { class: 'integration-merchant', text: caller.merchant }) : null]),
+      el('td', {}, [button]),
+    ]);
+    button.addEventListener('click', function () { toggleDetail(row, button, entry.id); });
+    return row;
+  }
+
+  /* Newest first, whatever order the list and the stream deliver them in; each entry once. */
+  function addRequest(entry) {
+    if (entry.direction === undefined || entry.surface === 'admin' || shownIds[entry.id]) return;
+    shownIds[entry.id] = true;
+    var body = document.querySelector('#request-log tbody');
+    var row = requestRow(entry);
+    row.hidden = !matches(row, requestFilter());
+    var before = body.firstElementChild;
+    while (before && (!before.classList.contains('request') || Number(before.getAttribute('data-id')) > entry.id)) before = before.nextElementSibling;
+    body.insertBefore(row, before);
+    var rows = body.querySelectorAll('tr.request');
+    for (var i = rows.length - 1; i >= REQUEST_ROWS; i--) {
+      var old = rows[i];
+      if (old.nextElementSibling && old.nextElementSibling.classList.contains('detail')) body.removeChild(old.nextElementSibling);
+      delete shownIds[old.getAttribute('data-id')];
+      body.removeChild(old);
+    }
+  }
+  function refreshRequests() {
+    return api('GET', '/__admin/requests?surface=auth,api,legacy,retired,frontend,merchant&limit=' + REQUEST_ROWS).then(function (body) {
+      body.requests.forEach(addRequest);
+      applyFilter();
+    });
+  }
+
+  function bodyText(body) {
+    if (!body) return '(none)';
+    var text = body.json !== undefined ? JSON.stringify(body.json, null, 2) : body.text;
+    return text + (body.truncated ? '\n… (cut at 8 KiB of ' + body.bytes + ' bytes)' : '');
+  }
+  function detailOf(entry) {
+    var facts = [
+      ['Operation', entry.operation || 'none matched'],
+      ['Authentication', entry.auth + (entry.authCause ? ': ' + entry.authCause : '')],
+      ['Host header', entry.host],
+      ['Latency', entry.latencyMs + ' ms'],
+      ['Machine time', entry.realTime],
+    ];
+    if (entry.url) facts.push(['URL', entry.url]);
+    if (entry.error) facts.push(['Error', entry.error]);
+    var dl = el('dl');
+    facts.forEach(function (pair) { dl.appendChild(el('dt', { text: pair[0] })); dl.appendChild(el('dd', { text: pair[1] })); });
+    var headers = Object.keys(entry.request.headers).map(function (name) { return name + ': ' + entry.request.headers[name]; }).join('\n');
+    return [
+      dl,
+      entry.nearMisses ? el('ul', { class: 'near-misses' }, entry.nearMisses.map(function (miss) { return el('li', { text: nearMissText(miss) }); })) : null,
+      el('h4', { text: 'Request headers (secrets masked)' }), el('pre', { class: 'headers', text: headers || '(none kept)' }),
+      el('h4', { text: 'Request body' }), el('pre', { class: 'request-body', text: bodyText(entry.request.body) }),
+      el('h4', { text: 'Response body' }), el('pre', { class: 'response-body', text: bodyText(entry.response.body) }),
+    ];
+  }
+  function toggleDetail(row, button, id) {
+    var next = row.nextElementSibling;
+    if (next && next.classList.contains('detail')) {
+      var open = button.getAttribute('aria-expanded') === 'true';
+      button.setAttribute('aria-expanded', open ? 'false' : 'true');
+      next.hidden = open;
+      return;
+    }
+    var cell = el('td', { colspan: '8', text: 'Loading…' });
+    var detail = el('tr', { class: 'detail', id: 'request-detail-' + id }, [cell]);
+    row.parentNode.insertBefore(detail, row.nextSibling);
+    button.setAttribute('aria-controls', detail.id);
+    button.setAttribute('aria-expanded', 'true');
+    api('GET', '/__admin/requests/' + id).then(function (entry) {
+      cell.textContent = '';
+      detailOf(entry).forEach(function (node) { if (node) cell.appendChild(node); });
+    }, function (error) { cell.textContent = error.message; });
+  }
+
+  /* The migration report: per integration, its calls to each host and what to do about them. */
+  var lastReport = null;
+  var HOST_GROUPS = [['retired', 'Retired host'], ['legacy', 'Legacy host'], ['current', 'Current API']];
+  function rank(p) { return p.retired.calls > 0 ? 0 : p.legacy.calls > 0 ? 1 : p.current.calls > 0 ? 2 : 3; }
+  function integrationCard(p) {
+    var env = p.envs[0] || 'uat';
+    var caller = callerOf(env, p.kind === 'client' ? { clientId: p.principal, merchantId: p.merchantId } : p.kind === 'sharedkey' ? { username: p.principal, merchantId: p.merchantId } : {});
+    var title = caller.who || 'Calls without credentials';
+    var hosts = el('ul', { class: 'hosts' }, HOST_GROUPS.map(function (group) {
+      var calls = p[group[0]];
+      return el('li', { class: group[0] + (calls.calls ? ' used' : '') }, [
+        el('span', { class: 'label', text: group[1] }),
+        el('span', { class: 'count', text: String(calls.calls) }),
+        el('span', { class: 'when', text: calls.lastSeen ? 'last ' + instant(calls.lastSeen) : 'no calls' }),
+      ]);
+    }));
+    var findings = el('ul', { class: 'findings' }, p.findings.map(function (f) {
+      return el('li', { class: 'finding ' + f.code }, [el('span', { class: 'severity ' + f.severity, text: f.severity }), sentence(f.message)]);
+    }));
+    var failures = p.authFailures.slice(-3).reverse().map(function (f) {
+      return el('li', { text: instant(f.at) + ' ' + f.method + ' ' + (SURFACE_NAMES[f.surface] || f.surface || '') + ' ' + f.path + ' → ' + f.status + ' ' + f.auth + ': ' + f.cause });
+    });
+    return el('article', { class: 'integration on-' + ['retired', 'legacy', 'current', 'none'][rank(p)], 'data-principal': p.principal }, [
+      el('h3', {}, [title, caller.merchant ? el('span', { class: 'who', text: ' · ' + caller.merchant }) : null, el('span', { class: 'who', text: ' · ' + p.envs.join(', ').toUpperCase() })]),
+      el('p', { class: 'last-seen', text: 'Last seen ' + instant(p.lastSeen) }),
+      hosts,
+      findings,
+      failures.length ? el('ul', { class: 'failures', 'aria-label': 'Latest authentication failures' }, failures) : null,
+    ]);
+  }
+  function showReport(report) {
+    lastReport = report;
+    var principals = report.principals.slice().sort(function (a, b) { return rank(a) - rank(b); });
+    var on = function (group) { return principals.filter(function (p) { return p[group].calls > 0; }).length; };
+    $('migration-summary').textContent = principals.length === 0
+      ? 'No integration has called yet: calls to the retired, legacy and current hosts show here as they arrive.'
+      : count(principals.length, 'integration') + ' seen in the latest ' + count(report.entries, 'request') + ': ' +
+        on('retired') + ' still calling the retired host, ' + on('legacy') + ' the legacy host, ' + on('current') + ' the current API.';
+    var box = $('migration-integrations');
+    box.textContent = '';
+    principals.forEach(function (p) { box.appendChild(integrationCard(p)); });
+  }
+  function refreshReport() { return api('GET', '/__admin/report').then(showReport); }
+  /* The report reads the whole journal: under a stream of requests it is read again at most once a second. */
+  var reportTimer = null;
+  var reportReadAt = -Infinity;
+  function scheduleReport() {
+    if (reportTimer) return;
+    reportTimer = setTimeout(function () {
+      reportTimer = null;
+      reportReadAt = performance.now();
+      refreshReport();
+    }, Math.max(150, reportReadAt + 1000 - performance.now()));
+  }
+
+  function refreshHosts() {
+    return api('GET', '/__admin/hosts').then(function (body) {
+      body.hosts.forEach(function (h) { hostNames[h.env + '/' + h.surface] = h.realHost; });
+    });
+  }
+
+  /* Large type, high contrast: for a projector. The address keeps it (/__admin/ui?projector), so a reload or a bookmark opens it so. */
+  function projector(on) {
+    document.documentElement.classList.toggle('projector', on);
+    $('projector').setAttribute('aria-pressed', on ? 'true' : 'false');
+  }
+  $('projector').addEventListener('click', function () {
+    var on = !document.documentElement.classList.contains('projector');
+    projector(on);
+    window.history.replaceState(null, '', location.pathname + (on ? '?projector' : ''));
+  });
+  projector(new URLSearchParams(location.search).has('projector'));
+
   function refreshEnv(env) { return Promise.all([refreshCheckouts(env), refreshOrders(env), refreshCallbacks(env)]); }
   function refreshAll() {
-    return Promise.all([refreshClock(), refreshRetired(), refreshFidelity()].concat(ENVS.map(refreshMerchants), ENVS.map(refreshEnv)));
+    // Names first, so the requests and the report read as names rather than ids.
+    var names = Promise.all([refreshHosts()].concat(ENVS.map(refreshMerchants)));
+    return Promise.all([refreshClock(), refreshRetired(), refreshFidelity(), names.then(function () { return Promise.all([refreshRequests(), refreshReport()]); })].concat(ENVS.map(refreshEnv)));
   }
 
   /* Live updates: coalesce bursts of events into one refresh of what they touched. */
@@ -221,7 +487,7 @@
       due = {};
       timer = null;
       todo.forEach(function (key) {
-        if (key === 'clock') { refreshClock(); refreshRetired(); ENVS.forEach(refreshCheckouts); }
+        if (key === 'clock') { refreshClock(); refreshRetired(); refreshReport(); ENVS.forEach(refreshCheckouts); }
         else if (key === 'fidelity') refreshFidelity();
         else refreshEnv(key);
       });
@@ -235,16 +501,31 @@
   }
 
   var stream = new EventSource('/__admin/events');
-  stream.onopen = function () { $('live').textContent = 'Live: updates follow the event stream'; };
+  var opened = false;
+  stream.onopen = function () {
+    $('live').textContent = 'Live: updates follow the event stream';
+    // After a reconnection, what the stream missed is read from the journal.
+    if (opened) refreshRequests().then(refreshReport).catch(function () { /* the next event retries */ });
+    opened = true;
+  };
   stream.onerror = function () { $('live').textContent = 'Event stream interrupted; reconnecting…'; };
   stream.onmessage = function (message) {
     var event = JSON.parse(message.data);
     logEvent(event);
-    // A journaled request changes nothing by itself: the state changes it caused have their own events.
-    if (event.type === 'request') return;
+    if (event.type === 'request') {
+      addRequest(event);
+      applyFilter();
+      scheduleReport();
+      // A merchant creating or changing a checkout or an order has no event of its own: a write of theirs that succeeded refreshes the environment's lists.
+      var merchantCall = event.surface === 'api' || event.surface === 'legacy' || event.surface === 'retired';
+      if (merchantCall && event.method !== 'GET' && typeof event.status === 'number' && event.status < 300) schedule(event.env);
+      return;
+    }
     if (event.type === 'fidelity.compared') schedule('fidelity');
-    if (event.type === 'clock.changed') schedule('clock');
-    else if (event.env) schedule(event.env);
+    if (event.type === 'clock.changed') {
+      takeClock({ now: event.now, frozen: event.frozen });
+      schedule('clock');
+    } else if (event.env) schedule(event.env);
   };
   document.body.setAttribute('data-live', 'pending');
   stream.addEventListener('open', function () { document.body.setAttribute('data-live', 'open'); });
