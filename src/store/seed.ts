@@ -21,27 +21,10 @@ import type { ExplicitCheckout, ExplicitOrder, Scenario, ScenarioMerchant } from
 import { type EnvDoc, SNAPSHOT_VERSION, type SnapshotDoc } from './snapshot.js';
 import type { Settings } from './state.js';
 
+/** The scenario's settings: its sections the settings schema read (src/domain/settings.ts). */
 export function settingsOf(scenario: Scenario): Settings {
-  return {
-    tokens: {
-      lifetimeSeconds: scenario.tokens.lifetimeSeconds,
-      extLifetimeSeconds: scenario.tokens.extLifetimeSeconds ?? scenario.tokens.lifetimeSeconds,
-      clockSkewSeconds: scenario.tokens.clockSkewSeconds,
-      rateLimit: scenario.tokens.rateLimit,
-    },
-    retirement: {
-      shutdownAt: instant(scenario.retirement.shutdownAt).toISOString(),
-      afterShutdown: scenario.retirement.afterShutdown,
-      brownouts: scenario.retirement.brownouts.map((b) => ({
-        start: instant(b.start).toISOString(),
-        end: instant(b.end).toISOString(),
-      })),
-    },
-    checkouts: { lifetimeSeconds: scenario.checkouts.lifetimeSeconds, storeMatching: scenario.checkouts.storeMatching },
-    orders: { lifetimeSeconds: scenario.orders.lifetimeSeconds },
-    onHold: { resolveAfterSeconds: scenario.onHold.resolveAfterSeconds, invoiceStatus: scenario.onHold.invoiceStatus },
-    ...(scenario.personas ? { personas: scenario.personas } : {}),
-  };
+  const { name: _name, description: _description, seed: _seed, clock: _clock, environments: _environments, faults: _faults, ...settings } = scenario;
+  return settings;
 }
 
 /**
