@@ -1,12 +1,11 @@
 /**
  * The emulated hosts: two environments × five surfaces, with their real public names.
  * Loaded from fixtures/hosts.yaml (or a file given in the options; src/yaml-file.ts reads
- * the shipped one from its build-time JSON) and validated with zod (the bundle takes its build's
- * record of the shipped one's validation instead).
+ * the shipped one from its build-time JSON) and validated with zod.
  */
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { readYamlFile, recordedValidation } from './yaml-file.js';
+import { readYamlFile } from './yaml-file.js';
 
 export const ENVIRONMENTS = ['uat', 'prod'] as const;
 export const SURFACES = ['auth', 'api', 'legacy', 'retired', 'frontend'] as const;
@@ -42,9 +41,6 @@ export type HostsConfig = z.infer<typeof hostsSchema>;
 export const DEFAULT_HOSTS_FILE = fileURLToPath(new URL('../fixtures/hosts.yaml', import.meta.url));
 
 export function loadHosts(file: string = DEFAULT_HOSTS_FILE): HostsConfig {
-  // The shipped file, unedited: as the running build recorded this function's answer (src/yaml-file.ts).
-  const recorded = recordedValidation(file);
-  if (recorded) return recorded.value as HostsConfig;
   const parsed = hostsSchema.safeParse(readYamlFile(file));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
