@@ -7,8 +7,7 @@
 //                                      directory walk of a few ms, not a tsc start of seconds)
 // Either way it brings dist/parsed/ up to date: the shipped YAML files (scenarios/,
 // fixtures/hosts.yaml) as JSON with the hash of their text, which src/yaml-file.ts reads
-// instead of parsing YAML at start, and draws/<scenario>.json, faker's pools of each shipped
-// scenario's seeding (src/store/seed-draws.ts), so a start of `default` needs no faker.
+// instead of parsing YAML at start.
 // The package ships this file, because its package.json keeps `prepare` and `prestart`: in an
 // installed package there is no compiler, and both find dist/ built and do nothing.
 import { spawnSync } from 'node:child_process';
@@ -34,10 +33,9 @@ function shippedYaml() {
  * which src/yaml-file.ts reads while the text keeps its hash, rewritten only when the hash
  * changed; the YAML parser is loaded only then. A file that is not valid YAML, or whose value
  * JSON cannot carry exactly (.inf, .nan), gets no record, and the sandbox reads the file itself
- * and reports what is wrong. Records of files no longer shipped go; the folders named in `keep`
- * are left alone.
+ * and reports what is wrong. Records of files no longer shipped go.
  */
-async function writeParsedYaml(keep = ['draws']) {
+async function writeParsedYaml() {
   const dir = join(root, 'dist', 'parsed');
   const sources = shippedYaml();
   let yaml = null;
@@ -63,60 +61,14 @@ async function writeParsedYaml(keep = ['draws']) {
   }
   // A removed or renamed YAML file leaves no record behind.
   const wanted = new Set(sources.map((path) => join(dir, `${path}.json`)));
-  const kept = new Set(keep.map((name) => join(dir, name)));
   (function prune(at) {
     if (!existsSync(at)) return;
     for (const entry of readdirSync(at, { withFileTypes: true })) {
       const path = join(at, entry.name);
-      if (entry.isDirectory()) {
-        if (!kept.has(path)) prune(path);
-      } else if (!wanted.has(path)) rmSync(path, { force: true });
+      if (entry.isDirectory()) prune(path);
+      else if (!wanted.has(path)) rmSync(path, { force: true });
     }
   })(dir);
-}
-
-/**
- * dist/parsed/draws/<scenario>.json for the shipped scenarios that seed people: recorded by
- * the built seeding itself, again whenever the scenario's text or the generating code changed.
- * Kept only when JSON carries the pools exactly.
- */
-async function writeDraws() {
-  const dist = (path) => new URL(`../dist/${path}`, import.meta.url).href;
-  if (!existsSync(join(root, 'dist', 'store', 'seed-draws.js'))) return;
-  const { drawsGenerator, DRAWS_DIR } = await import(dist('store/seed-draws.js'));
-  const generator = drawsGenerator();
-  if (!generator) return;
-  const dir = join(root, 'scenarios');
-  for (const file of existsSync(dir) ? readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)) : []) {
-    const source = createHash('sha256').update(readFileSync(join(dir, file), 'utf8')).digest('hex');
-    const target = join(DRAWS_DIR, `${file.replace(/\.ya?ml$/, '')}.json`);
-    try {
-      const old = JSON.parse(readFileSync(target, 'utf8'));
-      if (old.source === source && old.generator === generator) continue;
-    } catch {
-      // Not recorded yet.
-    }
-    rmSync(target, { force: true });
-    const { loadScenario } = await import(dist('store/scenario.js'));
-    const { recordDraws } = await import(dist('store/seed.js'));
-    let scenario;
-    try {
-      scenario = loadScenario(join(dir, file));
-    } catch {
-      continue; // An invalid scenario: the sandbox reports it when asked for it.
-    }
-    // Looked up by the scenario's name: a file named otherwise would never be found.
-    if (`${scenario.name}.json` !== target.slice(DRAWS_DIR.length)) continue;
-    const recorded = await recordDraws(scenario, 0);
-    // Written even when there is nothing to replay (no people seeded, or pools JSON cannot carry:
-    // draws null), so that the no-op check above stays a file read rather than a seeding.
-    const draws = isDeepStrictEqual(JSON.parse(JSON.stringify(recorded)), recorded) ? recorded : null;
-    mkdirSync(DRAWS_DIR, { recursive: true });
-    writeFileSync(target, JSON.stringify({ source, seed: scenario.seed, generator, draws }));
-  }
-  // A removed or renamed scenario leaves no record behind.
-  const names = new Set(readdirSync(dir).map((f) => f.replace(/\.ya?ml$/, '.json')));
-  for (const file of existsSync(DRAWS_DIR) ? readdirSync(DRAWS_DIR) : []) if (!names.has(file)) rmSync(join(DRAWS_DIR, file), { force: true });
 }
 
 await writeParsedYaml();
@@ -130,7 +82,7 @@ const CHUNK_DIR = join(root, 'dist', 'chunks');
  * imported on first use (the CLI, then jose, OpenAPI, TLS, the subcommands) is split into
  * dist/chunks/ and still loads only then. The library entry (dist/index.js) stays tsc's
  * module-per-file output. Left outside the bundle: packages that find files of their own at
- * run time (pino-pretty, node-forge, faker's version, swagger-ui-dist). pino is inside: only
+ * run time (pino-pretty, node-forge, swagger-ui-dist). pino is inside: only
  * its transports look for files (a worker started from a path), and the sandbox never starts
  * one; it writes to pino's own destination (src/log.ts).
  * Returns the chunk files written.
@@ -179,7 +131,7 @@ async function bundleCli() {
     target: `node${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.node.match(/\d+/)[0]}`,
     outdir: dist,
     chunkNames: 'chunks/[hash]',
-    external: ['pino-pretty', 'node-forge', '@faker-js/faker', 'swagger-ui-dist'],
+    external: ['pino-pretty', 'node-forge', 'swagger-ui-dist'],
     // CommonJS packages inside an ES bundle call require() (iso8601-duration, Node's builtins).
     banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
     plugins: [fileUrls, englishOnly],
@@ -202,10 +154,7 @@ function newest(path) {
 
 const inputs = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package.json'].map((p) => join(root, p)).filter(existsSync);
 const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-if (process.argv.includes('--if-stale') && built > 0 && Math.max(...inputs.map(newest)) <= built) {
-  await writeDraws();
-  process.exit(0);
-}
+if (process.argv.includes('--if-stale') && built > 0 && Math.max(...inputs.map(newest)) <= built) process.exit(0);
 
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 if (!existsSync(tsc)) {
@@ -256,5 +205,4 @@ if (!process.argv.includes('--if-stale')) {
     }
   })(join(root, 'dist'));
 }
-await writeDraws();
 writeFileSync(stamp, '');
