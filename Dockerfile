@@ -19,7 +19,7 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY scripts ./scripts
 COPY src ./src
-# The build also writes dist/parsed/: the shipped YAML as JSON and as validated, so a start neither parses nor validates it (src/yaml-file.ts).
+# The build also writes dist/parsed/: the shipped YAML as JSON, so a start needs no YAML parser (src/yaml-file.ts).
 COPY fixtures ./fixtures
 COPY scenarios ./scenarios
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund

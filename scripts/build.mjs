@@ -7,10 +7,7 @@
 //                                      directory walk of a few ms, not a tsc start of seconds)
 // Either way it brings dist/parsed/ up to date: the shipped YAML files (scenarios/,
 // fixtures/hosts.yaml) as JSON with the hash of their text, which src/yaml-file.ts reads
-// instead of parsing YAML at start, and draws/<scenario>.json, faker's pools of each shipped
-// scenario's seeding (src/store/seed-draws.ts), so a start of `default` needs no faker; and
-// validated/<path>.json, what the built validators make of each shipped file, which the
-// bundle of the same build takes instead of validating the file again (src/yaml-file.ts).
+// instead of parsing YAML at start.
 // The package ships this file, because its package.json keeps `prepare` and `prestart`: in an
 // installed package there is no compiler, and both find dist/ built and do nothing.
 import { spawnSync } from 'node:child_process';
@@ -32,139 +29,46 @@ function shippedYaml() {
 }
 
 /**
- * `dir`/<path>.json = { sha256, ...key, value } for every shipped YAML file, rewritten only when
- * its text's hash (as src/yaml-file.ts computes it) or `key` changed. `make(path, text)` gives
- * the value; a file it throws for, or whose value JSON cannot carry exactly (.inf, .nan), gets no
- * record, and the sandbox reads the file itself and reports what is wrong. Records of files no
- * longer shipped go; the folders named in `keep` are left alone.
+ * dist/parsed/<path>.json = { sha256, value } for every shipped YAML file: the file as JSON,
+ * which src/yaml-file.ts reads while the text keeps its hash, rewritten only when the hash
+ * changed; the YAML parser is loaded only then. A file that is not valid YAML, or whose value
+ * JSON cannot carry exactly (.inf, .nan), gets no record, and the sandbox reads the file itself
+ * and reports what is wrong. Records of files no longer shipped go.
  */
-async function writeRecords(dir, key, make, keep = []) {
+async function writeParsedYaml() {
+  const dir = join(root, 'dist', 'parsed');
   const sources = shippedYaml();
+  let yaml = null;
   for (const path of sources) {
     const text = readFileSync(join(root, path), 'utf8');
     const sha256 = createHash('sha256').update(text).digest('hex');
     const target = join(dir, `${path}.json`);
     try {
-      const old = JSON.parse(readFileSync(target, 'utf8'));
-      if (old.sha256 === sha256 && Object.entries(key).every(([name, value]) => old[name] === value)) continue;
+      if (JSON.parse(readFileSync(target, 'utf8')).sha256 === sha256) continue;
     } catch {
       // No record yet, or an unreadable one: written below.
     }
     rmSync(target, { force: true });
     let value;
     try {
-      value = await make(path, text);
+      value = (yaml ??= await import('yaml')).parse(text);
     } catch {
       continue;
     }
     if (!isDeepStrictEqual(JSON.parse(JSON.stringify(value) ?? 'null'), value)) continue;
     mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, JSON.stringify({ sha256, ...key, value }));
+    writeFileSync(target, JSON.stringify({ sha256, value }));
   }
   // A removed or renamed YAML file leaves no record behind.
   const wanted = new Set(sources.map((path) => join(dir, `${path}.json`)));
-  const kept = new Set(keep.map((name) => join(dir, name)));
   (function prune(at) {
     if (!existsSync(at)) return;
     for (const entry of readdirSync(at, { withFileTypes: true })) {
       const path = join(at, entry.name);
-      if (entry.isDirectory()) {
-        if (!kept.has(path)) prune(path);
-      } else if (!wanted.has(path)) rmSync(path, { force: true });
+      if (entry.isDirectory()) prune(path);
+      else if (!wanted.has(path)) rmSync(path, { force: true });
     }
   })(dir);
-}
-
-/**
- * dist/parsed/<path>.json = { sha256, value } for every shipped YAML file: the file as JSON,
- * which src/yaml-file.ts reads while the text keeps its hash. The YAML parser is loaded only
- * when a file changed.
- */
-async function writeParsedYaml() {
-  let yaml = null;
-  await writeRecords(join(root, 'dist', 'parsed'), {}, async (_path, text) => (yaml ??= await import('yaml')).parse(text), ['draws', 'validated']);
-}
-
-/**
- * dist/parsed/draws/<scenario>.json for the shipped scenarios that seed people: recorded by
- * the built seeding itself, again whenever the scenario's text or the generating code changed.
- * Kept only when JSON carries the pools exactly.
- */
-async function writeDraws() {
-  const dist = (path) => new URL(`../dist/${path}`, import.meta.url).href;
-  if (!existsSync(join(root, 'dist', 'store', 'seed-draws.js'))) return;
-  const { drawsGenerator, DRAWS_DIR } = await import(dist('store/seed-draws.js'));
-  const generator = drawsGenerator();
-  if (!generator) return;
-  const dir = join(root, 'scenarios');
-  for (const file of existsSync(dir) ? readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)) : []) {
-    const source = createHash('sha256').update(readFileSync(join(dir, file), 'utf8')).digest('hex');
-    const target = join(DRAWS_DIR, `${file.replace(/\.ya?ml$/, '')}.json`);
-    try {
-      const old = JSON.parse(readFileSync(target, 'utf8'));
-      if (old.source === source && old.generator === generator) continue;
-    } catch {
-      // Not recorded yet.
-    }
-    rmSync(target, { force: true });
-    const { loadScenario } = await import(dist('store/scenario.js'));
-    const { recordDraws } = await import(dist('store/seed.js'));
-    let scenario;
-    try {
-      scenario = loadScenario(join(dir, file));
-    } catch {
-      continue; // An invalid scenario: the sandbox reports it when asked for it.
-    }
-    // Looked up by the scenario's name: a file named otherwise would never be found.
-    if (`${scenario.name}.json` !== target.slice(DRAWS_DIR.length)) continue;
-    const recorded = await recordDraws(scenario, 0);
-    // Written even when there is nothing to replay (no people seeded, or pools JSON cannot carry:
-    // draws null), so that the no-op check above stays a file read rather than a seeding.
-    const draws = isDeepStrictEqual(JSON.parse(JSON.stringify(recorded)), recorded) ? recorded : null;
-    mkdirSync(DRAWS_DIR, { recursive: true });
-    writeFileSync(target, JSON.stringify({ source, seed: scenario.seed, generator, draws }));
-  }
-  // A removed or renamed scenario leaves no record behind.
-  const names = new Set(readdirSync(dir).map((f) => f.replace(/\.ya?ml$/, '.json')));
-  for (const file of existsSync(DRAWS_DIR) ? readdirSync(DRAWS_DIR) : []) if (!names.has(file)) rmSync(join(DRAWS_DIR, file), { force: true });
-}
-
-/**
- * The build's identity: a hash of what it compiles (src/, the settings, the locked dependency
- * versions, zod's among them). The bundle carries it (esbuild's define, CHECKOUT_SANDBOX_BUILD
- * in src/yaml-file.ts) and dist/.build-id keeps it for the no-op build below.
- */
-function buildId() {
-  const hash = createHash('sha256');
-  const files = [];
-  (function walk(dir) {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else files.push(path);
-    }
-  })(join(root, 'src'));
-  for (const path of ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'package-lock.json']) if (existsSync(join(root, path))) files.push(join(root, path));
-  for (const file of files.sort()) hash.update(`${relative(root, file).split(sep).join('/')}\0`).update(readFileSync(file)).update('\0');
-  return hash.digest('hex');
-}
-const BUILD_ID_FILE = join(root, 'dist', '.build-id');
-
-/**
- * dist/parsed/validated/<path>.json = { sha256, build, value } for every shipped YAML file: the
- * value its validator (loadScenario, loadHosts of tsc's output, compiled from the same sources
- * as the bundle of build `build`) returns for the text with that hash. The bundle takes it for
- * an unedited file instead of validating (src/yaml-file.ts, recordedValidation); tsc's output
- * has no build id, so the validators here always validate.
- */
-async function writeValidated(build) {
-  if (!existsSync(join(root, 'dist', 'hosts.js'))) return;
-  const dist = (path) => new URL(`../dist/${path}`, import.meta.url).href;
-  const validate = async (path) =>
-    path.startsWith('scenarios')
-      ? (await import(dist('store/scenario.js'))).loadScenario(join(root, path))
-      : (await import(dist('hosts.js'))).loadHosts(join(root, path));
-  await writeRecords(join(root, 'dist', 'parsed', 'validated'), { build }, validate);
 }
 
 await writeParsedYaml();
@@ -178,12 +82,12 @@ const CHUNK_DIR = join(root, 'dist', 'chunks');
  * imported on first use (the CLI, then jose, OpenAPI, TLS, the subcommands) is split into
  * dist/chunks/ and still loads only then. The library entry (dist/index.js) stays tsc's
  * module-per-file output. Left outside the bundle: packages that find files of their own at
- * run time (pino-pretty, node-forge, faker's version, swagger-ui-dist). pino is inside: only
+ * run time (pino-pretty, node-forge, swagger-ui-dist). pino is inside: only
  * its transports look for files (a worker started from a path), and the sandbox never starts
  * one; it writes to pino's own destination (src/log.ts).
- * `id`: the build's identity (buildId). Returns the chunk files written.
+ * Returns the chunk files written.
  */
-async function bundleCli(id) {
+async function bundleCli() {
   const { build } = await import('esbuild');
   const src = join(root, 'src');
   const dist = join(root, 'dist');
@@ -227,12 +131,10 @@ async function bundleCli(id) {
     target: `node${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.node.match(/\d+/)[0]}`,
     outdir: dist,
     chunkNames: 'chunks/[hash]',
-    external: ['pino-pretty', 'node-forge', '@faker-js/faker', 'swagger-ui-dist'],
+    external: ['pino-pretty', 'node-forge', 'swagger-ui-dist'],
     // CommonJS packages inside an ES bundle call require() (iso8601-duration, Node's builtins).
     banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
     plugins: [fileUrls, englishOnly],
-    // Which build the bundle is: the validated records it may take are this build's (writeValidated).
-    define: { CHECKOUT_SANDBOX_BUILD: JSON.stringify(id) },
     absWorkingDir: root,
     metafile: true,
     logLevel: 'warning',
@@ -252,12 +154,7 @@ function newest(path) {
 
 const inputs = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package.json'].map((p) => join(root, p)).filter(existsSync);
 const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-if (process.argv.includes('--if-stale') && built > 0 && Math.max(...inputs.map(newest)) <= built) {
-  await writeDraws();
-  // The bundle is the one built last: an edited shipped file is recorded again for its id.
-  if (existsSync(BUILD_ID_FILE)) await writeValidated(readFileSync(BUILD_ID_FILE, 'utf8').trim());
-  process.exit(0);
-}
+if (process.argv.includes('--if-stale') && built > 0 && Math.max(...inputs.map(newest)) <= built) process.exit(0);
 
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 if (!existsSync(tsc)) {
@@ -290,11 +187,7 @@ const swaggerDir = join(root, 'node_modules', 'swagger-ui-dist');
 const swaggerCopy = join(root, 'dist', 'admin', 'swagger-ui');
 mkdirSync(swaggerCopy, { recursive: true });
 for (const file of SWAGGER_FILES) cpSync(join(swaggerDir, file), join(swaggerCopy, file));
-const id = buildId();
-// The old id goes first: records of this build are written only once its bundle is.
-rmSync(BUILD_ID_FILE, { force: true });
-const chunks = await bundleCli(id);
-writeFileSync(BUILD_ID_FILE, `${id}\n`);
+const chunks = await bundleCli();
 // A full build drops the output of sources that no longer exist (dist/x.js without src/x.ts),
 // and the bundle's chunks this build no longer wrote. A stale-only rebuild (prestart, the test
 // setup) keeps old chunks: a server started before it may still load one on first use.
@@ -312,6 +205,4 @@ if (!process.argv.includes('--if-stale')) {
     }
   })(join(root, 'dist'));
 }
-await writeDraws();
-await writeValidated(id);
 writeFileSync(stamp, '');

@@ -2,12 +2,11 @@
  * The emulated hosts: what each surface is (one record each, SURFACE_RECORDS) and, in each of
  * the two environments, its real public names. These are loaded from fixtures/hosts.yaml (or a
  * file given in the options; src/yaml-file.ts reads the shipped one from its build-time JSON)
- * and validated with zod (the bundle takes its build's record of the shipped one's validation
- * instead).
+ * and validated with zod.
  */
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { readYamlFile, recordedValidation } from './yaml-file.js';
+import { readYamlFile } from './yaml-file.js';
 
 export const ENVIRONMENTS = ['uat', 'prod'] as const;
 export type EnvName = (typeof ENVIRONMENTS)[number];
@@ -90,9 +89,6 @@ export type HostsConfig = z.infer<typeof hostsSchema>;
 export const DEFAULT_HOSTS_FILE = fileURLToPath(new URL('../fixtures/hosts.yaml', import.meta.url));
 
 export function loadHosts(file: string = DEFAULT_HOSTS_FILE): HostsConfig {
-  // The shipped file, unedited: as the running build recorded this function's answer (src/yaml-file.ts).
-  const recorded = recordedValidation(file);
-  if (recorded) return recorded.value as HostsConfig;
   const parsed = hostsSchema.safeParse(readYamlFile(file));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -5,24 +5,26 @@
  * email address (case-insensitive) when the customer identifies. A persona may also bring a
  * company (for business checkouts) and a delivery choice (for profiles with a delivery module).
  */
-export const PERSONA_OUTCOMES = ['approved', 'rejected', 'validationFails'] as const;
-export type PersonaOutcome = (typeof PERSONA_OUTCOMES)[number];
+import { z } from 'zod';
 
-export interface Persona {
-  name: string;
-  email: string;
-  mobilePhoneNumber: string;
-  postalCode: string;
+/** A test persona as a scenario's `personas:` gives it. */
+export const personaSchema = z.object({
+  name: z.string().min(1),
+  email: z.email(),
+  mobilePhoneNumber: z.string().min(1),
+  postalCode: z.string().min(1),
   /** approved: the purchase completes; rejected: the credit check says no (result Rejected); validationFails: the validation step fails. */
-  outcome: PersonaOutcome;
+  outcome: z.enum(['approved', 'rejected', 'validationFails']).default('approved'),
   /** Real milliseconds the identification takes, to exercise the merchant page's waiting state. */
-  identifyDelayMs: number;
+  identifyDelayMs: z.number().int().min(0).max(30_000).default(0),
   /** A business persona's company: used on business checkouts (B2B stores), never on private ones. */
-  companyName?: string;
-  organizationNumber?: string;
+  companyName: z.string().min(1).optional(),
+  organizationNumber: z.string().min(1).optional(),
   /** The carrier and option the persona picks, when the checkout's delivery module offers them. */
-  shipping?: { carrier: string; option?: string };
-}
+  shipping: z.object({ carrier: z.string().min(1), option: z.string().min(1).optional() }).optional(),
+});
+
+export type Persona = z.output<typeof personaSchema>;
 
 export const DEFAULT_PERSONAS: readonly Persona[] = [
   { name: 'Approved', email: 'approved@example.com', mobilePhoneNumber: '+46701234567', postalCode: '11122', outcome: 'approved', identifyDelayMs: 0 },

@@ -1,46 +1,57 @@
 /**
  * The scenario's settings as the running sandbox keeps them (token lifetimes, the retired
- * host's dates, checkout and order lifetimes). Plain data: the store persists it, services
- * change it, every layer reads it.
+ * host's dates, checkout and order lifetimes, on-hold reviews, the page's personas), described
+ * once: a scenario file's sections are read with this schema, seeding keeps what it gives, and
+ * a state file's settings are read back with it. Each default is given here, so a section a
+ * scenario leaves out, or a state file written before the section existed, gets the same value.
+ * Plain data: the store persists it, services change it, every layer reads it.
  */
-import type { Persona } from './personas.js';
+import { z } from 'zod';
+import { personaSchema } from './personas.js';
+import { isoInstant, seconds } from './scenario-fields.js';
 
-export interface Brownout {
-  start: string;
-  end: string;
-}
+export const rateLimitSchema = z.object({ requests: z.number().int().positive(), perSeconds: seconds });
 
-export interface RateLimit {
-  requests: number;
-  perSeconds: number;
-}
+const retirementSchema = z.object({
+  // The start of 31 October 2026 in Stockholm (CET, UTC+1).
+  shutdownAt: isoInstant.default('2026-10-30T23:00:00.000Z'),
+  afterShutdown: z.enum(['refuse', 'gone']).default('refuse'),
+  brownouts: z.array(z.object({ start: isoInstant, end: isoInstant })).default([]),
+});
 
-export interface RetirementSettings {
-  shutdownAt: string;
-  afterShutdown: 'refuse' | 'gone';
-  brownouts: Brownout[];
-}
+const tokensSchema = z
+  .object({
+    lifetimeSeconds: seconds.default(3599),
+    /** ext_expires_in of the tokens issued; omitted: their lifetime. */
+    extLifetimeSeconds: seconds.optional(),
+    clockSkewSeconds: z.number().int().min(0).default(300),
+    rateLimit: rateLimitSchema.nullable().default(null),
+  })
+  .transform((tokens) => ({ ...tokens, extLifetimeSeconds: tokens.extLifetimeSeconds ?? tokens.lifetimeSeconds }));
 
-export interface Settings {
-  tokens: {
-    lifetimeSeconds: number;
-    extLifetimeSeconds: number;
-    clockSkewSeconds: number;
-    rateLimit: RateLimit | null;
-  };
-  retirement: RetirementSettings;
-  /**
-   * storeMatching: may an old-style path name another store of the same merchant than the
-   * checkout's (WooCommerce's euro stores, service-facts §10.10)? lenient: yes; strict: 404.
-   * Absent in older state files, which means lenient.
-   */
-  checkouts: { lifetimeSeconds: number; storeMatching?: 'lenient' | 'strict' };
-  orders: { lifetimeSeconds: number };
-  /**
-   * On-hold purchases (fraud review): resolved after this many seconds of sandbox time with
-   * this invoice status (null: only by the admin call). Absent in older state files: 3600 s, approved.
-   */
-  onHold?: { resolveAfterSeconds: number | null; invoiceStatus: 'Approved' | 'Rejected' };
-  /** The scenario's test personas for the hosted checkout page; absent = the built-in ones. */
-  personas?: Persona[];
-}
+export const settingsSchema = z.object({
+  tokens: tokensSchema.prefault({}),
+  retirement: retirementSchema.prefault({}),
+  checkouts: z
+    .object({
+      lifetimeSeconds: seconds.default(7 * 24 * 3600),
+      /**
+       * May an old-style path name another store of the same merchant than the checkout's
+       * (WooCommerce's euro stores)? lenient: yes; strict: 404.
+       */
+      storeMatching: z.enum(['lenient', 'strict']).default('lenient'),
+    })
+    .prefault({}),
+  orders: z.object({ lifetimeSeconds: seconds.default(28 * 24 * 3600) }).prefault({}),
+  /** On-hold purchases (fraud review) resolve after this much sandbox time with this invoice status; null: only by the admin call. */
+  onHold: z
+    .object({ resolveAfterSeconds: seconds.nullable().default(3600), invoiceStatus: z.enum(['Approved', 'Rejected']).default('Approved') })
+    .prefault({}),
+  /** Test customers of the hosted checkout page; omitted: the built-in ones (DEFAULT_PERSONAS). */
+  personas: z.array(personaSchema).optional(),
+});
+
+export type Settings = z.output<typeof settingsSchema>;
+export type RateLimit = z.output<typeof rateLimitSchema>;
+export type RetirementSettings = Settings['retirement'];
+export type Brownout = RetirementSettings['brownouts'][number];

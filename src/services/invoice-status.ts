@@ -48,9 +48,9 @@ export class InvoiceStatusService {
     return this.reviews.toArray();
   }
 
-  /** Starts the review of an OnHold purchase (settings.onHold; absent in older state files: an hour, approved). */
+  /** Starts the review of an OnHold purchase (settings.onHold). */
   async schedule(checkout: Checkout): Promise<OnHoldReview> {
-    const onHold = this.deps.store.settings().onHold ?? { resolveAfterSeconds: 3600, invoiceStatus: 'Approved' as const };
+    const { onHold } = this.deps.store.settings();
     const review: OnHoldReview = {
       id: checkout.privateId.toLowerCase(),
       privateId: checkout.privateId,

@@ -1,91 +1,68 @@
 /**
  * Scenarios: YAML files naming a starting world. Validated with zod, so a bad file stops
  * start-up with the file, the field and what was expected. The shipped ones are read from
- * their build-time JSON while unedited (src/yaml-file.ts), and the bundle takes what its own
- * build's validation made of them instead of validating them again (recordedValidation).
+ * their build-time JSON while unedited (src/yaml-file.ts).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, extname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { CHECKOUT_STATUSES, ORDER_STATUSES, PURCHASE_RESULTS } from '../domain/model.js';
-import { PERSONA_OUTCOMES } from '../domain/personas.js';
 import { faultRuleSchema } from '../domain/fault-rule.js';
-import { amount, id, instant, seconds } from './scenario-fields.js';
+import { amount, id, instant, seconds } from '../domain/scenario-fields.js';
+import { settingsSchema } from '../domain/settings.js';
 import { storeSchema } from './scenario-stores.js';
 import { didYouMean } from '../spelling.js';
-import { lazy } from '../lazy.js';
-import { readYamlFile, recordedValidation } from '../yaml-file.js';
+import { readYamlFile } from '../yaml-file.js';
 
 export const SCENARIO_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
 
-/**
- * The schemas of a scenario file, built on first use: a start from an unedited shipped
- * scenario takes its build's record (recordedValidation) and never validates, so building
- * them at module load cost every start 5-10 ms of CPU for nothing (issue 20; median of 31
- * alternated spawn pairs).
- */
-function scenarioSchemas() {
-  const itemSchema = z.object({
-    id: id,
-    description: z.string(),
-    unitPrice: amount,
-    quantity: z.number().int().positive().default(1),
-    vat: z.number().min(0).default(25),
-  });
+const itemSchema = z.object({
+  id: id,
+  description: z.string(),
+  unitPrice: amount,
+  quantity: z.number().int().positive().default(1),
+  vat: z.number().min(0).default(25),
+});
 
-  const explicitCheckout = z.object({
-    privateId: z.guid().optional(),
-    storeId: id,
-    status: z.enum(CHECKOUT_STATUSES).default('Initialized'),
-    reference: z.string().nullable().default(null),
-    items: z.array(itemSchema).min(1),
-    shipping: itemSchema.omit({ quantity: true }).nullable().default(null),
-    purchaseResult: z.enum(PURCHASE_RESULTS).optional(),
-    notificationUri: z.string().url().optional(),
-    /** Seconds from seeding until the checkout expires; negative for an already expired one. */
-    expiresInSeconds: z.number().int().optional(),
-  });
+const explicitCheckout = z.object({
+  privateId: z.guid().optional(),
+  storeId: id,
+  status: z.enum(CHECKOUT_STATUSES).default('Initialized'),
+  reference: z.string().nullable().default(null),
+  items: z.array(itemSchema).min(1),
+  shipping: itemSchema.omit({ quantity: true }).nullable().default(null),
+  purchaseResult: z.enum(PURCHASE_RESULTS).optional(),
+  notificationUri: z.string().url().optional(),
+  /** Seconds from seeding until the checkout expires; negative for an already expired one. */
+  expiresInSeconds: z.number().int().optional(),
+});
 
-  const explicitOrder = z.object({
-    orderId: z.guid().optional(),
-    storeId: id,
-    status: z.enum(ORDER_STATUSES).default('NotActivated'),
-    reference: z.string().nullable().default(null),
-    paymentMethod: z.string().default('DirectInvoice'),
-    items: z.array(itemSchema).min(1),
-    expiresInSeconds: z.number().int().optional(),
-  });
+const explicitOrder = z.object({
+  orderId: z.guid().optional(),
+  storeId: id,
+  status: z.enum(ORDER_STATUSES).default('NotActivated'),
+  reference: z.string().nullable().default(null),
+  paymentMethod: z.string().default('DirectInvoice'),
+  items: z.array(itemSchema).min(1),
+  expiresInSeconds: z.number().int().optional(),
+});
 
-  /** A test customer of the hosted checkout page (src/domain/personas.ts). */
-  const personaSchema = z.object({
-    name: z.string().min(1),
-    email: z.email(),
-    mobilePhoneNumber: z.string().min(1),
-    postalCode: z.string().min(1),
-    outcome: z.enum(PERSONA_OUTCOMES).default('approved'),
-    identifyDelayMs: z.number().int().min(0).max(30_000).default(0),
-    /** A business persona's company, used on business checkouts (B2B stores). */
-    companyName: z.string().min(1).optional(),
-    organizationNumber: z.string().min(1).optional(),
-    /** The carrier and option this persona picks when the checkout's profile has a delivery module that offers them. */
-    shipping: z.object({ carrier: z.string().min(1), option: z.string().min(1).optional() }).optional(),
-  });
+const generate = z.object({ generate: z.number().int().min(0).max(100_000) });
 
-  const generate = z.object({ generate: z.number().int().min(0).max(100_000) });
+const apiClientSchema = z.object({
+  clientId: z.guid({ message: 'expected a GUID, as the portal issues client ids' }),
+  clientSecret: z.string().min(8),
+  name: z.string().optional(),
+  secretExpiresAt: instant.optional(),
+  tokenLifetimeSeconds: seconds.optional(),
+});
 
-  const apiClientSchema = z.object({
-    clientId: z.guid({ message: 'expected a GUID, as the portal issues client ids' }),
-    clientSecret: z.string().min(8),
-    name: z.string().optional(),
-    secretExpiresAt: instant.optional(),
-    tokenLifetimeSeconds: seconds.optional(),
-  });
-
-  const merchantSchema = z.object({
+const merchantSchema = z
+  .object({
     id: id,
     name: z.string().min(1),
-    stores: z.array(storeSchema()).min(1),
+    stores: z.array(storeSchema).min(1),
     sharedKey: z.object({ username: z.string().min(1), key: z.string().min(1) }),
     /** Where webhooks are POSTed (also PUT /__admin/{env}/merchants/{id}/callbacks). */
     webhookUri: z.string().url().nullable().default(null),
@@ -96,7 +73,8 @@ function scenarioSchemas() {
     apiClients: z.array(apiClientSchema).default([]),
     checkouts: z.union([generate, z.array(explicitCheckout)]).default([]),
     orders: z.union([generate, z.array(explicitOrder)]).default([]),
-  }).superRefine((merchant, issues) => {
+  })
+  .superRefine((merchant, issues) => {
     // Seeded checkouts and orders must belong to one of the merchant's own stores.
     const storeIds = new Set(merchant.stores.map((s) => s.id));
     for (const kind of ['checkouts', 'orders'] as const) {
@@ -114,80 +92,45 @@ function scenarioSchemas() {
     }
   });
 
-  const envSchema = z.object({ merchants: z.array(merchantSchema).default([]) }).superRefine((env, issues) => {
-    // Credentials and ids must be unique within an environment, or a caller would be ambiguous.
-    const seen = new Map<string, string>();
-    env.merchants.forEach((m, i) => {
-      const keys: [string, PropertyKey[]][] = [
-        [`merchant id ${m.id}`, ['merchants', i, 'id']],
-        [`SharedKey username ${m.sharedKey.username}`, ['merchants', i, 'sharedKey', 'username']],
-        ...m.stores.map((s, j): [string, PropertyKey[]] => [`store id ${s.id}`, ['merchants', i, 'stores', j, 'id']]),
-        ...m.apiClients.map((c, j): [string, PropertyKey[]] => [
-          `client id ${c.clientId.toLowerCase()}`,
-          ['merchants', i, 'apiClients', j, 'clientId'],
-        ]),
-      ];
-      for (const [key, path] of keys) {
-        if (seen.has(key)) issues.addIssue({ code: 'custom', path, message: `duplicate ${key} (also at ${seen.get(key)})` });
-        else seen.set(key, path.join('.'));
-      }
-    });
+const envSchema = z.object({ merchants: z.array(merchantSchema).default([]) }).superRefine((env, issues) => {
+  // Credentials and ids must be unique within an environment, or a caller would be ambiguous.
+  const seen = new Map<string, string>();
+  env.merchants.forEach((m, i) => {
+    const keys: [string, PropertyKey[]][] = [
+      [`merchant id ${m.id}`, ['merchants', i, 'id']],
+      [`SharedKey username ${m.sharedKey.username}`, ['merchants', i, 'sharedKey', 'username']],
+      ...m.stores.map((s, j): [string, PropertyKey[]] => [`store id ${s.id}`, ['merchants', i, 'stores', j, 'id']]),
+      ...m.apiClients.map((c, j): [string, PropertyKey[]] => [
+        `client id ${c.clientId.toLowerCase()}`,
+        ['merchants', i, 'apiClients', j, 'clientId'],
+      ]),
+    ];
+    for (const [key, path] of keys) {
+      if (seen.has(key)) issues.addIssue({ code: 'custom', path, message: `duplicate ${key} (also at ${seen.get(key)})` });
+      else seen.set(key, path.join('.'));
+    }
   });
+});
 
-  const scenarioSchema = z
-    .object({
-      name: z.string().min(1),
-      description: z.string().default(''),
-      seed: z.number().int().default(1),
-      clock: z
-        .object({ now: instant.optional(), frozen: z.boolean().default(false) })
-        .optional(),
-      retirement: z
-        .object({
-          // The start of 31 October 2026 in Stockholm (CET, UTC+1).
-          shutdownAt: instant.default('2026-10-30T23:00:00Z'),
-          afterShutdown: z.enum(['refuse', 'gone']).default('refuse'),
-          brownouts: z.array(z.object({ start: instant, end: instant })).default([]),
-        })
-        .prefault({}),
-      tokens: z
-        .object({
-          lifetimeSeconds: seconds.default(3599),
-          extLifetimeSeconds: seconds.optional(),
-          clockSkewSeconds: z.number().int().min(0).default(300),
-          rateLimit: z
-            .object({ requests: z.number().int().positive(), perSeconds: seconds })
-            .nullable()
-            .default(null),
-        })
-        .prefault({}),
-      checkouts: z
-        .object({ lifetimeSeconds: seconds.default(7 * 24 * 3600), storeMatching: z.enum(['lenient', 'strict']).default('lenient') })
-        .prefault({}),
-      orders: z.object({ lifetimeSeconds: seconds.default(28 * 24 * 3600) }).prefault({}),
-      // On-hold purchases (fraud review) resolve after this much sandbox time; null: only by the admin call.
-      onHold: z
-        .object({ resolveAfterSeconds: seconds.nullable().default(3600), invoiceStatus: z.enum(['Approved', 'Rejected']).default('Approved') })
-        .prefault({}),
-      /** Test customers of the hosted checkout page (issue 13); omitted = the built-in ones. */
-      personas: z.array(personaSchema).optional(),
-      environments: z.object({ uat: envSchema.prefault({}), prod: envSchema.prefault({}) }),
-      /** Fault rules armed at seed and reset, as POST /__admin/faults takes them (docs/faults.md). */
-      faults: z.array(faultRuleSchema).default([]),
-    })
-    .strict();
+/** A scenario file: its name and seed, the clock, the settings (src/domain/settings.ts), the two environments' merchants, faults. */
+const scenarioSchema = z
+  .object({
+    name: z.string().min(1),
+    description: z.string().default(''),
+    seed: z.number().int().default(1),
+    clock: z.object({ now: instant.optional(), frozen: z.boolean().default(false) }).optional(),
+    ...settingsSchema.shape,
+    environments: z.object({ uat: envSchema.prefault({}), prod: envSchema.prefault({}) }),
+    /** Fault rules armed at seed and reset, as POST /__admin/faults takes them (docs/faults.md). */
+    faults: z.array(faultRuleSchema).default([]),
+  })
+  .strict();
 
-  return { itemSchema, explicitCheckout, explicitOrder, merchantSchema, scenarioSchema };
-}
-
-const schemas = lazy(scenarioSchemas);
-type Schemas = ReturnType<typeof scenarioSchemas>;
-
-export type Scenario = z.infer<Schemas['scenarioSchema']>;
-export type ScenarioMerchant = z.infer<Schemas['merchantSchema']>;
-export type ScenarioItem = z.infer<Schemas['itemSchema']>;
-export type ExplicitCheckout = z.infer<Schemas['explicitCheckout']>;
-export type ExplicitOrder = z.infer<Schemas['explicitOrder']>;
+export type Scenario = z.output<typeof scenarioSchema>;
+export type ScenarioMerchant = z.output<typeof merchantSchema>;
+export type ScenarioItem = z.output<typeof itemSchema>;
+export type ExplicitCheckout = z.output<typeof explicitCheckout>;
+export type ExplicitOrder = z.output<typeof explicitOrder>;
 
 export class ScenarioError extends Error {
   override name = 'ScenarioError';
@@ -213,10 +156,6 @@ export function resolveScenarioFile(nameOrPath: string, dir: string = SCENARIO_D
 
 export function loadScenario(nameOrPath: string, dir: string = SCENARIO_DIR): Scenario {
   const file = resolveScenarioFile(nameOrPath, dir);
-  // An unedited shipped scenario, recorded by the build of the running code from this very
-  // function (scripts/build.mjs): the value parseScenario gives it.
-  const recorded = recordedValidation(file);
-  if (recorded) return recorded.value as Scenario;
   let raw: unknown;
   try {
     raw = readYamlFile(file);
@@ -227,7 +166,7 @@ export function loadScenario(nameOrPath: string, dir: string = SCENARIO_DIR): Sc
 }
 
 export function parseScenario(raw: unknown, file: string): Scenario {
-  const result = schemas().scenarioSchema.safeParse(raw);
+  const result = scenarioSchema.safeParse(raw);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const field = issue.path.length ? formatPath(issue.path) : '(top level)';

@@ -13,48 +13,31 @@ import { sumLines } from '../domain/money.js';
 import { SeededRandom } from '../domain/random.js';
 import { hashSecret } from '../domain/secret-hash.js';
 import type { Customer } from '../domain/model.js';
+import type { Faker } from '@faker-js/faker';
+import { loadFaker } from '../fake/faker.js';
 import { fakeBusinessCustomer, fakeCartItems, fakeCustomer } from '../fake/people.js';
-import { type Draw, DrawMiss, type DrawSource, liveDraws, recordedDraws, replayDraws } from './seed-draws.js';
 import { customerTypeOf, segmentOf } from '../domain/sales-segment.js';
 import { storeFromScenario } from './scenario-stores.js';
 import type { ExplicitCheckout, ExplicitOrder, Scenario, ScenarioMerchant } from './scenario.js';
 import { type EnvDoc, SNAPSHOT_VERSION, type SnapshotDoc } from './snapshot.js';
 import type { Settings } from './state.js';
 
+/** The scenario's settings: its sections the settings schema read (src/domain/settings.ts). */
 export function settingsOf(scenario: Scenario): Settings {
-  return {
-    tokens: {
-      lifetimeSeconds: scenario.tokens.lifetimeSeconds,
-      extLifetimeSeconds: scenario.tokens.extLifetimeSeconds ?? scenario.tokens.lifetimeSeconds,
-      clockSkewSeconds: scenario.tokens.clockSkewSeconds,
-      rateLimit: scenario.tokens.rateLimit,
-    },
-    retirement: {
-      shutdownAt: instant(scenario.retirement.shutdownAt).toISOString(),
-      afterShutdown: scenario.retirement.afterShutdown,
-      brownouts: scenario.retirement.brownouts.map((b) => ({
-        start: instant(b.start).toISOString(),
-        end: instant(b.end).toISOString(),
-      })),
-    },
-    checkouts: { lifetimeSeconds: scenario.checkouts.lifetimeSeconds, storeMatching: scenario.checkouts.storeMatching },
-    orders: { lifetimeSeconds: scenario.orders.lifetimeSeconds },
-    onHold: { resolveAfterSeconds: scenario.onHold.resolveAfterSeconds, invoiceStatus: scenario.onHold.invoiceStatus },
-    ...(scenario.personas ? { personas: scenario.personas } : {}),
-  };
+  const { name: _name, description: _description, seed: _seed, clock: _clock, environments: _environments, faults: _faults, ...settings } = scenario;
+  return settings;
 }
 
 /**
  * Names, addresses and products come from faker, loaded only when the scenario seeds
  * customers or generates data, and drawn from small pools, so 100,000 generated records
- * seed in well under a second. Ids, salts and numbers come from a seeded PRNG. For a shipped
- * scenario the pools usually come from the build's record of them (src/store/seed-draws.ts).
+ * seed in well under a second. Ids, salts and numbers come from a seeded PRNG.
  */
 class FakePools {
   private readonly customers = new Map<string, Customer[]>();
   private items: ReturnType<typeof fakeCartItems> | null = null;
 
-  constructor(private readonly source: DrawSource | null) {}
+  constructor(private readonly faker: Faker | null) {}
 
   static needsFaker(scenario: Scenario): boolean {
     return ENVIRONMENTS.some((env) =>
@@ -68,9 +51,10 @@ class FakePools {
   customer(random: SeededRandom, countryCode: string, segment: 'B2C' | 'B2B' = 'B2C'): Customer {
     const key = `${countryCode}/${segment}`;
     let pool = this.customers.get(key);
+    const faker = this.faker;
     if (!pool) {
       const make = segment === 'B2B' ? fakeBusinessCustomer : fakeCustomer;
-      pool = this.source ? this.source.fill(key, (faker) => Array.from({ length: 64 }, () => make(faker, countryCode))) : [];
+      pool = faker ? Array.from({ length: 64 }, () => make(faker, countryCode)) : [];
       this.customers.set(key, pool);
     }
     // Shared, not copied: records are never edited in place (services replace them whole).
@@ -78,7 +62,7 @@ class FakePools {
   }
 
   cartItems(random: SeededRandom, count: number): ReturnType<typeof fakeCartItems> {
-    this.items ??= this.source ? this.source.fill('items', (faker) => fakeCartItems(faker, 128)) : [];
+    this.items ??= this.faker ? fakeCartItems(this.faker, 128) : [];
     const items = this.items;
     const picked = new Map<string, (typeof items)[number]>();
     while (picked.size < Math.min(count, items.length)) {
@@ -90,24 +74,7 @@ class FakePools {
 }
 
 export async function seedState(scenario: Scenario, nowMs: number): Promise<SnapshotDoc> {
-  if (!FakePools.needsFaker(scenario)) return seedWith(scenario, nowMs, new FakePools(null));
-  const record = recordedDraws(scenario.name, scenario.seed);
-  if (record) {
-    try {
-      return seedWith(scenario, nowMs, new FakePools(replayDraws(record)));
-    } catch (error) {
-      if (!(error instanceof DrawMiss)) throw error;
-      // Not the seeding the record was made of (a scenario of the same name, edited): faker itself.
-    }
-  }
-  return seedWith(scenario, nowMs, new FakePools(await liveDraws(scenario.seed)));
-}
-
-/** The build's record of a scenario's pools (scripts/build.mjs writes it to dist/parsed/draws/). */
-export async function recordDraws(scenario: Scenario, nowMs: number): Promise<Draw[]> {
-  const draws: Draw[] = [];
-  if (FakePools.needsFaker(scenario)) seedWith(scenario, nowMs, new FakePools(await liveDraws(scenario.seed, draws)));
-  return draws;
+  return seedWith(scenario, nowMs, new FakePools(FakePools.needsFaker(scenario) ? await loadFaker(scenario.seed) : null));
 }
 
 function seedWith(scenario: Scenario, nowMs: number, pools: FakePools): SnapshotDoc {

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { ClockSnapshot } from '../clock.js';
 import type { ApiClient, Checkout, Merchant, Order } from '../domain/model.js';
 import { CHECKOUT_STATUSES, ORDER_STATUSES } from '../domain/model.js';
-import type { Settings } from '../domain/settings.js';
+import { type Settings, settingsSchema } from '../domain/settings.js';
 import { ENVIRONMENTS, type EnvName } from '../hosts.js';
 import { type KeyedRecord, MAIN_COLLECTIONS, SandboxState, type StateMeta } from './state.js';
 
@@ -86,46 +86,14 @@ const clockSnapshot = z.union([
   z.object({ mode: z.literal('offset'), offsetMs: z.number().finite() }),
   z.object({ mode: z.literal('frozen'), at: instant }),
 ]);
-const seconds = z.number().int().positive();
-const settings = z.object({
-  tokens: z.object({
-    lifetimeSeconds: seconds,
-    extLifetimeSeconds: seconds,
-    clockSkewSeconds: z.number().int().min(0),
-    rateLimit: z.object({ requests: seconds, perSeconds: seconds }).nullable(),
-  }),
-  retirement: z.object({
-    shutdownAt: instant,
-    afterShutdown: z.enum(['refuse', 'gone']),
-    brownouts: z.array(z.object({ start: instant, end: instant })),
-  }),
-  checkouts: z.object({ lifetimeSeconds: seconds, storeMatching: z.enum(['lenient', 'strict']).optional() }),
-  orders: z.object({ lifetimeSeconds: seconds }),
-  onHold: z.object({ resolveAfterSeconds: seconds.nullable(), invoiceStatus: z.enum(['Approved', 'Rejected']) }).optional(),
-  personas: z
-    .array(
-      z.object({
-        name: text,
-        email: text,
-        mobilePhoneNumber: text,
-        postalCode: text,
-        outcome: z.enum(['approved', 'rejected', 'validationFails']),
-        identifyDelayMs: z.number().int().min(0),
-        // Kept through restarts: a plain object would drop the keys it does not list.
-        companyName: text.optional(),
-        organizationNumber: text.optional(),
-        shipping: z.object({ carrier: text, option: text.optional() }).optional(),
-      }),
-    )
-    .optional(),
-});
 const snapshotSchema = z.object({
   version: z.literal(SNAPSHOT_VERSION),
   scenario: text.min(1),
   seed: z.number().int(),
   seededAt: instant,
   clock: clockSnapshot.nullable(),
-  settings,
+  // A file written before a setting existed gets its default.
+  settings: settingsSchema,
   environments: z.object({ uat: envDoc, prod: envDoc }),
 });
 

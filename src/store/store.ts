@@ -12,7 +12,7 @@ import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs
 import { dirname } from 'node:path';
 import { Low } from 'lowdb';
 import { type ClockSnapshot, monotonicMs, wallClockStamp } from '../clock.js';
-import type { Settings } from '../domain/settings.js';
+import { type Settings, settingsSchema } from '../domain/settings.js';
 import { PersistenceError } from '../domain/violation.js';
 import type { EnvName } from '../hosts.js';
 import { ChangeLogWriter, type LogEntry, type LogIo, fileIo, readChangeLog } from './change-log.js';
@@ -106,7 +106,8 @@ export class StateStore {
       store.lowdb = lowdb;
       for (const l of logs) {
         if (l.tornTail) warn(`${l.f}: skipped a torn last line (a crash mid-write; that change was never acknowledged)`);
-        for (const group of l.groups) for (const change of group) store.applyOne(change);
+        // A settings line of an earlier version gets the defaults of what it lacks, as a snapshot does.
+        for (const group of l.groups) for (const change of group) store.applyOne(change.t === 'settings' ? { t: 'settings', v: settingsSchema.parse(change.v) } : change);
       }
       try {
         store.openLog();

@@ -34,7 +34,7 @@ CONTENTS="$(tar -tzf "$WORK/$TARBALL")"
 for f in package/dist/index.js package/dist/index.d.ts package/dist/main.js package/bin/checkout-sandbox.mjs \
   package/fixtures/hosts.yaml package/fixtures/keys/uat.key.pem package/scenarios/default.yaml \
   package/dist/admin/swagger-ui/swagger-ui-bundle.js package/dist/admin/swagger-ui/LICENSE \
-  package/dist/parsed/scenarios/default.yaml.json package/dist/parsed/fixtures/hosts.yaml.json package/dist/parsed/draws/default.json; do
+  package/dist/parsed/scenarios/default.yaml.json package/dist/parsed/fixtures/hosts.yaml.json; do
   grep -qx "$f" <<<"$CONTENTS" || fail "$f missing from $TARBALL"
 done
 if grep -E '^package/(src|test|bench|docs)/|\.tsbuildinfo$|^package/dist/.*\.ts$' <<<"$CONTENTS" | grep -v '\.d\.ts$'; then
