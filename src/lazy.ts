@@ -4,9 +4,8 @@
  *
  * Why: the answer schemas (src/routes/answers/*, src/admin/answers/*) describe what the
  * sandbox sends. Only the OpenAPI documents, the test suite's answer check and a fidelity
- * comparison read them; serving a request never does. Built at module load, they cost every
- * start ~30 ms of CPU, ~15 ms of a ~300 ms cold start and 8 MB (issue 20, bench/README.md), so
- * they are built when something first asks (an Answer's `schema` getter, see jsonAnswer in
+ * comparison read them; serving a request never does. Built at module load, they would cost
+ * every start CPU time and memory for nothing, so they are built when something first asks (an Answer's `schema` getter, see jsonAnswer in
  * src/http/endpoint.ts). The same instance every time: the documents name a schema by its
  * identity (a part used in several answers is one $ref). Likewise the documents of the request
  * bodies' leaves (src/domain/schemas/fields.ts). A foundation, so that any layer may use it.

@@ -2,7 +2,7 @@
  * YAML files the sandbox reads (scenarios, fixtures/hosts.yaml), parsed at most once per
  * edit. The build (scripts/build.mjs) writes the parsed form of each YAML file it ships to
  * dist/parsed/<path>.json with the SHA-256 of its text; a file whose text still has that hash
- * is read from there, so a start needs no YAML parser (~70 modules). An edited file, a file
+ * is read from there, so a start needs no YAML parser. An edited file, a file
  * outside the package (a user's scenario given by path) or no cache at all: parsed as YAML,
  * with the parser loaded then. Either way the caller validates what it gets.
  */

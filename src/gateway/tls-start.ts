@@ -18,7 +18,7 @@ export async function startTls(
   hosts: HostsConfig,
 ): Promise<Listener> {
   const material = (await import('../tls/certificates.js')).loadTlsMaterial(tls.dir, hosts);
-  // node:https and node:tls (~5 MB) only for a start with --tls.
+  // node:https and node:tls load only for a start with --tls.
   const { listenTls } = await import('./tls-listener.js');
   if (tls.port !== undefined) return listenTls(dispatch, host, tls.port, material);
   try {

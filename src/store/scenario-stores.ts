@@ -1,7 +1,7 @@
 /**
  * A merchant's stores in a scenario: country, currency, sales segment (B2C or B2B) and the
  * checkout profiles Walley set up for the store, some with a delivery module whose carriers
- * and options the customer chooses from (issue 18).
+ * and options the customer chooses from.
  */
 import { z } from 'zod';
 import { SALES_SEGMENTS, type Store } from '../domain/model.js';

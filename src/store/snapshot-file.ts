@@ -4,8 +4,8 @@
  * flushes it to disk and renames it over the snapshot, so a crash never leaves half a
  * document behind.
  *
- * Streamed, not one JSON.stringify: a scale world is ~30 MB of JSON. As one string it held
- * the main thread ~100 ms per compaction and kept a 30 MB copy (plus its UTF-8 buffer) alive;
+ * Streamed, not one JSON.stringify: as one string, a large world's JSON would hold the main
+ * thread for the whole serialisation and keep a copy of the document (plus its UTF-8 buffer) alive;
  * written row by row in small chunks, requests run between the chunks and the largest
  * allocation is one chunk.
  */
