@@ -11,7 +11,7 @@ import { decodeJwt } from 'jose/jwt/decode';
 import { instant } from '../clock.js';
 import type { SurfaceDeps } from '../routes/deps.js';
 import { ENVIRONMENTS } from '../hosts.js';
-import type { Authenticate, Proven, QuickAuthenticate } from '../http/mount.js';
+import type { Authenticate } from '../http/mount.js';
 import type { ApiClient } from '../domain/model.js';
 import type { JWTPayload } from 'jose';
 import { Refusal } from '../http/refusal.js';
@@ -81,23 +81,8 @@ export function bearerAuth(deps: BearerDeps): Authenticate {
         `The client '${clientId}' has been revoked`,
       ), { principal: { clientId } });
     }
-    const passed = proven(client);
-    c.set('caller', passed.caller);
-    noteAuth(c, passed.outcome, passed.principal);
-  };
-}
-
-/**
- * The bearer check of a token verified before (the verified-token cache, on the sandbox
- * clock) whose client is still active, for the fast read; anything else takes the full check.
- */
-export function bearerQuick(deps: BearerDeps): QuickAuthenticate {
-  return (request) => {
-    const presented = presentedToken(request.authorization);
-    if (presented.kind !== 'token') return undefined;
-    const outcome = deps.identity.verifiedBefore(deps.env, presented.token);
-    const client = outcome?.ok ? activeClient(deps, clientIdOf(outcome.claims)) : undefined;
-    return client ? proven(client) : undefined;
+    c.set('caller', { scheme: 'bearer', merchantId: client.merchantId, clientId: client.clientId });
+    noteAuth(c, 'bearer:ok', { clientId: client.clientId, merchantId: client.merchantId });
   };
 }
 
@@ -108,13 +93,6 @@ function activeClient(deps: BearerDeps, clientId: string): ApiClient | undefined
   const client = deps.services.apiClients.find(clientId);
   return client && client.revokedAt === null ? client : undefined;
 }
-
-/** A passed check, as both the quick and the full check report it. */
-const proven = (client: ApiClient): Proven => ({
-  caller: { scheme: 'bearer', merchantId: client.merchantId, clientId: client.clientId },
-  outcome: 'bearer:ok',
-  principal: { clientId: client.clientId, merchantId: client.merchantId },
-});
 
 function rejected(outcome: Extract<VerifyOutcome, { ok: false }>, token: string, deps: BearerDeps, advice: string): Refusal {
   const description = outcome.description;

@@ -11,7 +11,7 @@ import type { Context } from 'hono';
 import type { SurfaceDeps } from '../routes/deps.js';
 import type { Merchant } from '../domain/model.js';
 import { readBody } from '../http/body.js';
-import type { Authenticate, Proven, QuickAuthenticate } from '../http/mount.js';
+import type { Authenticate } from '../http/mount.js';
 import { Refusal } from '../http/refusal.js';
 import { surfacePathOf } from '../http/routing.js';
 import type { SurfaceEnv } from '../http/types.js';
@@ -54,50 +54,6 @@ const EMPTY = new Uint8Array();
 
 const principalOf = (merchant: Merchant): Principal => ({ username: merchant.sharedKey.username, merchantId: merchant.id });
 
-/** A passed check, as both the quick and the full check report it. */
-const proven = (merchant: Merchant): Proven => ({
-  caller: { scheme: 'sharedkey', merchantId: merchant.id, username: merchant.sharedKey.username },
-  outcome: 'sharedkey:ok',
-  principal: principalOf(merchant),
-});
-
-/** The SharedKey check of a request without a body, for the fast read: the merchant when every step passes. */
-export function sharedKeyQuick(deps: SharedKeyDeps): QuickAuthenticate {
-  const verified = new VerifiedSignatures();
-  return (request) => {
-    const known = verified.get(request.authorization, request.pathAndQuery);
-    let merchant = known && deps.services.merchants.bySharedKeyUsername(known.username);
-    if (!merchant || merchant.sharedKey.key !== known!.key) {
-      const identified = identify(deps, request.authorization);
-      if (!identified.ok || !signs(identified.merchant, identified.hex, EMPTY, request.pathAndQuery).ok) return undefined;
-      merchant = identified.merchant;
-      verified.remember(request.authorization!, request.pathAndQuery, identified.username, merchant.sharedKey.key);
-    }
-    return pathStoreRefusal(request.param('storeId'), merchant) ? undefined : proven(merchant);
-  };
-}
-
-/**
- * Signatures the quick check verified, by header: a client polling a GET sends the same
- * header for the same path each time, and a signature over "" + that path + the key stays
- * valid as long as the merchant's key does (checked on every use; an admin may change it).
- * Bounded like the verified-token cache: cleared when full.
- */
-class VerifiedSignatures {
-  private static readonly MAX = 1024;
-  private readonly entries = new Map<string, { pathAndQuery: string; username: string; key: string }>();
-
-  get(header: string | undefined, pathAndQuery: string): { username: string; key: string } | undefined {
-    const hit = header === undefined ? undefined : this.entries.get(header);
-    return hit && hit.pathAndQuery === pathAndQuery ? hit : undefined;
-  }
-
-  remember(header: string, pathAndQuery: string, username: string, key: string): void {
-    if (this.entries.size >= VerifiedSignatures.MAX) this.entries.clear();
-    this.entries.set(header, { pathAndQuery, username, key });
-  }
-}
-
 export function sharedKeyAuth(deps: SharedKeyDeps): Authenticate {
   const env = deps.env.toUpperCase();
   return async (c) => {
@@ -133,9 +89,8 @@ export function sharedKeyAuth(deps: SharedKeyDeps): Authenticate {
 
     const wrongStore = pathStoreRefusal(c.req.param('storeId'), merchant);
     if (wrongStore) throw authFailed(c, 'sharedkey:wrong-store', wrongStore, { principal: principalOf(merchant) });
-    const passed = proven(merchant);
-    noteAuth(c, passed.outcome, passed.principal);
-    c.set('caller', passed.caller);
+    noteAuth(c, 'sharedkey:ok', principalOf(merchant));
+    c.set('caller', { scheme: 'sharedkey', merchantId: merchant.id, username: merchant.sharedKey.username });
   };
 }
 

@@ -57,8 +57,7 @@ export function createWorldRouter<W extends RoutableWorld>(main: W, registry: Wo
 
   return {
     route,
-    // Not async: a world's fast read answers without a promise (src/gateway/gateway.ts).
-    dispatch(request, fixed, socket) {
+    async dispatch(request, fixed, socket) {
       const routed = route(request);
       if ('response' in routed) return routed.response;
       // The Request is not copied: the world's gateway routes on the stripped path it is handed.

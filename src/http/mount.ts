@@ -13,43 +13,18 @@ import { answerCheck } from './answer-check-hook.js';
 import { parseJson, readBody } from './body.js';
 import { type Dialect, answerErrors } from './dialect.js';
 import type { AnyOperation, AuthScheme, Input } from './endpoint.js';
-import { type FastRead, compileFastRead } from './fast-read.js';
 import { isFetchForbiddenMethod } from './methods.js';
 import { Refusal } from './refusal.js';
-import type { Principal } from './notes.js';
-import { type Caller, type SurfaceEnv, notesOf } from './types.js';
+import { type SurfaceEnv, notesOf } from './types.js';
 
 /** Checks the caller (sets `caller`) or throws a Refusal. */
 export type Authenticate = (c: Context<SurfaceEnv>) => Promise<void>;
-
-/** What a quick check sees of a request: its Authorization header, its path and query as sent, its path's parameters. */
-export interface QuickRequest {
-  authorization: string | undefined;
-  pathAndQuery: string;
-  param(name: string): string | undefined;
-}
-
-/** A caller proven without waiting, with what the journal notes of it (the same as the full check notes). */
-export interface Proven {
-  caller: Caller;
-  outcome: string;
-  principal: Principal;
-}
-
-/**
- * The same check as an Authenticate, for a request with no body and without waiting (no body
- * read, no key load): the caller when it passes, undefined for anything else (the full check
- * then runs and gives the refusal).
- */
-export type QuickAuthenticate = (request: QuickRequest) => Proven | undefined;
 
 export interface MountOptions<D> {
   deps: D;
   logger: Logger;
   /** How this surface checks each scheme its entries use. */
   authenticate?: Partial<Record<Exclude<AuthScheme, 'none'>, Authenticate>>;
-  /** The same checks, quick (no body, no waiting): entries with a read are then answered by the fast read (src/http/fast-read.ts). */
-  quick?: Partial<Record<Exclude<AuthScheme, 'none'>, QuickAuthenticate>>;
   /** The dialect a failed authentication answers in. */
   authDialect?: Dialect;
   /** The dialect of a path no entry serves. */
@@ -62,8 +37,8 @@ export interface MountOptions<D> {
 
 const NO_INPUT: Input<undefined> = { body: undefined, json: undefined, bytes: new Uint8Array() };
 
-/** Mounts the table on the app; answers the table's fast read (src/http/fast-read.ts), if it has one. */
-export function mountOperations<D>(app: Hono<SurfaceEnv>, table: readonly AnyOperation<D>[], options: MountOptions<D>): FastRead | undefined {
+/** Mounts the table on the app. */
+export function mountOperations<D>(app: Hono<SurfaceEnv>, table: readonly AnyOperation<D>[], options: MountOptions<D>): void {
   if (ANSWER_CHECK_ENABLED) app.use('*', answerCheck(table, options.dialectOf, options.where));
   for (const entry of table) {
     const handle = entry.handler(options.deps);
@@ -119,7 +94,6 @@ export function mountOperations<D>(app: Hono<SurfaceEnv>, table: readonly AnyOpe
     return dialect.render(own ?? dialect.notFound(method, path, options.where), path);
   });
   app.onError(answerErrors(options.dialectOf, options.logger));
-  return compileFastRead(table, options.deps, options.quick, options.where);
 }
 
 interface PathMatcher {

@@ -15,7 +15,7 @@ import { updateRejection } from '../domain/checkout-lifecycle.js';
 import type { Checkout, Fees, Merchant, Store } from '../domain/model.js';
 import type { Violation } from '../domain/violation.js';
 import { checkoutDialect, checkoutOk, checkoutOkJson } from '../http/dialects/checkout.js';
-import { type Handler, type ReadRequest, readRequestOf } from '../http/endpoint.js';
+import type { Handler } from '../http/endpoint.js';
 import { type ErrorEntry, Refusal } from '../http/refusal.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { checkoutViewJson, serviceInstant } from './checkout-view.js';
@@ -35,18 +35,12 @@ export interface CheckoutHandlers {
   widget: Handler<{ storeId: string | null }>;
 }
 
-/** The handlers that only read, as synchronous reads (src/http/endpoint.ts): the surface's fast read answers with them. */
-export interface CheckoutReads {
-  /** Never waits: a checkout read changes nothing. */
-  get: (request: ReadRequest) => Response;
-}
-
 export type CheckoutHandlerDeps = Pick<SurfaceDeps, 'env' | 'clock' | 'services' | 'settings'>;
 
-const made = new WeakMap<CheckoutHandlerDeps, CheckoutHandlers & { reads: CheckoutReads }>();
+const made = new WeakMap<CheckoutHandlerDeps, CheckoutHandlers>();
 
 /** The handlers over one surface's dependencies, made once however many entries use them. */
-export function checkoutHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers & { reads: CheckoutReads } {
+export function checkoutHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers {
   let handlers = made.get(deps);
   if (!handlers) {
     handlers = makeHandlers(deps);
@@ -55,15 +49,15 @@ export function checkoutHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers & 
   return handlers;
 }
 
-function makeHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers & { reads: CheckoutReads } {
+function makeHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers {
   const service = deps.services.checkouts;
   const merchants = deps.services.merchants;
 
-  const load = (request: ReadRequest): Checkout => {
-    const privateId = request.param('privateId') ?? '';
-    const found = service.findForMerchant(request.caller.merchantId, privateId);
+  const load = (c: Context<SurfaceEnv>): Checkout => {
+    const privateId = c.req.param('privateId') ?? '';
+    const found = service.findForMerchant(c.get('caller').merchantId, privateId);
     if ('checkout' in found) {
-      const pathStore = request.param('storeId');
+      const pathStore = c.req.param('storeId');
       // Strict store matching: an old-style path must name the checkout's own store.
       if (deps.settings.current().checkouts.storeMatching !== 'strict' || pathStore === undefined || pathStore === found.checkout.storeId) return found.checkout;
       throw Refusal.single(
@@ -95,20 +89,12 @@ function makeHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers & { reads: Ch
 
   /** The checkout, if its phase still takes this change (else 423 or 900). */
   const changeable = (c: Context<SurfaceEnv>, what: string): Checkout => {
-    const checkout = load(readRequestOf(c));
+    const checkout = load(c);
     reject(updateRejection(checkout, what));
     return checkout;
   };
 
-  const reads: CheckoutReads = {
-    get: (request) => {
-      const checkout = load(request);
-      return checkoutOkJson(checkoutViewJson(checkout, service.orderOf(checkout)));
-    },
-  };
-
   return {
-    reads,
     initialize: async (c, { body: init }) => {
       assertUnique(init.cart.items, init.fees);
       const { merchant, store } = merchantStore(c, init.storeId);
@@ -116,7 +102,10 @@ function makeHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers & { reads: Ch
       return ok({ privateId: checkout.privateId, publicToken: checkout.publicToken, expiresAt: serviceInstant(checkout.expiresAt) });
     },
 
-    get: (c) => reads.get(readRequestOf(c)),
+    get: (c) => {
+      const checkout = load(c);
+      return checkoutOkJson(checkoutViewJson(checkout, service.orderOf(checkout)));
+    },
 
     updateWhole: async (c, { body: value }) => {
       const checkout = changeable(c, 'checkout');
@@ -141,7 +130,7 @@ function makeHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers & { reads: Ch
     },
 
     updateReference: async (c, { body: reference }) => {
-      await service.update(load(readRequestOf(c)), { reference });
+      await service.update(load(c), { reference });
       return ok(null);
     },
 
