@@ -15,6 +15,7 @@ import { type Dialect, answerErrors } from './dialect.js';
 import type { AnyOperation, AuthScheme, Input } from './endpoint.js';
 import { isFetchForbiddenMethod } from './methods.js';
 import { Refusal } from './refusal.js';
+import { tableRouter } from './table-router.js';
 import { type SurfaceEnv, notesOf } from './types.js';
 
 /** Checks the caller (sets `caller`) or throws a Refusal. */
@@ -67,7 +68,7 @@ export function mountOperations<D>(app: Hono<SurfaceEnv>, table: readonly AnyOpe
     else app.on(entry.method, entry.path, route);
   }
 
-  const paths = pathMatchers(table);
+  const router = tableRouter(table);
   app.notFound((c) => {
     // The journal looks for the closest route of requests that matched none.
     const notes = notesOf(c.env);
@@ -81,9 +82,10 @@ export function mountOperations<D>(app: Hono<SurfaceEnv>, table: readonly AnyOpe
         path,
       );
     }
-    const served = paths.filter((p) => p.pattern.test(path));
+    // The methods the app's own routing serves at this path (c.req.path is the path it routed on).
+    const served = router.at(path);
     if (served.length > 0) {
-      const allowed = [...new Set(served.map((p) => p.method))];
+      const allowed = [...new Set(served.map((entry) => entry.method))];
       const refusal = served[0]!.dialect.methodNotAllowed(method, path, allowed);
       if (refusal) {
         c.set('dialect', served[0]!.dialect);
@@ -94,21 +96,4 @@ export function mountOperations<D>(app: Hono<SurfaceEnv>, table: readonly AnyOpe
     return dialect.render(own ?? dialect.notFound(method, path, options.where), path);
   });
   app.onError(answerErrors(options.dialectOf, options.logger));
-}
-
-interface PathMatcher {
-  pattern: RegExp;
-  method: string;
-  dialect: Dialect;
-}
-
-/** `/manage/orders/:orderId/capture` → a pattern of the path (trailing slash allowed). */
-function pathMatchers<D>(table: readonly AnyOperation<D>[]): PathMatcher[] {
-  return table
-    .filter((entry) => !entry.anyMethod)
-    .map((entry) => ({
-      pattern: new RegExp(`^${entry.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '[^/]+')}/?$`),
-      method: entry.method,
-      dialect: entry.dialect,
-    }));
 }
