@@ -95,14 +95,18 @@ export function createGateway(deps: GatewayDeps, admin: Hono<SurfaceEnv>, surfac
     return response;
   };
 
-  /** Where a request goes: the control plane, a surface (after any fault rule), or the gateway's own pages. */
-  const answer = async (request: Request, routing: Routing, bindings: GatewayBindings): Promise<Response> => {
+  /**
+   * Where a request goes: the control plane, a surface (after any fault rule), or the gateway's
+   * own pages. Not async: the app's own promise is awaited once, by dispatch.
+   */
+  const answer = (request: Request, routing: Routing, bindings: GatewayBindings): Response | Promise<Response> => {
     const { target, surfacePath, pathAndQuery } = routing;
     if (routing.admin) return admin.fetch(request, bindings);
     if (target) {
+      const app = surfaces[target.env][target.surface];
       // Faults: one boolean when no rule is listed.
-      const injected = deps.faults?.armed ? await deps.faults.inject(request, target, surfacePath) : null;
-      return injected ?? surfaces[target.env][target.surface].fetch(request, bindings);
+      if (!deps.faults?.armed) return app.fetch(request, bindings);
+      return deps.faults.inject(request, target, surfacePath).then((injected) => injected ?? app.fetch(request, bindings));
     }
     // GET /: links for a person (HTML) or a program (JSON).
     if (isStartPath(pathAndQuery) && (request.method === 'GET' || request.method === 'HEAD')) return startPage(request, deps.urls);
