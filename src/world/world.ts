@@ -300,7 +300,7 @@ function surfaceDepsOf(shared: SharedDeps, env: EnvName, surface: SurfaceName): 
 /**
  * The ten surface apps, each made on its first request (src/lazy.ts): a start answers
  * /__admin/health with none, and a run seldom addresses all ten (issue 20). A surface's app
- * is its Hono routes and fast read, made from its table and dependencies alone.
+ * is its Hono routes, made from its table and dependencies alone.
  */
 function buildSurfaces(shared: SharedDeps, override: SurfaceFactory | undefined): SurfaceApps {
   const apps = {} as SurfaceApps;
