@@ -12,8 +12,6 @@ import { instant } from '../clock.js';
 import type { SurfaceDeps } from '../routes/deps.js';
 import { ENVIRONMENTS } from '../hosts.js';
 import type { Authenticate } from '../http/mount.js';
-import type { ApiClient } from '../domain/model.js';
-import type { JWTPayload } from 'jose';
 import { Refusal } from '../http/refusal.js';
 import { TENANTS } from '../identity/tenants.js';
 import type { VerifyOutcome } from '../identity/verifier.js';
@@ -69,11 +67,10 @@ export function bearerAuth(deps: BearerDeps): Authenticate {
       });
     }
 
-    const clientId = clientIdOf(outcome.claims);
-    const client = activeClient(deps, clientId);
-    if (!client) {
-      const revoked = deps.services.apiClients.find(clientId);
-      const when = revoked ? ` on ${revoked.revokedAt}` : '';
+    const clientId = typeof outcome.claims.azp === 'string' ? outcome.claims.azp.toLowerCase() : '';
+    const client = deps.services.apiClients.find(clientId);
+    if (!client || client.revokedAt !== null) {
+      const when = client ? ` on ${client.revokedAt}` : '';
       throw authFailed(c, 'bearer:revoked', invalidToken(
         'Client_Revoked',
         `The API client '${clientId}' this token was issued to was revoked${when} (or no longer exists after a reset). ` +
@@ -84,14 +81,6 @@ export function bearerAuth(deps: BearerDeps): Authenticate {
     c.set('caller', { scheme: 'bearer', merchantId: client.merchantId, clientId: client.clientId });
     noteAuth(c, 'bearer:ok', { clientId: client.clientId, merchantId: client.merchantId });
   };
-}
-
-const clientIdOf = (claims: JWTPayload): string => (typeof claims.azp === 'string' ? claims.azp.toLowerCase() : '');
-
-/** The API client a token was issued to, unless it is gone or revoked. */
-function activeClient(deps: BearerDeps, clientId: string): ApiClient | undefined {
-  const client = deps.services.apiClients.find(clientId);
-  return client && client.revokedAt === null ? client : undefined;
 }
 
 function rejected(outcome: Extract<VerifyOutcome, { ok: false }>, token: string, deps: BearerDeps, advice: string): Refusal {
