@@ -67,6 +67,7 @@ export async function createIdentityProvider(options: IdentityOptions): Promise<
     },
     async verify(env, token) {
       const skew = settings().tokens.clockSkewSeconds;
+      // A token verified before is only re-checked on the clock: no keys (nor jose) needed.
       const cached = verified.get(env, token, clock.epochSeconds(), skew);
       if (cached) return cached;
       const ring = await rings.ring(env);
