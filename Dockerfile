@@ -27,6 +27,8 @@ RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 # ---- runtime: built JavaScript + production node_modules + fixtures + scenarios
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production
+# The young generation capped at start (docs/cli-and-library.md, "A smaller footprint").
+ENV NODE_OPTIONS=--max-semi-space-size=8
 WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules

@@ -361,8 +361,7 @@ async function runWorld(planned: World, state: 'memory' | 'file', flags: Flags, 
       process.stderr.write(`  ${c.name} [${label}]: ${result.rps.toFixed(0)} req/s ${note}\n`);
     }
     if (!SMOKE) {
-      // The footprint a long-lived sandbox keeps: right after the last case, and once quiet
-      // (the server's idle memory reducer, src/heap.ts, looks once a second).
+      // The footprint a long-lived sandbox keeps: right after the last case, and once quiet.
       const atLast = rssMb(server.pid);
       await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
       notes.push(`${label}: RSS ${atLast.toFixed(0)} MB right after the last case, ${rssMb(server.pid).toFixed(0)} MB ${QUIET_MS / 1000} s later (quiet)`);

@@ -269,7 +269,9 @@ async function listenPerHost(dispatch: Dispatch, host: string, hosts: HostsConfi
 }
 
 function toRequest(input: string | URL | Request, init: RequestInit | undefined, origin: string): Request {
-  if (input instanceof Request) return init ? new Request(input, init) : input;
+  // Not `instanceof Request`: a listener replaces the global Request (@hono/node-server), and a
+  // Request made from the one before must still pass as it is (a RequestWithBody keeps its body).
+  if (typeof input !== 'string' && !(input instanceof URL)) return init ? new Request(input, init) : input;
   const url = typeof input === 'string' && input.startsWith('/') ? `${origin}${input}` : input;
   return new Request(url, init);
 }

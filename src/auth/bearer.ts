@@ -11,9 +11,7 @@ import { decodeJwt } from 'jose/jwt/decode';
 import { instant } from '../clock.js';
 import type { SurfaceDeps } from '../routes/deps.js';
 import { ENVIRONMENTS } from '../hosts.js';
-import type { Authenticate, Proven, QuickAuthenticate } from '../http/mount.js';
-import type { ApiClient } from '../domain/model.js';
-import type { JWTPayload } from 'jose';
+import type { Authenticate } from '../http/mount.js';
 import { Refusal } from '../http/refusal.js';
 import { TENANTS } from '../identity/tenants.js';
 import type { VerifyOutcome } from '../identity/verifier.js';
@@ -69,11 +67,10 @@ export function bearerAuth(deps: BearerDeps): Authenticate {
       });
     }
 
-    const clientId = clientIdOf(outcome.claims);
-    const client = activeClient(deps, clientId);
-    if (!client) {
-      const revoked = deps.services.apiClients.find(clientId);
-      const when = revoked ? ` on ${revoked.revokedAt}` : '';
+    const clientId = typeof outcome.claims.azp === 'string' ? outcome.claims.azp.toLowerCase() : '';
+    const client = deps.services.apiClients.find(clientId);
+    if (!client || client.revokedAt !== null) {
+      const when = client ? ` on ${client.revokedAt}` : '';
       throw authFailed(c, 'bearer:revoked', invalidToken(
         'Client_Revoked',
         `The API client '${clientId}' this token was issued to was revoked${when} (or no longer exists after a reset). ` +
@@ -81,40 +78,10 @@ export function bearerAuth(deps: BearerDeps): Authenticate {
         `The client '${clientId}' has been revoked`,
       ), { principal: { clientId } });
     }
-    const passed = proven(client);
-    c.set('caller', passed.caller);
-    noteAuth(c, passed.outcome, passed.principal);
+    c.set('caller', { scheme: 'bearer', merchantId: client.merchantId, clientId: client.clientId });
+    noteAuth(c, 'bearer:ok', { clientId: client.clientId, merchantId: client.merchantId });
   };
 }
-
-/**
- * The bearer check of a token verified before (the verified-token cache, on the sandbox
- * clock) whose client is still active, for the fast read; anything else takes the full check.
- */
-export function bearerQuick(deps: BearerDeps): QuickAuthenticate {
-  return (request) => {
-    const presented = presentedToken(request.authorization);
-    if (presented.kind !== 'token') return undefined;
-    const outcome = deps.identity.verifiedBefore(deps.env, presented.token);
-    const client = outcome?.ok ? activeClient(deps, clientIdOf(outcome.claims)) : undefined;
-    return client ? proven(client) : undefined;
-  };
-}
-
-const clientIdOf = (claims: JWTPayload): string => (typeof claims.azp === 'string' ? claims.azp.toLowerCase() : '');
-
-/** The API client a token was issued to, unless it is gone or revoked. */
-function activeClient(deps: BearerDeps, clientId: string): ApiClient | undefined {
-  const client = deps.services.apiClients.find(clientId);
-  return client && client.revokedAt === null ? client : undefined;
-}
-
-/** A passed check, as both the quick and the full check report it. */
-const proven = (client: ApiClient): Proven => ({
-  caller: { scheme: 'bearer', merchantId: client.merchantId, clientId: client.clientId },
-  outcome: 'bearer:ok',
-  principal: { clientId: client.clientId, merchantId: client.merchantId },
-});
 
 function rejected(outcome: Extract<VerifyOutcome, { ok: false }>, token: string, deps: BearerDeps, advice: string): Refusal {
   const description = outcome.description;

@@ -11,7 +11,7 @@ import type { Context } from 'hono';
 import type { SurfaceDeps } from '../routes/deps.js';
 import type { Merchant } from '../domain/model.js';
 import { readBody } from '../http/body.js';
-import type { Authenticate, Proven, QuickAuthenticate } from '../http/mount.js';
+import type { Authenticate } from '../http/mount.js';
 import { Refusal } from '../http/refusal.js';
 import { surfacePathOf } from '../http/routing.js';
 import type { SurfaceEnv } from '../http/types.js';
@@ -20,122 +20,58 @@ type SharedKeyDeps = Pick<SurfaceDeps, 'env' | 'urls' | 'services'>;
 import { hexDigestsMatch, parseSharedKeyHeader, sharedKeyHex } from '../domain/sharedkey-signature.js';
 import { authFailed, noteAuth } from './notes.js';
 import { closestName } from '../control/near-miss.js';
-import type { NearMiss, Principal } from '../http/notes.js';
+import type { NearMiss } from '../http/notes.js';
 
 const SIGN_HINT = 'Authorization: SharedKey base64(username + ":" + sha256hex(body + path + sharedKey))';
-
-/** What the header names: the merchant and the signature to check, or why there is none. */
-type Identified =
-  | { ok: true; merchant: Merchant; username: string; hex: string }
-  | { ok: false; problem: 'missing' | 'scheme' | 'garbled' }
-  | { ok: false; problem: 'username'; username: string };
-
-function identify(deps: SharedKeyDeps, header: string | undefined): Identified {
-  const parsed = parseSharedKeyHeader(header);
-  if (!parsed.ok) return parsed;
-  const merchant = deps.services.merchants.bySharedKeyUsername(parsed.username);
-  return merchant ? { ok: true, merchant, username: parsed.username, hex: parsed.hex } : { ok: false, problem: 'username', username: parsed.username };
-}
-
-/**
- * The paths a signature may cover, and whether it covers one of them over the bytes received
- * or over "": some clients send a body (even on GET) but sign as if there were none, others
- * sign the body they send (a Node client's GET) (issue 10).
- */
-function signs(merchant: Merchant, hex: string, body: Uint8Array, pathAndQuery: string): { ok: boolean; path: string; candidates: string[]; bodies: Uint8Array[] } {
-  const { path, query } = pathAsSent(pathAndQuery);
-  const candidates = query === '' ? [path] : [`${path}?${query}`, path];
-  const bodies = body.byteLength > 0 ? [body, EMPTY] : [body];
-  const ok = bodies.some((bytes) => candidates.some((candidate) => hexDigestsMatch(sharedKeyHex(bytes, candidate, merchant.sharedKey.key), hex)));
-  return { ok, path, candidates, bodies };
-}
-
-const EMPTY = new Uint8Array();
-
-const principalOf = (merchant: Merchant): Principal => ({ username: merchant.sharedKey.username, merchantId: merchant.id });
-
-/** A passed check, as both the quick and the full check report it. */
-const proven = (merchant: Merchant): Proven => ({
-  caller: { scheme: 'sharedkey', merchantId: merchant.id, username: merchant.sharedKey.username },
-  outcome: 'sharedkey:ok',
-  principal: principalOf(merchant),
-});
-
-/** The SharedKey check of a request without a body, for the fast read: the merchant when every step passes. */
-export function sharedKeyQuick(deps: SharedKeyDeps): QuickAuthenticate {
-  const verified = new VerifiedSignatures();
-  return (request) => {
-    const known = verified.get(request.authorization, request.pathAndQuery);
-    let merchant = known && deps.services.merchants.bySharedKeyUsername(known.username);
-    if (!merchant || merchant.sharedKey.key !== known!.key) {
-      const identified = identify(deps, request.authorization);
-      if (!identified.ok || !signs(identified.merchant, identified.hex, EMPTY, request.pathAndQuery).ok) return undefined;
-      merchant = identified.merchant;
-      verified.remember(request.authorization!, request.pathAndQuery, identified.username, merchant.sharedKey.key);
-    }
-    return pathStoreRefusal(request.param('storeId'), merchant) ? undefined : proven(merchant);
-  };
-}
-
-/**
- * Signatures the quick check verified, by header: a client polling a GET sends the same
- * header for the same path each time, and a signature over "" + that path + the key stays
- * valid as long as the merchant's key does (checked on every use; an admin may change it).
- * Bounded like the verified-token cache: cleared when full.
- */
-class VerifiedSignatures {
-  private static readonly MAX = 1024;
-  private readonly entries = new Map<string, { pathAndQuery: string; username: string; key: string }>();
-
-  get(header: string | undefined, pathAndQuery: string): { username: string; key: string } | undefined {
-    const hit = header === undefined ? undefined : this.entries.get(header);
-    return hit && hit.pathAndQuery === pathAndQuery ? hit : undefined;
-  }
-
-  remember(header: string, pathAndQuery: string, username: string, key: string): void {
-    if (this.entries.size >= VerifiedSignatures.MAX) this.entries.clear();
-    this.entries.set(header, { pathAndQuery, username, key });
-  }
-}
 
 export function sharedKeyAuth(deps: SharedKeyDeps): Authenticate {
   const env = deps.env.toUpperCase();
   return async (c) => {
-    const identified = identify(deps, c.req.header('authorization'));
-    if (!identified.ok && identified.problem !== 'username') {
-      const outcome = identified.problem === 'missing' ? 'sharedkey:missing' : identified.problem === 'scheme' ? 'sharedkey:wrong-scheme' : 'sharedkey:malformed';
-      throw authFailed(c, outcome, headerProblem(deps, identified.problem, c.req.header('authorization') ?? ''));
+    const parsed = parseSharedKeyHeader(c.req.header('authorization'));
+    if (!parsed.ok) {
+      const outcome = parsed.problem === 'missing' ? 'sharedkey:missing' : parsed.problem === 'scheme' ? 'sharedkey:wrong-scheme' : 'sharedkey:malformed';
+      throw authFailed(c, outcome, headerProblem(deps, parsed.problem, c.req.header('authorization') ?? ''));
     }
-    if (!identified.ok) {
-      const username = identified.username;
-      const closest = closestName(username, deps.services.merchants.list().map((m) => m.sharedKey.username));
+
+    const merchant = deps.services.merchants.bySharedKeyUsername(parsed.username);
+    if (!merchant) {
+      const closest = closestName(parsed.username, deps.services.merchants.list().map((m) => m.sharedKey.username));
       const nearMiss: NearMiss | null = closest ? { kind: 'sharedkey-username', closest: closest.name, differs: closest.differs } : null;
       throw authFailed(c, 'sharedkey:unknown-username', unauthorized(
         'Unknown_Username',
-        `Unknown SharedKey username '${username}' in ${env}. Use the username you were onboarded with for ${env} ` +
+        `Unknown SharedKey username '${parsed.username}' in ${env}. Use the username you were onboarded with for ${env} ` +
           `(UAT and PROD credentials differ; GET /__admin/${deps.env}/merchants lists the sandbox's).`,
-      ), { principal: { username }, nearMiss });
+      ), { principal: { username: parsed.username }, nearMiss });
     }
 
-    const { merchant, username, hex } = identified;
     const body = await readBody(c);
-    const { ok, path, candidates, bodies } = signs(merchant, hex, body, surfacePathOf(c.req.url, c.env));
-    if (!ok) {
+    const { path, query } = pathAsSent(surfacePathOf(c.req.url, c.env));
+    const candidates = query === '' ? [path] : [`${path}?${query}`, path];
+    // Over the bytes received, and over "" too: some clients send a body (even on GET) but sign
+    // as if there were none, others sign the body they send (a Node client's GET) (issue 10).
+    const bodies = body.byteLength > 0 ? [body, new Uint8Array()] : [body];
+    const signed = bodies.some((bytes) =>
+      candidates.some((candidate) => hexDigestsMatch(sharedKeyHex(bytes, candidate, merchant.sharedKey.key), parsed.hex)),
+    );
+    if (!signed) {
+      const principal = { username: merchant.sharedKey.username, merchantId: merchant.id };
       throw authFailed(c, 'sharedkey:bad-signature', unauthorized(
         'Signature_Mismatch',
-        `The SharedKey signature of '${username}' does not match. The sandbox hashed the ${body.byteLength} body bytes ` +
+        `The SharedKey signature of '${parsed.username}' does not match. The sandbox hashed the ${body.byteLength} body bytes ` +
           `exactly as received${body.byteLength ? ' (and an empty body)' : ''} + the path ${candidates.map((p) => `'${p}'`).join(' (also tried ')}${candidates.length > 1 ? ')' : ''} ` +
           `+ the ${env} shared key of this username. Hash the exact bytes you send (do not re-encode the JSON), the path ` +
-          `without scheme and host, and compare with: npx checkout-sandbox sign --env ${deps.env} --username ${username} ` +
+          `without scheme and host, and compare with: npx checkout-sandbox sign --env ${deps.env} --username ${parsed.username} ` +
           `--key <sharedKey> --path '${candidates[0]}'${body.byteLength ? ' --body <file with the body>' : ''}`,
-      ), { principal: principalOf(merchant), nearMiss: signedInstead(c, bodies, path, merchant.sharedKey.key, hex) });
+      ), { principal, nearMiss: signedInstead(c, bodies, path, merchant.sharedKey.key, parsed.hex) });
     }
 
-    const wrongStore = pathStoreRefusal(c.req.param('storeId'), merchant);
-    if (wrongStore) throw authFailed(c, 'sharedkey:wrong-store', wrongStore, { principal: principalOf(merchant) });
-    const passed = proven(merchant);
-    noteAuth(c, passed.outcome, passed.principal);
-    c.set('caller', passed.caller);
+    try {
+      assertPathStore(c, merchant);
+    } catch (error) {
+      throw authFailed(c, 'sharedkey:wrong-store', error as Refusal, { principal: { username: merchant.sharedKey.username, merchantId: merchant.id } });
+    }
+    noteAuth(c, 'sharedkey:ok', { username: merchant.sharedKey.username, merchantId: merchant.id });
+    c.set('caller', { scheme: 'sharedkey', merchantId: merchant.id, username: merchant.sharedKey.username });
   };
 }
 
@@ -162,9 +98,11 @@ function signedInstead(c: Context<SurfaceEnv>, bodies: Uint8Array[], path: strin
 }
 
 /** Old-style paths carry the store: it must be one of the signing merchant's stores. */
-function pathStoreRefusal(storeId: string | undefined, merchant: Merchant): Refusal | null {
-  if (storeId === undefined || merchant.stores.some((store) => store.id === storeId)) return null;
-  return Refusal.single(
+function assertPathStore(c: Context<SurfaceEnv>, merchant: Merchant): void {
+  const storeId = c.req.param('storeId');
+  if (storeId === undefined) return;
+  if (merchant.stores.some((store) => store.id === storeId)) return;
+  throw Refusal.single(
     403,
     'Forbidden',
     `Wrong StoreId: store '${storeId}' in the path is not one of your stores (${merchant.stores.map((s) => s.id).join(', ')}).`,

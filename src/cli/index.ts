@@ -111,13 +111,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliAr
   return { help: false, options };
 }
 
-/** What the process entry (src/main.ts) hears of the server's start. */
-export interface MainHooks {
-  /** Called once the sandbox listens and its banner is written. */
-  ready?: () => void;
-}
-
-export async function main(argv: string[], hooks: MainHooks = {}): Promise<number> {
+export async function main(argv: string[]): Promise<number> {
   // Subcommands load what they need only when asked for, so a server's start never loads node-forge and the like.
   if (argv[0] === 'sign') return (await import('./sign.js')).runSign(argv.slice(1));
   if (argv[0] === 'tls') return (await import('./tls.js')).runTls(argv.slice(1));
@@ -165,7 +159,6 @@ export async function main(argv: string[], hooks: MainHooks = {}): Promise<numbe
     process.once('SIGTERM', stop);
   });
   process.stdout.write(banner(sandbox, { tls: tlsLines(sandbox, options) }));
-  hooks.ready?.();
   await stopped;
   await sandbox.close();
   return 0;

@@ -1,10 +1,13 @@
 /**
  * Which operation a request calls: its method and path matched against the surface's table
- * of operations (src/http/endpoint.ts), named as the report shows it, e.g.
- * `GET /checkouts/{privateId}`, with the fields its answers mark as generated.
+ * of operations (src/http/endpoint.ts) by the surface app's own routing rules
+ * (src/http/table-router.ts), named as the report shows it, e.g. `GET /checkouts/{privateId}`,
+ * with the fields its answers mark as generated.
  */
 import { generatedPointers } from '../http/answer-fields.js';
-import type { Documented } from '../openapi/operation.js';
+import { routingPathOf } from '../http/routing.js';
+import { type TableRouter, tableRouter } from '../http/table-router.js';
+import { type Documented, openApiPath } from '../openapi/operation.js';
 import { ENVIRONMENTS, type EnvName, SURFACES, type SurfaceName } from '../hosts.js';
 
 export interface Operation {
@@ -22,57 +25,61 @@ export interface OperationIndex {
   generatedOf(name: string): readonly string[];
 }
 
-interface CompiledRoute {
-  method: string;
-  segments: string[];
-  literals: number;
+/** A table entry with what its answers mark as generated, worked out when first asked. */
+interface Described {
+  /** `METHOD /path/{param}` without the method: the entry's path as the documents write it. */
   template: string;
+  method: string;
   /** What its answers (every status) mark as generated. */
   generated: readonly string[];
   /** What its refusals (4xx, 5xx, default) mark as generated. */
   refusalsGenerated: readonly string[];
 }
 
-/** What any refusal of a surface marks as generated: how a request no entry serves is compared. */
-function refusalsGenerated(routes: readonly CompiledRoute[]): readonly string[] {
-  return [...new Set(routes.flatMap((route) => route.refusalsGenerated))];
-}
-
 export function routeOperations(routesOf: (env: EnvName, surface: SurfaceName) => readonly Documented[]): OperationIndex {
-  const compiled = new Map<string, CompiledRoute[]>();
+  const routers = new Map<string, TableRouter<Documented>>();
+  const described = new Map<Documented, Described>();
   const generatedByName = new Map<string, readonly string[]>();
-  const routes = (env: EnvName, surface: SurfaceName): CompiledRoute[] => {
+  const routerOf = (env: EnvName, surface: SurfaceName): TableRouter<Documented> => {
     const key = `${env}/${surface}`;
-    let list = compiled.get(key);
-    if (!list) {
-      list = compile(routesOf(env, surface));
-      compiled.set(key, list);
+    let router = routers.get(key);
+    if (!router) {
+      router = tableRouter(routesOf(env, surface));
+      routers.set(key, router);
     }
-    return list;
+    return router;
+  };
+  const describe = (route: Documented): Described => {
+    let found = described.get(route);
+    if (!found) {
+      found = describeRoute(route);
+      described.set(route, found);
+    }
+    return found;
   };
   return {
     operationOf(env, surface, method, path) {
       const upper = method.toUpperCase();
-      const sent = segmentsOf(path);
-      for (const route of routes(env, surface)) {
-        if (route.method !== upper && route.method !== 'ALL') continue;
-        const params = match(route.segments, sent);
-        if (params) {
-          const name = `${upper} ${route.template}`;
-          generatedByName.set(name, route.generated);
-          return { name, params, known: true };
-        }
+      const routingPath = routingPathOf(path);
+      const served = routerOf(env, surface).match(upper, routingPath);
+      if (served) {
+        const route = describe(served.entry);
+        const name = `${upper} ${route.template}`;
+        generatedByName.set(name, route.generated);
+        return { name, params: served.params, known: true };
       }
       // No entry serves it: the surface's refusals are what it can answer (their envelope ids are generated).
-      const name = `${upper} ${guessTemplate(sent)}`;
-      if (!generatedByName.has(name)) generatedByName.set(name, refusalsGenerated(routes(env, surface)));
+      const name = `${upper} ${guessTemplate(path.split('?')[0]!)}`;
+      if (!generatedByName.has(name)) generatedByName.set(name, [...new Set(routesOf(env, surface).flatMap((route) => describe(route).refusalsGenerated))]);
       return { name, params: {}, known: false };
     },
     generatedOf(name) {
       let generated = generatedByName.get(name);
       if (generated === undefined) {
         // A name met before any request (a report's endpoint): the first surface whose table has it.
-        const found = ENVIRONMENTS.flatMap((env) => SURFACES.flatMap((surface) => routes(env, surface))).find((route) => `${route.method} ${route.template}` === name);
+        const found = ENVIRONMENTS.flatMap((env) => SURFACES.flatMap((surface) => routesOf(env, surface)))
+          .map(describe)
+          .find((route) => `${route.method} ${route.template}` === name);
         generated = found?.generated ?? [];
         generatedByName.set(name, generated);
       }
@@ -81,59 +88,24 @@ export function routeOperations(routesOf: (env: EnvName, surface: SurfaceName) =
   };
 }
 
-/** Routes in matching order: exact methods before ALL, more literal segments first; catch-alls left out. */
-function compile(routes: readonly Documented[]): CompiledRoute[] {
-  const seen = new Set<string>();
-  const out: CompiledRoute[] = [];
-  for (const route of routes) {
-    if (route.path.includes('*')) continue;
-    const key = `${route.method} ${route.path}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const segments = segmentsOf(route.path).map((s) => (s.startsWith(':') ? `:${s.slice(1).replace(/[{?].*$/, '')}` : s));
-    out.push({
-      method: route.method.toUpperCase(),
-      segments,
-      literals: segments.filter((s) => !s.startsWith(':')).length,
-      template: `/${segments.map((s) => (s.startsWith(':') ? `{${s.slice(1)}}` : s)).join('/')}`,
-      generated: [...new Set(Object.values(route.answers).flatMap((answer) => (answer.schema ? generatedPointers(answer.schema) : [])))],
-      refusalsGenerated: [
-        ...new Set(
-          Object.entries(route.answers)
-            .filter(([status]) => status === 'default' || Number(status) >= 400)
-            .flatMap(([, answer]) => (answer.schema ? generatedPointers(answer.schema) : [])),
-        ),
-      ],
-    });
-  }
-  return out.sort((a, b) => Number(a.method === 'ALL') - Number(b.method === 'ALL') || b.literals - a.literals);
-}
-
-function match(route: string[], sent: string[]): Record<string, string> | null {
-  if (route.length !== sent.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < route.length; i++) {
-    const want = route[i]!;
-    const got = sent[i]!;
-    if (want.startsWith(':')) params[want.slice(1)] = decodeSegment(got);
-    else if (want.toLowerCase() !== got.toLowerCase()) return null;
-  }
-  return params;
-}
-
-function segmentsOf(path: string): string[] {
-  return path.split('?')[0]!.split('/').filter((s) => s !== '');
+function describeRoute(route: Documented): Described {
+  const pointers = (statuses: (status: string) => boolean): readonly string[] => [
+    ...new Set(
+      Object.entries(route.answers)
+        .filter(([status]) => statuses(status))
+        .flatMap(([, answer]) => (answer.schema ? generatedPointers(answer.schema) : [])),
+    ),
+  ];
+  return {
+    template: openApiPath(route.path),
+    method: route.method,
+    generated: pointers(() => true),
+    refusalsGenerated: pointers((status) => status === 'default' || Number(status) >= 400),
+  };
 }
 
 /** For a path no route serves: generated-looking segments become {id}, so one endpoint groups its calls. */
-function guessTemplate(segments: string[]): string {
+function guessTemplate(path: string): string {
+  const segments = path.split('/').filter((s) => s !== '');
   return `/${segments.map((s) => (/^[0-9a-f-]{16,}$/i.test(s) || /^\d+$/.test(s) || /-[0-9a-f]{16,}$/i.test(s) ? '{id}' : s)).join('/')}`;
-}
-
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

@@ -97,8 +97,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
       live?.push(written);
       return exchange.response;
     });
-    // No fast read: every request must reach the upstream.
-    return { app };
+    return app;
   };
 
   const sandbox = await createSandbox({ ...options.listen, statePath: null }, { surfaces: forwarding, ...(live ? { fidelity: live } : {}) });

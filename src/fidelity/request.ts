@@ -3,7 +3,7 @@
  * with the real ids replaced by the world's (src/fidelity/ids.ts), the merchant's callback
  * URLs moved onto the local sink, and credentials from the world (src/fidelity/credentials.ts).
  */
-import { attachGetBody } from '../http/get-body.js';
+import { RequestWithBody } from '../http/body.js';
 import type { Sandbox } from '../sandbox.js';
 import type { CallbackSink } from './callback-sink.js';
 import type { Credentials } from './credentials.js';
@@ -84,10 +84,13 @@ export async function buildRequest(deps: ReplayDeps, exchange: Exchange, operati
   }
 
   const method = exchange.method.toUpperCase();
-  const withBody = method !== 'GET' && method !== 'HEAD' && bytes.byteLength > 0;
-  const request = new Request(`http://replay.local/${env}/${exchange.surface}${pathAndQuery}`, { method, headers, ...(withBody ? { body: bytes } : {}) });
-  // A GET's body (a signed one, service-facts §10) travels beside the Request, as the listener hands it on.
-  if (method === 'GET' && bytes.byteLength > 0) attachGetBody(request, bytes);
+  const url = `http://replay.local/${env}/${exchange.surface}${pathAndQuery}`;
+  const request =
+    bytes.byteLength === 0 || method === 'HEAD'
+      ? new Request(url, { method, headers })
+      : method === 'GET'
+        ? new RequestWithBody(url, { method, headers }, bytes) // a signed GET body, which a Request cannot carry
+        : new Request(url, { method, headers, body: bytes });
   return { request, clientId };
 }
 

@@ -5,11 +5,10 @@
  *   3. the Host header with a real host name (curl --connect-to, /etc/hosts).
  * /__admin/… goes to the control plane whatever the host.
  *
- * Hot path: the Request is never copied. The surface path travels beside it (the
- * surface app routes on it, SharedKey hashes it), and the Date header in sandbox time is
- * set on the socket's response before the answer is written, so a plain Response keeps
- * @hono/node-server's fast path. A GET of a cached view is answered by the surface's fast
- * read (src/http/fast-read.ts) without a promise; the rest goes through the surface's app.
+ * The Request is never copied: the surface path travels beside it (the surface app routes
+ * on it, SharedKey hashes it), and the Date header in sandbox time is set on the socket's
+ * response before the answer is written, so a plain Response keeps @hono/node-server's
+ * direct write.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Hono } from 'hono';
@@ -22,9 +21,8 @@ import { isStartPath, startPage } from './start-page.js';
 import { type EnvName, type SurfaceAddress, type SurfaceName, isEnvName, isSurfaceName, surfaceByHostName } from '../hosts.js';
 import { jsonResponse } from '../http/answer.js';
 import { isRefusal } from '../http/refuse.js';
-import { hasGetBody } from '../http/get-body.js';
 import { hostOf, pathAndQueryOf } from '../http/routing.js';
-import type { Surface, SurfaceEnv } from '../http/types.js';
+import type { GatewayBindings, Surface, SurfaceEnv } from '../http/types.js';
 import type { Logger } from '../log.js';
 import { requestLog } from '../log-lines.js';
 import type { Urls } from '../hosts.js';
@@ -39,7 +37,7 @@ export interface SocketPair {
 }
 
 /** `pathAndQuery`: the request line's path as this world sees it (an isolated sandbox's prefix stripped). */
-export type Dispatch = (request: Request, fixed?: SurfaceAddress, socket?: SocketPair, pathAndQuery?: string) => Response | Promise<Response>;
+export type Dispatch = (request: Request, fixed?: SurfaceAddress, socket?: SocketPair, pathAndQuery?: string) => Promise<Response>;
 
 export interface GatewayDeps {
   clock: Clock;
@@ -95,63 +93,50 @@ export function createGateway(deps: GatewayDeps, admin: Hono<SurfaceEnv>, surfac
     return response;
   };
 
-  /** Everything but a fast read: the control plane, faults, the surface's Hono app, the gateway's own 404. */
-  const answerLater = async (request: Request, socket: SocketPair | undefined, routing: Routing): Promise<Response> => {
-    const { target, surfacePath, pathAndQuery, notes } = routing;
-    const bindings = { surfacePath, incoming: socket?.incoming, journal: notes };
-    let response: Response;
-    if (routing.admin) {
-      response = await admin.fetch(request, bindings);
-    } else {
-      // Faults: one boolean on the hot path when no rule is listed.
-      const injected = target && deps.faults?.armed ? await deps.faults.inject(request, target, surfacePath) : null;
-      // The Node request goes along too: its body is read as a Node stream, cheaper than the WHATWG one.
-      response =
-        injected ??
-        (target
-          ? await surfaces[target.env][target.surface].app.fetch(request, bindings)
-          : isStartPath(pathAndQuery) && (request.method === 'GET' || request.method === 'HEAD')
-            ? startPage(request, deps.urls) // GET /: links for a person (HTML) or a program (JSON)
-            : unaddressed(pathAndQuery, deps.urls, request.method));
+  /**
+   * Where a request goes: the control plane, a surface (after any fault rule), or the gateway's
+   * own pages. Not async: the app's own promise is awaited once, by dispatch.
+   */
+  const answer = (request: Request, routing: Routing, bindings: GatewayBindings): Response | Promise<Response> => {
+    const { target, surfacePath, pathAndQuery } = routing;
+    if (routing.admin) return admin.fetch(request, bindings);
+    if (target) {
+      const app = surfaces[target.env][target.surface];
+      // Faults: one boolean when no rule is listed.
+      if (!deps.faults?.armed) return app.fetch(request, bindings);
+      return deps.faults.inject(request, target, surfacePath).then((injected) => injected ?? app.fetch(request, bindings));
     }
-    return answered(request, socket, routing, response);
+    // GET /: links for a person (HTML) or a program (JSON).
+    if (isStartPath(pathAndQuery) && (request.method === 'GET' || request.method === 'HEAD')) return startPage(request, deps.urls);
+    return unaddressed(pathAndQuery, deps.urls, request.method);
   };
 
-  // Not async: a GET the surface's fast read answers (src/http/fast-read.ts) returns its Response
-  // as it is, which @hono/node-server writes at once; everything else returns a promise.
-  return function dispatch(request, fixed, socket, routedPath) {
+  return async function dispatch(request, fixed, socket, routedPath) {
     const started = log || journal ? monotonicMs() : 0;
     socket?.outgoing.setHeader('date', deps.clock.httpDate());
     const pathAndQuery = routedPath ?? pathAndQueryOf(request.url);
     const admin = pathAndQuery.startsWith('/__admin') && (pathAndQuery.length === 8 || '/?#'.includes(pathAndQuery[8]!));
     // Filled by the surface (auth outcome, principal, body) for the journal; one small object per request.
     const routing: Routing = { target: null, surfacePath: pathAndQuery, pathAndQuery, admin, notes: {}, started };
-    if (admin) return answerLater(request, socket, routing);
-
-    const prefix = fixed ? null : PREFIX.exec(pathAndQuery);
-    const env = prefix?.[1]!.toLowerCase();
-    const surface = prefix?.[2]!.toLowerCase();
-    if (fixed) {
-      routing.target = fixed;
-    } else if (prefix && env !== undefined && surface !== undefined && isEnvName(env) && isSurfaceName(surface)) {
-      routing.target = { env, surface };
-      // The path as the surface sees it (prefix stripped), as the real host would log it.
-      const surfacePath = pathAndQuery.slice(prefix[0].length);
-      routing.surfacePath = surfacePath === '' || surfacePath[0] !== '/' ? `/${surfacePath}` : surfacePath;
-    } else {
-      const hostName = (request.headers.get('host') ?? hostOf(request.url)).replace(/:\d+$/, '').toLowerCase();
-      routing.target = byHost.get(hostName) ?? null;
+    if (!admin) {
+      const prefix = fixed ? null : PREFIX.exec(pathAndQuery);
+      const env = prefix?.[1]!.toLowerCase();
+      const surface = prefix?.[2]!.toLowerCase();
+      if (fixed) {
+        routing.target = fixed;
+      } else if (prefix && env !== undefined && surface !== undefined && isEnvName(env) && isSurfaceName(surface)) {
+        routing.target = { env, surface };
+        // The path as the surface sees it (prefix stripped), as the real host would log it.
+        const surfacePath = pathAndQuery.slice(prefix[0].length);
+        routing.surfacePath = surfacePath === '' || surfacePath[0] !== '/' ? `/${surfacePath}` : surfacePath;
+      } else {
+        const hostName = (request.headers.get('host') ?? hostOf(request.url)).replace(/:\d+$/, '').toLowerCase();
+        routing.target = byHost.get(hostName) ?? null;
+      }
     }
-
-    const read = routing.target && !deps.faults?.armed ? surfaces[routing.target.env][routing.target.surface].read : undefined;
-    if (read && request.method === 'GET') {
-      const fast = read(
-        { method: 'GET', pathAndQuery: routing.surfacePath, authorization: request.headers.get('authorization') ?? undefined, hasBody: hasGetBody(request) },
-        routing.notes,
-      );
-      if (fast) return answered(request, socket, routing, fast);
-    }
-    return answerLater(request, socket, routing);
+    // The Node request goes along: a body (a GET's too) is read from it as Node's stream.
+    const response = await answer(request, routing, { surfacePath: routing.surfacePath, incoming: socket?.incoming, journal: routing.notes });
+    return answered(request, socket, routing, response);
   };
 }
 

@@ -3,13 +3,11 @@
  * --port-per-host, one port per real host name. A refused response becomes a closed
  * connection with no answer, as a vanished host looks to a client.
  */
-import { type IncomingHttpHeaders, type IncomingMessage, createServer, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { Dispatch, SocketPair } from './gateway.js';
 import type { SurfaceAddress } from '../hosts.js';
-import { MAX_BODY_BYTES } from '../http/body.js';
-import { attachGetBody } from '../http/get-body.js';
 import { answerClientError } from './client-error.js';
 import { isRefusal } from '../http/refuse.js';
 
@@ -46,26 +44,16 @@ export interface Listener {
 }
 
 /**
- * Node's request handler for a listener (plain or TLS): the sandbox's dispatch, with a GET's
- * body kept (@hono/node-server drops it; SharedKey clients sign it) and a refusal turned into
- * a closed connection.
+ * Node's request handler for a listener (plain or TLS): the sandbox's dispatch, with a refusal
+ * turned into a closed connection. Node's request travels on to the body reader, which reads
+ * a GET's body from it too (@hono/node-server leaves it unread; SharedKey clients sign it).
  */
 export function requestListener(dispatch: Dispatch, fixed?: SurfaceAddress): ReturnType<typeof getRequestListener> {
-  const closeIfRefused = (response: Response, incoming: IncomingMessage): Response => {
-    if (isRefusal(response)) incoming.socket.destroy();
-    return response;
-  };
-  const withGetBody = async (request: Request, incoming: IncomingMessage, socket: SocketPair): Promise<Response> => {
-    attachGetBody(request, await readAll(incoming as unknown as Incoming));
-    return closeIfRefused(await dispatch(request, fixed, socket), incoming);
-  };
-  // Not async: an answer the dispatch has at once (a fast read) is written by @hono/node-server at once.
-  return getRequestListener((request, env) => {
-    const incoming = env.incoming as IncomingMessage;
+  return getRequestListener(async (request, env) => {
     const socket = env as unknown as SocketPair;
-    if (request.method === 'GET' && hasBody(incoming as unknown as Incoming)) return withGetBody(request, incoming, socket);
-    const response = dispatch(request, fixed, socket);
-    return response instanceof Promise ? response.then((answer) => closeIfRefused(answer, incoming)) : closeIfRefused(response, incoming);
+    const response = await dispatch(request, fixed, socket);
+    if (isRefusal(response)) socket.incoming.socket.destroy();
+    return response;
   });
 }
 
@@ -104,23 +92,4 @@ export async function listen(
         server.closeAllConnections();
       }),
   };
-}
-
-/** What the listener reads of Node's request: its headers and its body stream. */
-type Incoming = { headers: IncomingHttpHeaders } & AsyncIterable<Buffer>;
-
-function hasBody(incoming: Incoming): boolean {
-  return Number(incoming.headers['content-length'] ?? '0') > 0 || incoming.headers['transfer-encoding'] !== undefined;
-}
-
-/** The body as received, up to one byte past the limit (the body reader then answers 413). */
-async function readAll(incoming: Incoming): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of incoming) {
-    chunks.push(chunk);
-    size += chunk.byteLength;
-    if (size > MAX_BODY_BYTES) break;
-  }
-  return new Uint8Array(Buffer.concat(chunks));
 }

@@ -57,10 +57,10 @@ export function createWorldRouter<W extends RoutableWorld>(main: W, registry: Wo
 
   return {
     route,
-    // Not async: a world's fast read answers without a promise (src/gateway/gateway.ts).
+    // Not async: the world's dispatch answers with its own promise.
     dispatch(request, fixed, socket) {
       const routed = route(request);
-      if ('response' in routed) return routed.response;
+      if ('response' in routed) return Promise.resolve(routed.response);
       // The Request is not copied: the world's gateway routes on the stripped path it is handed.
       return routed.world.dispatch(request, fixed, socket, routed.pathAndQuery);
     },

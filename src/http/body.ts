@@ -7,7 +7,6 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
-import { getBodyOf } from './get-body.js';
 import { type GatewayBindings, notesOf } from './types.js';
 
 /** Larger bodies are refused with 413: no real checkout payload comes near it. */
@@ -21,23 +20,38 @@ export class BodyTooLarge extends Error {
   }
 }
 
+/**
+ * An in-process request with a body its Request cannot carry: a GET's (a Node client sends
+ * one and signs it; the WHATWG Request refuses a body on GET). Over a socket a GET's body is
+ * read from Node's request like any other; in-process, it travels here.
+ */
+export class RequestWithBody extends Request {
+  constructor(
+    url: string,
+    init: RequestInit,
+    readonly bodyBytes: Uint8Array,
+  ) {
+    super(url, init);
+  }
+}
+
 const READ = 'rawBody';
+const EMPTY = new Uint8Array();
 
 /** The request's body as received (empty when none); throws BodyTooLarge past the cap. */
 export async function readBody(c: Context): Promise<Uint8Array> {
   const cached = c.get(READ) as Uint8Array | undefined;
   if (cached) return cached;
   const bindings = c.env as GatewayBindings | undefined;
-  const method = c.req.method;
-  // A GET's body never reaches the Request (WHATWG forbids it); the listener kept it aside.
+  const raw = c.req.raw;
   const bytes =
-    method === 'HEAD'
-      ? new Uint8Array()
-      : method === 'GET'
-        ? getBodyOf(c.req.raw)
-        : bindings?.incoming
-          ? await readIncomingCapped(bindings.incoming)
-          : await readCapped(c.req.raw);
+    raw.method === 'HEAD'
+      ? EMPTY
+      : bindings?.incoming
+        ? await readIncomingCapped(bindings.incoming)
+        : raw instanceof RequestWithBody
+          ? raw.bodyBytes
+          : await readCapped(raw);
   if (bytes === null || bytes.byteLength > MAX_BODY_BYTES) throw new BodyTooLarge();
   c.set(READ, bytes);
   // The journal shows the bytes as received (a reference, no copy).
@@ -54,7 +68,8 @@ export async function readBody(c: Context): Promise<Uint8Array> {
 function readIncomingCapped(incoming: IncomingMessage, max: number = MAX_BODY_BYTES): Promise<Uint8Array | null> {
   const declared = Number(incoming.headers['content-length'] ?? '0');
   if (declared > max) return Promise.resolve(null);
-  if (incoming.readableEnded) return Promise.resolve(new Uint8Array());
+  // A request without a length or a transfer coding has no body (RFC 9112 §6.3): no stream to wait for.
+  if ((declared === 0 && incoming.headers['transfer-encoding'] === undefined) || incoming.readableEnded) return Promise.resolve(EMPTY);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;

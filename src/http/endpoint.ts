@@ -10,7 +10,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { Dialect } from './dialect.js';
 import type { ErrorEntry } from './refusal.js';
-import type { Caller, SurfaceEnv } from './types.js';
+import type { SurfaceEnv } from './types.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
@@ -69,24 +69,6 @@ export interface Input<T> {
 
 export type Handler<T> = (c: Context<SurfaceEnv>, input: Input<T>) => Promise<Response> | Response;
 
-/** What a read needs of a request: who is calling and the path's parameters (as Hono decodes them). */
-export interface ReadRequest {
-  caller: Caller;
-  param(name: string): string | undefined;
-}
-
-/**
- * A GET's answer from state as it is, synchronously: the answer, a thrown Refusal (as the
- * handler throws it), or undefined when the read cannot answer now (a change the clock made
- * due must be saved first). The handler of the same entry answers through it too.
- */
-export type Read = (request: ReadRequest) => Response | undefined;
-
-/** The read's request as the mounted route has it. */
-export function readRequestOf(c: Context<SurfaceEnv>): ReadRequest {
-  return { caller: c.get('caller'), param: (name) => c.req.param(name) };
-}
-
 export interface Operation<D, T = unknown> {
   /** The operation's name in the service's vocabulary (captureOrder); the documents' operationId and the journal's name. */
   op: string;
@@ -105,12 +87,6 @@ export interface Operation<D, T = unknown> {
   answers: Readonly<Record<string, Answer>>;
   /** Made once per surface app from its dependencies. */
   handler: (deps: D) => Handler<T>;
-  /**
-   * The handler as a synchronous read, for a GET of a cached view: the surface's fast read
-   * (src/http/fast-read.ts) answers with it before Hono when the caller is proven without
-   * waiting, and falls back to the mounted route (which gives every refusal) otherwise.
-   */
-  read?: (deps: D) => Read;
 }
 
 /** An entry of a table: the body type is the entry's own business. */

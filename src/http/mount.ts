@@ -13,43 +13,19 @@ import { answerCheck } from './answer-check-hook.js';
 import { parseJson, readBody } from './body.js';
 import { type Dialect, answerErrors } from './dialect.js';
 import type { AnyOperation, AuthScheme, Input } from './endpoint.js';
-import { type FastRead, compileFastRead } from './fast-read.js';
 import { isFetchForbiddenMethod } from './methods.js';
 import { Refusal } from './refusal.js';
-import type { Principal } from './notes.js';
-import { type Caller, type SurfaceEnv, notesOf } from './types.js';
+import { tableRouter } from './table-router.js';
+import { type SurfaceEnv, notesOf } from './types.js';
 
 /** Checks the caller (sets `caller`) or throws a Refusal. */
 export type Authenticate = (c: Context<SurfaceEnv>) => Promise<void>;
-
-/** What a quick check sees of a request: its Authorization header, its path and query as sent, its path's parameters. */
-export interface QuickRequest {
-  authorization: string | undefined;
-  pathAndQuery: string;
-  param(name: string): string | undefined;
-}
-
-/** A caller proven without waiting, with what the journal notes of it (the same as the full check notes). */
-export interface Proven {
-  caller: Caller;
-  outcome: string;
-  principal: Principal;
-}
-
-/**
- * The same check as an Authenticate, for a request with no body and without waiting (no body
- * read, no key load): the caller when it passes, undefined for anything else (the full check
- * then runs and gives the refusal).
- */
-export type QuickAuthenticate = (request: QuickRequest) => Proven | undefined;
 
 export interface MountOptions<D> {
   deps: D;
   logger: Logger;
   /** How this surface checks each scheme its entries use. */
   authenticate?: Partial<Record<Exclude<AuthScheme, 'none'>, Authenticate>>;
-  /** The same checks, quick (no body, no waiting): entries with a read are then answered by the fast read (src/http/fast-read.ts). */
-  quick?: Partial<Record<Exclude<AuthScheme, 'none'>, QuickAuthenticate>>;
   /** The dialect a failed authentication answers in. */
   authDialect?: Dialect;
   /** The dialect of a path no entry serves. */
@@ -62,8 +38,8 @@ export interface MountOptions<D> {
 
 const NO_INPUT: Input<undefined> = { body: undefined, json: undefined, bytes: new Uint8Array() };
 
-/** Mounts the table on the app; answers the table's fast read (src/http/fast-read.ts), if it has one. */
-export function mountOperations<D>(app: Hono<SurfaceEnv>, table: readonly AnyOperation<D>[], options: MountOptions<D>): FastRead | undefined {
+/** Mounts the table on the app. */
+export function mountOperations<D>(app: Hono<SurfaceEnv>, table: readonly AnyOperation<D>[], options: MountOptions<D>): void {
   if (ANSWER_CHECK_ENABLED) app.use('*', answerCheck(table, options.dialectOf, options.where));
   for (const entry of table) {
     const handle = entry.handler(options.deps);
@@ -92,7 +68,7 @@ export function mountOperations<D>(app: Hono<SurfaceEnv>, table: readonly AnyOpe
     else app.on(entry.method, entry.path, route);
   }
 
-  const paths = pathMatchers(table);
+  const router = tableRouter(table);
   app.notFound((c) => {
     // The journal looks for the closest route of requests that matched none.
     const notes = notesOf(c.env);
@@ -106,9 +82,10 @@ export function mountOperations<D>(app: Hono<SurfaceEnv>, table: readonly AnyOpe
         path,
       );
     }
-    const served = paths.filter((p) => p.pattern.test(path));
+    // The methods the app's own routing serves at this path (c.req.path is the path it routed on).
+    const served = router.at(path);
     if (served.length > 0) {
-      const allowed = [...new Set(served.map((p) => p.method))];
+      const allowed = [...new Set(served.map((entry) => entry.method))];
       const refusal = served[0]!.dialect.methodNotAllowed(method, path, allowed);
       if (refusal) {
         c.set('dialect', served[0]!.dialect);
@@ -119,22 +96,4 @@ export function mountOperations<D>(app: Hono<SurfaceEnv>, table: readonly AnyOpe
     return dialect.render(own ?? dialect.notFound(method, path, options.where), path);
   });
   app.onError(answerErrors(options.dialectOf, options.logger));
-  return compileFastRead(table, options.deps, options.quick, options.where);
-}
-
-interface PathMatcher {
-  pattern: RegExp;
-  method: string;
-  dialect: Dialect;
-}
-
-/** `/manage/orders/:orderId/capture` → a pattern of the path (trailing slash allowed). */
-function pathMatchers<D>(table: readonly AnyOperation<D>[]): PathMatcher[] {
-  return table
-    .filter((entry) => !entry.anyMethod)
-    .map((entry) => ({
-      pattern: new RegExp(`^${entry.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '[^/]+')}/?$`),
-      method: entry.method,
-      dialect: entry.dialect,
-    }));
 }

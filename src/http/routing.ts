@@ -8,7 +8,15 @@ import type { GatewayBindings } from './types.js';
 
 export function routingPath(request: Request, options?: { env?: unknown }): string {
   const bound = (options?.env as GatewayBindings | undefined)?.surfacePath;
-  const path = bound === undefined ? getPath(request) : getPath({ url: `http://surface${bound}` } as Request);
+  return withoutTrailingSlash(getPath(bound === undefined ? request : ({ url: `http://surface${bound}` } as Request)));
+}
+
+/** The same for a path and query as sent to the surface (a recorded exchange's). */
+export function routingPathOf(pathAndQuery: string): string {
+  return withoutTrailingSlash(getPath({ url: `http://surface${pathAndQuery}` } as Request));
+}
+
+function withoutTrailingSlash(path: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 

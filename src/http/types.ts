@@ -5,7 +5,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Hono } from 'hono';
 import type { Dialect } from './dialect.js';
-import type { FastRead } from './fast-read.js';
 import type { RequestNotes } from './notes.js';
 
 /** The authenticated caller of a business route. */
@@ -42,8 +41,5 @@ export function notesOf(bindings: GatewayBindings | undefined): RequestNotes | u
 
 export type SurfaceEnv = { Variables: SurfaceVariables; Bindings: GatewayBindings };
 
-/** A surface as the gateway serves it: its Hono app, and the fast read of its cached views when it has one (src/http/fast-read.ts). */
-export interface Surface {
-  app: Hono<SurfaceEnv>;
-  read?: FastRead | undefined;
-}
+/** A surface as the gateway serves it: a Hono app, with the gateway's bindings. */
+export type Surface = Hono<SurfaceEnv>;

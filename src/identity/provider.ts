@@ -29,8 +29,6 @@ export interface IdentityProvider {
   issue(env: EnvName, client: ApiClient): Promise<IssuedToken>;
   /** Signature, lifetime (with the configured skew), audience and issuer, on the sandbox clock. */
   verify(env: EnvName, token: string): Promise<VerifyOutcome>;
-  /** The outcome of verify() without waiting, for a token verified before and still within its lifetime; null otherwise. */
-  verifiedBefore(env: EnvName, token: string): VerifyOutcome | null;
 }
 
 export interface IdentityOptions {
@@ -67,10 +65,9 @@ export async function createIdentityProvider(options: IdentityOptions): Promise<
       extensions.remember(minted.claims.uti, lifetimes.extExpiresIn - lifetimes.expiresIn);
       return { ...lifetimes, ...minted };
     },
-    // A token verified before is only re-checked on the clock: no keys (nor jose) needed.
-    verifiedBefore: (env, token) => verified.get(env, token, clock.epochSeconds(), settings().tokens.clockSkewSeconds),
     async verify(env, token) {
       const skew = settings().tokens.clockSkewSeconds;
+      // A token verified before is only re-checked on the clock: no keys (nor jose) needed.
       const cached = verified.get(env, token, clock.epochSeconds(), skew);
       if (cached) return cached;
       const ring = await rings.ring(env);

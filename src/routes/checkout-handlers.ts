@@ -16,7 +16,7 @@ import type { Checkout, Fees, Merchant, Store } from '../domain/model.js';
 import type { CheckoutChanges } from '../services/checkouts.js';
 import type { Violation } from '../domain/violation.js';
 import { checkoutDialect, checkoutOk, checkoutOkJson } from '../http/dialects/checkout.js';
-import { type Handler, type ReadRequest, readRequestOf } from '../http/endpoint.js';
+import type { Handler } from '../http/endpoint.js';
 import { type ErrorEntry, Refusal } from '../http/refusal.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { serviceInstant } from '../domain/instants.js';
@@ -37,18 +37,12 @@ export interface CheckoutHandlers {
   widget: Handler<{ storeId: string | null }>;
 }
 
-/** The handlers that only read, as synchronous reads (src/http/endpoint.ts): the surface's fast read answers with them. */
-export interface CheckoutReads {
-  /** Never waits: a checkout read changes nothing. */
-  get: (request: ReadRequest) => Response;
-}
-
 export type CheckoutHandlerDeps = Pick<SurfaceDeps, 'env' | 'clock' | 'services' | 'settings'>;
 
-const made = new WeakMap<CheckoutHandlerDeps, CheckoutHandlers & { reads: CheckoutReads }>();
+const made = new WeakMap<CheckoutHandlerDeps, CheckoutHandlers>();
 
 /** The handlers over one surface's dependencies, made once however many entries use them. */
-export function checkoutHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers & { reads: CheckoutReads } {
+export function checkoutHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers {
   let handlers = made.get(deps);
   if (!handlers) {
     handlers = makeHandlers(deps);
@@ -57,15 +51,15 @@ export function checkoutHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers & 
   return handlers;
 }
 
-function makeHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers & { reads: CheckoutReads } {
+function makeHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers {
   const service = deps.services.checkouts;
   const merchants = deps.services.merchants;
 
-  const load = (request: ReadRequest): Checkout => {
-    const privateId = request.param('privateId') ?? '';
-    const found = service.findForMerchant(request.caller.merchantId, privateId);
+  const load = (c: Context<SurfaceEnv>): Checkout => {
+    const privateId = c.req.param('privateId') ?? '';
+    const found = service.findForMerchant(c.get('caller').merchantId, privateId);
     if ('checkout' in found) {
-      const pathStore = request.param('storeId');
+      const pathStore = c.req.param('storeId');
       // Strict store matching: an old-style path must name the checkout's own store.
       if (deps.settings.current().checkouts.storeMatching !== 'strict' || pathStore === undefined || pathStore === found.checkout.storeId) return found.checkout;
       throw Refusal.single(
@@ -97,29 +91,21 @@ function makeHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers & { reads: Ch
 
   /** The checkout, if its phase still takes this change (else 900). */
   const changeable = (c: Context<SurfaceEnv>, what: string): Checkout => {
-    const checkout = load(readRequestOf(c));
+    const checkout = load(c);
     reject(updateRejection(checkout, what));
     return checkout;
   };
 
   /** A modifying request: one at a time per checkout (else 423), in a phase that takes it (else 900). */
   const modify = async (c: Context<SurfaceEnv>, what: string, change: (checkout: Checkout) => CheckoutChanges): Promise<Response> => {
-    await service.modify(load(readRequestOf(c)), what, (checkout) => {
+    await service.modify(load(c), what, (checkout) => {
       reject(updateRejection(checkout, what));
       return change(checkout);
     });
     return ok(null);
   };
 
-  const reads: CheckoutReads = {
-    get: (request) => {
-      const checkout = load(request);
-      return checkoutOkJson(checkoutViewJson(checkout, service.orderOf(checkout), service.sessionExpired(checkout)));
-    },
-  };
-
   return {
-    reads,
     initialize: async (c, { body: init }) => {
       assertUnique(init.cart.items, init.fees);
       const { merchant, store } = merchantStore(c, init.storeId);
@@ -127,7 +113,10 @@ function makeHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers & { reads: Ch
       return ok({ privateId: checkout.privateId, publicToken: checkout.publicToken, expiresAt: serviceInstant(checkout.expiresAt) });
     },
 
-    get: (c) => reads.get(readRequestOf(c)),
+    get: (c) => {
+      const checkout = load(c);
+      return checkoutOkJson(checkoutViewJson(checkout, service.orderOf(checkout), service.sessionExpired(checkout)));
+    },
 
     updateWhole: (c, { body: value }) =>
       modify(c, 'checkout', (checkout) => {
@@ -151,7 +140,7 @@ function makeHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers & { reads: Ch
     // The reference is set while the customer commits too (WooCommerce sets it when the order is
     // placed, from onBeforePayment) and after the purchase: no phase refuses it.
     updateReference: async (c, { body: reference }) => {
-      await service.modify(load(readRequestOf(c)), 'reference', () => ({ reference }));
+      await service.modify(load(c), 'reference', () => ({ reference }));
       return ok(null);
     },
 

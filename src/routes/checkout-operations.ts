@@ -11,7 +11,7 @@ import { checkoutDialect } from '../http/dialects/checkout.js';
 import type { Answer, AnyOperation, AuthScheme, Binding } from '../http/endpoint.js';
 import { jsonAnswer, operation } from '../http/endpoint.js';
 import { checkoutInitializedAnswer, checkoutUpdatedAnswer, checkoutViewAnswer, widgetTokenAnswer } from './answers/checkout.js';
-import { type CheckoutHandlerDeps, type CheckoutHandlers, type CheckoutReads, checkoutHandlers } from './checkout-handlers.js';
+import { type CheckoutHandlerDeps, type CheckoutHandlers, checkoutHandlers } from './checkout-handlers.js';
 import { refusalAnswers } from '../http/refusal-answers.js';
 
 export type PathStyle = 'new' | 'old';
@@ -34,8 +34,6 @@ interface CheckoutOperation {
   /** Refusals besides authentication (400, 404, 423 and 900 as the operation may give them). */
   refusals: readonly number[];
   handler: keyof CheckoutHandlers;
-  /** The handler's synchronous read, for a GET the fast read may answer. */
-  read?: keyof CheckoutReads;
 }
 
 const OLD = '/merchants/:storeId/checkouts/:privateId';
@@ -57,7 +55,7 @@ const CHECKOUT_OPERATIONS: readonly CheckoutOperation[] = [
     refusals: [400, 403, 413, 503],
     handler: 'initialize',
   },
-  { op: 'getCheckout', method: 'GET', paths: { new: '/checkouts/:privateId', old: OLD }, summary: 'Read a checkout', ok: VIEW, refusals: [404, 413], handler: 'get', read: 'get' },
+  { op: 'getCheckout', method: 'GET', paths: { new: '/checkouts/:privateId', old: OLD }, summary: 'Read a checkout', ok: VIEW, refusals: [404, 413], handler: 'get' },
   {
     op: 'updateCheckout',
     method: 'PUT',
@@ -145,7 +143,6 @@ export function checkoutOperations(styles: readonly PathStyle[], auth: Exclude<A
         ...(entry.body ? { body: { ...entry.body } } : {}),
         answers: { '200': entry.ok, ...refusalAnswers(checkoutDialect, entry.refusals, checkoutDialect) },
         handler: (deps) => checkoutHandlers(deps)[entry.handler] as never,
-        ...(entry.read ? { read: (deps: CheckoutHandlerDeps) => checkoutHandlers(deps).reads[entry.read!] } : {}),
       }),
     ),
   );

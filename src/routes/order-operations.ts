@@ -121,13 +121,6 @@ export const ORDER_OPERATIONS: readonly AnyOperation<OrderDeps>[] = [
       ({ services: { orders } }) =>
       async (c) =>
         orderAnswer(await orders.get(merchantOf(c), orderIdOf(c))),
-    // The same answer when nothing is due; the handler saves an expiry or a settled credit check first.
-    read:
-      ({ services: { orders } }) =>
-      (request) => {
-        const order = orders.current(request.caller.merchantId, request.param('orderId') ?? '');
-        return order && orderAnswer(order);
-      },
   }),
   operation<OrderDeps>({
     op: 'getReauthorization',

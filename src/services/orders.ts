@@ -99,12 +99,6 @@ export class OrderService {
     return { order, changes };
   }
 
-  /** The caller's order when reading it changes nothing; undefined when the clock made a change due (get() saves it first). */
-  current(merchantId: string, orderId: string): Order | undefined {
-    const { order, changes } = this.locate(merchantId, orderId);
-    return changes.length ? undefined : order;
-  }
-
   async get(merchantId: string, orderId: string): Promise<Order> {
     const { order, changes } = this.locate(merchantId, orderId);
     if (changes.length) await this.store.apply(changes);

@@ -4,7 +4,7 @@
  * that too. Failed authentication answers in the checkout envelope everywhere on this host;
  * what no operation serves answers as problem details under /manage, else in the envelope.
  */
-import { bearerAuth, bearerQuick } from '../auth/bearer.js';
+import { bearerAuth } from '../auth/bearer.js';
 import type { Dialect } from '../http/dialect.js';
 import { checkoutDialect } from '../http/dialects/checkout.js';
 import { problemDialect } from '../http/dialects/problem.js';
@@ -30,7 +30,6 @@ const dialectOf = (path: string): Dialect => (MANAGE.test(path) ? problemDialect
 export function createApiSurface(deps: SurfaceDeps): Surface {
   return surfaceApp(deps, API_OPERATIONS, {
     authenticate: { bearer: bearerAuth(deps) },
-    quick: { bearer: bearerQuick(deps) },
     authDialect: checkoutDialect,
     dialectOf,
   });

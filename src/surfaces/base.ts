@@ -36,6 +36,6 @@ export function surfaceApp<D extends Pick<SurfaceDeps, 'env' | 'surface' | 'logg
   options: SurfaceOptions<D>,
 ): Surface {
   const app = new Hono<SurfaceEnv>({ getPath: routingPath });
-  const read = mountOperations(app, table, { ...options, deps, logger: deps.logger, where: `${deps.env.toUpperCase()} ${deps.surface}` });
-  return { app, read };
+  mountOperations(app, table, { ...options, deps, logger: deps.logger, where: `${deps.env.toUpperCase()} ${deps.surface}` });
+  return app;
 }

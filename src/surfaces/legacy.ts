@@ -2,7 +2,7 @@
  * The transitional legacy host ({legacy_base_url}): SharedKey, both path styles unchanged.
  * Order administration is new functionality and ships only on the current interface.
  */
-import { sharedKeyAuth, sharedKeyQuick } from '../auth/sharedkey.js';
+import { sharedKeyAuth } from '../auth/sharedkey.js';
 import { checkoutDialect } from '../http/dialects/checkout.js';
 import type { AnyOperation } from '../http/endpoint.js';
 import { Refusal } from '../http/refusal.js';
@@ -19,7 +19,6 @@ const dialectOf = () => checkoutDialect;
 export function createLegacySurface(deps: SurfaceDeps): Surface {
   return surfaceApp(deps, LEGACY_OPERATIONS, {
     authenticate: { sharedKey: sharedKeyAuth(deps) },
-    quick: { sharedKey: sharedKeyQuick(deps) },
     authDialect: checkoutDialect,
     dialectOf,
     unmatched: (_method, path) =>

@@ -21,13 +21,12 @@ import { LEGACY_OPERATIONS, LEGACY_SURFACE, createLegacySurface } from './legacy
 export const RETIRED_OPERATIONS = LEGACY_OPERATIONS;
 
 export function createRetiredSurface(deps: SurfaceDeps): Surface {
-  // No fast read: every answer passes the retirement gate.
-  const legacy = createLegacySurface(deps).app;
+  const legacy = createLegacySurface(deps);
   const app = new Hono<SurfaceEnv>();
   app.use('*', retirementGate(deps));
   // The legacy app answers everything (its routes, 404s and errors), so the gate sees every response.
   app.all('*', (c) => legacy.fetch(c.req.raw, c.env));
-  return { app };
+  return app;
 }
 
 /** Legacy's table and dialect: its app answers whatever passes the gate. */

@@ -90,9 +90,9 @@ describe('a 300 MB chunked body', () => {
     const authorizationOf = (target: Target): string | undefined =>
       target.auth === 'bearer' ? `Bearer ${token}` : target.auth === 'sharedKey' ? sharedKeyHeaderValue(NORDIC.username, NORDIC.key, target.path.replace(/^\/uat\/\w+/, ''), '') : undefined;
     // Every operation refuses one such body first, so that what a first call loads (modules,
-    // compiled code) and the heap V8 sizes for this load are in the baseline: the CLI holds
-    // the young generation small until it is ready (src/main.ts), and V8 grows it under the
-    // first load by tens of MB. What is measured is what the second pass's bodies keep.
+    // compiled code) and the heap V8 sizes for this load are in the baseline: V8 grows the
+    // young generation under the first load by tens of MB. What is measured is what the
+    // second pass's bodies keep.
     for (const target of targets) await stream(target.method, target.path, authorizationOf(target));
     const before = rssBytes(sandbox.pid);
     let peak = before;

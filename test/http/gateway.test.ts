@@ -152,7 +152,7 @@ describe('surface apps', () => {
           made.push(`${deps.env}/${deps.surface}`);
           const app = new Hono<SurfaceEnv>();
           app.all('*', (c) => c.json({ surface: `${deps.env}/${deps.surface}` }));
-          return { app };
+          return app;
         },
       },
     );

@@ -1,12 +1,13 @@
 /**
  * SharedKey on a GET with a body: a real Node client sends its JSON body on
- * GET too and signs over it. Over a socket (the in-process fetch cannot send a GET body), the
- * sandbox accepts a signature over the bytes received and one over the empty body, on GET and
- * on the other methods; anything else stays 401.
+ * GET too and signs over it. Over a socket, the sandbox accepts a signature over the bytes
+ * received and one over the empty body, on GET and on the other methods; anything else stays
+ * 401. In-process (a replay), the body a Request cannot carry on GET travels as RequestWithBody.
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
+import { RequestWithBody } from '../../src/http/body.js';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { NORDIC, initPayload, initializeOldStyle } from '../support/checkout-requests.js';
 
@@ -68,5 +69,22 @@ describe('SharedKey over a GET with a body', () => {
     const reference = '{"Reference":"ORD-77"}';
     expect((await send('PUT', `/merchants/1234/checkouts/${privateId}/reference`, reference, '')).status).toBe(200);
     expect((await send('PUT', `/merchants/1234/checkouts/${privateId}/reference`, reference, reference)).status).toBe(200);
+  });
+
+  it('in-process, checks the signature over the body a RequestWithBody carries', async () => {
+    const path = `/merchants/1234/checkouts/${privateId}`;
+    const get = (signedBody: string): Promise<Response> =>
+      sb.fetch(
+        new RequestWithBody(
+          `http://sandbox.local/uat/legacy${path}`,
+          { method: 'GET', headers: { authorization: sharedKeyHeaderValue(NORDIC.username, NORDIC.key, path, signedBody), 'content-type': 'application/json' } },
+          new TextEncoder().encode(body),
+        ),
+      );
+    expect((await get(body)).status).toBe(200);
+    expect((await get('')).status).toBe(200);
+    const other = await get('{"storeId":"1234"}');
+    expect(other.status).toBe(401);
+    expect(((await other.json()) as { error: { errors: { reason: string }[] } }).error.errors[0]?.reason).toBe('Signature_Mismatch');
   });
 });

@@ -84,7 +84,7 @@ export function probeApp(sb: Sandbox, env: EnvName): Hono<SurfaceEnv> {
     answers: { '200': { description: 'The caller.', schema: z.strictObject({ caller: z.record(z.string(), z.string()) }), name: 'Probe' }, ...refusalAnswers(checkoutDialect, [], checkoutDialect) },
     handler: () => (c) => c.json({ caller: c.get('caller') }),
   });
-  return surfaceApp(deps, [probe], { authenticate: { bearer: bearerAuth(deps) }, authDialect: checkoutDialect, dialectOf: () => checkoutDialect }).app;
+  return surfaceApp(deps, [probe], { authenticate: { bearer: bearerAuth(deps) }, authDialect: checkoutDialect, dialectOf: () => checkoutDialect });
 }
 
 export async function probe(sb: Sandbox, env: EnvName, authorization?: string): Promise<Response> {
