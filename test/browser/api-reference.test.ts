@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
-import { HAVE_CHROMIUM, SKIP_REASON, launchChromium } from './support.js';
+import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, launchChromium } from './support.js';
 
 let browser: Browser;
 let sb: Sandbox;
@@ -27,7 +27,7 @@ async function open(path: string): Promise<{ page: Page; foreign: string[] }> {
   return { page, foreign };
 }
 
-describe.skipIf(!HAVE_CHROMIUM)(`API reference and start page in Chromium${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`, () => {
+describe.skipIf(!HAVE_CHROMIUM)(`API reference and start page in Chromium${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`, { timeout: BROWSER_TEST_TIMEOUT_MS }, () => {
   beforeAll(async () => {
     browser = await launchChromium();
     sb = await createSandbox({ logLevel: 'silent', port: 0 });

@@ -8,14 +8,14 @@
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
-import { HAVE_CHROMIUM, type InitializedCheckout, SKIP_REASON, Shop, eventually, initializeCheckout, launchChromium } from './support.js';
+import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, type InitializedCheckout, SKIP_REASON, Shop, eventually, initializeCheckout, launchChromium } from './support.js';
 
 let browser: Browser;
 let sb: Sandbox;
 let shop: Shop;
 let page: Page;
 
-describe.skipIf(!HAVE_CHROMIUM)(`hosted checkout in Chromium${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`, () => {
+describe.skipIf(!HAVE_CHROMIUM)(`hosted checkout in Chromium${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`, { timeout: BROWSER_TEST_TIMEOUT_MS }, () => {
   beforeAll(async () => {
     browser = await launchChromium();
   });

@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { bearerToken } from '../support/manage-api.js';
 import { MINIMAL_UAT_CLIENT } from '../support/identity.js';
-import { EVENT_LOG_SCRIPT, HAVE_CHROMIUM, SKIP_REASON, Shop, eventually, initializeCheckout, launchChromium } from './support.js';
+import { EVENT_LOG_SCRIPT, BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, Shop, eventually, initializeCheckout, launchChromium } from './support.js';
 
 interface Logged {
   type: string;
@@ -33,7 +33,7 @@ let shop: Shop;
 let page: Page;
 let bearer: string;
 
-describe.skipIf(!HAVE_CHROMIUM)(`client API and client events in Chromium${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`, () => {
+describe.skipIf(!HAVE_CHROMIUM)(`client API and client events in Chromium${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`, { timeout: BROWSER_TEST_TIMEOUT_MS }, () => {
   beforeAll(async () => {
     browser = await launchChromium();
   });

@@ -14,7 +14,7 @@ import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { initPayload } from '../support/checkout-requests.js';
 import { MINIMAL_UAT_CLIENT } from '../support/identity.js';
 import { bearerToken } from '../support/manage-api.js';
-import { HAVE_CHROMIUM, SKIP_REASON, launchChromium } from './support.js';
+import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, launchChromium } from './support.js';
 
 let browser: Browser;
 let sb: Sandbox;
@@ -43,7 +43,7 @@ function request(surface: string, text: string, path?: string): Locator {
 }
 const card = (principal: string): Locator => page.locator(`#migration-integrations article[data-principal="${principal}"]`);
 
-describe.skipIf(!HAVE_CHROMIUM)(`the dashboard's migration story in Chromium${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`, () => {
+describe.skipIf(!HAVE_CHROMIUM)(`the dashboard's migration story in Chromium${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`, { timeout: BROWSER_TEST_TIMEOUT_MS }, () => {
   beforeAll(async () => {
     browser = await launchChromium();
   });

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { at, initPayload } from '../support/checkout-requests.js';
 import { bearerToken } from '../support/manage-api.js';
-import { HAVE_CHROMIUM, SKIP_REASON, Shop, eventually, launchChromium } from './support.js';
+import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, Shop, eventually, launchChromium } from './support.js';
 
 let browser: Browser;
 let sb: Sandbox;
@@ -19,7 +19,7 @@ let shop: Shop;
 let page: Page;
 let bearer: string;
 
-describe.skipIf(!HAVE_CHROMIUM)(`delivery step and B2B variant in Chromium${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`, () => {
+describe.skipIf(!HAVE_CHROMIUM)(`delivery step and B2B variant in Chromium${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`, { timeout: BROWSER_TEST_TIMEOUT_MS }, () => {
   beforeAll(async () => {
     browser = await launchChromium();
   });

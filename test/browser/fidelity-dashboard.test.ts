@@ -9,9 +9,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Recorder, startRecorder } from '../../src/fidelity/recorder.js';
 import { type StandIn, merchantFlow, startStandIn } from '../support/fidelity.js';
-import { HAVE_CHROMIUM, SKIP_REASON, launchChromium } from './support.js';
+import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, launchChromium } from './support.js';
 
-describe.skipIf(!HAVE_CHROMIUM)(`the dashboard of record --compare in Chromium${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`, () => {
+describe.skipIf(!HAVE_CHROMIUM)(`the dashboard of record --compare in Chromium${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`, { timeout: BROWSER_TEST_TIMEOUT_MS }, () => {
   let browser: Browser;
   let standIn: StandIn;
   let recorder: Recorder;

@@ -16,6 +16,12 @@ import { bearerToken } from '../support/manage-api.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const HAVE_CHROMIUM = existsSync(CHROMIUM);
+/**
+ * A browser test walks a page through many steps, each a round trip to Chromium and the
+ * sandbox; on a busy two-core machine they take several times as long as alone, so these
+ * tests get more time than the suite's default before they count as failed.
+ */
+export const BROWSER_TEST_TIMEOUT_MS = 60_000;
 /** Shown as the suite's name when it is skipped, so a skipped run says why. */
 export const SKIP_REASON = `skipped: ${CHROMIUM} is missing (apt-get install -y chromium; .ci/run does it)`;
 
