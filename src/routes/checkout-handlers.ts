@@ -12,6 +12,7 @@ import type { SurfaceDeps } from './deps.js';
 import { type BoundCart, duplicateArticles } from '../domain/checkout-lines.js';
 import type { CheckoutInit, CheckoutUpdate, PaylinkDestination } from '../domain/schemas/checkout.js';
 import { updateRejection } from '../domain/checkout-lifecycle.js';
+import { widgetTokenFor } from '../domain/checkout.js';
 import type { Checkout, Fees, Merchant, Store } from '../domain/model.js';
 import type { CheckoutChanges } from '../services/checkouts.js';
 import type { Violation } from '../domain/violation.js';
@@ -24,6 +25,8 @@ import { checkoutViewJson } from './checkout-view.js';
 
 /** Widget tokens live a day; WooCommerce caches them until `expiresAt`. */
 const WIDGET_TOKEN_LIFETIME_MS = 24 * 3600 * 1000;
+/** Enough random text for a widget token (src/domain/checkout.ts). */
+const WIDGET_TOKEN_BYTES = 52;
 
 export interface CheckoutHandlers {
   initialize: Handler<CheckoutInit>;
@@ -165,7 +168,7 @@ function makeHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers & { reads: Ch
 
     widget: async (c, { body: { storeId } }) => {
       const { store } = merchantStore(c, storeId);
-      const widgetToken = `widget-${store.countryCode}-${randomBytes(16).toString('hex')}`;
+      const widgetToken = widgetTokenFor(store.countryCode, randomBytes(WIDGET_TOKEN_BYTES));
       const expiresAt = instant(deps.clock.nowMs() + WIDGET_TOKEN_LIFETIME_MS).toISOString();
       await service.record('widgetTokens', { widgetToken, storeId: store.id, expiresAt });
       return ok({ widgetToken, expiresAt: serviceInstant(expiresAt) });
