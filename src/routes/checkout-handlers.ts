@@ -11,7 +11,7 @@ import { instant } from '../clock.js';
 import type { SurfaceDeps } from './deps.js';
 import { type BoundCart, duplicateArticles } from '../domain/checkout-lines.js';
 import type { CheckoutInit, CheckoutUpdate, PaylinkDestination } from '../domain/schemas/checkout.js';
-import { updateRejection } from '../domain/checkout-lifecycle.js';
+import { abortRejection, updateRejection } from '../domain/checkout-lifecycle.js';
 import { widgetTokenFor } from '../domain/checkout.js';
 import type { Checkout, Fees, Merchant, Store } from '../domain/model.js';
 import type { CheckoutChanges } from '../services/checkouts.js';
@@ -37,6 +37,7 @@ export interface CheckoutHandlers {
   updateReference: Handler<string | null>;
   updateMetadata: Handler<unknown>;
   paylink: Handler<PaylinkDestination>;
+  abort: Handler<undefined>;
   widget: Handler<{ storeId: string | null }>;
 }
 
@@ -46,7 +47,7 @@ export interface CheckoutReads {
   get: (request: ReadRequest) => Response;
 }
 
-export type CheckoutHandlerDeps = Pick<SurfaceDeps, 'env' | 'clock' | 'services' | 'settings'>;
+export type CheckoutHandlerDeps = Pick<SurfaceDeps, 'env' | 'clock' | 'services' | 'settings' | 'simulation'>;
 
 const made = new WeakMap<CheckoutHandlerDeps, CheckoutHandlers & { reads: CheckoutReads }>();
 
@@ -163,6 +164,14 @@ function makeHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers & { reads: Ch
     paylink: async (c, { body: destination }) => {
       const checkout = changeable(c, 'paylink');
       await service.record('paylinks', { privateId: checkout.privateId, publicToken: checkout.publicToken, destination });
+      return ok(null);
+    },
+
+    /** The pay link page's abort: the customer's simulation aborts it (and notifies); aborting an aborted session again changes nothing. */
+    abort: async (c) => {
+      const checkout = load(readRequestOf(c));
+      reject(abortRejection(checkout));
+      if (checkout.status !== 'Aborted') await deps.simulation.abort(checkout);
       return ok(null);
     },
 
