@@ -2,8 +2,10 @@
  * One comparison: a fresh in-process world (createSandbox, state in memory, a frozen clock
  * that follows the recorded times) fed the recorded exchanges in order. For each one:
  * catch up with what happened outside the API, replay the request, learn the ids and tokens
- * the answers pair, compare, and add to the report. `diff` runs it over a whole recording
- * (src/fidelity/diff.ts); `record --compare` feeds it as traffic flows (src/fidelity/live.ts).
+ * the answers pair, compare, and add to the report; for a call the service made to the
+ * merchant, compare the world's own call (src/fidelity/outgoing.ts). `diff` runs it over a
+ * whole recording (src/fidelity/diff.ts); `record --compare` feeds it as traffic flows
+ * (src/fidelity/live.ts).
  */
 import { basename } from 'node:path';
 import { ENVIRONMENTS } from '../hosts.js';
@@ -138,8 +140,8 @@ export class FidelitySession {
 
   /**
    * A call the real service made to the merchant: the world's clock moves to when it was made,
-   * the deliveries in flight finish, and the first call of the same kind the world sent to the
-   * sink and no earlier exchange took is compared with it.
+   * the deliveries in flight finish, and of the calls of the same kind the world sent to the
+   * sink and no earlier exchange took, the one about the same thing is compared with it.
    */
   private async processOutgoing(exchange: Exchange & { file?: string; line?: number }): Promise<Processed> {
     const operation = this.operationOf(exchange);
