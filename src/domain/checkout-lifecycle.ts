@@ -41,6 +41,21 @@ export function updateRejection(checkout: Pick<Checkout, 'status' | 'privateId'>
   }
 }
 
+/**
+ * Why a checkout cannot be aborted now (https://dev.walleypay.com/docs/checkout/paylink/abort-paylink):
+ * 409 while the customer commits to the purchase, 900 once it is completed; null when it can.
+ */
+export function abortRejection(checkout: Pick<Checkout, 'privateId' | 'status'>): Violation | null {
+  if (checkout.status === 'CommittedToPurchase') {
+    return new Violation(
+      'conflict',
+      'Purchase_Commitment_Found',
+      `The customer has pressed "Complete purchase" on checkout ${checkout.privateId}: it cannot be aborted while the purchase is being committed. Read the checkout again in a moment.`,
+    );
+  }
+  return checkout.status === 'PurchaseCompleted' ? updateRejection(checkout, 'session') : null;
+}
+
 /** Another modifying request for the checkout is still being executed: retry this one (423). */
 export function modificationInProgress(privateId: string, what: string): Violation {
   return new Violation(

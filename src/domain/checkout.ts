@@ -10,6 +10,16 @@ export function publicTokenFor(countryCode: string, hex: string): string {
   return `public-${countryCode}-${hex}`;
 }
 
+/**
+ * `widget-NO-0TTJOMERnUGlVN1Jt…`: the store's country and 93 characters of the form the
+ * documentation's token shows (https://payments.collectorbank.se/docs/checkout/widgets/create-widget-token):
+ * a version digit, then the base64 of a base64 text. `random` gives that text (52 bytes or more).
+ */
+export function widgetTokenFor(countryCode: string, random: Uint8Array): string {
+  const text = Buffer.from(random).toString('base64').slice(0, 69);
+  return `widget-${countryCode}-0${Buffer.from(text, 'latin1').toString('base64')}`;
+}
+
 export function cartTotal(checkout: Pick<Checkout, 'cart'>): number {
   return sumLines(checkout.cart.items);
 }

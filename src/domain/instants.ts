@@ -4,6 +4,7 @@
  * format of a DateTimeOffset). The sandbox clock counts milliseconds, so the last four digits
  * are zeros.
  */
+import { instant } from '../clock.js';
 
 /** `2026-11-29T03:15:46.1230000+00:00` from an ISO instant in UTC (`…Z`); anything else as given. */
 export function serviceInstant(iso: string): string {
@@ -15,4 +16,31 @@ export function serviceInstant(iso: string): string {
 /** Whole seconds since the Unix epoch (a webhook's Walley-Timestamp header). */
 export function unixSeconds(iso: string): number {
   return Math.floor(Date.parse(iso) / 1000);
+}
+
+/** Sweden's offset from UTC at an instant (CET, CEST), from the time zone database Node carries. */
+const STOCKHOLM = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Stockholm', timeZoneName: 'longOffset' });
+
+function stockholmOffsetMinutes(ms: number): number {
+  const name = STOCKHOLM.formatToParts(ms).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+}
+
+/**
+ * The service's form in Swedish local time, `2024-01-30T11:02:42.5997621+01:00` (+02:00 in
+ * summer): how the order webhooks write their Timestamp
+ * (https://dev.walleypay.com/docs/webhooks/orders), where the authorization and
+ * customer-token webhooks write the same moment in UTC. Anything but an ISO instant in UTC
+ * stays as given.
+ */
+export function stockholmServiceInstant(iso: string): string {
+  const utc = serviceInstant(iso);
+  const ms = Date.parse(iso);
+  if (utc === iso || Number.isNaN(ms)) return iso;
+  const minutes = stockholmOffsetMinutes(ms);
+  const local = serviceInstant(instant(ms + minutes * 60_000).toISOString());
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${local.slice(0, -6)}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }

@@ -2,11 +2,12 @@
  * The webhooks the service POSTs to a merchant (https://dev.walleypay.com/docs/webhooks/overview):
  * JSON in PascalCase, `{Type, Timestamp, Payload}`, each payload exactly as its page shows it
  * (https://dev.walleypay.com/docs/webhooks/authorizations, …/webhooks/orders,
- * …/webhooks/customer-tokens), instants in the service's own form (src/domain/instants.ts).
+ * …/webhooks/customer-tokens), instants in the service's own form (src/domain/instants.ts): the
+ * order events' Timestamp in Swedish local time, the others' in UTC, as each page writes them.
  * Pure builders; the outbox (src/services/webhooks.ts) signs and queues them, the dispatcher
  * delivers and retries them.
  */
-import { serviceInstant } from './instants.js';
+import { serviceInstant, stockholmServiceInstant } from './instants.js';
 import type { Order, PurchaseResult } from './model.js';
 import { toMajor } from './money.js';
 import type { Authorization, CustomerToken, CustomerTokenStatus } from './tokenization.js';
@@ -19,6 +20,7 @@ export const WEBHOOK_TYPES = [
   'walley:order:created',
   'walley:order:authorized',
   'walley:order:rejected',
+  'walley:order:reauthorized',
   'walley:customer-token:active',
   'walley:customer-token:cancelled',
 ] as const;
@@ -30,13 +32,14 @@ export type OrderWebhookStatus = (typeof ORDER_WEBHOOK_STATUSES)[number];
 
 export interface WebhookEvent {
   Type: WebhookType;
-  /** When the event occurred, e.g. 2024-01-30T10:02:31.2700113+00:00; Walley-Timestamp is the same instant. */
+  /** When the event occurred, e.g. 2024-01-30T10:02:31.2700113+00:00 (an order's: 2024-01-30T11:02:42.5997621+01:00); Walley-Timestamp is the same instant. */
   Timestamp: string;
   Payload: Record<string, unknown>;
 }
 
 function event(type: WebhookType, at: string, payload: Record<string, unknown>): WebhookEvent {
-  return { Type: type, Timestamp: serviceInstant(at), Payload: payload };
+  const timestamp = type.startsWith('walley:order:') ? stockholmServiceInstant(at) : serviceInstant(at);
+  return { Type: type, Timestamp: timestamp, Payload: payload };
 }
 
 /** Every event about an authorization: the page's five fields, and the attempt counters once an attempt failed. */
@@ -96,6 +99,15 @@ export function orderCreatedEvent(order: Order, status: OrderWebhookStatus, at: 
 /** `walley:order:authorized` / `…:rejected`: an order created OnHold was accepted or rejected by Walley. */
 export function orderReviewedEvent(type: 'walley:order:authorized' | 'walley:order:rejected', order: Order, at: string): WebhookEvent {
   return event(type, at, { OrderId: order.orderId, Reference: order.reference, Amount: toMajor(order.totalAmount), Currency: order.currency });
+}
+
+/**
+ * `walley:order:reauthorized`: the order's items were changed (the reauthorize call). The
+ * payload as the page's example: the amount now and the one before, no Reference (that
+ * revision of the page shows none in any payload; the later one's example is cut off).
+ */
+export function orderReauthorizedEvent(order: Order, originalAmount: number, at: string): WebhookEvent {
+  return event('walley:order:reauthorized', at, { OrderId: order.orderId, Amount: toMajor(order.totalAmount), OriginalAmount: toMajor(originalAmount), Currency: order.currency });
 }
 
 /** The events one attempt produces, in the order they are sent ("closely followed by a walley:order:created"). */

@@ -5,7 +5,9 @@
  * to the same point, through the same customer simulation the admin API drives
  * (POST /__admin/{env}/checkouts/{id}/customer|commit|purchase|abort) and, for the back
  * office, through the world's own order administration, with the customer and purchase data
- * the real answers show. Catch-ups are listed in the report, never counted as divergences.
+ * the real answers show; the end of an on-hold purchase's review through
+ * POST /__admin/{env}/checkouts/{id}/invoice-status. Catch-ups are listed in the report, never
+ * counted as divergences.
  */
 import type { EnvName } from '../hosts.js';
 import { PURCHASE_RESULTS } from '../domain/model.js';
@@ -21,7 +23,7 @@ export interface CatchUp {
   exchange: number;
   file?: string;
   env: EnvName;
-  /** identify, commit, purchase, abort (the customer); activate, cancel (the back office). */
+  /** identify, commit, purchase, abort (the customer); activate, cancel (the back office); review (an on-hold purchase decided). */
   action: string;
   /** The real id of the checkout or order, as the recording names it. */
   id: string;
@@ -64,9 +66,10 @@ export class CatchUps {
     }
     const want = RANK[target];
     const have = RANK[current.status];
+    if (want === RANK.PurchaseCompleted && have === want) return this.review(exchange, realId, worldId, current.purchase?.result, record(data?.purchase)?.result);
     if (want === undefined || have === undefined || want <= have) return [];
 
-    const ahead = data?.customer !== undefined ? { customer: data.customer, purchase: record(data.purchase) } : this.lookAhead?.(realId, exchange.seq);
+    const ahead = data?.customer !== undefined ? { customer: customerOf(data), purchase: record(data.purchase) } : this.lookAhead?.(realId, exchange.seq);
     const out: CatchUp[] = [];
     if (have < RANK.CustomerIdentified!) {
       const customer = ahead?.customer ?? null;
@@ -80,6 +83,15 @@ export class CatchUps {
       out.push(await this.act(exchange, realId, worldId, 'purchase', { result, paymentName }, `purchase completed: ${result}, ${paymentName}`));
     }
     return out;
+  }
+
+  /** An on-hold purchase the real answer shows decided (Preliminary: approved, Rejected): the world's review ends the same way. */
+  private async review(exchange: Exchange, realId: string, worldId: string, have: unknown, want: unknown): Promise<CatchUp[]> {
+    if (have !== 'OnHold' || (want !== 'Preliminary' && want !== 'Rejected')) return [];
+    const invoiceStatus = want === 'Preliminary' ? 'Approved' : 'Rejected';
+    const response = await this.sandbox.fetch(`/__admin/${exchange.env}/checkouts/${worldId}/invoice-status`, { method: 'POST', body: JSON.stringify({ invoiceStatus }) });
+    const detail = `the on-hold purchase was ${invoiceStatus.toLowerCase()}`;
+    return [{ exchange: exchange.seq, env: exchange.env, action: 'review', id: realId, detail: response.ok ? detail : `${detail}: the world refused (${response.status} ${(await response.text()).slice(0, 200)})` }];
   }
 
   private async order(exchange: Exchange, realId: string): Promise<CatchUp[]> {
@@ -119,6 +131,11 @@ function statusFromError(answer: unknown): string {
   if (reasons.includes('Purchase_Completed')) return 'PurchaseCompleted';
   if (reasons.includes('Purchase_Commitment_Found')) return 'CommittedToPurchase';
   return '';
+}
+
+/** Who bought: the private customer, else the business customer (whose company the same simulation takes). */
+export function customerOf(data: Record<string, unknown>): unknown {
+  return data.customer ?? data.businessCustomer ?? null;
 }
 
 function jsonOf(body: Exchange['answer']['body']): unknown {

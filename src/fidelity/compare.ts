@@ -4,7 +4,8 @@
  *
  *   status   a different status says it all; nothing else is compared then
  *   header   the headers clients act on: Content-Type (media type), Location (shape),
- *            Retry-After, WWW-Authenticate (scheme, error), Sunset, Deprecation, Link (rels)
+ *            Retry-After, WWW-Authenticate (scheme, error), Sunset, Deprecation, Link (rels);
+ *            on a call to the merchant also User-Agent (product) and the Walley-* headers
  *   body     JSON both ways, by JSON Pointer: missing (real has, sandbox lacks), extra
  *            (the reverse), type, then per field class (src/fidelity/fields.ts): format for
  *            generated values, enum and value for the rest; messages by type only
@@ -48,35 +49,53 @@ export interface CompareContext {
 
 export function compareAnswers(ctx: CompareContext, real: Answer, sandbox: Answer): Divergence[] {
   if (real.status !== sandbox.status) return [{ kind: 'status', pointer: null, real: real.status, sandbox: sandbox.status }];
-  return [...compareHeaders(ctx, real.headers, sandbox.headers), ...compareBodies(ctx, real.body, sandbox.body)];
+  return compareMessages(ctx, real, sandbox);
 }
 
-/** Each header that matters, reduced to what a client acts on. */
-const HEADERS: Record<string, (value: string, ids: IdMap) => string> = {
-  'content-type': (v) => v.split(';')[0]!.trim().toLowerCase(),
-  location: (v, ids) => shapeOfLocation(ids.mapString(v)),
-  'retry-after': (v) => (/^\d+$/.test(v.trim()) ? '<seconds>' : '<HTTP date>'),
-  'www-authenticate': (v) => {
-    const scheme = v.trim().split(/\s+/)[0] ?? '';
-    const error = /error="?([^",]+)"?/i.exec(v)?.[1];
-    return error ? `${scheme} error="${error}"` : scheme;
+/** Headers and bodies of two messages: two answers, or two requests the service sent to a merchant. */
+export function compareMessages(ctx: CompareContext, real: Pick<Answer, 'headers' | 'body'>, sandbox: Pick<Answer, 'headers' | 'body'>): Divergence[] {
+  // A body the documentation does not show has no media type to compare either.
+  const undocumented = real.body !== null && 'omitted' in real.body && real.body.omitted === 'undocumented';
+  return [...compareHeaders(ctx, real.headers, sandbox.headers, undocumented ? ['content-type'] : []), ...compareBodies(ctx, real.body, sandbox.body)];
+}
+
+/** Each header that matters, reduced to what a client acts on; `ifRecorded`: compared only where the recording shows it. */
+const HEADERS: Record<string, { reduce: (value: string, ids: IdMap) => string; ifRecorded?: true }> = {
+  'content-type': { reduce: (v) => v.split(';')[0]!.trim().toLowerCase() },
+  location: { reduce: (v, ids) => shapeOfLocation(ids.mapString(v)) },
+  'retry-after': { reduce: (v) => (/^\d+$/.test(v.trim()) ? '<seconds>' : '<HTTP date>') },
+  'www-authenticate': {
+    reduce: (v) => {
+      const scheme = v.trim().split(/\s+/)[0] ?? '';
+      const error = /error="?([^",]+)"?/i.exec(v)?.[1];
+      return error ? `${scheme} error="${error}"` : scheme;
+    },
   },
-  sunset: (v) => (Number.isNaN(Date.parse(v)) ? v : '<HTTP date>'),
-  deprecation: (v) => (/^@\d+$/.test(v.trim()) ? '@<seconds>' : Number.isNaN(Date.parse(v)) ? v : '<HTTP date>'),
-  link: (v) =>
-    [...v.matchAll(/rel="?([^";]+)"?/gi)]
-      .flatMap((m) => m[1]!.trim().split(/\s+/))
-      .sort()
-      .join(' '),
+  sunset: { reduce: (v) => (Number.isNaN(Date.parse(v)) ? v : '<HTTP date>') },
+  deprecation: { reduce: (v) => (/^@\d+$/.test(v.trim()) ? '@<seconds>' : Number.isNaN(Date.parse(v)) ? v : '<HTTP date>') },
+  link: {
+    reduce: (v) =>
+      [...v.matchAll(/rel="?([^";]+)"?/gi)]
+        .flatMap((m) => m[1]!.trim().split(/\s+/))
+        .sort()
+        .join(' '),
+  },
+  // What the service sends with a webhook (https://dev.walleypay.com/docs/webhooks/overview): the
+  // product of its User-Agent, the shapes of the generated values, Walley-Live as written.
+  'user-agent': { reduce: (v) => v.trim().split(/[\s/]/)[0] ?? '', ifRecorded: true },
+  'walley-correlationid': { reduce: (v) => formatOf(v.trim()) },
+  'walley-timestamp': { reduce: (v) => (/^\d{10}$/.test(v.trim()) ? '<UNIX seconds>' : formatOf(v.trim())) },
+  'walley-live': { reduce: (v) => v.trim() },
+  'walley-signature': { reduce: (v) => formatOf(v.trim()) },
 };
 
-function compareHeaders(ctx: CompareContext, real: Record<string, string>, sandbox: Record<string, string>): Divergence[] {
+function compareHeaders(ctx: CompareContext, real: Record<string, string>, sandbox: Record<string, string>, skipped: readonly string[]): Divergence[] {
   const out: Divergence[] = [];
-  for (const [name, reduce] of Object.entries(HEADERS)) {
-    if (ctx.rules.forHeader(ctx.where, name) === 'ignore') continue;
+  for (const [name, { reduce, ifRecorded }] of Object.entries(HEADERS)) {
+    if (skipped.includes(name) || ctx.rules.forHeader(ctx.where, name) === 'ignore') continue;
     const a = real[name];
     const b = sandbox[name];
-    if (a === undefined && b === undefined) continue;
+    if (a === undefined && (b === undefined || ifRecorded)) continue;
     const left = a === undefined ? null : reduce(a, ctx.ids);
     const right = b === undefined ? null : reduce(b, ctx.ids);
     if (left !== right) out.push({ kind: 'header', pointer: null, header: name, real: left === null ? null : `${name}: ${left}`, sandbox: right === null ? null : `${name}: ${right}` });
@@ -84,12 +103,12 @@ function compareHeaders(ctx: CompareContext, real: Record<string, string>, sandb
   return out;
 }
 
-/** /manage/orders/{id}/reauthorize/{id}: ids as placeholders, the origin kept (relative vs absolute matters). */
+/** /manage/orders/{uuid}/reauthorize/{uuid}: ids as placeholders of their kind, the origin kept (relative vs absolute matters). */
 function shapeOfLocation(location: string): string {
   return location
     .split('?')[0]!
     .split('/')
-    .map((segment) => (/^[0-9a-f-]{16,}$/i.test(segment) || /^\d+$/.test(segment) ? '{id}' : segment))
+    .map((segment) => (formatOf(segment) === 'uuid' ? '{uuid}' : /^\d+$/.test(segment) ? '{digits}' : /^[0-9a-f-]{16,}$/i.test(segment) ? '{id}' : segment))
     .join('/');
 }
 
@@ -163,5 +182,5 @@ function compareJson(ctx: CompareContext, real: unknown, sandbox: unknown, point
 function describe(body: RecordedBody): unknown {
   if ('json' in body) return body.json;
   if ('text' in body) return body.text.length > 200 ? `${body.text.slice(0, 200)}…` : body.text;
-  return `(${body.bytes} binary bytes)`;
+  return 'bytes' in body ? `(${body.bytes} binary bytes)` : '(not documented)';
 }

@@ -6,7 +6,7 @@
  * read the checkout again).
  */
 import { instant } from '../clock.js';
-import type { LookAhead } from './catch-up.js';
+import { type LookAhead, customerOf } from './catch-up.js';
 import { type MapSpec, recordedIds, resolveMappings } from './mapping.js';
 import type { Operation } from './operations.js';
 import type { LoadedExchange } from './recording.js';
@@ -34,19 +34,22 @@ export async function diffExchanges(exchanges: readonly LoadedExchange[], option
       const exchange = exchanges[i]!;
       if (operations[i]?.params.privateId !== privateId || exchange.method !== 'GET' || exchange.status !== 200) continue;
       const data = dataOf(exchange);
-      if (data?.purchase && typeof data.purchase === 'object') return { customer: data.customer, purchase: data.purchase as Record<string, unknown> };
+      if (data?.purchase && typeof data.purchase === 'object') return { customer: customerOf(data), purchase: data.purchase as Record<string, unknown> };
     }
     return null;
   };
-  const session = await FidelitySession.open({ scenario: options.scenario, maps: options.maps, ...(options.rules ? { rules: options.rules } : {}), lookAhead }, start);
+  const webhooks = exchanges.some((e) => e.outgoing === 'webhook');
+  const session = await FidelitySession.open({ scenario: options.scenario, maps: options.maps, ...(options.rules ? { rules: options.rules } : {}), lookAhead, webhooks }, start);
   try {
-    operations = exchanges.map((e) => session.operations.operationOf(e.env, e.surface, e.method, e.path));
+    session.expectCalls(exchanges);
+    operations = exchanges.map((e) => session.operationOf(e));
     const paired = exchanges.map((exchange, i) => ({ exchange, operation: operations[i]! }));
     const { pairs, problems } = resolveMappings(recordedIds(paired), session.directory, options.maps);
     if (problems.length) throw new MappingError(problems.join('\n'));
     for (const [real, sandbox] of pairs) session.ids.learn(real, sandbox);
     for (const { exchange, operation } of paired) {
-      const body = exchange.answer.body;
+      // What is compared: the answer, or for a call to the merchant what the service sent.
+      const body = exchange.outgoing ? exchange.request.body : exchange.answer.body;
       if (body && 'json' in body && !exchange.error) session.classes.observe(operation.name, body.json);
     }
     for (const exchange of exchanges) await session.process(exchange);

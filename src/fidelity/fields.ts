@@ -36,7 +36,13 @@ const ENUM_NAMES = new Set([
   'paymentName',
   'paymentMethod',
   'captureMode',
+  'previousStatus',
 ]);
+
+/** Whether a member holds a value from a closed set; webhooks name their members in PascalCase (`Status`). */
+function isEnumName(name: string): boolean {
+  return ENUM_NAMES.has(name) || ENUM_NAMES.has(name.charAt(0).toLowerCase() + name.slice(1));
+}
 
 /** The classification of one comparison: the fixed lists plus what the recording taught. */
 export class FieldClasses {
@@ -51,7 +57,7 @@ export class FieldClasses {
     if (this.generatedOf(operation).has(pointer) || this.learned.get(operation)?.has(pointer)) return 'generated';
     // A problem's title is its code (src/http/order-errors.ts), elsewhere a heading.
     if (FREE_TEXT.has(pointer) && !(pointer === '/title' && operation.includes('/manage/'))) return 'text';
-    return ENUM_NAMES.has(name) ? 'enum' : 'value';
+    return isEnumName(name) ? 'enum' : 'value';
   }
 
   isGenerated(operation: string, pointer: string): boolean {
@@ -76,7 +82,7 @@ export class FieldClasses {
     let fields = this.seen.get(operation);
     if (!fields) this.seen.set(operation, (fields = new Map()));
     for (const [pointer, name, value] of leaves(json, '', '')) {
-      if (ENUM_NAMES.has(name) || this.generatedOf(operation).has(pointer)) continue;
+      if (isEnumName(name) || this.generatedOf(operation).has(pointer)) continue;
       let field = fields.get(pointer);
       if (!field) fields.set(pointer, (field = { values: new Set(), count: 0, generated: true }));
       field.count++;

@@ -73,7 +73,7 @@ export class LiveComparison implements FidelitySource {
   private async process(exchange: Exchange): Promise<void> {
     this.session ??= FidelitySession.open({ scenario: this.options.scenario, ...(this.options.maps ? { maps: this.options.maps } : {}), ...(this.options.rules ? { rules: this.options.rules } : {}) }, exchange.time);
     const session = (this.opened = await this.session);
-    const operation = session.operations.operationOf(exchange.env, exchange.surface, exchange.method, exchange.path);
+    const operation = session.operationOf(exchange);
     const { pairs, problems } = resolveMappings(recordedIds([{ exchange, operation }]), session.directory, this.options.maps ?? []);
     for (const [real, sandbox] of pairs) session.ids.learn(real, sandbox);
     for (const problem of problems) this.problem(problem);

@@ -70,6 +70,10 @@ export class WorldDirectory {
     return merchant && { merchantId: merchant.id, username: merchant.sharedKey.username, key: merchant.sharedKey.key };
   }
 
+  merchantIds(env: EnvName): string[] {
+    return this.merchants(env).map((m) => m.id);
+  }
+
   firstMerchant(env: EnvName): string | undefined {
     return this.merchants(env)[0]?.id;
   }
@@ -86,6 +90,8 @@ export function recordedIds(exchanges: readonly { exchange: Exchange; operation:
     if (id !== undefined && id !== '' && !id.startsWith('redacted:')) found.set(`${kind}|${env}|${id}`, { kind, env, id });
   };
   for (const { exchange, operation } of exchanges) {
+    // A call the service made to the merchant names no store or client of the merchant's own.
+    if (exchange.outgoing) continue;
     add('store', exchange.env, operation.params.storeId);
     const body = exchange.request.body;
     if (body && 'json' in body && body.json !== null && typeof body.json === 'object' && !Array.isArray(body.json)) {

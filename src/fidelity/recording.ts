@@ -8,6 +8,12 @@
  *    "method":"GET", "path":"/checkouts/1eec…", "request":{"headers":{…}, "body":null},
  *    "status":200, "answer":{"headers":{…}, "body":{"json":{…}}}, "durationMs":212,
  *    "upstream":"https://api.uat.walleydev.com"}
+ *
+ * An exchange marked `"outgoing"` is a call the service made to the merchant (a notification or
+ * validation callback, a webhook): `request` is what the service sent (method, the path and
+ * query on the merchant's host, headers, body), `status` and `answer` what the merchant
+ * answered. `record` sees only the merchant's own calls; outgoing exchanges are written by hand
+ * (the documented corpus) or by a merchant who logs what its endpoints receive.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -17,15 +23,24 @@ import { ENVIRONMENTS, SURFACES } from '../hosts.js';
 
 export const RECORDING_VERSION = 1;
 
-/** A body as recorded: parsed JSON, text (forms, HTML, broken JSON), or only its size when it is binary. */
+/**
+ * A body as recorded: parsed JSON, text (forms, HTML, broken JSON), only its size when it is
+ * binary, or `{"omitted": "undocumented"}` where a documented example gives the status but
+ * not the body (nothing of it is then compared).
+ */
 const bodySchema = z.union([
   z.object({ json: z.unknown() }).strict(),
   z.object({ text: z.string() }).strict(),
   z.object({ omitted: z.literal('binary'), bytes: z.number().int().min(0) }).strict(),
+  z.object({ omitted: z.literal('undocumented') }).strict(),
 ]);
 export type RecordedBody = z.infer<typeof bodySchema>;
 
 const headersSchema = z.record(z.string(), z.string());
+
+/** The calls the service makes to a merchant, each to the URL the merchant gave for it. */
+export const OUTGOING_KINDS = ['notification', 'validation', 'webhook'] as const;
+export type OutgoingKind = (typeof OUTGOING_KINDS)[number];
 
 export const exchangeSchema = z
   .object({
@@ -52,6 +67,8 @@ export const exchangeSchema = z
     note: z.string().optional(),
     /** Replayed to bring the world to the state the next exchanges need, not compared (documented corpus). */
     setup: z.boolean().optional(),
+    /** A call the service made to the merchant's notificationUri, validationUri or webhook URL (see above). */
+    outgoing: z.enum(OUTGOING_KINDS).optional(),
   })
   .strict();
 export type Exchange = z.infer<typeof exchangeSchema>;

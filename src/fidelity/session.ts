@@ -2,14 +2,17 @@
  * One comparison: a fresh in-process world (createSandbox, state in memory, a frozen clock
  * that follows the recorded times) fed the recorded exchanges in order. For each one:
  * catch up with what happened outside the API, replay the request, learn the ids and tokens
- * the answers pair, compare, and add to the report. `diff` runs it over a whole recording
- * (src/fidelity/diff.ts); `record --compare` feeds it as traffic flows (src/fidelity/live.ts).
+ * the answers pair, compare, and add to the report; for a call the service made to the
+ * merchant, compare the world's own call (src/fidelity/outgoing.ts). `diff` runs it over a
+ * whole recording (src/fidelity/diff.ts); `record --compare` feeds it as traffic flows
+ * (src/fidelity/live.ts).
  */
 import { basename } from 'node:path';
+import { ENVIRONMENTS } from '../hosts.js';
 import { ConnectionRefusedError } from '../http/refuse.js';
 import { type Sandbox, createSandbox } from '../sandbox.js';
 import { loadScenario } from '../store/scenario.js';
-import { CallbackSink } from './callback-sink.js';
+import { CallbackSink, type MerchantAnswer } from './callback-sink.js';
 import { type CatchUp, CatchUps, type LookAhead } from './catch-up.js';
 import { type Answer, compareAnswers } from './compare.js';
 import { Credentials } from './credentials.js';
@@ -17,6 +20,7 @@ import { FieldClasses } from './fields.js';
 import { IdMap } from './ids.js';
 import { type MapSpec, WorldDirectory } from './mapping.js';
 import { type Operation, type OperationIndex, routeOperations } from './operations.js';
+import { OUTGOING_GENERATED, compareOutgoing, isCallFor, isOutgoingEndpoint, outgoingEndpoint, pickCall, recordedType } from './outgoing.js';
 import type { Exchange, RecordedBody } from './recording.js';
 import { ReportBuilder } from './report.js';
 import { TOKEN_OPERATION, buildRequest } from './request.js';
@@ -29,7 +33,12 @@ export interface SessionOptions {
   lookAhead?: LookAhead;
   /** How many of the newest divergences the live view keeps. */
   recentSize?: number;
+  /** The recording has webhooks to compare: every merchant's webhooks go to the local sink from the start. */
+  webhooks?: boolean;
 }
+
+/** The HMAC key the replay's webhooks are signed with (Walley-Signature is compared by its shape). */
+const REPLAY_WEBHOOK_KEY = 'checkout-sandbox-replay';
 
 export interface Processed {
   operation: Operation;
@@ -48,6 +57,7 @@ export class FidelitySession {
   private readonly sink = new CallbackSink();
   private readonly credentials: Credentials;
   private readonly catchUps: CatchUps;
+  private webhooksOnSink = false;
 
   private constructor(
     readonly sandbox: Sandbox,
@@ -57,7 +67,7 @@ export class FidelitySession {
     this.report = new ReportBuilder(options.recentSize);
     this.directory = new WorldDirectory(loadScenario(options.scenario, sandbox.scenarioDir));
     this.operations = routeOperations(sandbox.routes);
-    this.classes = new FieldClasses((operation) => this.operations.generatedOf(operation));
+    this.classes = new FieldClasses((operation) => (isOutgoingEndpoint(operation) ? OUTGOING_GENERATED : this.operations.generatedOf(operation)));
     this.credentials = new Credentials(sandbox, this.directory);
     this.catchUps = new CatchUps(sandbox, this.credentials, this.ids, options.lookAhead ?? null);
     for (const spec of options.maps ?? []) this.ids.learn(spec.real, spec.sandbox);
@@ -67,12 +77,30 @@ export class FidelitySession {
   static async open(options: SessionOptions, startAt: string): Promise<FidelitySession> {
     // One journal entry is enough: nobody reads the replay's journal, and it keeps bodies by reference.
     const sandbox = await createSandbox({ scenario: options.scenario, statePath: null, now: startAt, frozen: true, logLevel: 'silent', journalSize: 1 });
-    return new FidelitySession(sandbox, options);
+    const session = new FidelitySession(sandbox, options);
+    if (options.webhooks) await session.webhooksToSink();
+    return session;
+  }
+
+  /** The operation an exchange calls; for a call to the merchant, its outgoing endpoint. */
+  operationOf(exchange: Exchange): Operation {
+    if (exchange.outgoing) return { name: outgoingEndpoint(exchange), params: {}, known: true };
+    return this.operations.operationOf(exchange.env, exchange.surface, exchange.method, exchange.path);
+  }
+
+  /** How the merchant answered the recording's calls to it, in order: the sink answers the world's calls so. */
+  expectCalls(exchanges: readonly Exchange[]): void {
+    const answers: MerchantAnswer[] = [];
+    for (const e of exchanges) {
+      if (e.outgoing) answers.push({ kind: e.outgoing, method: e.method.toUpperCase(), type: e.outgoing === 'webhook' ? recordedType(e) : null, status: e.status, body: e.answer.body });
+    }
+    this.sink.expect(answers);
   }
 
   /** Replays one exchange and compares its answer; the report is updated. */
   async process(exchange: Exchange & { file?: string; line?: number }): Promise<Processed> {
     this.report.counted();
+    if (exchange.outgoing) return this.processOutgoing(exchange);
     const operation = this.operations.operationOf(exchange.env, exchange.surface, exchange.method, exchange.path);
     const skipped = notReplayable(exchange, operation);
     if (skipped) {
@@ -99,13 +127,49 @@ export class FidelitySession {
     const { clientId } = built;
     const real: Answer = { status: exchange.status, headers: exchange.answer.headers, body: exchange.answer.body };
     this.learn(exchange, operation, real, world, clientId);
+    const where = { endpoint: operation.name, env: exchange.env, surface: exchange.surface };
+    if (exchange.setup && real.status === world.status) {
+      this.report.replayedOnly();
+    } else {
+      // A setup exchange is compared by its status alone: one the world refused did not set up what the next exchanges need.
+      const divergences = compareAnswers({ where, classes: this.classes, rules: this.rules, ids: this.ids }, real, world);
+      this.report.add(exchange, operation.name, exchange.setup ? divergences.filter((d) => d.kind === 'status') : divergences);
+    }
+    return { operation, catchUps };
+  }
+
+  /**
+   * A call the real service made to the merchant: the world's clock moves to when it was made,
+   * the deliveries in flight finish, and of the calls of the same kind the world sent to the
+   * sink and no earlier exchange took, the one about the same thing is compared with it.
+   */
+  private async processOutgoing(exchange: Exchange & { file?: string; line?: number }): Promise<Processed> {
+    const operation = this.operationOf(exchange);
+    // Live, a recording's first webhook reaches the sink only from here on.
+    if (exchange.outgoing === 'webhook' && !this.webhooksOnSink) await this.webhooksToSink();
+    if (Date.parse(exchange.time) > this.sandbox.clock.nowMs()) this.sandbox.clock.set({ now: exchange.time, frozen: true });
+    // The control plane's list of calls answers once no delivery is in flight.
+    await (await this.sandbox.fetch(`/__admin/${exchange.env}/callbacks`)).arrayBuffer();
+    const call = pickCall(this.ids, exchange, this.sink.untaken((c) => isCallFor(exchange, c)));
+    if (call) this.sink.take(call);
     if (exchange.setup) {
       this.report.replayedOnly();
     } else {
       const where = { endpoint: operation.name, env: exchange.env, surface: exchange.surface };
-      this.report.add(exchange, operation.name, compareAnswers({ where, classes: this.classes, rules: this.rules, ids: this.ids }, real, world));
+      this.report.add(exchange, operation.name, compareOutgoing({ where, classes: this.classes, rules: this.rules, ids: this.ids }, exchange, call));
     }
-    return { operation, catchUps };
+    return { operation, catchUps: [] };
+  }
+
+  /** Every merchant's webhooks go to the sink, signed with the replay's key. */
+  private async webhooksToSink(): Promise<void> {
+    this.webhooksOnSink = true;
+    const webhookUri = await this.sink.webhookUri();
+    for (const env of ENVIRONMENTS) {
+      for (const merchantId of this.directory.merchantIds(env)) {
+        await this.sandbox.services.env(env).merchants.setCallbackUris(merchantId, { webhookUri, webhookHmacKey: REPLAY_WEBHOOK_KEY });
+      }
+    }
   }
 
   async close(): Promise<void> {
@@ -142,7 +206,7 @@ export class FidelitySession {
 function notReplayable(exchange: Exchange, operation: Operation): string | undefined {
   if (exchange.error) return `the upstream failed (${exchange.error.kind}: ${exchange.error.message}): the recorder answered 502, not the service`;
   if (exchange.surface === 'frontend' && !operation.known) return "the real hosted checkout page's own calls are not emulated (only the loader scripts are)";
-  if (exchange.request.body && 'omitted' in exchange.request.body) return 'the request body was binary and not recorded';
+  if (exchange.request.body && 'omitted' in exchange.request.body) return `the request body was not recorded (${exchange.request.body.omitted})`;
   return undefined;
 }
 

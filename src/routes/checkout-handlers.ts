@@ -11,7 +11,8 @@ import { instant } from '../clock.js';
 import type { SurfaceDeps } from './deps.js';
 import { type BoundCart, duplicateArticles } from '../domain/checkout-lines.js';
 import type { CheckoutInit, CheckoutUpdate, PaylinkDestination } from '../domain/schemas/checkout.js';
-import { updateRejection } from '../domain/checkout-lifecycle.js';
+import { abortRejection, updateRejection } from '../domain/checkout-lifecycle.js';
+import { widgetTokenFor } from '../domain/checkout.js';
 import type { Checkout, Fees, Merchant, Store } from '../domain/model.js';
 import type { CheckoutChanges } from '../services/checkouts.js';
 import type { Violation } from '../domain/violation.js';
@@ -24,6 +25,8 @@ import { checkoutViewJson } from './checkout-view.js';
 
 /** Widget tokens live a day; WooCommerce caches them until `expiresAt`. */
 const WIDGET_TOKEN_LIFETIME_MS = 24 * 3600 * 1000;
+/** Enough random text for a widget token (src/domain/checkout.ts). */
+const WIDGET_TOKEN_BYTES = 52;
 
 export interface CheckoutHandlers {
   initialize: Handler<CheckoutInit>;
@@ -34,10 +37,11 @@ export interface CheckoutHandlers {
   updateReference: Handler<string | null>;
   updateMetadata: Handler<unknown>;
   paylink: Handler<PaylinkDestination>;
+  abort: Handler<undefined>;
   widget: Handler<{ storeId: string | null }>;
 }
 
-export type CheckoutHandlerDeps = Pick<SurfaceDeps, 'env' | 'clock' | 'services' | 'settings'>;
+export type CheckoutHandlerDeps = Pick<SurfaceDeps, 'env' | 'clock' | 'services' | 'settings' | 'simulation'>;
 
 const made = new WeakMap<CheckoutHandlerDeps, CheckoutHandlers>();
 
@@ -152,9 +156,17 @@ function makeHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers {
       return ok(null);
     },
 
+    /** The pay link page's abort: the customer's simulation aborts it (and notifies); aborting an aborted session again changes nothing. */
+    abort: async (c) => {
+      const checkout = load(c);
+      reject(abortRejection(checkout));
+      if (checkout.status !== 'Aborted') await deps.simulation.abort(checkout);
+      return ok(null);
+    },
+
     widget: async (c, { body: { storeId } }) => {
       const { store } = merchantStore(c, storeId);
-      const widgetToken = `widget-${store.countryCode}-${randomBytes(16).toString('hex')}`;
+      const widgetToken = widgetTokenFor(store.countryCode, randomBytes(WIDGET_TOKEN_BYTES));
       const expiresAt = instant(deps.clock.nowMs() + WIDGET_TOKEN_LIFETIME_MS).toISOString();
       await service.record('widgetTokens', { widgetToken, storeId: store.id, expiresAt });
       return ok({ widgetToken, expiresAt: serviceInstant(expiresAt) });

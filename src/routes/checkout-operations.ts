@@ -24,7 +24,7 @@ const WIDGET = jsonAnswer('A widget token and when it expires.', widgetTokenAnsw
 /** What one checkout operation is, whatever its path style. */
 interface CheckoutOperation {
   op: string;
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The path in each style it is served in (the old style has no whole-checkout update). */
   paths: Partial<Record<PathStyle, string>>;
   summary: string;
@@ -115,6 +115,17 @@ const CHECKOUT_OPERATIONS: readonly CheckoutOperation[] = [
     ok: UPDATED,
     refusals: [400, 404, 413, 423, 503, 900],
     handler: 'paylink',
+  },
+  {
+    op: 'abortCheckout',
+    method: 'DELETE',
+    paths: { new: '/checkouts/:privateId' },
+    summary: 'Abort a checkout (a pay link)',
+    description:
+      'The session is aborted for good (status Aborted) and the merchant notified, as https://dev.walleypay.com/docs/checkout/paylink/abort-paylink says; 409 while the customer commits to the purchase, 900 once it is completed.',
+    ok: UPDATED,
+    refusals: [404, 409, 503, 900],
+    handler: 'abort',
   },
   {
     op: 'initializeWidget',

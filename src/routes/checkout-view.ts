@@ -51,7 +51,7 @@ export function checkoutView(checkout: Checkout, order: Order | undefined, sessi
     reference: checkout.reference,
     // After completion the real API answers cart and fees null; the order carries the lines.
     cart: completed ? null : cartView(checkout),
-    fees: completed ? null : { shipping: feeView(checkout.fees.shipping), directInvoiceFee: feeView(checkout.fees.directInvoiceFee) },
+    fees: completed ? null : feesView(checkout),
     purchase: checkout.purchase ? { ...checkout.purchase, amountToPay: toMajor(checkout.purchase.amountToPay) } : null,
     order: completed ? orderView(checkout, order) : null,
     // A delivery module's block as sent, or the customer's choice in the profile's module (its
@@ -115,6 +115,16 @@ function articleFieldsOf(checkout: Checkout, line: OrderItem): Partial<CartItem>
     ...(requiresElectronicId !== undefined ? { requiresElectronicId } : {}),
     ...(type !== undefined ? { type } : {}),
   };
+}
+
+/**
+ * The fees as set: the shipping fee (null when there is none) and the invoice fee only when
+ * there is one, as the retired documentation's initialized checkout shows its fees (the
+ * clients read both with a fallback: the SDK's `?? []`).
+ */
+function feesView(checkout: Checkout): Record<string, unknown> {
+  const { shipping, directInvoiceFee } = checkout.fees;
+  return { shipping: feeView(shipping), ...(directInvoiceFee ? { directInvoiceFee: feeView(directInvoiceFee) } : {}) };
 }
 
 function customerView(customer: Customer): Record<string, unknown> {

@@ -52,7 +52,7 @@ export function createServices(store: StateStore, clock: Clock, seed: number): S
       merchants,
       apiClients: new ApiClientService(store, clock, env),
       checkouts: new CheckoutService(store, clock, env, webhooks),
-      orders: new OrderService(store, clock, random, env),
+      orders: new OrderService(store, clock, random, env, webhooks),
       callbacks,
       webhooks,
       tokenization: new TokenizationService({ store, clock, random, env, merchants, webhooks }),

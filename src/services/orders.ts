@@ -4,7 +4,9 @@
  * due credit checks), then runs a pure domain rule, then persists.
  *
  * Each write runs synchronously from lookup to mutation and only then awaits the disk, so
- * two concurrent calls on one order can never interleave between check and change.
+ * two concurrent calls on one order can never interleave between check and change. A change
+ * of the order's items (a reauthorization, at once or when its credit check completes) queues
+ * `walley:order:reauthorized` with it.
  */
 import type { Clock } from '../clock.js';
 import type { Order } from '../domain/model.js';
@@ -16,7 +18,9 @@ import type { EnvName } from '../hosts.js';
 import { type Change, put } from '../store/state.js';
 import type { StateStore } from '../store/store.js';
 import type { StoredResult } from '../domain/records.js';
+import { orderReauthorizedEvent } from '../domain/webhook-events.js';
 import { IdempotencyJournal, type IdempotentRequest, idempotencyKeys } from './order-idempotency.js';
+import type { WebhookOutbox } from './webhooks.js';
 
 /** How many orders GET /manage/orders/ lists (WC: "an empty id returns the 10 latest orders"). */
 export const LATEST_ORDERS = 10;
@@ -26,7 +30,8 @@ export interface ActionResult extends StoredResult {
   replayed: boolean;
 }
 
-type Outcome = { order: Order; result: StoredResult; reauthorization?: Reauthorization };
+/** An action's order after it, its answer, and what else it saves (a reauthorization, a webhook). */
+type Outcome = { order: Order; result: StoredResult; reauthorization?: Reauthorization; changes?: Change[] };
 
 export function orderLocation(orderId: string): string {
   return `/manage/orders/${orderId}`;
@@ -38,7 +43,19 @@ export class OrderService {
     private readonly clock: Clock,
     private readonly random: SeededRandom,
     readonly env: EnvName,
+    private readonly webhooks: WebhookOutbox,
   ) {}
+
+  /** `walley:order:reauthorized` for an order whose amount was `before` (none when the merchant has no webhook URL). */
+  private reauthorized(order: Order, before: number): Change[] {
+    return this.webhooks.queue(order.merchantId, [orderReauthorizedEvent(order, before, this.clock.iso())], { subject: order.orderId });
+  }
+
+  /** Saves the changes, and lets the dispatcher send a webhook among them. */
+  private async save(changes: Change[]): Promise<void> {
+    await this.store.apply(changes);
+    if (changes.some((change) => change.t === 'put' && change.c === 'callbacks')) this.webhooks.wake();
+  }
 
   private get orders() {
     return this.store.env(this.env).orders;
@@ -91,7 +108,10 @@ export class OrderService {
       const settled = settleIfDue(reauthorization, order, nowMs);
       if (!settled) continue;
       changes.push(put(this.env, 'reauthorizations', settled.reauthorization));
-      if (settled.order) order = settled.order;
+      if (settled.order) {
+        changes.push(...this.reauthorized(settled.order, order.totalAmount));
+        order = settled.order;
+      }
     }
     const expired = expireIfDue(order, nowMs);
     if (expired) order = expired;
@@ -101,7 +121,7 @@ export class OrderService {
 
   async get(merchantId: string, orderId: string): Promise<Order> {
     const { order, changes } = this.locate(merchantId, orderId);
-    if (changes.length) await this.store.apply(changes);
+    if (changes.length) await this.save(changes);
     return order;
   }
 
@@ -113,7 +133,7 @@ export class OrderService {
       .slice(0, limit)
       .map((order) => this.refresh(order));
     const changes = newest.flatMap((r) => r.changes);
-    if (changes.length) await this.store.apply(changes);
+    if (changes.length) await this.save(changes);
     return newest.map((r) => r.order);
   }
 
@@ -155,7 +175,7 @@ export class OrderService {
       let inProgress: Reauthorization | null = null;
       for (const r of this.reauthorizations.values()) if (r.orderId === order.orderId && r.status === 'Pending') inProgress = r;
       const plan = planReauthorize(order, command, inProgress);
-      if (plan.kind === 'applied') return { order: plan.order, result: accepted(order) };
+      if (plan.kind === 'applied') return { order: plan.order, result: accepted(order), changes: this.reauthorized(plan.order, order.totalAmount) };
       const reauthorization = newReauthorization(order, plan, command, this.random.uuid(), this.clock.nowMs());
       return { order, reauthorization, result: { status: 201, location: `${orderLocation(order.orderId)}/reauthorize/${reauthorization.id}` } };
     });
@@ -183,19 +203,20 @@ export class OrderService {
     try {
       const replay = journal.lookup(keys, request.fingerprint);
       if (replay) {
-        if (changes.length) await this.store.apply(changes);
+        if (changes.length) await this.save(changes);
         return { ...replay, replayed: true };
       }
       outcome = change(order);
     } catch (error) {
       // The refusal changed nothing, but expiry or a settled check found on the way must still be kept.
-      if (changes.length) await this.store.apply(changes);
+      if (changes.length) await this.save(changes);
       throw error;
     }
     const writes = [...changes.filter((c) => !(c.t === 'put' && c.c === 'orders')), put(this.env, 'orders', outcome.order)];
     if (outcome.reauthorization) writes.push(put(this.env, 'reauthorizations', outcome.reauthorization));
+    writes.push(...(outcome.changes ?? []));
     for (const record of journal.remember(keys, request.fingerprint, outcome.result, this.clock.iso())) writes.push(put(this.env, 'idempotency', record));
-    await this.store.apply(writes);
+    await this.save(writes);
     return { ...outcome.result, replayed: false };
   }
 }

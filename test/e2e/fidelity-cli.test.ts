@@ -105,7 +105,7 @@ describe('record through a changed stand-in, then diff', () => {
     expect([status.real, status.sandbox]).toEqual([200, 202]);
     const header = report.divergences.find((d) => d.kind === 'header')!;
     expect([header.real, header.sandbox]).toEqual(['content-type: text/json', 'content-type: application/json']);
-    expect(report.divergences.find((d) => d.kind === 'format')).toMatchObject({ real: 'pub_SE_<hex>', sandbox: 'public-SE-<hex>' });
+    expect(report.divergences.find((d) => d.kind === 'format')).toMatchObject({ real: 'pub_SE_<hex×48>', sandbox: 'public-SE-<hex×48>' });
     expect(report.divergences.find((d) => d.kind === 'enum')).toMatchObject({ real: 'Private', sandbox: 'PrivateCustomer', env: 'uat' });
     expect(report.divergences[0]!.first).toMatchObject({ exchange: 3, pointer: '/data/riskScore' });
   });

@@ -47,11 +47,15 @@ describe('compareAnswers', () => {
 
   it('compares enums and values by value, generated values by format, messages not at all', () => {
     const real = { id: '91714012-6ae9-4780-a927-fe459bc95bf6', data: { privateId: '1eec44b5-66d3-4058-a31f-3444229fb727', publicToken: 'public-SE-7f1b3d2a2a73d348dfbd17d3965ff1458c249f84c695eac1', expiresAt: '2025-12-07T07:16:49.8098107+00:00' }, error: null };
-    const same = { id: 'c8050b4c-65be-4555-a297-49813cdc7948', data: { privateId: '90117a99-1df7-4f9d-a6ec-85b1d804b1bb', publicToken: 'public-SE-70d526beced2054e301bd5f4e137a9aa', expiresAt: '2026-11-30T18:01:05.0320000+00:00' }, error: null };
+    const same = { id: 'c8050b4c-65be-4555-a297-49813cdc7948', data: { privateId: '90117a99-1df7-4f9d-a6ec-85b1d804b1bb', publicToken: 'public-SE-70d526beced2054e301bd5f4e137a9aa0123456789abcdef', expiresAt: '2026-11-30T18:01:05.0320000+00:00' }, error: null };
     expect(compare(json(real), json(same), { endpoint: 'POST /checkouts' })).toEqual([]);
     const otherFormat = { ...same, data: { ...same.data, expiresAt: '2026-11-30T18:01:05.032Z' } };
     expect(compare(json(real), json(otherFormat), { endpoint: 'POST /checkouts' })).toEqual([
-      { kind: 'format', pointer: '/data/expiresAt', real: 'ISO-8601 instant (7 fractional digits, offset)', sandbox: 'ISO-8601 instant (3 fractional digits, Z)' },
+      { kind: 'format', pointer: '/data/expiresAt', real: 'ISO-8601 instant (7 fractional digits, +00:00)', sandbox: 'ISO-8601 instant (3 fractional digits, Z)' },
+    ]);
+    const shorterToken = { ...same, data: { ...same.data, publicToken: 'public-SE-70d526beced2054e301bd5f4e137a9aa' } };
+    expect(compare(json(real), json(shorterToken), { endpoint: 'POST /checkouts' })).toEqual([
+      { kind: 'format', pointer: '/data/publicToken', real: 'public-SE-<hex×48>', sandbox: 'public-SE-<hex×32>' },
     ]);
 
     const error = (reason: string, message: string, code = 400) => ({ id: 'x', data: null, error: { code, message, errors: [{ reason, message }] } });
@@ -84,7 +88,7 @@ describe('compareAnswers', () => {
     const headers = (h: Record<string, string>) => ({ status: 202, headers: h, body: null });
     expect(compare(headers({ location: '/manage/orders/2b44e476-f270-4e05-9003-f8e79148df1e', date: 'a', 'x-ms-request-id': '1' }), headers({ location: '/manage/orders/9f3c7b10-0000-4000-8000-000000000001', date: 'b' }))).toEqual([]);
     expect(compare(headers({ location: 'https://api.uat.walleydev.com/manage/orders/2b44e476-f270-4e05-9003-f8e79148df1e' }), headers({ location: '/manage/orders/9f3c7b10-0000-4000-8000-000000000001' }))).toEqual([
-      { kind: 'header', pointer: null, header: 'location', real: 'location: https://api.uat.walleydev.com/manage/orders/{id}', sandbox: 'location: /manage/orders/{id}' },
+      { kind: 'header', pointer: null, header: 'location', real: 'location: https://api.uat.walleydev.com/manage/orders/{uuid}', sandbox: 'location: /manage/orders/{uuid}' },
     ]);
     expect(compare(headers({ 'content-type': 'application/problem+json', 'retry-after': '1' }), headers({ 'content-type': 'application/json; charset=utf-8' }))).toEqual([
       { kind: 'header', pointer: null, header: 'content-type', real: 'content-type: application/problem+json', sandbox: 'content-type: application/json' },
@@ -123,15 +127,52 @@ describe('formats and generated fields', () => {
   it('names the formats clients parse', () => {
     expect(formatOf('1eec44b5-66d3-4058-a31f-3444229fb727')).toBe('uuid');
     expect(formatOf('1EEC44B5-66D3-4058-A31F-3444229FB727')).toBe('uuid (upper case)');
-    expect(formatOf('2025-12-07T07:16:49.8098107+00:00')).toBe('ISO-8601 instant (7 fractional digits, offset)');
+    expect(formatOf('2025-12-07T07:16:49.8098107+00:00')).toBe('ISO-8601 instant (7 fractional digits, +00:00)');
     expect(formatOf('2026-10-30 22:59:01Z')).toBe('ISO-8601 instant (space, 0 fractional digits, Z)');
-    expect(formatOf('public-SE-7f1b3d2a2a73d348dfbd17d3965ff1458c249f84c695eac1')).toBe('public-SE-<hex>');
+    expect(formatOf('public-SE-7f1b3d2a2a73d348dfbd17d3965ff1458c249f84c695eac1')).toBe('public-SE-<hex×48>');
     expect(formatOf('eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxMjMifQ.c2lnbmF0dXJl')).toBe('JWT');
     expect(formatOf('199.00')).toBe('decimal string');
     expect(formatOf('57614595')).toBe('digits');
     expect(formatOf(3599)).toBe('integer');
     expect(formatOf('redacted:token:0123456789ab')).toBe('redacted');
     expect(formatOf('Two-person tent')).toBe('text');
+  });
+
+  it('tells apart the lengths of generated runs: hex, base64, uuids inside strings', () => {
+    // The documentation's public token has 48 hex digits; one of 32 is another shape.
+    expect(formatOf('public-SE-7f1b3d2a2a73d348dfbd17d3965ff1458c249f84c695eac1')).not.toBe(formatOf('public-SE-0123456789abcdef0123456789abcdef'));
+    expect(formatOf('public-SE-0123456789abcdef0123456789abcdef')).toBe('public-SE-<hex×32>');
+    expect(formatOf('0123456789abcdef0123456789abcdef')).toBe('<hex×32>');
+    expect(formatOf('widget-NO-0TTJOMERnUGlVN1JtazFwZUo2UmFZVW92dFA5cXpEOXVzZit5dFJlcVZ4QUdpMlF5MmdUNVVqN3I4T3BzVEpCekJCelNY')).toBe('widget-NO-<base64×93>');
+    expect(formatOf('widget-NO-0123456789abcdef0123456789abcdef')).toBe('widget-NO-<hex×32>');
+    // A GUID is a GUID wherever it stands; 32 hex digits without the dashes are not one.
+    expect(formatOf('order-1eec44b5-66d3-4058-a31f-3444229fb727')).toBe('order-<uuid>');
+    expect(formatOf('1eec44b566d34058a31f3444229fb727')).toBe('<hex×32>');
+    expect(formatOf('1eec44b5-66d3-4058-a31f-3444229fb727')).toBe('uuid');
+    // Words in mixed case are not base64, and neither is a run without digits.
+    expect(formatOf('ABCDEFGHJIKLMNOP')).toBe('text');
+    expect(formatOf('AnUnusuallyLongCamelCaseIdentifierWithoutDigits')).toBe('text');
+  });
+
+  it('tells apart the fractional digits and the offset forms of instants', () => {
+    const seven = formatOf('2025-12-07T07:16:49.8098107+00:00');
+    expect(formatOf('2025-12-07T07:16:49.809+00:00')).toBe('ISO-8601 instant (3 fractional digits, +00:00)');
+    expect(formatOf('2025-12-07T07:16:49.809+00:00')).not.toBe(seven);
+    expect(formatOf('2025-12-07T07:16:49.8098107Z')).toBe('ISO-8601 instant (7 fractional digits, Z)');
+    expect(formatOf('2024-01-30T11:02:42.5997621+01:00')).toBe('ISO-8601 instant (7 fractional digits, local offset)');
+    // +01:00 in winter and +02:00 in summer are the same local form; UTC is another, written either way.
+    expect(formatOf('2024-07-30T12:02:42.5997621+02:00')).toBe(formatOf('2024-01-30T11:02:42.5997621+01:00'));
+    expect(new Set([seven, formatOf('2025-12-07T07:16:49.8098107Z'), formatOf('2025-12-07T08:16:49.8098107+01:00')]).size).toBe(3);
+    expect(formatOf('2025-12-07T07:16:49.8098107-00:00')).toBe(seven);
+    expect(formatOf('2025-12-07T07:16:49+0100')).toBe('ISO-8601 instant (0 fractional digits, offset without colon)');
+    expect(formatOf('2025-12-07T07:16:49')).toBe('ISO-8601 instant (0 fractional digits, no zone)');
+  });
+
+  it('compares the shapes of Location ids by kind', () => {
+    const headers = (h: Record<string, string>) => ({ status: 201, headers: h, body: null });
+    expect(compare(headers({ location: '/manage/orders/2b44e476-f270-4e05-9003-f8e79148df1e/reauthorize/5e1b9c2a-0000-4000-8000-000000000001' }), headers({ location: '/manage/orders/9f3c7b10-0000-4000-8000-000000000001/reauthorize/0123456789abcdef0123456789abcdef' }))).toEqual([
+      { kind: 'header', pointer: null, header: 'location', real: 'location: /manage/orders/{uuid}/reauthorize/{uuid}', sandbox: 'location: /manage/orders/{uuid}/reauthorize/{id}' },
+    ]);
   });
 
   it('lists what the sandbox generates per operation, the envelope id everywhere', () => {

@@ -42,7 +42,7 @@ describe('a purchase through the admin API with no delivery named', () => {
     const privateId = await initialize();
     const before = await data(privateId);
     expect(before.shipping).toBeNull();
-    expect(before.fees).toEqual({ shipping: null, directInvoiceFee: null });
+    expect(before.fees).toEqual({ shipping: null });
 
     const purchase = await admin(sb, `/uat/checkouts/${privateId}/purchase`, { result: 'Preliminary' });
     expect(purchase.status).toBe(200);

@@ -41,7 +41,7 @@ describe('a checkout with a delivery module shipping block', () => {
       shippingFeeId: 'shipping-fee',
       shipments: [{ id: 'shipment-1', feeItemId: 'shipping-fee', shippingChoice: { id: 'flatrate_flatrate', name: 'Flat rate', fee: 59, vat: 25 } }],
     });
-    expect(data.fees).toEqual({ shipping: null, directInvoiceFee: null });
+    expect(data.fees).toEqual({ shipping: null });
     // WooCommerce's check: cart.totalAmount + (fees.shipping.unitPrice or shipping.shippingFee) = the shop's total.
     expect(at(data, 'cart', 'totalAmount')).toBe(2698);
   });

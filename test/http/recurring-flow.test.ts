@@ -88,7 +88,8 @@ describe('the recurring flow of docs/recurring-payments.md', () => {
 
   it('captures the scheduled authorization’s order on /manage/orders', async () => {
     const created = shop.posted('/walley/webhooks').filter((e) => e.Type === 'walley:order:created').at(-1)!;
-    expect(created.Timestamp).toBe('2026-11-02T10:10:00.0000000+00:00');
+    // An order event's Timestamp in Swedish local time, as the orders page writes it (10:10 UTC).
+    expect(created.Timestamp).toBe('2026-11-02T11:10:00.0000000+01:00');
     const orderId = String(created.Payload.OrderId);
     const capture = await api.post(`/manage/orders/${orderId}/capture`, { amount: '199.00' });
     expect(capture.status).toBe(202);

@@ -15,7 +15,9 @@ import { type Received, Receiver } from '../support/receiver.js';
 
 const KEY = 'whk-7d2c1f0e9b8a4c3d';
 const HOOK = '/walley/webhooks';
+/** .NET's form: 7 fractional digits and an offset; UTC, except the order events' Swedish local time (their page's +01:00). */
 const NET_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}\+00:00$/;
+const STOCKHOLM_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}\+0[12]:00$/;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const PROD_CLIENT = {
@@ -62,7 +64,7 @@ function webhooks(live = 'False'): (Hook & { request: Received })[] {
     expect(request.headers['walley-live']).toBe(live);
     // UNIX seconds of the event: the body's Timestamp.
     expect(Number(request.headers['walley-timestamp'])).toBe(Math.floor(Date.parse(body.Timestamp) / 1000));
-    expect(body.Timestamp).toMatch(NET_INSTANT);
+    expect(body.Timestamp).toMatch(body.Type.startsWith('walley:order:') ? STOCKHOLM_INSTANT : NET_INSTANT);
     expect(webhookBodySchema().safeParse(body).error?.issues ?? []).toEqual([]);
     return { ...body, request };
   });
@@ -93,13 +95,23 @@ describe('walley:order:created when a customer completes a checkout', () => {
     const orderId = await purchase(await checkout(), 'Preliminary');
     await shop.until(HOOK, 1);
     const [created] = webhooks();
-    expect(created).toMatchObject({ Type: 'walley:order:created', Timestamp: '2026-11-02T10:00:00.0000000+00:00' });
+    // 10:00 UTC is 11:00 in Stockholm in November (CET), written as the orders page writes it.
+    expect(created).toMatchObject({ Type: 'walley:order:created', Timestamp: '2026-11-02T11:00:00.0000000+01:00' });
     expect(created!.Payload).toEqual({ OrderId: orderId, Reference: 'ORD-4711', Amount: 2548, Currency: 'SEK', Status: 'Authorized' });
     expect(created!.request.headers['walley-timestamp']).toBe(String(Date.parse('2026-11-02T10:00:00Z') / 1000));
     expect(verified(created!.request, KEY)).toBe(true);
     // A changed body, or another key, does not verify.
     expect(verified({ ...created!.request, body: created!.request.body.replace('2548', '1') }, KEY)).toBe(false);
     expect(verified(created!.request, 'another-key')).toBe(false);
+  });
+
+  it('writes its Timestamp in Swedish local time, as the orders page does: +02:00 in summer', async () => {
+    sb.clock.set({ now: '2026-07-01T10:00:00Z', frozen: true });
+    await purchase(await checkout(), 'Preliminary');
+    await shop.until(HOOK, 1);
+    const [created] = webhooks();
+    expect(created!.Timestamp).toBe('2026-07-01T12:00:00.0000000+02:00');
+    expect(created!.request.headers['walley-timestamp']).toBe(String(Date.parse('2026-07-01T10:00:00Z') / 1000));
   });
 
   it('says Captured for an auto-activated purchase, and nothing for a rejected one (no order to announce)', async () => {
@@ -131,6 +143,29 @@ describe('walley:order:created when a customer completes a checkout', () => {
     ]);
     expect(hooks[2]!.Payload).toEqual({ OrderId: orderId, Reference: 'HOLD-1', Amount: 2548, Currency: 'SEK' });
     for (const hook of hooks) expect(verified(hook.request, KEY)).toBe(true);
+  });
+});
+
+describe('walley:order:reauthorized when the items of an order change', () => {
+  it('carries the amount now and before, as the page’s example, at once or when the credit check completes', async () => {
+    const orderId = await purchase(await checkout({ reference: 'ORD-R' }), 'Preliminary');
+    const lower = await api.post(`/manage/orders/${orderId}/reauthorize`, { amount: 2000, actionReference: 'r-1' });
+    expect(lower.status, lower.text).toBe(202);
+    await shop.until(HOOK, 2);
+    const [, reauthorized] = webhooks();
+    expect(reauthorized).toMatchObject({ Type: 'walley:order:reauthorized', Timestamp: '2026-11-02T11:00:00.0000000+01:00' });
+    expect(reauthorized!.Payload).toEqual({ OrderId: orderId, Amount: 2000, OriginalAmount: 2548, Currency: 'SEK' });
+    expect(verified(reauthorized!.request, KEY)).toBe(true);
+
+    // An increase needs a credit check (201): the webhook comes when it has completed.
+    const higher = await api.post(`/manage/orders/${orderId}/reauthorize`, { amount: 2100, actionReference: 'r-2' });
+    expect(higher.status, higher.text).toBe(201);
+    await admin(sb, '/uat/webhooks', undefined, 'GET');
+    expect(webhooks()).toHaveLength(2);
+    sb.clock.set({ now: '2026-11-02T10:10:00Z', frozen: true });
+    expect((await api.get(`/manage/orders/${orderId}`)).status).toBe(200);
+    await shop.until(HOOK, 3);
+    expect(webhooks()[2]!.Payload).toEqual({ OrderId: orderId, Amount: 2100, OriginalAmount: 2000, Currency: 'SEK' });
   });
 });
 

@@ -28,6 +28,8 @@ export const NEW_STYLE: [string, string][] = [
   ['PUT', '/checkouts/{checkout}/reference'],
   ['PUT', '/checkouts/{checkout}/metadata'],
   ['POST', '/checkouts/{checkout}/paylink'],
+  // Aborts the checkout for good: like every DELETE, only ever called with an unknown id.
+  ['DELETE', '/checkouts/{checkout}'],
   ['POST', '/widgets'],
 ];
 

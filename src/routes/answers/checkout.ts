@@ -139,7 +139,7 @@ export const cartViewSchema = lazy(() =>
 
 export const feesViewSchema = lazy(() =>
   z
-    .strictObject({ shipping: feeViewSchema().nullable(), directInvoiceFee: feeViewSchema().nullable() })
+    .strictObject({ shipping: feeViewSchema().nullable(), directInvoiceFee: feeViewSchema().optional().meta({ description: 'Only when an invoice fee is set.' }) })
     .meta({ description: 'The fees (no quantity); null once the purchase is completed.' }),
 );
 
@@ -252,7 +252,7 @@ export const checkoutInitializedSchema = lazy(() =>
 
 export const widgetTokenSchema = lazy(() =>
   z.strictObject({
-    widgetToken: generated(z.string().regex(/^widget-[A-Z]{2}-[0-9a-f]{32}$/), "widget-<store's countryCode>-<32 hex>: the part-payment widget's token."),
+    widgetToken: generated(z.string().regex(/^widget-[A-Z]{2}-[A-Za-z0-9+/]{93}$/), "widget-<store's countryCode>-<93 base64 characters>, as the documentation's token: the part-payment widget's token."),
     expiresAt: generated(serviceInstantSchema(), 'A day after issue; cache the token until then.'),
   }),
 );

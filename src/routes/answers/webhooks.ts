@@ -43,6 +43,10 @@ const orderCreatedPayload = lazy(() =>
 
 const orderReviewedPayload = lazy(() => z.strictObject({ OrderId: id(), Reference: reference(), Amount: amount(), Currency: currency() }));
 
+const orderReauthorizedPayload = lazy(() =>
+  z.strictObject({ OrderId: id(), Amount: amount(), OriginalAmount: amount().meta({ description: "The order's amount before the change." }), Currency: currency() }),
+);
+
 const customerTokenPayload = lazy(() =>
   z.strictObject({
     CustomerToken: id(),
@@ -50,17 +54,26 @@ const customerTokenPayload = lazy(() =>
   }),
 );
 
-/** One body per event type: its Type, the .NET instant it occurred, its payload. */
-function body<T extends z.ZodType>(types: readonly [WebhookType, ...WebhookType[]], payload: T) {
-  return z.strictObject({ Type: z.enum(types), Timestamp: serviceInstantSchema(), Payload: payload });
+/** An order event's Timestamp: the service's form in Swedish local time, +01:00 (CET) or +02:00 (CEST). */
+const stockholmInstant = lazy(() =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}\+0[12]:00$/)
+    .meta({ format: 'date-time', description: 'Swedish local time with 7 fractional digits, e.g. 2024-01-30T11:02:42.5997621+01:00.' }),
+);
+
+/** One body per event type: its Type, the .NET instant it occurred (an order event's in Swedish local time), its payload. */
+function body<T extends z.ZodType>(types: readonly [WebhookType, ...WebhookType[]], payload: T, timestamp: z.ZodType = serviceInstantSchema()) {
+  return z.strictObject({ Type: z.enum(types), Timestamp: timestamp, Payload: payload });
 }
 
 export const webhookBodySchema = lazy(() =>
   z
     .union([
       body(['walley:authorization:created', 'walley:authorization:authorized', 'walley:authorization:retrying', 'walley:authorization:failed'], authorizationPayload()),
-      body(['walley:order:created'], orderCreatedPayload()),
-      body(['walley:order:authorized', 'walley:order:rejected'], orderReviewedPayload()),
+      body(['walley:order:created'], orderCreatedPayload(), stockholmInstant()),
+      body(['walley:order:authorized', 'walley:order:rejected'], orderReviewedPayload(), stockholmInstant()),
+      body(['walley:order:reauthorized'], orderReauthorizedPayload(), stockholmInstant()),
       body(['walley:customer-token:active', 'walley:customer-token:cancelled'], customerTokenPayload()),
     ])
     .meta({ description: 'The webhook as POSTed to the merchant (PascalCase, as the service sends it).' }),
