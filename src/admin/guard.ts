@@ -129,13 +129,14 @@ export function isLoopbackHost(name: string): boolean {
 
 /**
  * Binding a non-loopback address opens /__admin to the network: that needs a token, or the
- * explicit --insecure-admin. Returns why the sandbox must not start, or null.
+ * explicit insecureAdmin. Returns why the sandbox must not start, or null. (The CLI never gets
+ * here: it makes a token when none is given, src/cli/admin-access.ts.)
  */
 export function adminExposureProblem(bindHost: string, token: string | undefined, insecureAdmin: boolean): string | null {
   if (isLoopbackHost(bindHost) || token !== undefined || insecureAdmin) return null;
   return (
-    `--host ${bindHost} opens the admin plane (/__admin: reset, every SharedKey) to the network. ` +
-    'Give it a token with --admin-token <secret> or SANDBOX_ADMIN_TOKEN=<secret> (clients then send Authorization: Bearer <secret>), ' +
-    'or accept an open admin plane with --insecure-admin.'
+    `option host: '${bindHost}' opens the admin plane (/__admin: reset, every SharedKey) to the network. ` +
+    "Give it a token with adminToken: '<secret>' (clients then send Authorization: Bearer <secret>), " +
+    'or accept an open admin plane with insecureAdmin: true.'
   );
 }
