@@ -1,4 +1,14 @@
 import { defineConfig } from 'vitest/config';
+import { runningNodeProblem } from './src/node-version.js';
+
+// On a Node older than package.json's engines the suite stops before it starts, with the
+// sentence the CLI and the library print (src/node-version.ts), instead of failing test by
+// test on whatever that Node lacks.
+const wrongNode = runningNodeProblem();
+if (wrongNode !== null) {
+  process.stderr.write(`${wrongNode}\n`);
+  process.exit(1);
+}
 
 export default defineConfig({
   test: {

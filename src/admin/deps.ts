@@ -44,11 +44,8 @@ export interface IsolatedSummary {
   baseUrls: Record<EnvName, Record<SurfaceName, string>> & { admin: string };
 }
 
-export interface IsolatedRequest {
-  scenario?: string | undefined;
-  now?: string | undefined;
-  frozen?: boolean | undefined;
-}
+export type { IsolatedRequest } from '../config.js';
+import type { IsolatedRequest } from '../config.js';
 
 /** The process's registry of isolated sandboxes (/__admin/sandboxes on the main world). */
 export interface SandboxesControl {
