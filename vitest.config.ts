@@ -12,7 +12,7 @@ if (wrongNode !== null) {
 
 export default defineConfig({
   test: {
-    // docs/examples: the testing-in-CI page's examples, run as written (docs/testing-in-ci.md).
+    // docs/examples: the examples of docs/writing-tests.md, run as written.
     include: ['test/**/*.test.ts', 'docs/examples/*.test.ts'],
     // Spawned servers run dist/ (what users run): build it first when src/ changed.
     globalSetup: ['test/setup/build.ts', 'test/setup/example-sandbox.ts'],
