@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import type { Hono } from 'hono';
 import type { SurfaceEnv } from './http/types.js';
 import { adminExposureProblem } from './admin/guard.js';
-import type { FidelitySource } from './admin/deps.js';
+import type { ControlPlaneLimits, FidelitySource } from './admin/deps.js';
 import { type Addresses, createAddresses } from './gateway/addresses.js';
 import { type IsolatedRequest, OptionError, type SandboxOptions, resolveOptions } from './config.js';
 import type { IsolatedSandbox as LibraryIsolatedSandbox, Sandbox as LibrarySandbox } from './library.js';
@@ -63,6 +63,8 @@ export interface SandboxInternals {
   surfaces?: SurfaceFactory;
   /** What GET /__admin/fidelity shows (`record --compare`). */
   fidelity?: FidelitySource;
+  /** The control-plane calls that apply to the main world, when not all do (`record`'s). */
+  controlPlane?: ControlPlaneLimits;
   /** Where log lines go: stderr for the library (the default), stdout for the CLI's request log. */
   logStream?: 'stdout' | 'stderr';
 }
@@ -123,6 +125,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     logIo: internals.logIo,
     surfaces: internals.surfaces,
     fidelity: internals.fidelity,
+    controlPlane: internals.controlPlane,
   });
   const router = createWorldRouter(main, registry);
   const dispatch: Dispatch = router.dispatch;
