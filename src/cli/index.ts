@@ -34,7 +34,7 @@ export const SANDBOX_COMMAND = {
 } as const satisfies Command<Record<string, Flag>>;
 
 /** The top-level --help: every command's usage line (from its own description), then the sandbox's flags. */
-async function topLevelHelp(): Promise<string> {
+export async function topLevelHelp(): Promise<string> {
   const subcommands = await Promise.all(SUBCOMMAND_NAMES.map(async (name) => (await loadSubcommand(name))!.command));
   const usage = [SANDBOX_COMMAND, ...subcommands].flatMap((command) => [`  ${usageLine(command)}`, `      ${command.summary}`]);
   return [
