@@ -52,3 +52,15 @@ describe('the command it names is the one that was run', () => {
     expect(commandOf(invocation)).toBe(command);
   });
 });
+
+describe('the README', () => {
+  it('shows, beside the two set-up commands, the commands the sentence names for them', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const blocks = [...readme.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
+    expect(blocks[0]).toContain('npm install && npm start');
+    for (const command of ['npm start', 'npm test']) {
+      const named = /npx -y -p \S+ -- .*$/.exec(nodeVersionProblem('20.0.0', engines, at({ npm_command: command.split(' ')[1]! }))!)![0];
+      expect(blocks[1]).toMatch(new RegExp(`^${named.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} +#`, 'm'));
+    }
+  });
+});
