@@ -136,7 +136,7 @@ export function adminExposureProblem(bindHost: string, token: string | undefined
   if (isLoopbackHost(bindHost) || token !== undefined || insecureAdmin) return null;
   return (
     `option host: '${bindHost}' opens the admin plane (/__admin: reset, every SharedKey) to the network. ` +
-    "Give it a token with adminToken: '<secret>' (clients then send Authorization: Bearer <secret>), " +
-    'or accept an open admin plane with insecureAdmin: true.'
+    "Give it a token with adminToken: '<secret>' (the CLI's --admin-token or SANDBOX_ADMIN_TOKEN; clients then send " +
+    "Authorization: Bearer <secret>), or accept an open admin plane with insecureAdmin: true (the CLI's --insecure-admin)."
   );
 }

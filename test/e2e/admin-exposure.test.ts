@@ -80,7 +80,7 @@ describe('the library on a non-loopback address', () => {
     try {
       const refused = await sandbox.listen().then(() => null, (error: unknown) => error);
       expect(refused).toBeInstanceOf(OptionError);
-      expect((refused as Error).message).toMatch(/^option host: '0\.0\.0\.0' opens the admin plane .* adminToken: '<secret>' .* insecureAdmin: true\.$/);
+      expect((refused as Error).message).toMatch(/^option host: '0\.0\.0\.0' opens the admin plane .* adminToken: '<secret>' .* insecureAdmin: true \(the CLI's --insecure-admin\)\.$/);
     } finally {
       await sandbox.close();
     }
