@@ -22,14 +22,22 @@ export function withAdminToken<T extends AdminAccessOptions>(options: T): { opti
   return { options: { ...options, adminToken: made }, made };
 }
 
-/** The banner's lines about /__admin's token: the one made at start (and how to choose one), or that one was given. */
-export function adminTokenLines(made: string | null, given: boolean): string[] {
+/**
+ * The banner's lines about /__admin's token: the one made at start (and how to choose one), or
+ * that one was given; and the link that gives a browser the token (src/admin/guard.ts).
+ */
+export function adminTokenLines(made: string | null, given: boolean, origin: string): string[] {
   if (made !== null) {
     return [
       `  admin:    /__admin needs 'Authorization: Bearer ${made}'`,
       '            (made for this start, as the listen address is reachable from the network;',
       '            choose your own with --admin-token <secret> or SANDBOX_ADMIN_TOKEN=<secret>)',
+      `  browser:  ${origin}/__admin/ui?token=${made} opens the dashboard with it`,
     ];
   }
-  return given ? ["  admin:    /__admin needs 'Authorization: Bearer <the admin token>' (--admin-token or SANDBOX_ADMIN_TOKEN)"] : [];
+  if (!given) return [];
+  return [
+    "  admin:    /__admin needs 'Authorization: Bearer <the admin token>' (--admin-token or SANDBOX_ADMIN_TOKEN)",
+    `  browser:  ${origin}/__admin/ui?token=<the admin token> opens the dashboard with it`,
+  ];
 }

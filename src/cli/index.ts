@@ -126,7 +126,7 @@ export async function main(argv: string[], hooks: MainHooks = {}): Promise<numbe
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  process.stdout.write(banner(sandbox, { tls: tlsLines(sandbox, options), admin: adminTokenLines(made, options.adminToken !== undefined) }));
+  process.stdout.write(banner(sandbox, { tls: tlsLines(sandbox, options), admin: adminTokenLines(made, options.adminToken !== undefined, sandbox.listenUrl()) }));
   hooks.ready?.();
   await stopped;
   await sandbox.close();

@@ -79,7 +79,7 @@ export async function runRecord(argv: string[]): Promise<number> {
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());
   });
-  process.stdout.write(banner(recorder, options, adminTokenLines(made, listen.adminToken !== undefined)));
+  process.stdout.write(banner(recorder, options, adminTokenLines(made, listen.adminToken !== undefined, recorder.sandbox.listenUrl())));
   await stopped;
   await recorder.close();
   process.stdout.write(`record: ${recorder.count()} exchange${recorder.count() === 1 ? '' : 's'} in ${recorder.file}\n`);
