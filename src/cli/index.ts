@@ -1,8 +1,9 @@
 /**
- * Command line: `npm start -- <flags>` / `npx checkout-sandbox <flags>`.
- * Subcommands: `sign …` prints a SharedKey header (src/cli/sign.ts); `tls` and `hosts` set up
- * HTTPS on the real host names (src/cli/tls.ts); `record` and `diff` check the sandbox against
- * the real service (src/cli/record.ts, src/cli/diff.ts, src/fidelity/).
+ * Command line: `npm start -- <flags>` / `npx checkout-sandbox <flags>`: the sandbox itself,
+ * described here as every command is (src/cli/command.ts), or a subcommand (src/cli/commands.ts
+ * loads it when asked for): `sign …` prints a SharedKey header (src/cli/sign.ts); `tls` and
+ * `hosts` set up HTTPS on the real host names (src/cli/tls.ts); `record` and `diff` check the
+ * sandbox against the real service (src/cli/record.ts, src/cli/diff.ts, src/fidelity/).
  */
 import { parseFlags } from './args.js';
 import { adminTokenLines, withAdminToken } from './admin-access.js';
