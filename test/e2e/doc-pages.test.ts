@@ -44,6 +44,13 @@ async function withFreePorts(script: string): Promise<{ script: string; ports: R
 }
 
 /**
+ * A reader's shell has none of the variables npm sets for the test run; kept, they would make
+ * the pages' own `npx checkout-sandbox …` run elsewhere (under `npx -p node@24 -- npm test`,
+ * npm_config_package names node@24, and a nested npx would install that instead).
+ */
+const READER_ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_')));
+
+/**
  * Bash as a script runs (no job control: `$!` is the process the page started, and no job
  * signals its group). It gets a process group of its own, so whatever a page leaves running
  * can be found, and stopped, once the test has checked that nothing was left.
@@ -51,7 +58,7 @@ async function withFreePorts(script: string): Promise<{ script: string; ports: R
 function runBash(script: string, interactive = false): Promise<{ code: number | null; stdout: string; stderr: string; group: number }> {
   return new Promise((resolve) => {
     // `set -m` gives a terminal's job control (jobs in groups of their own), to run a page as pasted into one.
-    const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', `${interactive ? 'set -m\n' : ''}${script}`], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', `${interactive ? 'set -m\n' : ''}${script}`], { cwd: ROOT, env: READER_ENV, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
