@@ -3,6 +3,11 @@
 #   docker build -t checkout-sandbox .
 #   docker run --rm -p 4010:4010 checkout-sandbox
 #
+# The emulated hosts answer at once on http://127.0.0.1:4010. /__admin is reachable from the
+# network in a container, so it needs a token: unless SANDBOX_ADMIN_TOKEN gives one, the
+# sandbox makes one at start and prints it in the log ("admin: /__admin needs 'Authorization:
+# Bearer …'"). docs/docker.md has the rest: ports, state, scenario, compose.
+#
 # Node 24 (LTS, supported until April 2028), Debian bookworm slim. Two stages: the first
 # installs everything and compiles src/ to dist/; the second holds only the built JavaScript,
 # the production dependencies, the fixtures and the scenarios, and runs as the unprivileged
@@ -46,9 +51,9 @@ EXPOSE 4010 4011 4012 4013 4014 4021 4022 4023 4024
 # Probes the port the sandbox was started with ($SANDBOX_PORT/$PORT if set, else its --port, else 4010).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s \
   CMD ["node", "docker/healthcheck.mjs"]
-# /__admin on 0.0.0.0 needs a token: docker run -e SANDBOX_ADMIN_TOKEN=<secret> …, then send
-# 'Authorization: Bearer <secret>' to /__admin (GET /__admin/health stays open for the check above).
-# Without one the sandbox refuses to start; --insecure-admin opens /__admin to the network instead.
+# /__admin on 0.0.0.0 needs a token: docker run -e SANDBOX_ADMIN_TOKEN=<secret> … chooses it (then
+# send 'Authorization: Bearer <secret>' to /__admin); left empty, the sandbox makes one at start and
+# prints it. GET /__admin/health stays open for the check above; --insecure-admin opens /__admin.
 ENV SANDBOX_ADMIN_TOKEN=""
 ENTRYPOINT ["node", "dist/main.js"]
 CMD ["--host", "0.0.0.0", "--port", "4010", "--port-per-host", "--state", "/app/.sandbox/state.json"]

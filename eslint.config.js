@@ -30,6 +30,7 @@ export const LAYERS = [
   'cli', // the command line: flags, subcommands, banner
   'fidelity', // record through the sandbox, replay against a world, diff: proof against the real service
   'sandbox', // the process shell: options, keys, listeners, worlds
+  'library', // what a library user's createSandbox() hands back: the public typings, free of Node's types
   'world', // one world's composition root; the registry of isolated worlds
   'gateway', // listeners, the world router, (env, surface) resolution, the journal hook
   'tls', // the local CA and host certificates of the HTTPS drop-in
@@ -48,7 +49,8 @@ export const LAYERS = [
   'http', // the HTTP edge: envelopes, body reading, routing helpers
   'domain', // pure rules
   'heap', // the server process's heap: its young generation, the idle collection (main applies it)
-  'config', 'log-lines', 'log', 'hosts', 'yaml-file', 'clock', 'spelling', 'lazy', // foundations every layer may use
+  'node-version', // the Node.js engines names, and the sentence when an older one runs
+  'config', 'log-lines', 'log', 'log-level', 'hosts', 'yaml-file', 'clock', 'spelling', 'lazy', // foundations every layer may use
 ];
 
 const unitOf = (file) => {

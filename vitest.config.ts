@@ -1,8 +1,18 @@
 import { defineConfig } from 'vitest/config';
+import { runningNodeProblem } from './src/node-version.js';
+
+// On a Node older than package.json's engines the suite stops before it starts, with the
+// sentence the CLI and the library print (src/node-version.ts), instead of failing test by
+// test on whatever that Node lacks.
+const wrongNode = runningNodeProblem();
+if (wrongNode !== null) {
+  process.stderr.write(`${wrongNode}\n`);
+  process.exit(1);
+}
 
 export default defineConfig({
   test: {
-    // docs/examples: the testing-in-CI page's examples, run as written (docs/testing-in-ci.md).
+    // docs/examples: the examples of docs/writing-tests.md, run as written.
     include: ['test/**/*.test.ts', 'docs/examples/*.test.ts'],
     // Spawned servers run dist/ (what users run): build it first when src/ changed.
     globalSetup: ['test/setup/build.ts', 'test/setup/example-sandbox.ts'],

@@ -1,11 +1,12 @@
 /**
- * Sandbox options: flags > environment variables > scenario > defaults, validated with zod.
+ * Sandbox options: flags > environment variables (both read by the CLI, src/cli/) > scenario >
+ * defaults, validated with zod.
  * `SandboxOptions` is the typed, documented face of the library's options; the schema checks
  * them at run time, and a bad one is refused in a sentence rather than in zod's words.
  */
 import { z } from 'zod';
 import { parseInstant } from './clock.js';
-import { LOG_LEVELS, type LogLevel } from './log.js';
+import { LOG_LEVELS, type LogLevel } from './log-level.js';
 import { didYouMean } from './spelling.js';
 
 export { LOG_LEVELS, type LogLevel };
@@ -81,6 +82,13 @@ export interface SandboxOptions {
     /** HTTPS port, 0–65535. Default 443; where the process may not bind it, the main port + 433 (4443 by default). */
     port?: number;
   };
+}
+
+/** What an isolated sandbox is made from (POST /__admin/sandboxes, `sandbox.isolated()`). */
+export interface IsolatedRequest {
+  scenario?: string | undefined;
+  now?: string | undefined;
+  frozen?: boolean | undefined;
 }
 
 const port = z.number().int().min(0).max(65535);
@@ -164,20 +172,6 @@ function optionProblem(issue: z.core.$ZodIssue, options: SandboxOptions): string
   // Our own refinements say "is not …"; zod's words ("Too small: expected …") follow a colon.
   const why = issue.message.startsWith('is ') ? issue.message : `is not accepted: ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`;
   return `option ${key}: ${shown} ${why.replace(/\.$/, '')}.`;
-}
-
-/** Options from environment variables; flags given on the command line override them. */
-export function optionsFromEnv(env: NodeJS.ProcessEnv): SandboxOptions {
-  const options: SandboxOptions = {};
-  if (env.PORT) options.port = Number(env.PORT);
-  if (env.HOST) options.host = env.HOST;
-  if (env.SANDBOX_NOW) options.now = env.SANDBOX_NOW;
-  if (env.SANDBOX_FROZEN) options.frozen = ['1', 'true', 'yes'].includes(env.SANDBOX_FROZEN.toLowerCase());
-  if (env.SANDBOX_SCENARIO) options.scenario = env.SANDBOX_SCENARIO;
-  if (env.SANDBOX_STATE) options.statePath = env.SANDBOX_STATE;
-  if (env.SANDBOX_ADMIN_TOKEN) options.adminToken = env.SANDBOX_ADMIN_TOKEN;
-  if (env.SANDBOX_PUBLIC_URL) options.publicUrl = env.SANDBOX_PUBLIC_URL;
-  return options;
 }
 
 /** The normalised origin of an http(s) URL with nothing after the host and port; null otherwise. */

@@ -7,18 +7,10 @@
 import pino, { type Logger } from 'pino';
 import { createRequire } from 'node:module';
 import type { Clock } from './clock.js';
+import { LOG_LEVELS, type LogLevel } from './log-level.js';
 
 export type { Logger };
-
-/** pino's levels, loudest first, and silent. */
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
-/**
- * How much the sandbox logs: `info` adds one line per request, `warn` only what went wrong,
- * `silent` nothing. The library's default is `warn` (a test's output stays the test's); the
- * CLI's is `info`.
- */
-export type LogLevel = (typeof LOG_LEVELS)[number];
+export { LOG_LEVELS, type LogLevel };
 
 export interface LogOptions {
   /** Default 'warn': no request lines. */

@@ -9,12 +9,11 @@ import { resolve } from 'node:path';
 import type { Hono } from 'hono';
 import type { SurfaceEnv } from './http/types.js';
 import { adminExposureProblem } from './admin/guard.js';
-import type { FidelitySource, IsolatedRequest } from './admin/deps.js';
+import type { ControlPlaneLimits, FidelitySource } from './admin/deps.js';
 import { type Addresses, createAddresses } from './gateway/addresses.js';
-import type { Clock } from './clock.js';
-import { type ResolvedOptions, type SandboxOptions, resolveOptions } from './config.js';
+import { type IsolatedRequest, OptionError, type SandboxOptions, resolveOptions } from './config.js';
+import type { IsolatedSandbox as LibraryIsolatedSandbox, Sandbox as LibrarySandbox } from './library.js';
 import type { EventBus } from './control/events.js';
-import type { FaultSet } from './control/faults.js';
 import type { Journal } from './control/journal.js';
 import type { Dispatch } from './gateway/gateway.js';
 import { ENVIRONMENTS, type EnvName, type HostsConfig, SURFACES, type SurfaceAddress, type SurfaceName, loadHosts, surfaceByPort } from './hosts.js';
@@ -27,74 +26,33 @@ import type { Services } from './services/index.js';
 import { SandboxRegistry } from './world/registry.js';
 import { SANDBOX_HEADER, createWorldRouter } from './gateway/world-router.js';
 import { SCENARIO_DIR } from './store/scenario.js';
-import type { SnapshotDoc } from './store/snapshot.js';
 import { type LogIo } from './store/change-log.js';
 import type { SurfaceDeps } from './routes/deps.js';
 import { type SurfaceFactory, type World, type WorldShared, createWorld } from './world/world.js';
 import type { Documented } from './openapi/operation.js';
 
-export interface Sandbox {
-  /** In-process fetch: absolute URLs or paths like '/uat/api/checkouts'. No socket needed. */
-  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
-  /** Starts the socket listeners (port option 0 or none: a free port); resolves with the main port and its URL. */
-  listen(): Promise<{ port: number; url: string }>;
-  readonly clock: Clock;
+/**
+ * The process shell as the code and its tests see it: the library's Sandbox (src/library.ts,
+ * what createSandbox() is typed as for users) plus the parts inside it.
+ */
+export interface Sandbox extends LibrarySandbox {
   readonly services: Services;
-  readonly options: ResolvedOptions;
-  readonly hosts: HostsConfig;
-  /** Where the embedded scenarios are read from. */
-  readonly scenarioDir: string;
-  /** The state file, or null in memory mode. */
-  readonly stateFile: string | null;
-  /** The scenario the world was seeded from. */
-  scenario(): string;
-  /** The world as a plain JSON document (what the state file holds). */
-  snapshot(): SnapshotDoc;
-  /** The base URL for a surface (prefix form on the main port, or on --public-url). */
-  baseUrl(env: EnvName, surface: SurfaceName): string;
-  /** The address listened on, e.g. http://127.0.0.1:4010 (not the public URL). */
-  listenUrl(): string;
-  /** The HTTPS port serving the real host names, when listening with the tls option; else null. */
-  tlsPort(): number | null;
-  /** True when the state came from the state file rather than a fresh seed of the scenario. */
-  readonly resumed: boolean;
-  /** The dedicated URL of a surface's host, when listening with port-per-host. */
-  dedicatedUrl(env: EnvName, surface: SurfaceName): string | null;
   /** The control plane's app (for tests that list its routes). */
   readonly admin: Hono<SurfaceEnv>;
   /** The control plane's event stream (what GET /__admin/events relays). */
   readonly events: EventBus;
-  /** Injected faults (what /__admin/faults lists and changes). */
-  readonly faults: FaultSet;
   /** The request journal (GET /__admin/requests). */
   readonly journal: Journal;
   /** What a surface app of this sandbox is built with (for tests that mount a route of their own). */
   surfaceDeps(env: EnvName, surface: SurfaceName): SurfaceDeps;
   /** A surface's table of operations: what its requests call, and what their answers declare. */
   routes(env: EnvName, surface: SurfaceName): readonly Documented[];
-  reset(scenario?: string): Promise<void>;
-  /**
-   * A new isolated sandbox (own state in memory, own clock and event stream), the in-process
-   * form of POST /__admin/sandboxes: for tests that run in parallel against one sandbox.
-   */
   isolated(request?: IsolatedRequest): Promise<IsolatedSandbox>;
-  /** Flushes state and closes every listener (and every isolated sandbox). */
-  close(): Promise<void>;
 }
 
-export interface IsolatedSandbox {
-  readonly id: string;
-  readonly clock: Clock;
+export interface IsolatedSandbox extends LibraryIsolatedSandbox {
   readonly services: Services;
   readonly events: EventBus;
-  /** In-process fetch into this sandbox: paths as on the main port ('/uat/api/checkouts', '/__admin/clock') or its base URLs. */
-  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
-  /** {origin}/sandboxes/{id}/{env}/{surface}: reachable over the main port once listening. */
-  baseUrl(env: EnvName, surface: SurfaceName): string;
-  /** {origin}/sandboxes/{id}/__admin */
-  adminUrl(): string;
-  /** Disposes of it: its URLs answer 404 from now on. */
-  close(): Promise<void>;
 }
 
 /** Internal hooks for tests and the recorder (not part of the options a user passes). */
@@ -105,6 +63,8 @@ export interface SandboxInternals {
   surfaces?: SurfaceFactory;
   /** What GET /__admin/fidelity shows (`record --compare`). */
   fidelity?: FidelitySource;
+  /** The control-plane calls that apply to the main world, when not all do (`record`'s). */
+  controlPlane?: ControlPlaneLimits;
   /** Where log lines go: stderr for the library (the default), stdout for the CLI's request log. */
   logStream?: 'stdout' | 'stderr';
 }
@@ -165,6 +125,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     logIo: internals.logIo,
     surfaces: internals.surfaces,
     fidelity: internals.fidelity,
+    controlPlane: internals.controlPlane,
   });
   const router = createWorldRouter(main, registry);
   const dispatch: Dispatch = router.dispatch;
@@ -208,9 +169,10 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
       return isolatedHandle(made.id, made.world, registry, fetchInProcess, addresses);
     },
     async listen() {
-      // A public bind address without an admin token opens /__admin to the network: refuse (src/admin/guard.ts).
+      // A public bind address without an admin token would open /__admin to the network: a
+      // configuration error, refused (src/admin/guard.ts). The CLI makes a token instead (src/cli/admin-access.ts).
       const exposure = adminExposureProblem(options.host, options.adminToken, options.insecureAdmin);
-      if (exposure) throw new Error(exposure);
+      if (exposure) throw new OptionError(exposure);
       const mainListener = await listen(dispatch, options.host, options.port);
       listeners.push(mainListener);
       addresses.setMainPort(mainListener.port);

@@ -44,11 +44,8 @@ export interface IsolatedSummary {
   baseUrls: Record<EnvName, Record<SurfaceName, string>> & { admin: string };
 }
 
-export interface IsolatedRequest {
-  scenario?: string | undefined;
-  now?: string | undefined;
-  frozen?: boolean | undefined;
-}
+export type { IsolatedRequest } from '../config.js';
+import type { IsolatedRequest } from '../config.js';
 
 /** The process's registry of isolated sandboxes (/__admin/sandboxes on the main world). */
 export interface SandboxesControl {
@@ -66,6 +63,18 @@ export interface SandboxesControl {
 /** The live comparison of `record --compare` as JSON: the report of `diff --format json`, plus the latest divergences. */
 export interface FidelitySource {
   snapshot(): Record<string, unknown>;
+}
+
+/**
+ * A world whose surfaces forward instead of emulate (`checkout-sandbox record`): the control
+ * plane serves only the calls about that world itself (health, addresses, the journal, faults);
+ * the rest act on an emulated world it does not have, and are refused saying so.
+ */
+export interface ControlPlaneLimits {
+  /** Whether the operation (its name in the table, e.g. 'advanceClock') applies here. */
+  serves(op: string): boolean;
+  /** Why a call that does not apply is refused, and where to make it instead. */
+  refusal(method: string, path: string): Promise<string>;
 }
 
 /** What the control plane works with: services and the world's controls, never the store. */

@@ -12,10 +12,14 @@
  *      refused too. curl, SDKs and in-process calls send none of these headers and are not
  *      affected.
  *   2. With an admin token configured, every call needs `Authorization: Bearer <token>`
- *      (401), except GET /__admin/health, which a container health check calls bare.
+ *      (401), except GET /__admin/health, which a container health check calls bare. A
+ *      browser cannot send that header, so, as Jupyter does, a page of /__admin opened with
+ *      `?token=<token>` (the banner prints that link) puts the token in a cookie, HttpOnly and
+ *      SameSite=Strict on /__admin only, and redirects to the same page without it.
  *   3. The Host header must name the sandbox (403): a loopback name or address, the bind
  *      address, an emulated host name or the public URL's host. A DNS-rebinding page's Host
- *      is its own domain. A request carrying the admin token is exempt: no page has it.
+ *      is its own domain. A request carrying the admin token is exempt: no page has it, and a
+ *      browser sends the cookie only to the host that set it, never to a rebinding page's.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
@@ -50,20 +54,27 @@ export function adminGuard(input: AdminGuardInput): MiddlewareHandler {
       throw new AdminError(403, `${crossSite} The admin plane answers only same-origin calls and non-browser clients (curl, SDKs, tests).`);
     }
 
+    if (expected !== null && method === 'GET') {
+      const fromUrl = tokenInUrl(c.req.url, expected);
+      if (fromUrl) return fromUrl;
+    }
     const presented = bearerOf(headers.get('authorization'));
     const hasToken = expected !== null && presented !== null && sameSecret(presented, expected);
+    const cookie = cookieOf(headers.get('cookie'));
+    const hasCookie = expected !== null && cookie !== null && sameSecret(cookie, expected);
     const exempt = method === 'GET' && c.req.path.replace(/\/$/, '') === '/__admin/health';
-    if (expected !== null && !hasToken && !exempt) {
+    if (expected !== null && !hasToken && !hasCookie && !exempt) {
       throw new AdminError(
         401,
         presented === null
-          ? "The admin plane needs its token: send 'Authorization: Bearer <token>' with the token given by --admin-token or SANDBOX_ADMIN_TOKEN."
+          ? "The admin plane needs its token: send 'Authorization: Bearer <token>' with the token given by --admin-token or SANDBOX_ADMIN_TOKEN " +
+              '(made at start and printed in the banner when none was given; in a browser, open /__admin/ui?token=<token> once).'
           : 'The admin token does not match the one given by --admin-token or SANDBOX_ADMIN_TOKEN.',
       );
     }
 
     const hostName = hostNameOf(hostHeader);
-    if (!hasToken && !isLoopbackHost(hostName) && !allowedHosts.has(hostName)) {
+    if (!hasToken && !hasCookie && !isLoopbackHost(hostName) && !allowedHosts.has(hostName)) {
       throw new AdminError(
         403,
         `The admin plane does not answer under the host name '${hostName}' (a DNS-rebinding guard). Call it as 127.0.0.1 or localhost, ` +
@@ -105,6 +116,44 @@ function sameOrigin(origin: string, hostHeader: string): boolean {
   }
 }
 
+/** The cookie a browser keeps the admin token in. */
+export const TOKEN_COOKIE = 'checkout-sandbox-admin';
+
+/**
+ * A GET with `?token=`: the right token goes into the cookie and the browser to the same URL
+ * without it (out of the address bar and what it copies); a wrong one is refused. Null without one.
+ */
+function tokenInUrl(requestUrl: string, expected: Buffer): Response | null {
+  const url = new URL(requestUrl);
+  const token = url.searchParams.get('token');
+  if (token === null) return null;
+  if (!sameSecret(token, expected)) throw new AdminError(401, 'The token in the URL does not match the one given by --admin-token or SANDBOX_ADMIN_TOKEN (or printed in the banner).');
+  url.searchParams.delete('token');
+  // The cookie goes only to the control plane (an isolated world's too), never to an emulated host.
+  const adminRoot = url.pathname.slice(0, url.pathname.indexOf('/__admin') + '/__admin'.length);
+  return new Response(null, {
+    status: 303,
+    headers: {
+      location: `${url.pathname}${url.search}`,
+      'set-cookie': `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=${adminRoot}; HttpOnly; SameSite=Strict`,
+      'cache-control': 'no-store',
+    },
+  });
+}
+
+function cookieOf(header: string | null): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name !== TOKEN_COOKIE) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
 function bearerOf(header: string | null): string | null {
   const match = /^\s*bearer\s+(\S+)\s*$/i.exec(header ?? '');
   return match?.[1] ?? null;
@@ -129,13 +178,14 @@ export function isLoopbackHost(name: string): boolean {
 
 /**
  * Binding a non-loopback address opens /__admin to the network: that needs a token, or the
- * explicit --insecure-admin. Returns why the sandbox must not start, or null.
+ * explicit insecureAdmin. Returns why the sandbox must not start, or null. (The CLI never gets
+ * here: it makes a token when none is given, src/cli/admin-access.ts.)
  */
 export function adminExposureProblem(bindHost: string, token: string | undefined, insecureAdmin: boolean): string | null {
   if (isLoopbackHost(bindHost) || token !== undefined || insecureAdmin) return null;
   return (
-    `--host ${bindHost} opens the admin plane (/__admin: reset, every SharedKey) to the network. ` +
-    'Give it a token with --admin-token <secret> or SANDBOX_ADMIN_TOKEN=<secret> (clients then send Authorization: Bearer <secret>), ' +
-    'or accept an open admin plane with --insecure-admin.'
+    `option host: '${bindHost}' opens the admin plane (/__admin: reset, every SharedKey) to the network. ` +
+    "Give it a token with adminToken: '<secret>' (the CLI's --admin-token or SANDBOX_ADMIN_TOKEN; clients then send " +
+    "Authorization: Bearer <secret>), or accept an open admin plane with insecureAdmin: true (the CLI's --insecure-admin)."
   );
 }

@@ -10,7 +10,9 @@ import type { AnyOperation } from '../http/endpoint.js';
 import { mountOperations } from '../http/mount.js';
 import { routingPath } from '../http/routing.js';
 import type { SurfaceEnv } from '../http/types.js';
-import type { AdminDeps } from './deps.js';
+import type { AdminDeps, ControlPlaneLimits } from './deps.js';
+import { AdminError } from './errors.js';
+import { refusals } from './operation.js';
 import { API_CLIENT_OPERATIONS } from './api-clients.js';
 import { CHECKOUT_OPERATIONS } from './checkouts.js';
 import { CLOCK_OPERATIONS } from './clock.js';
@@ -58,12 +60,28 @@ export const ADMIN_OPERATIONS: readonly AnyOperation<AdminTableDeps>[] = [
   ...OPENAPI_OPERATIONS,
 ];
 
-export function createAdminApp(deps: AdminDeps, guard: AdminGuardInput): Hono<SurfaceEnv> {
+/** Where the world is limited (a recorder's), each call that does not apply answers the limit's refusal instead. */
+function limitedTable(limits: ControlPlaneLimits): readonly AnyOperation<AdminTableDeps>[] {
+  return ADMIN_OPERATIONS.map((entry): AnyOperation<AdminTableDeps> => {
+    if (limits.serves(entry.op)) return entry;
+    // No body is bound first: the call is refused whatever it sends.
+    const { body: _body, ...rest } = entry;
+    return {
+      ...rest,
+      answers: { ...entry.answers, '409': { ...refusals(409)['409']!, description: 'The call acts on an emulated world, which this sandbox (checkout-sandbox record) does not have: the message says where to make it.' } },
+      handler: () => async (c) => {
+        throw new AdminError(409, await limits.refusal(c.req.method, c.req.path));
+      },
+    };
+  });
+}
+
+export function createAdminApp(deps: AdminDeps, guard: AdminGuardInput, limits?: ControlPlaneLimits): Hono<SurfaceEnv> {
   // Routed on the gateway's path (an isolated sandbox's admin is addressed under /sandboxes/{id}).
   const admin = new Hono<SurfaceEnv>({ getPath: routingPath });
   // Before every route: cross-site, token and Host checks (src/admin/guard.ts).
   admin.use('*', adminGuard(guard));
-  mountOperations(admin, ADMIN_OPERATIONS, {
+  mountOperations(admin, limits ? limitedTable(limits) : ADMIN_OPERATIONS, {
     deps: { ...deps, adminOperations: ADMIN_OPERATIONS },
     logger: deps.logger,
     dialectOf: () => adminDialect,

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { AnyOperation } from '../http/endpoint.js';
 import type { AdminDeps, IsolatedSummary, SandboxesControl } from './deps.js';
 import { AdminError, instantField } from './errors.js';
+import { didYouMean } from '../spelling.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
 import { isolatedSandboxDeletedSchema, isolatedSandboxSchema, isolatedSandboxesSchema } from './answers/world.js';
 
@@ -53,7 +54,7 @@ export const SANDBOX_OPERATIONS: readonly AnyOperation<SandboxDeps>[] = [
       // Over HTTP only the shipped scenario names, as /__admin/reset: a path would read any file.
       const known = deps.world.scenarios().map((s) => s.name);
       if (body.scenario !== undefined && !known.includes(body.scenario)) {
-        throw new AdminError(400, `unknown scenario '${body.scenario}'; known scenarios: ${known.join(', ')}`);
+        throw new AdminError(400, `unknown scenario '${body.scenario}'; known scenarios: ${known.join(', ')}.${didYouMean(body.scenario, known)}`);
       }
       // Checked and reserved in the same tick (create takes its slot before awaiting), so concurrent calls cannot overshoot.
       if (control.count() >= control.max) {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ENVIRONMENTS, SURFACES, SURFACE_RECORDS, isEnvName, type EnvName } from '../hosts.js';
 import type { AnyOperation } from '../http/endpoint.js';
 import { AdminError } from './errors.js';
+import { didYouMean } from '../spelling.js';
 import type { AdminDeps } from './deps.js';
 import type { Store } from '../domain/model.js';
 import { toMajor } from '../domain/money.js';
@@ -78,7 +79,10 @@ export const WORLD_OPERATIONS: readonly AnyOperation<WorldDeps>[] = [
       // Over HTTP only the shipped scenario names: a path would let any caller read any file.
       const known = control.scenarios().map((s) => s.name);
       if (body.scenario !== undefined && !known.includes(body.scenario)) {
-        throw new AdminError(400, `unknown scenario '${body.scenario}'; known scenarios: ${known.join(', ')} (files need --scenario <path> at start-up)`);
+        throw new AdminError(
+          400,
+          `unknown scenario '${body.scenario}'; known scenarios: ${known.join(', ')} (files need --scenario <path> at start-up).${didYouMean(body.scenario, known)}`,
+        );
       }
       try {
         await control.reset(body.scenario);

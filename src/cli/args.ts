@@ -4,26 +4,27 @@
  * "Unexpected argument 'yes'. This command does not take positional arguments" for
  * `--frozen yes`; a newcomer needs to hear that --frozen is a switch.
  */
-import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { parseArgs } from 'node:util';
 import { didYouMean } from '../spelling.js';
+import type { Command, Flags } from './command.js';
 import { FlagError } from './flags.js';
 
-type FlagOptions = NonNullable<ParseArgsConfig['options']>;
-type Parsed<T extends FlagOptions> = ReturnType<typeof parseArgs<{ args: string[]; options: T; strict: true; allowPositionals: false }>>;
+type Parsed<T extends Flags> = ReturnType<typeof parseArgs<{ args: string[]; options: T; strict: true; allowPositionals: boolean }>>;
 
 /**
- * Parses `argv` strictly (no positional arguments). Throws FlagError with a sentence;
- * `command` ('sign', …; none for the sandbox itself) names where --help is.
+ * Parses `argv` strictly by the command's own description of its flags (src/cli/command.ts):
+ * positional arguments only where it takes some. Throws FlagError with a sentence that names
+ * where the command's --help is.
  */
-export function parseFlags<T extends FlagOptions>(argv: string[], options: T, command?: string): Parsed<T> {
+export function parseFlags<T extends Flags>(argv: string[], command: Command<T>): Parsed<T> {
   try {
-    return parseArgs({ args: argv, options, strict: true, allowPositionals: false });
+    return parseArgs({ args: argv, options: command.flags, strict: true, allowPositionals: command.positionals !== undefined });
   } catch (error) {
-    throw new FlagError(parseProblem(error as NodeJS.ErrnoException, argv, options, command));
+    throw new FlagError(parseProblem(error as NodeJS.ErrnoException, argv, command.flags, command.name ?? undefined));
   }
 }
 
-function parseProblem(error: NodeJS.ErrnoException, argv: string[], options: FlagOptions, command: string | undefined): string {
+function parseProblem(error: NodeJS.ErrnoException, argv: string[], options: Flags, command: string | undefined): string {
   const help = `Run ${command ? `checkout-sandbox ${command} --help` : 'with --help'} for every flag.`;
   const flags = Object.keys(options).map((name) => `--${name}`);
   const quoted = /'([^']*)'/.exec(error.message)?.[1] ?? '';

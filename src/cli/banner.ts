@@ -13,6 +13,8 @@ import { stateChanges } from './state-changes.js';
 export interface BannerExtras {
   /** Lines about the HTTPS listener, when --tls is on. */
   tls?: string[];
+  /** Lines about /__admin's token, when it needs one (src/cli/admin-access.ts). */
+  admin?: string[];
 }
 
 export function banner(sandbox: Sandbox, extras: BannerExtras = {}): string {
@@ -35,7 +37,7 @@ export function banner(sandbox: Sandbox, extras: BannerExtras = {}): string {
       );
     }
   }
-  lines.push(...(extras.tls ?? []));
+  lines.push(...(extras.tls ?? []), ...(extras.admin ?? []));
   const origin = sandbox.listenUrl();
   lines.push(`  start:    ${origin}/ in a browser: the dashboard, the API reference (${origin}/__admin/docs) and every address`, '');
   return lines.join('\n');

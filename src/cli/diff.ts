@@ -8,7 +8,8 @@
  * baseline, a store or client without a mapping).
  */
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { parseFlags } from './args.js';
+import { type Command, type Flag, HELP_FLAG, PROGRAM, type Subcommand, commandHelp } from './command.js';
 import { monotonicMs } from '../clock.js';
 import { BaselineError, applyBaseline, readBaseline, writeBaseline } from '../fidelity/baseline.js';
 import { MappingError, diffExchanges } from '../fidelity/diff.js';
@@ -18,23 +19,37 @@ import { FORMATS, type ReportFormat, render } from '../fidelity/render.js';
 import { type Rules, loadRules } from '../fidelity/rules.js';
 import { ScenarioError } from '../store/scenario.js';
 
-const USAGE = `Usage: checkout-sandbox diff FILE|DIR… [--scenario NAME] [--map KIND:REAL=SANDBOX]… [--rules FILE]
-                              [--baseline FILE] [--write-baseline FILE] [--format text|json|junit] [--out FILE]
+export const DIFF_COMMAND = {
+  name: 'diff',
+  summary: 'replay a recording and report where the sandbox answers otherwise',
+  positionals: 'FILE|DIR…',
+  about:
+    `Replays recorded exchanges (${PROGRAM} record) in order against a fresh sandbox world and\n` +
+    'compares each answer with the recorded one: status, error codes, the headers clients act on, and\n' +
+    'the JSON both ways by pointer. Generated values (ids, tokens, times) are compared by format only.\n' +
+    '  FILE|DIR                recording files (*.jsonl), or directories of them (read in name order)',
+  epilogue: 'Exit: 0 nothing diverges outside the baseline, 1 something does, 2 usage error.',
+  flags: {
+    scenario: { type: 'string', default: 'default', value: 'NAME', help: 'the world to replay against (default: default)' },
+    map: {
+      type: 'string',
+      multiple: true,
+      value: 'KIND:REAL=SANDBOX',
+      synopsis: 'optional',
+      help: "store:REAL=SANDBOX or client:REAL=SANDBOX, for a recording made with your own\nstore or API client (default: the same id, or the scenario's only one)",
+    },
+    rules: { type: 'string', value: 'FILE', help: 'JSON or YAML: [{pointer|header, action: ignore|format-only, endpoint?}] (docs/fidelity.md)' },
+    baseline: { type: 'string', value: 'FILE', help: 'fail only on divergences this file does not accept' },
+    'write-baseline': { type: 'string', value: 'FILE', help: 'write the current divergences to FILE as accepted (add a reason to each)' },
+    format: { type: 'string', default: 'text', value: FORMATS.join('|'), synopsis: 'optional', help: 'text (default), json or junit' },
+    out: { type: 'string', value: 'FILE', help: 'write the report to FILE instead of stdout' },
+    help: HELP_FLAG,
+  },
+} as const satisfies Command<Record<string, Flag>>;
 
-Replays recorded exchanges (checkout-sandbox record) in order against a fresh sandbox world and
-compares each answer with the recorded one: status, error codes, the headers clients act on, and
-the JSON both ways by pointer. Generated values (ids, tokens, times) are compared by format only.
-  FILE|DIR         recording files (*.jsonl), or directories of them (read in name order)
-  --scenario       the world to replay against (default: default)
-  --map            store:REAL=SANDBOX or client:REAL=SANDBOX, for a recording made with your own
-                   store or API client (default: the same id, or the scenario's only one)
-  --rules          JSON or YAML: [{pointer|header, action: ignore|format-only, endpoint?}] (docs/fidelity.md)
-  --baseline       fail only on divergences this file does not accept
-  --write-baseline write the current divergences to FILE as accepted (add a reason to each)
-  --format         text (default), json or junit
-  --out            write the report to FILE instead of stdout
-Exit: 0 nothing diverges outside the baseline, 1 something does, 2 usage error.
-`;
+const USAGE = commandHelp(DIFF_COMMAND);
+
+export const DIFF: Subcommand = { command: DIFF_COMMAND, run: (argv) => runDiff(argv) };
 
 export interface DiffIo {
   out: (text: string) => void;
@@ -95,21 +110,7 @@ export async function runDiff(argv: string[], io: DiffIo = defaultIo): Promise<n
 }
 
 function parse(argv: string[]): DiffArgs | 'help' {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: true,
-    options: {
-      scenario: { type: 'string', default: 'default' },
-      map: { type: 'string', multiple: true, default: [] },
-      rules: { type: 'string' },
-      baseline: { type: 'string' },
-      'write-baseline': { type: 'string' },
-      format: { type: 'string', default: 'text' },
-      out: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  const { values, positionals } = parseFlags(argv, DIFF_COMMAND);
   if (values.help) return 'help';
   if (positionals.length === 0) throw new Error('name at least one recording file or directory');
   if (!(FORMATS as readonly string[]).includes(values.format)) throw new Error(`--format must be one of ${FORMATS.join(', ')}, not '${values.format}'`);
@@ -117,7 +118,7 @@ function parse(argv: string[]): DiffArgs | 'help' {
   return {
     paths: positionals,
     scenario: values.scenario,
-    maps: values.map.map(parseMap),
+    maps: (values.map ?? []).map(parseMap),
     rules,
     baseline: values.baseline,
     writeBaseline: values['write-baseline'],

@@ -1,129 +1,92 @@
 /**
- * Command line: `npm start -- <flags>` / `npx checkout-sandbox <flags>`.
- * Subcommands: `sign …` prints a SharedKey header (src/cli/sign.ts); `tls` and `hosts` set up
- * HTTPS on the real host names (src/cli/tls.ts); `record` and `diff` check the sandbox against
- * the real service (src/cli/record.ts, src/cli/diff.ts, src/fidelity/).
+ * Command line: `npm start -- <flags>` / `npx checkout-sandbox <flags>`: the sandbox itself,
+ * described here as every command is (src/cli/command.ts), or a subcommand (src/cli/commands.ts
+ * loads it when asked for): `sign …` prints a SharedKey header (src/cli/sign.ts); `tls` and
+ * `hosts` set up HTTPS on the real host names (src/cli/tls.ts); `record` and `diff` check the
+ * sandbox against the real service (src/cli/record.ts, src/cli/diff.ts, src/fidelity/).
  */
 import { parseFlags } from './args.js';
+import { adminTokenLines, withAdminToken } from './admin-access.js';
 import { banner } from './banner.js';
-import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_STATE_FILE, OptionError, type SandboxOptions, optionsFromEnv } from '../config.js';
-import { FlagError, LOG_LEVELS, instantValue, logLevelValue, portValue, publicUrlValue } from './flags.js';
+import { type Command, type Flag, PROGRAM, flagList, usageLine } from './command.js';
+import { SUBCOMMAND_NAMES, loadSubcommand } from './commands.js';
+import { DEFAULT_HOST, DEFAULT_STATE_FILE, OptionError, type SandboxOptions } from '../config.js';
+import { instantValue } from './flags.js';
+import { type Env, LISTEN_FLAGS, SERVING_FLAGS, listenOptions } from './listen.js';
+import { warnIfNodeIsOld } from '../node-version.js';
 import { type Sandbox, createSandbox } from '../sandbox.js';
 import { didYouMean } from '../spelling.js';
 import { ScenarioError } from '../store/scenario.js';
-import { DEFAULT_TLS_DIR } from '../tls/paths.js';
 
-/** The subcommands; anything else that does not start with a dash is a mistyped one. */
-const COMMANDS = ['sign', 'tls', 'hosts', 'report', 'verify', 'record', 'diff'] as const;
+/** The sandbox itself: `checkout-sandbox [flags]` (`npm start -- [flags]` in a clone). */
+export const SANDBOX_COMMAND = {
+  name: null,
+  summary: 'start the sandbox',
+  flags: {
+    ...LISTEN_FLAGS,
+    scenario: { type: 'string', value: '<name|path>', help: 'scenario from scenarios/ or a YAML file (default: default; env SANDBOX_SCENARIO)' },
+    state: { type: 'string', value: '<file>', help: `state file (default ${DEFAULT_STATE_FILE}; env SANDBOX_STATE)` },
+    memory: { type: 'boolean', help: 'keep state in memory only (nothing is written)' },
+    reset: { type: 'boolean', help: 'reseed the state from the scenario, discarding what was saved' },
+    now: { type: 'string', value: '<ISO-8601>', help: 'start the clock at this instant, ticking (env SANDBOX_NOW)' },
+    frozen: { type: 'boolean', help: 'freeze the clock (at --now, or at the current time; env SANDBOX_FROZEN=1)' },
+    ...SERVING_FLAGS,
+  },
+} as const satisfies Command<Record<string, Flag>>;
 
-const HELP = `checkout-sandbox: a local emulation of the checkout and order administration service (UAT and PROD)
-
-Usage:
-  npm start -- [flags]            (or: npx checkout-sandbox [flags])
-  npx checkout-sandbox sign --env uat --username U --key K --path P [--body FILE]
-  npx checkout-sandbox tls [--dir DIR]        a local CA and certificates for the real host names
-  npx checkout-sandbox hosts [--address IP]   the /etc/hosts lines for the real host names
-  npx checkout-sandbox report [--url URL]     the migration report of a running sandbox
-  npx checkout-sandbox verify --env uat --base-url URL --auth-url URL --client-id ID --client-secret S --store-id ID
-  npx checkout-sandbox record --out DIR [--upstream ENV.SURFACE=URL]… [--compare]   record real traffic, redacted
-  npx checkout-sandbox diff FILE|DIR… [--format text|json|junit]   where the sandbox answers otherwise
-
-Flags:
-  --port <n>          main port (default ${DEFAULT_PORT}; 0 = a free port; env PORT)
-  --host <addr>       listen address (default ${DEFAULT_HOST}; env HOST; 0.0.0.0 in Docker)
-  --public-url <url>  origin written into answers, e.g. http://sandbox:4010 (env SANDBOX_PUBLIC_URL)
-  --scenario <name|path>  scenario from scenarios/ or a YAML file (default: default; env SANDBOX_SCENARIO)
-  --state <file>      state file (default ${DEFAULT_STATE_FILE}; env SANDBOX_STATE)
-  --memory            keep state in memory only (nothing is written)
-  --reset             reseed the state from the scenario, discarding what was saved
-  --now <ISO-8601>    start the clock at this instant, ticking (env SANDBOX_NOW)
-  --frozen            freeze the clock (at --now, or at the current time)
-  --port-per-host     also listen on one port per real host: main port + 1..3 (UAT), + 11..13 (PROD)
-  --tls               also serve HTTPS on the real host names (certificates from \`tls\`)
-  --tls-port <n>      HTTPS port (default 443, or main port + 433 where 443 may not be bound)
-  --tls-dir <dir>     where \`tls\` wrote the certificates (default ${DEFAULT_TLS_DIR})
-  --log-level <lvl>   ${LOG_LEVELS.join(', ')} (default info; env LOG_LEVEL)
-  --admin-token <secret>  /__admin then needs 'Authorization: Bearer <secret>' (env SANDBOX_ADMIN_TOKEN);
-                      required with a non-loopback --host
-  --insecure-admin    serve /__admin on a non-loopback --host without a token
-  --help              this text
-
-Logs are human-readable on a terminal and JSON lines otherwise (LOG_FORMAT=json|pretty to choose).
-Exit codes: 0 stopped by SIGINT/SIGTERM; 1 could not start (e.g. a port in use); 2 a usage error
-(an unknown flag or command, a bad value, an unknown scenario).
-`;
+/** The top-level --help: every command's usage line (from its own description), then the sandbox's flags. */
+export async function topLevelHelp(): Promise<string> {
+  const subcommands = await Promise.all(SUBCOMMAND_NAMES.map(async (name) => (await loadSubcommand(name))!.command));
+  const usage = [SANDBOX_COMMAND, ...subcommands].flatMap((command) => [`  ${usageLine(command)}`, `      ${command.summary}`]);
+  return [
+    `${PROGRAM}: a local emulation of the checkout and order administration service (UAT and PROD)`,
+    '',
+    `Usage (where the package is installed: npx ${PROGRAM} …; in a clone: npm start -- [flags]):`,
+    ...usage,
+    `Each command's own flags: ${PROGRAM} <command> --help.`,
+    '',
+    'Flags:',
+    flagList(SANDBOX_COMMAND.flags),
+    '',
+    'Logs are human-readable on a terminal and JSON lines otherwise (LOG_FORMAT=json|pretty to choose).',
+    'Exit codes: 0 stopped by SIGINT/SIGTERM; 1 could not start (e.g. a port in use); 2 a usage error',
+    '(an unknown flag or command, a bad value, an unknown scenario, an empty admin token).',
+    '',
+  ].join('\n');
+}
 
 export type CliArgs = { help: true } | { help: false; options: SandboxOptions };
 
 /** Flags → sandbox options (flags override environment variables). Throws FlagError on a bad flag or value. */
-export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): CliArgs {
-  const { values } = parseFlags(argv, {
-    port: { type: 'string' },
-    host: { type: 'string' },
-    'public-url': { type: 'string' },
-    scenario: { type: 'string' },
-    state: { type: 'string' },
-    memory: { type: 'boolean' },
-    reset: { type: 'boolean' },
-    now: { type: 'string' },
-    frozen: { type: 'boolean' },
-    'port-per-host': { type: 'boolean' },
-    tls: { type: 'boolean' },
-    'tls-port': { type: 'string' },
-    'tls-dir': { type: 'string' },
-    'log-level': { type: 'string' },
-    'admin-token': { type: 'string' },
-    'insecure-admin': { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  });
+export function parseCliArgs(argv: string[], env: Env = {}): CliArgs {
+  const { values } = parseFlags(argv, SANDBOX_COMMAND);
   if (values.help) return { help: true };
 
-  // Environment values are checked as strictly as flags, naming the variable.
-  if (env.PORT) portValue('env PORT', env.PORT);
-  if (env.SANDBOX_NOW) instantValue('env SANDBOX_NOW', env.SANDBOX_NOW);
-  // The CLI's log is the request log: info unless told otherwise (the library's default is warn).
-  const logLevel = env.LOG_LEVEL ? logLevelValue('env LOG_LEVEL', env.LOG_LEVEL) : 'info';
-  if (env.SANDBOX_PUBLIC_URL) publicUrlValue('env SANDBOX_PUBLIC_URL', env.SANDBOX_PUBLIC_URL);
-
-  const options: SandboxOptions = { statePath: DEFAULT_STATE_FILE, port: DEFAULT_PORT, logLevel, ...optionsFromEnv(env) };
-  if (values.port !== undefined) options.port = portValue('--port', values.port);
-  if (values.host !== undefined) options.host = values.host;
-  if (values['public-url'] !== undefined) options.publicUrl = publicUrlValue('--public-url', values['public-url']);
-  if (values.scenario !== undefined) options.scenario = values.scenario;
-  if (values.state !== undefined) options.statePath = values.state;
+  const options: SandboxOptions = { statePath: DEFAULT_STATE_FILE, ...listenOptions(values, env) };
+  // The world: flags, else their environment variables (checked as strictly, naming the variable).
+  const scenario = values.scenario ?? (env.SANDBOX_SCENARIO || undefined);
+  if (scenario !== undefined) options.scenario = scenario;
+  const statePath = values.state ?? (env.SANDBOX_STATE || undefined);
+  if (statePath !== undefined) options.statePath = statePath;
   if (values.memory) options.statePath = null;
   if (values.reset) options.reset = true;
   if (values.now !== undefined) options.now = instantValue('--now', values.now);
+  else if (env.SANDBOX_NOW) options.now = instantValue('env SANDBOX_NOW', env.SANDBOX_NOW);
   if (values.frozen) options.frozen = true;
-  if (values['port-per-host']) options.portPerHost = true;
-  if (values['log-level'] !== undefined) options.logLevel = logLevelValue('--log-level', values['log-level']);
-  if (values['admin-token'] !== undefined) options.adminToken = values['admin-token'];
-  if (values['insecure-admin']) options.insecureAdmin = true;
-  if (values['tls-port'] !== undefined || values['tls-dir'] !== undefined) {
-    if (!values.tls) throw new FlagError('--tls-port and --tls-dir only apply with --tls; add --tls to serve HTTPS.');
-  }
-  if (values.tls) {
-    options.tls = {
-      dir: values['tls-dir'] ?? DEFAULT_TLS_DIR,
-      ...(values['tls-port'] !== undefined ? { port: portValue('--tls-port', values['tls-port'], '4443') } : {}),
-    };
-  }
+  else if (env.SANDBOX_FROZEN) options.frozen = ['1', 'true', 'yes'].includes(env.SANDBOX_FROZEN.toLowerCase());
   return { help: false, options };
 }
 
 export async function main(argv: string[]): Promise<number> {
-  // Subcommands load what they need only when asked for, so a server's start never loads node-forge and the like.
-  if (argv[0] === 'sign') return (await import('./sign.js')).runSign(argv.slice(1));
-  if (argv[0] === 'tls') return (await import('./tls.js')).runTls(argv.slice(1));
-  if (argv[0] === 'hosts') return (await import('./tls.js')).runHosts(argv.slice(1));
-  if (argv[0] === 'verify') return (await import('./verify.js')).runVerify(argv.slice(1));
-  if (argv[0] === 'report') return (await import('./report.js')).runReport(argv.slice(1));
-  if (argv[0] === 'record') return (await import('./record.js')).runRecord(argv.slice(1));
-  if (argv[0] === 'diff') return (await import('./diff.js')).runDiff(argv.slice(1));
+  // npm's engines warning scrolls away: on an older Node, say it in one line before anything else.
+  warnIfNodeIsOld(argv);
   const first = argv[0];
   if (first !== undefined && !first.startsWith('-')) {
+    // Subcommands load what they need only when asked for, so a server's start never loads node-forge and the like.
+    const subcommand = await loadSubcommand(first);
+    if (subcommand) return subcommand.run(argv.slice(1));
     process.stderr.write(
-      `checkout-sandbox: unknown command '${first}'.${didYouMean(first, COMMANDS)} Commands: ${COMMANDS.join(', ')}; ` +
+      `${PROGRAM}: unknown command '${first}'.${didYouMean(first, SUBCOMMAND_NAMES)} Commands: ${SUBCOMMAND_NAMES.join(', ')}; ` +
         'without one it starts the sandbox (flags start with --). Run with --help for every flag.\n',
     );
     return 2;
@@ -133,21 +96,21 @@ export async function main(argv: string[]): Promise<number> {
   try {
     args = parseCliArgs(argv, process.env);
   } catch (error) {
-    process.stderr.write(`checkout-sandbox: ${(error as Error).message}\n`);
+    process.stderr.write(`${PROGRAM}: ${(error as Error).message}\n`);
     return 2;
   }
   if (args.help) {
-    process.stdout.write(HELP);
+    process.stdout.write(await topLevelHelp());
     return 0;
   }
-  const options = args.options;
+  const { options, made } = withAdminToken(args.options);
 
   let sandbox: Sandbox | undefined;
   try {
     sandbox = await createSandbox(options, { logStream: 'stdout' });
     await sandbox.listen();
   } catch (error) {
-    process.stderr.write(`checkout-sandbox: ${startFailure(error as NodeJS.ErrnoException, options)}\n`);
+    process.stderr.write(`${PROGRAM}: ${startFailure(error as NodeJS.ErrnoException, options)}\n`);
     await sandbox?.close();
     // A scenario that does not exist or does not parse is a bad --scenario value: a usage error, as a bad flag is.
     return error instanceof ScenarioError || error instanceof OptionError ? 2 : 1;
@@ -158,7 +121,7 @@ export async function main(argv: string[]): Promise<number> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  process.stdout.write(banner(sandbox, { tls: tlsLines(sandbox, options) }));
+  process.stdout.write(banner(sandbox, { tls: tlsLines(sandbox, options), admin: adminTokenLines(made, options.adminToken !== undefined, sandbox.listenUrl()) }));
   await stopped;
   await sandbox.close();
   return 0;

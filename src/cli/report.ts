@@ -4,21 +4,31 @@
  * 1 when the sandbox could not be asked, 2 on bad flags.
  */
 import { parseFlags } from './args.js';
+import { type Command, type Flag, HELP_FLAG, PROGRAM, type Subcommand, commandHelp } from './command.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../config.js';
 
-const USAGE = `Usage: npx checkout-sandbox report [--url http://${DEFAULT_HOST}:${DEFAULT_PORT}] [--json] [--admin-token TOKEN]
-  Prints, per merchant and API client, the calls still on the retired host, on the legacy host and
-  on the current API, tokens requested against API calls, and every authentication failure.
-`;
+export const REPORT_COMMAND = {
+  name: 'report',
+  summary: 'the migration report of a running sandbox',
+  about:
+    'Prints, per merchant and API client, the calls still on the retired host, on the legacy host and\n' +
+    'on the current API, tokens requested against API calls, and every authentication failure.',
+  flags: {
+    url: { type: 'string', value: 'URL', synopsis: 'optional', help: `the sandbox (default http://${DEFAULT_HOST}:${DEFAULT_PORT}; env SANDBOX_URL)` },
+    json: { type: 'boolean', synopsis: 'optional', help: 'the report as JSON' },
+    'admin-token': { type: 'string', value: 'TOKEN', synopsis: 'optional', help: "the sandbox's admin token, if it has one (env SANDBOX_ADMIN_TOKEN)" },
+    help: HELP_FLAG,
+  },
+} as const satisfies Command<Record<string, Flag>>;
+
+const USAGE = commandHelp(REPORT_COMMAND);
+
+export const REPORT: Subcommand = { command: REPORT_COMMAND, run: runReport };
 
 export async function runReport(argv: string[]): Promise<number> {
   let values: { url?: string; json?: boolean; 'admin-token'?: string; help?: boolean };
   try {
-    ({ values } = parseFlags(
-      argv,
-      { url: { type: 'string' }, json: { type: 'boolean' }, 'admin-token': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-      'report',
-    ));
+    ({ values } = parseFlags(argv, REPORT_COMMAND));
   } catch (error) {
     process.stderr.write(`report: ${(error as Error).message}\n\n${USAGE}`);
     return 2;
@@ -35,7 +45,7 @@ export async function runReport(argv: string[]): Promise<number> {
     response = await fetch(target, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code;
-    process.stderr.write(`report: no sandbox answered at ${base}${cause ? ` (${cause})` : ''}. Start one with \`npx checkout-sandbox\` or pass --url.\n`);
+    process.stderr.write(`report: no sandbox answered at ${base}${cause ? ` (${cause})` : ''}. Start one (${PROGRAM}, or npm start in a clone) or pass --url.\n`);
     return 1;
   }
   const text = await response.text();

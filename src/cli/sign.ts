@@ -1,40 +1,44 @@
 /**
- * `checkout-sandbox sign --env uat --username U --key K --path P [--body FILE]` prints the
+ * `checkout-sandbox sign --username U --path P [--key K] [--body FILE]` prints the
  * SharedKey Authorization header for a request, computed by the same module the sandbox
  * verifies with, so a developer can compare it with what their own signer produces.
  * Without --key, the key is looked up in the scenario (default: the default scenario).
  */
 import { readFileSync } from 'node:fs';
 import { parseFlags } from './args.js';
+import { type Command, type Flag, HELP_FLAG, type Subcommand, commandHelp } from './command.js';
 import { sharedKeyHeaderValue, sharedKeyHex } from '../domain/sharedkey-signature.js';
 import { isEnvName } from '../hosts.js';
 import { loadScenario } from '../store/scenario.js';
 
-const USAGE = `Usage: checkout-sandbox sign --env uat|prod --username U [--key K] --path P [--body FILE]
+export const SIGN_COMMAND = {
+  name: 'sign',
+  summary: 'prints the SharedKey Authorization header of a request',
+  about: 'Prints the header "Authorization: SharedKey base64(U:sha256hex(body + path + key))".',
+  flags: {
+    env: { type: 'string', default: 'uat', value: 'uat|prod', synopsis: 'optional', help: 'the environment (default uat)' },
+    username: { type: 'string', value: 'U', synopsis: 'required', help: 'the SharedKey username' },
+    key: { type: 'string', value: 'K', synopsis: 'optional', help: 'the shared key; omitted: looked up by username in --scenario' },
+    path: {
+      type: 'string',
+      value: 'P',
+      synopsis: 'required',
+      help: 'the path as sent, without scheme, host or the local /{env}/{surface} prefix,\ne.g. /checkout or /merchants/1234/checkouts/<privateId>/cart (add ?query if you send one)',
+    },
+    body: { type: 'string', value: 'FILE', synopsis: 'optional', help: 'a file holding the exact body bytes sent (omit for GET: the body is "")' },
+    scenario: { type: 'string', default: 'default', value: 'NAME', help: 'where --key is looked up (default: default)' },
+    help: HELP_FLAG,
+  },
+} as const satisfies Command<Record<string, Flag>>;
 
-Prints the header "Authorization: SharedKey base64(U:sha256hex(body + path + key))".
-  --path      the path as sent, without scheme, host or the local /{env}/{surface} prefix,
-              e.g. /checkout or /merchants/1234/checkouts/<privateId>/cart (add ?query if you send one)
-  --body      a file holding the exact body bytes sent (omit for GET: the body is "")
-  --key       the shared key; omitted: looked up by username in --scenario (default: default)
-`;
+const USAGE = commandHelp(SIGN_COMMAND);
+
+export const SIGN: Subcommand = { command: SIGN_COMMAND, run: runSign };
 
 export async function runSign(argv: string[]): Promise<number> {
   let values;
   try {
-    ({ values } = parseFlags(
-      argv,
-      {
-        env: { type: 'string', default: 'uat' },
-        username: { type: 'string' },
-        key: { type: 'string' },
-        path: { type: 'string' },
-        body: { type: 'string' },
-        scenario: { type: 'string', default: 'default' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      'sign',
-    ));
+    ({ values } = parseFlags(argv, SIGN_COMMAND));
   } catch (error) {
     process.stderr.write(`sign: ${(error as Error).message}\n\n${USAGE}`);
     return 2;

@@ -5,26 +5,44 @@
  */
 import { basename, resolve } from 'node:path';
 import { parseFlags } from './args.js';
+import { type Command, type Flag, HELP_FLAG, PROGRAM, type Subcommand, commandHelp } from './command.js';
 import { isIP } from 'node:net';
 import { loadHosts } from '../hosts.js';
 import { DEFAULT_TLS_DIR, generateTlsMaterial, realHostNames } from '../tls/certificates.js';
 
-const TLS_USAGE = `Usage: checkout-sandbox tls [--dir ${DEFAULT_TLS_DIR}]
+export const TLS_COMMAND = {
+  name: 'tls',
+  summary: 'a local CA and certificates for the real host names',
+  about:
+    'Creates (once) a local certificate authority and a certificate for every real host name in\n' +
+    'fixtures/hosts.yaml, in --dir. Existing files are kept; delete the directory to start over.',
+  epilogue: `Then: ${PROGRAM} --tls   (HTTPS on 443, or 4443 where 443 may not be bound; --tls-port to choose)`,
+  flags: {
+    dir: { type: 'string', default: DEFAULT_TLS_DIR, value: 'DIR', synopsis: 'optional', help: `where the files go (default ${DEFAULT_TLS_DIR})` },
+    help: HELP_FLAG,
+  },
+} as const satisfies Command<Record<string, Flag>>;
 
-Creates (once) a local certificate authority and a certificate for every real host name in
-fixtures/hosts.yaml, in --dir. Existing files are kept; delete the directory to start over.
-Then: npm start -- --tls   (HTTPS on 443, or 4443 where 443 may not be bound; --tls-port to choose)
-`;
+export const HOSTS_COMMAND = {
+  name: 'hosts',
+  summary: 'the /etc/hosts lines for the real host names',
+  about: "Prints the /etc/hosts lines that point every real host name at the sandbox's address.",
+  flags: {
+    address: { type: 'string', default: '127.0.0.1', value: 'IP', synopsis: 'optional', help: "the sandbox's address as the client sees it (default 127.0.0.1)" },
+    help: HELP_FLAG,
+  },
+} as const satisfies Command<Record<string, Flag>>;
 
-const HOSTS_USAGE = `Usage: checkout-sandbox hosts [--address 127.0.0.1]
+const TLS_USAGE = commandHelp(TLS_COMMAND);
+const HOSTS_USAGE = commandHelp(HOSTS_COMMAND);
 
-Prints the /etc/hosts lines that point every real host name at the sandbox's address.
-`;
+export const TLS: Subcommand = { command: TLS_COMMAND, run: runTls };
+export const HOSTS: Subcommand = { command: HOSTS_COMMAND, run: runHosts };
 
 export function runTls(argv: string[]): number {
   let values;
   try {
-    ({ values } = parseFlags(argv, { dir: { type: 'string', default: DEFAULT_TLS_DIR }, help: { type: 'boolean', short: 'h' } }, 'tls'));
+    ({ values } = parseFlags(argv, TLS_COMMAND));
   } catch (error) {
     process.stderr.write(`tls: ${(error as Error).message}\n\n${TLS_USAGE}`);
     return 2;
@@ -49,7 +67,7 @@ export function runTls(argv: string[]): number {
       `  Debian/Ubuntu:  sudo cp ${ca} /usr/local/share/ca-certificates/checkout-sandbox.crt && sudo update-ca-certificates`,
       `  macOS:          sudo security add-trusted-cert -d -r trustRoot -k /Library/Keychains/System.keychain ${ca}`,
       '',
-      'Then start with --tls and point the names at the sandbox: checkout-sandbox hosts (its lines go into /etc/hosts).',
+      `Then start with --tls and point the names at the sandbox: ${PROGRAM} hosts (its lines go into /etc/hosts).`,
       '',
     ].join('\n'),
   );
@@ -67,7 +85,7 @@ function createdSummary(created: string[], hostCount: number): string {
 export function runHosts(argv: string[]): number {
   let values;
   try {
-    ({ values } = parseFlags(argv, { address: { type: 'string', default: '127.0.0.1' }, help: { type: 'boolean', short: 'h' } }, 'hosts'));
+    ({ values } = parseFlags(argv, HOSTS_COMMAND));
   } catch (error) {
     process.stderr.write(`hosts: ${(error as Error).message}\n\n${HOSTS_USAGE}`);
     return 2;

@@ -5,24 +5,37 @@
  * 2: bad arguments; 3: every step it could run passed, but some need a customer.
  */
 import { parseFlags } from './args.js';
+import { type Command, type Flag, HELP_FLAG, type Subcommand, commandHelp } from './command.js';
 import { TENANTS } from '../identity/tenants.js';
 import { describeExchange, type Fetch } from './verify/exchange.js';
 import { type StepResult, type VerifyTarget, verify } from './verify/steps.js';
 
 const SCOPES: Record<string, string> = { uat: TENANTS.uat.scope, prod: TENANTS.prod.scope };
 
-const USAGE = `Usage: checkout-sandbox verify --env uat|prod --base-url URL --auth-url URL --client-id ID --client-secret SECRET --store-id ID
-                                [--scope S] [--country SE] [--admin-url URL | --no-admin] [--order-id ID]
+export const VERIFY_COMMAND = {
+  name: 'verify',
+  summary: "the post-migration check against the sandbox or a real host",
+  about: "Initializes a checkout and exercises order administration (the specification's post-migration check).",
+  epilogue: 'Exit: 0 all passed, 1 a step failed, 2 bad arguments, 3 passed so far but steps need a customer.',
+  flags: {
+    env: { type: 'string', default: 'uat', value: 'uat|prod', synopsis: 'optional', help: 'the environment (default uat)' },
+    'base-url': { type: 'string', value: 'URL', synopsis: 'required', help: 'the current API, e.g. http://127.0.0.1:4010/uat/api or the real UAT host' },
+    'auth-url': { type: 'string', value: 'URL', synopsis: 'required', help: 'the token endpoint, or the base it hangs under (…/oauth2/v2.0/token is appended)' },
+    'client-id': { type: 'string', value: 'ID', synopsis: 'required', help: 'the API client' },
+    'client-secret': { type: 'string', value: 'SECRET', synopsis: 'required', help: "the API client's secret" },
+    'store-id': { type: 'string', value: 'ID', synopsis: 'required', help: 'the store the checkout is for' },
+    scope: { type: 'string', value: 'S', help: `default: the environment's resource (UAT ${SCOPES.uat})` },
+    country: { type: 'string', default: 'SE', value: 'CC', help: "the checkout's country (default SE)" },
+    'admin-url': { type: 'string', value: 'URL', help: "the sandbox's control plane (default: the base URL's origin, if /__admin/health answers)" },
+    'no-admin': { type: 'boolean', help: 'treat the target as a real host even if it is a sandbox' },
+    'order-id': { type: 'string', value: 'ID', help: 'on a real host: an order from a purchase you completed, to run order administration on' },
+    help: HELP_FLAG,
+  },
+} as const satisfies Command<Record<string, Flag>>;
 
-Initializes a checkout and exercises order administration (the specification's post-migration check).
-  --base-url    the current API, e.g. http://127.0.0.1:4010/uat/api or the real UAT host
-  --auth-url    the token endpoint, or the base it hangs under (…/oauth2/v2.0/token is appended)
-  --scope       default: the environment's resource (UAT ${SCOPES.uat})
-  --admin-url   the sandbox's control plane (default: the base URL's origin, if /__admin/health answers)
-  --no-admin    treat the target as a real host even if it is a sandbox
-  --order-id    on a real host: an order from a purchase you completed, to run order administration on
-Exit: 0 all passed, 1 a step failed, 2 bad arguments, 3 passed so far but steps need a customer.
-`;
+const USAGE = commandHelp(VERIFY_COMMAND);
+
+export const VERIFY: Subcommand = { command: VERIFY_COMMAND, run: (argv) => runVerify(argv) };
 
 export interface VerifyIo {
   out: (text: string) => void;
@@ -76,24 +89,7 @@ function line(number: number, step: StepResult): string {
 }
 
 function targetFrom(argv: string[]): VerifyTarget | 'help' {
-  const { values } = parseFlags(
-    argv,
-    {
-      env: { type: 'string', default: 'uat' },
-      'base-url': { type: 'string' },
-      'auth-url': { type: 'string' },
-      'client-id': { type: 'string' },
-      'client-secret': { type: 'string' },
-      'store-id': { type: 'string' },
-      scope: { type: 'string' },
-      country: { type: 'string', default: 'SE' },
-      'admin-url': { type: 'string' },
-      'no-admin': { type: 'boolean' },
-      'order-id': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    'verify',
-  );
+  const { values } = parseFlags(argv, VERIFY_COMMAND);
   if (values.help) return 'help';
   const env = values.env.toLowerCase();
   const missing = ['base-url', 'auth-url', 'client-id', 'client-secret', 'store-id'].filter((name) => !values[name as keyof typeof values]);

@@ -2,7 +2,8 @@
  * `checkout-sandbox record`: a sandbox whose surfaces forward instead of emulate. Addressing
  * is the sandbox's own (path prefix, Host header, dedicated ports, the HTTPS drop-in:
  * src/gateway/), so an integration points at the recorder exactly as it points at the
- * sandbox; /__admin stays local (health, hosts, the journal of what went through). Every
+ * sandbox; /__admin stays local (health, hosts, the journal of what went through; the calls
+ * that act on an emulated world are refused, src/fidelity/control-plane.ts). Every
  * request on a surface goes to its upstream unchanged and the client gets the upstream's
  * answer unchanged; the exchange is redacted (src/fidelity/redaction.ts) and appended to the
  * recording before the answer leaves. With `compare`, a shadow world compares as it goes.
@@ -22,6 +23,7 @@ import { pathAndQueryOf, routingPath } from '../http/routing.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { type Sandbox, createSandbox } from '../sandbox.js';
 import type { SurfaceFactory } from '../world/world.js';
+import { recorderControlPlane } from './control-plane.js';
 import { LiveComparison, type LiveOptions } from './live.js';
 import { type RecordedBody, RecordingWriter } from './recording.js';
 import { Redactor } from './redaction.js';
@@ -100,7 +102,9 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     return app;
   };
 
-  const sandbox = await createSandbox({ ...options.listen, statePath: null }, { surfaces: forwarding, ...(live ? { fidelity: live } : {}) });
+  // /__admin serves what applies to a recorder; the rest is refused, naming the upstream's own (src/fidelity/control-plane.ts).
+  const controlPlane = recorderControlPlane({ upstream, given: (env, surface) => options.upstreams?.[`${env}.${surface}`] !== undefined });
+  const sandbox = await createSandbox({ ...options.listen, statePath: null }, { surfaces: forwarding, controlPlane, ...(live ? { fidelity: live } : {}) });
   hosts = sandbox.hosts;
   live?.onCompared((compared) => sandbox.events.publish({ type: 'fidelity.compared', ...compared }));
   for (const env of ENVIRONMENTS) for (const surface of SURFACES) for (const name of [hosts[env][surface].host, ...hosts[env][surface].aliases]) dnsOnly.add(name.toLowerCase());

@@ -3,7 +3,7 @@
  * (Accept: text/html) gets a small page linking the dashboard, the API reference, the hosts
  * and every base URL; a program gets the same as JSON. No surface answers `/` on the main
  * port, so this takes nothing away from the emulated hosts (they keep `/` on their own ports
- * and Host names).
+ * and Host names). The sandbox's icon answers beside it.
  */
 import { ENVIRONMENTS, type EnvName, SURFACES, SURFACE_RECORDS, type SurfaceName, type Urls, bySurface } from '../hosts.js';
 import { jsonResponse } from '../http/answer.js';
@@ -17,9 +17,24 @@ export interface StartLinks {
   baseUrls: Record<EnvName, Record<SurfaceName, string>>;
 }
 
-/** True for the request line's path `/` (any query): the one path the start page answers. */
+/**
+ * True for the paths the start page answers: `/` (any query), and `/favicon.ico`, which a
+ * browser asks for beside any page of the sandbox (the dashboard's console showed its 404).
+ */
 export function isStartPath(pathAndQuery: string): boolean {
-  return pathAndQuery === '/' || pathAndQuery.startsWith('/?');
+  return pathAndQuery === '/' || pathAndQuery.startsWith('/?') || pathAndQuery === FAVICON_PATH;
+}
+
+const FAVICON_PATH = '/favicon.ico';
+
+/** A small icon: a card with a tick, in SVG (browsers take it for /favicon.ico by its type). */
+const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="2" y="6" width="28" height="20" rx="4" fill="#1f6f5c"/><path d="M10 16l4 4 8-8" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+
+function favicon(request: Request): Response {
+  return new Response(request.method === 'HEAD' ? null : FAVICON, {
+    status: 200,
+    headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' },
+  });
 }
 
 export function startLinks(urls: Urls): StartLinks {
@@ -37,6 +52,7 @@ export function startLinks(urls: Urls): StartLinks {
 }
 
 export function startPage(request: Request, urls: Urls): Response {
+  if (new URL(request.url).pathname.endsWith(FAVICON_PATH)) return favicon(request);
   const links = startLinks(urls);
   if (!(request.headers.get('accept') ?? '').includes('text/html')) {
     return jsonResponse({ name: 'checkout-sandbox', ...links }, 200, { vary: 'accept' });

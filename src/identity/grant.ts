@@ -8,6 +8,8 @@ import type { EnvName } from '../hosts.js';
 import { AADSTS, type TokenFailure, withHint } from './errors.js';
 import { checkScope } from './scope.js';
 import { secretMatches } from './secrets.js';
+import { shippedSecrets } from './shipped-clients.js';
+import { editDistance } from '../spelling.js';
 import type { Tenant } from './tenants.js';
 import type { TokenRequest } from './token-request.js';
 
@@ -58,16 +60,26 @@ export function checkGrant(request: TokenRequest, input: GrantInput): GrantResul
       `The secret expired (sandbox time). Issue a new one: POST ${input.adminUrl()}/${client.merchantId}/api-clients/${client.clientId}/secrets`,
     );
   }
-  if (!matched) {
-    const sentSecretId = client.secrets.some((s) => s.secretId === secret.toLowerCase());
-    return fail(
-      AADSTS.invalidSecret(client.clientId),
-      sentSecretId
-        ? 'That is the secret ID; send the secret value, shown once when the secret was created.'
-        : 'The secret does not match any current secret of this client. A lost secret cannot be shown again: issue a new one.',
-    );
-  }
+  if (!matched) return fail(AADSTS.invalidSecret(client.clientId), secretHint(secret, client, input));
   return { ok: true, client };
+}
+
+/**
+ * Why a secret did not match, as far as the sandbox can tell: the secret's ID sent instead of
+ * its value; a shipped scenario's client (the README's credentials table), whose secret is
+ * there to copy, and may be one character off it; else a lost secret, which cannot be shown again.
+ */
+function secretHint(secret: string, client: ApiClient, input: GrantInput): string {
+  if (client.secrets.some((s) => s.secretId === secret.toLowerCase())) {
+    return 'That is the secret ID; send the secret value, shown once when the secret was created.';
+  }
+  // A shipped scenario's secret for this client that is still one of its current secrets.
+  const shipped = shippedSecrets(client.clientId).find((s) => client.secrets.some((current) => secretMatches(s.secret, current.salt, current.hash)));
+  if (shipped) {
+    const where = `the '${shipped.scenario}' scenario's secret for this client, in the README's credentials table (scenarios/${shipped.scenario}.yaml)`;
+    return editDistance(secret, shipped.secret) === 1 ? `The secret is one character off ${where}.` : `Send ${where}.`;
+  }
+  return `The secret does not match any current secret of this client. A lost secret cannot be shown again: issue a new one: POST ${input.adminUrl()}/${client.merchantId}/api-clients/${client.clientId}/secrets`;
 }
 
 function fail(failure: TokenFailure, hint: string): GrantResult {

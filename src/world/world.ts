@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import type { Hono } from 'hono';
 import type { AdminGuardInput } from '../admin/guard.js';
 import { type AdminDeps, createAdminApp } from '../admin/index.js';
-import type { FidelitySource, SandboxesControl, ScenarioSummary } from '../admin/deps.js';
+import type { ControlPlaneLimits, FidelitySource, SandboxesControl, ScenarioSummary } from '../admin/deps.js';
 import type { Documented } from '../openapi/operation.js';
 import { Clock } from '../clock.js';
 import type { ResolvedOptions } from '../config.js';
@@ -77,6 +77,8 @@ export interface WorldSpec {
   surfaces?: SurfaceFactory | undefined;
   /** What GET /__admin/fidelity shows: the live comparison of `record --compare`. */
   fidelity?: FidelitySource | undefined;
+  /** The control-plane calls that apply to this world, when not all do (`record`'s). */
+  controlPlane?: ControlPlaneLimits | undefined;
 }
 
 export interface World {
@@ -218,7 +220,7 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
       httpsUrl: spec.httpsUrl,
     },
   };
-  const admin = createAdminApp(adminDeps, shared.guard);
+  const admin = createAdminApp(adminDeps, shared.guard, spec.controlPlane);
   const dispatch = createGateway({ clock, logger, urls, faults, journal, tables: SURFACE_TABLES }, admin, surfaces);
 
   return {

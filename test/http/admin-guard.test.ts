@@ -119,6 +119,40 @@ describe('admin token', () => {
   });
 });
 
+describe('the admin token in a browser (?token= once, then a cookie)', () => {
+  const TOKEN = 'browser-admin-secret';
+
+  it('a page opened with the right token: the cookie, and the same page without the token', async () => {
+    const s = await sandbox({ adminToken: TOKEN });
+    const response = await s.fetch(`/__admin/ui?token=${TOKEN}&tab=orders`);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/__admin/ui?tab=orders');
+    expect(response.headers.get('set-cookie')).toBe(`checkout-sandbox-admin=${TOKEN}; Path=/__admin; HttpOnly; SameSite=Strict`);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('with the cookie, the control plane answers; with a wrong one, or none, it asks for the token', async () => {
+    const s = await sandbox({ adminToken: TOKEN });
+    expect((await s.fetch('/__admin/uat/merchants', { headers: { cookie: `theme=dark; checkout-sandbox-admin=${TOKEN}` } })).status).toBe(200);
+    await expectAdminError(await s.fetch('/__admin/uat/merchants', { headers: { cookie: 'checkout-sandbox-admin=guess' } }), 401, /needs its token.*in a browser, open \/__admin\/ui\?token=<token> once/);
+    await expectAdminError(await s.fetch(`/__admin/ui?token=guess`), 401, /token in the URL does not match/);
+  });
+
+  it('an isolated sandbox keeps the cookie to its own control plane', async () => {
+    const s = await sandbox({ adminToken: TOKEN });
+    const isolated = await s.isolated();
+    const response = await s.fetch(`/sandboxes/${isolated.id}/__admin/ui?token=${TOKEN}`);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('set-cookie')).toContain(`; Path=/sandboxes/${isolated.id}/__admin;`);
+  });
+
+  it('a cross-site page cannot plant or use it', async () => {
+    const s = await sandbox({ adminToken: TOKEN });
+    await expectAdminError(await s.fetch(`/__admin/ui?token=${TOKEN}`, { headers: { 'sec-fetch-site': 'cross-site' } }), 403, /refused/);
+    await expectAdminError(await s.fetch('/__admin/uat/merchants', { headers: { cookie: `checkout-sandbox-admin=${TOKEN}`, origin: 'http://evil.example' } }), 403, /refused/);
+  });
+});
+
 describe('binding a non-loopback address', () => {
   it('refuses to listen on 0.0.0.0 without a token, naming the fix', async () => {
     const s = await sandbox({ host: '0.0.0.0', port: 0 });

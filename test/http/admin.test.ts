@@ -98,6 +98,13 @@ describe('/__admin world', () => {
     expect(sb.scenario()).toBe('default');
   });
 
+  it('suggests the closest scenario name, as the CLI and the library do', async () => {
+    const { status, json } = await call('POST', '/__admin/reset', { scenario: 'minimla' });
+    expect(status).toBe(400);
+    expect((json.error as { message: string }).message).toMatch(/^unknown scenario 'minimla'; known scenarios: default, minimal, .* Did you mean 'minimal'\?$/);
+    expect(sb.scenario()).toBe('default');
+  });
+
   it('accepts only scenario names over HTTP, never file paths', async () => {
     const { status, json } = await call('POST', '/__admin/reset', { scenario: '../scenarios/minimal.yaml' });
     expect(status).toBe(400);

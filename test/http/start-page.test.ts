@@ -72,3 +72,14 @@ describe('GET /', () => {
     }
   });
 });
+
+describe('GET /favicon.ico', () => {
+  it('answers an icon, so a browser on the dashboard or the start page logs no 404', async () => {
+    const response = await fetch(`${origin}/favicon.ico`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await response.text()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    const head = await fetch(`${origin}/favicon.ico`, { method: 'HEAD' });
+    expect([head.status, await head.text()]).toEqual([200, '']);
+  });
+});

@@ -4,7 +4,8 @@
 #   1. the CLI: `npx checkout-sandbox --help`, and a start (port 0, --memory) that answers
 #      200 on /__admin/health;
 #   2. the library from plain Node: import { createSandbox } from 'checkout-sandbox';
-#   3. the library from TypeScript: a .ts file type-checked with tsc against the installed types.
+#   3. the library from TypeScript: a .ts file type-checked with tsc against the installed types,
+#      with @types/node and in a project without it;
 # 4. and installed from the git repository instead, as docs/add-to-your-project.md shows.
 # And what the package must not bring: a lifecycle script that needs a file the
 # tarball lacks, or swagger-ui-dist's install-time telemetry (@scarf/scarf).
@@ -151,6 +152,17 @@ cat >tsconfig.json <<'JSON'
 JSON
 # skipLibCheck off: the shipped .d.ts files themselves must type-check for a consumer.
 node "$ROOT/node_modules/typescript/bin/tsc" -p tsconfig.json || fail "tsc against the installed types"
+
+step "and from a TypeScript project without @types/node, on TypeScript's defaults (no types, no lib)"
+mkdir "$WORK/no-node-types"
+cd "$WORK/no-node-types"
+printf '{ "name": "types-check", "version": "1.0.0", "private": true, "type": "module" }\n' >package.json
+npm install --no-audit --no-fund --prefer-offline --loglevel=error "$WORK/$TARBALL" >/dev/null || fail "npm install of the tarball (no @types/node)"
+[ ! -e node_modules/@types/node ] || fail "@types/node came with the package"
+cp "$WORK/app/library.ts" library.ts
+printf '{ "compilerOptions": { "target": "ES2022", "module": "NodeNext", "strict": true, "noEmit": true }, "files": ["library.ts"] }\n' >tsconfig.json
+node "$ROOT/node_modules/typescript/bin/tsc" -p tsconfig.json || fail "tsc without @types/node: the package's typings need Node's types"
+cd "$WORK/app"
 
 step "install from the git repository, as docs/add-to-your-project.md shows (git+file: here)"
 if COMMIT="$(git -C "$ROOT" rev-parse HEAD 2>/dev/null)"; then

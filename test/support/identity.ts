@@ -39,7 +39,7 @@ export function rawUrlEncoded(fields: Fields): string {
     .join('&');
 }
 
-export async function postForm(sb: Sandbox, env: EnvName, fields: Fields, headers: Record<string, string> = {}, path = '/oauth2/v2.0/token'): Promise<Response> {
+export async function postForm(sb: Pick<Sandbox, 'fetch'>, env: EnvName, fields: Fields, headers: Record<string, string> = {}, path = '/oauth2/v2.0/token'): Promise<Response> {
   return sb.fetch(`/${env}/auth${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
@@ -65,7 +65,7 @@ export function postTokenOverHttp(baseUrl: string, env: EnvName, fields: Fields)
 }
 
 /** A token for the default scenario's first client of the environment. */
-export async function tokenFor(sb: Sandbox, env: EnvName, fields: Fields = clientCredentials(env)): Promise<string> {
+export async function tokenFor(sb: Pick<Sandbox, 'fetch'>, env: EnvName, fields: Fields = clientCredentials(env)): Promise<string> {
   const response = await postForm(sb, env, fields);
   if (response.status !== 200) throw new Error(`token request failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { access_token: string }).access_token;

@@ -7,8 +7,9 @@ import { readFileSync } from 'node:fs';
 import { dirname, posix } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { withAdminToken } from '../../src/cli/admin-access.js';
 import { parseCliArgs } from '../../src/cli/index.js';
-import { resolveOptions } from '../../src/config.js';
+import { type SandboxOptions, resolveOptions } from '../../src/config.js';
 import { loadHosts, surfaceByPort } from '../../src/hosts.js';
 import { ROOT } from '../support/spawn.js';
 
@@ -68,10 +69,33 @@ describe('docker-compose.yml', () => {
   });
 });
 
-describe('the admin token (the image listens on 0.0.0.0, so /__admin must not be open to the LAN)', () => {
-  it('compose passes SANDBOX_ADMIN_TOKEN and insists on it being set', () => {
-    expect(service.environment?.SANDBOX_ADMIN_TOKEN).toMatch(/^\$\{SANDBOX_ADMIN_TOKEN:\?/);
+describe('the admin token (the image listens on 0.0.0.0: /__admin must not be open to the LAN, and both commands must start as written)', () => {
+  /** What the CLI does with a command and an environment: the options it starts with, and the token it made, if any. */
+  const started = (argv: string[], env: Record<string, string>): ReturnType<typeof withAdminToken<SandboxOptions>> => {
+    const args = parseCliArgs(argv, env);
+    if (args.help) throw new Error('unexpected --help');
+    return withAdminToken(args.options);
+  };
+
+  it('compose passes SANDBOX_ADMIN_TOKEN through without requiring it, and never opens /__admin', () => {
+    expect(service.environment?.SANDBOX_ADMIN_TOKEN).toBe('${SANDBOX_ADMIN_TOKEN:-}');
     expect(service.command).not.toContain('--insecure-admin');
+  });
+
+  it('`docker compose up` and `docker run` without a token: the sandbox makes one for /__admin', () => {
+    const dockerfileToken = /^ENV SANDBOX_ADMIN_TOKEN="(.*)"$/m.exec(dockerfile)?.[1];
+    expect(dockerfileToken).toBe('');
+    for (const argv of [service.command, JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[]]) {
+      const { options, made } = started(argv, { SANDBOX_ADMIN_TOKEN: '' });
+      expect(made).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      expect(resolveOptions(options).adminToken).toBe(made);
+    }
+  });
+
+  it('with SANDBOX_ADMIN_TOKEN set: that token, none made', () => {
+    const { options, made } = started(service.command, { SANDBOX_ADMIN_TOKEN: 'from-env' });
+    expect(made).toBeNull();
+    expect(options.adminToken).toBe('from-env');
   });
 
   it('the Dockerfile declares the variable and its command does not open /__admin', () => {
@@ -195,5 +219,34 @@ describe('Dockerfile', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('docs/docker.md (issue 30: it referred to a port table it did not have, and to a compose file that required a token)', () => {
+  const page = readFileSync(`${ROOT}/docs/docker.md`, 'utf8');
+  const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
+  const entrypoint = JSON.parse(/^ENTRYPOINT (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
+
+  it("shows the image's command as the Dockerfile runs it, and the Dockerfile's own docker run line", () => {
+    expect(page.replace(/\n/g, ' ')).toContain(`\`${[...entrypoint, ...cmd].join(' ')}\``);
+    const header = /^# {3}(docker run .*)$/m.exec(dockerfile)?.[1];
+    expect(header).toBe('docker run --rm -p 4010:4010 checkout-sandbox');
+    expect(page).toContain(`\n${header}\n`);
+  });
+
+  it('has a row per port the command listens on, naming its environment, surfaces and real host', () => {
+    const rows = page.split('\n').filter((line) => /^\| \d+ \|/.test(line)).map((line) => line.split('|').map((cell) => cell.trim()).slice(1, -1));
+    const hosts = loadHosts();
+    expect(rows.map((row) => Number(row[0]))).toEqual(listeningPorts(cmd));
+    for (const [port, env, surfaces, host] of rows.slice(1)) {
+      const served = ([...Object.entries(hosts.uat), ...Object.entries(hosts.prod)] as [string, { port: number; host: string }][]).filter(([, address]) => address.port === Number(port));
+      expect(surfaces!.split(' and ')).toEqual(served.map(([surface]) => surface));
+      expect(host).toBe(served[0]![1].host);
+      expect(env).toBe(surfaceByPort(hosts).get(Number(port))!.env.toUpperCase());
+    }
+  });
+
+  it('names every variable the compose file sets', () => {
+    for (const name of Object.keys(service.environment ?? {})) expect(page).toContain(`\`${name}\``);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * docs/testing-in-ci.md shows its examples as code blocks tagged ```ts file=examples/….
+ * docs/writing-tests.md shows its examples as code blocks tagged ```ts file=examples/….
  * Each must be, word for word, the example region of that file under docs/examples/, which
  * vitest runs as a test (vitest.config.ts includes docs/examples): so every example on the
  * page is run, and the page cannot drift from what runs.
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const DOCS = fileURLToPath(new URL('../../docs/', import.meta.url));
-const page = readFileSync(join(DOCS, 'testing-in-ci.md'), 'utf8');
+const page = readFileSync(join(DOCS, 'writing-tests.md'), 'utf8');
 const blocks = [...page.matchAll(/^```ts file=(\S+)\n([\s\S]*?)^```$/gm)].map((m) => ({ file: m[1]!, code: m[2]! }));
 
 function exampleRegion(file: string): string {
@@ -20,13 +20,13 @@ function exampleRegion(file: string): string {
   return match[1]!;
 }
 
-describe('docs/testing-in-ci.md', () => {
+describe('docs/writing-tests.md', () => {
   it('shows the three examples: in-process, isolated over HTTP, the journal', () => {
     expect(blocks.map((b) => b.file)).toEqual(['examples/in-process.test.ts', 'examples/isolated-over-http.test.ts', 'examples/journal.test.ts']);
   });
 
   it.each(blocks.map((b) => [b.file, b.code] as const))('%s is shown word for word', (file, code) => {
-    expect(code, `update docs/testing-in-ci.md from docs/${file}`).toBe(exampleRegion(file));
+    expect(code, `update docs/writing-tests.md from docs/${file}`).toBe(exampleRegion(file));
   });
 
   it('speaks of the journal as it is: no "pending", and its example runs without a probe or a skip', () => {

@@ -1,5 +1,5 @@
 /**
- * docs/running-in-ci.md: its recipes, a sandbox per pipeline and a shared one, hold.
+ * docs/ci-pipelines.md: its recipes, a sandbox per pipeline and a shared one, hold.
  * No Docker engine runs here, so each YAML block is parsed and held against the Dockerfile
  * (the image's name and version, port 4010, its HEALTHCHECK) and the CLI (the environment it
  * passes must start the image's command); the shared-sandbox steps run against a real sandbox.
@@ -16,10 +16,10 @@ import { createSandbox } from '../../src/sandbox.js';
 import { listScenarios } from '../../src/store/scenario.js';
 import { ROOT } from '../support/spawn.js';
 
-const page = readFileSync(join(ROOT, 'docs/running-in-ci.md'), 'utf8');
+const page = readFileSync(join(ROOT, 'docs/ci-pipelines.md'), 'utf8');
 const block = (tag: string): unknown => {
   const match = new RegExp(`^\`\`\`yaml ${tag}\\n([\\s\\S]*?)^\`\`\`$`, 'm').exec(page);
-  if (!match) throw new Error(`docs/running-in-ci.md has no \`\`\`yaml ${tag} block`);
+  if (!match) throw new Error(`docs/ci-pipelines.md has no \`\`\`yaml ${tag} block`);
   return parseYaml(match[1]!);
 };
 
@@ -40,7 +40,8 @@ function expectStarts(env: Record<string, string>): void {
   if (args.help) throw new Error('unexpected --help');
   const options = resolveOptions(args.options);
   expect(options.port).toBe(PORT);
-  expect(options.adminToken).toBeTruthy(); // 0.0.0.0 refuses to start without one
+  // The pipeline's own token: one the sandbox made at start could not be read by the job's steps.
+  expect(options.adminToken).toBeTruthy();
   if (env.SANDBOX_SCENARIO) expect(listScenarios().map((s) => s.name)).toContain(env.SANDBOX_SCENARIO);
 }
 
@@ -60,13 +61,14 @@ describe('the Dockerfile facts the recipes rely on', () => {
 
 describe('GitHub Actions: a service container', () => {
   const workflow = block('github-actions') as {
-    jobs: { integration: { services: Record<string, { image: string; ports: string[]; env: Record<string, string>; options: string }>; env: Record<string, string>; steps: { run?: string }[] } };
+    jobs: { integration: { services: Record<string, { image: string; credentials: { username: string; password: string }; ports: string[]; env: Record<string, string>; options: string }>; env: Record<string, string>; steps: { run?: string }[] } };
   };
   const job = workflow.jobs.integration;
   const service = job.services['checkout-sandbox']!;
 
-  it('names the image, publishes its port and probes its health check', () => {
+  it('names the image and how a private one is pulled, publishes its port and probes its health check', () => {
     expectImage(service.image);
+    expect(service.credentials).toEqual({ username: expect.stringMatching(/^\$\{\{ secrets\.\w+ \}\}$/), password: expect.stringMatching(/^\$\{\{ secrets\.\w+ \}\}$/) });
     expect(service.ports).toContain(`${PORT}:${PORT}`);
     expect(/--health-cmd "([^"]+)"/.exec(service.options)?.[1]).toBe(healthcheck.join(' '));
     expectStarts(service.env);
@@ -126,7 +128,7 @@ describe('docker compose beside the app', () => {
 
 describe('one shared sandbox, an isolated world per job', () => {
   const steps = (block('shared-sandbox') as { steps: { name?: string; run: string }[] }).steps;
-  const dir = mkdtempSync(join(tmpdir(), 'sandbox-running-in-ci-'));
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-ci-pipelines-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('its steps make an isolated sandbox, hand its URLs to the job, and dispose of it', async () => {
