@@ -8,7 +8,7 @@
  */
 import type { Clock } from './clock.js';
 import type { IsolatedRequest, ResolvedOptions } from './config.js';
-import type { FaultSet } from './control/faults.js';
+import type { FaultRules } from './domain/fault-rule.js';
 import type { EnvName, HostsConfig, SurfaceName } from './hosts.js';
 import type { SnapshotDoc } from './store/snapshot.js';
 
@@ -39,7 +39,7 @@ export interface Sandbox {
   /** The dedicated URL of a surface's host, when listening with port-per-host. */
   dedicatedUrl(env: EnvName, surface: SurfaceName): string | null;
   /** Injected faults (what /__admin/faults lists and changes): add, list, remove, clear. */
-  readonly faults: FaultSet;
+  readonly faults: FaultRules;
   reset(scenario?: string): Promise<void>;
   /**
    * A new isolated sandbox (own state in memory, own clock and event stream), the in-process

@@ -14,6 +14,7 @@ import { type Addresses, createAddresses } from './gateway/addresses.js';
 import { type IsolatedRequest, OptionError, type SandboxOptions, resolveOptions } from './config.js';
 import type { IsolatedSandbox as LibraryIsolatedSandbox, Sandbox as LibrarySandbox } from './library.js';
 import type { EventBus } from './control/events.js';
+import type { FaultSet } from './control/faults.js';
 import type { Journal } from './control/journal.js';
 import type { Dispatch } from './gateway/gateway.js';
 import { ENVIRONMENTS, type EnvName, type HostsConfig, SURFACES, type SurfaceAddress, type SurfaceName, loadHosts, surfaceByPort } from './hosts.js';
@@ -43,6 +44,8 @@ export interface Sandbox extends LibrarySandbox {
   readonly events: EventBus;
   /** The request journal (GET /__admin/requests). */
   readonly journal: Journal;
+  /** The fault rules, with what the gateway asks of them. */
+  readonly faults: FaultSet;
   /** What a surface app of this sandbox is built with (for tests that mount a route of their own). */
   surfaceDeps(env: EnvName, surface: SurfaceName): SurfaceDeps;
   /** A surface's table of operations: what its requests call, and what their answers declare. */

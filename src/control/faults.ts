@@ -13,16 +13,11 @@
 import { decodeJwt } from 'jose/jwt/decode';
 import { parseSharedKeyHeader } from '../domain/sharedkey-signature.js';
 import { type Clock, parseInstant } from '../clock.js';
-import { type FaultRule, type FaultRuleInput, faultRuleSchema } from '../domain/fault-rule.js';
+import { type FaultOrigin, type FaultRule, type FaultRuleInput, type FaultRules, type FaultView, faultRuleSchema } from '../domain/fault-rule.js';
 import { SeededRandom } from '../domain/random.js';
 import type { EnvName, SurfaceAddress } from '../hosts.js';
 import { routingPath } from '../http/routing.js';
 import { type FaultedRequest, type SurfaceDialects, faultResponse, isTokenPath } from './fault-effects.js';
-
-export type FaultOrigin = 'admin' | 'scenario';
-
-/** A rule as GET /__admin/faults lists it. */
-export type FaultView = FaultRule & { id: string; origin: FaultOrigin; fired: number; remaining: number | null };
 
 interface ArmedRule {
   id: string;
@@ -35,7 +30,7 @@ interface ArmedRule {
   fired: number;
 }
 
-export class FaultSet {
+export class FaultSet implements FaultRules {
   private rules: ArmedRule[] = [];
   private nextId = 1;
   /** The hot-path check: false when no rule is listed. */

@@ -68,3 +68,16 @@ export const faultRuleSchema = z
 export type FaultRule = z.infer<typeof faultRuleSchema>;
 /** What a caller writes (before defaults and normalisation, e.g. a lower-case method). */
 export type FaultRuleInput = z.input<typeof faultRuleSchema>;
+
+export type FaultOrigin = 'admin' | 'scenario';
+
+/** A rule as GET /__admin/faults lists it. */
+export type FaultView = FaultRule & { id: string; origin: FaultOrigin; fired: number; remaining: number | null };
+
+/** A world's fault rules as the admin calls and an in-process caller (`sandbox.faults`) change them. */
+export interface FaultRules {
+  add(input: FaultRuleInput, origin?: FaultOrigin): FaultView;
+  list(): FaultView[];
+  remove(id: string): boolean;
+  clear(): void;
+}

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { lazy } from '../../lazy.js';
 import { FAULT_EFFECTS } from '../../domain/fault-rule.js';
-import type { FaultOrigin } from '../../control/faults.js';
+import type { FaultOrigin } from '../../domain/fault-rule.js';
 import { ENVIRONMENTS, SURFACES } from '../../hosts.js';
 import { everyOf } from './common.js';
 
