@@ -11,7 +11,7 @@ import { decodeJwt } from 'jose/jwt/decode';
 import { instant } from '../clock.js';
 import type { SurfaceDeps } from '../routes/deps.js';
 import { ENVIRONMENTS } from '../hosts.js';
-import type { Authenticate } from '../http/mount.js';
+import type { Authenticate } from '../http/types.js';
 import { Refusal } from '../http/refusal.js';
 import { TENANTS } from '../identity/tenants.js';
 import type { VerifyOutcome } from '../identity/verifier.js';

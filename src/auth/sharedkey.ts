@@ -11,7 +11,7 @@ import type { Context } from 'hono';
 import type { SurfaceDeps } from '../routes/deps.js';
 import type { Merchant } from '../domain/model.js';
 import { readBody } from '../http/body.js';
-import type { Authenticate } from '../http/mount.js';
+import type { Authenticate } from '../http/types.js';
 import { Refusal } from '../http/refusal.js';
 import { surfacePathOf } from '../http/routing.js';
 import type { SurfaceEnv } from '../http/types.js';

@@ -12,7 +12,7 @@
 import type { FaultRule } from '../domain/fault-rule.js';
 import type { EnvName, SurfaceName } from '../hosts.js';
 import { StatusResponse, jsonResponse } from '../http/answer.js';
-import type { Dialect } from '../http/dialect.js';
+import type { Dialect } from '../http/types.js';
 import { Refusal } from '../http/refusal.js';
 import { refuseConnection } from '../http/refuse.js';
 import { type TokenFailure, tokenErrorResponse, traceFor } from '../identity/errors.js';

@@ -4,7 +4,8 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { answerMismatches, declaredAnswerIssues } from './answer-check.js';
-import { type Dialect, phaseDialect } from './dialect.js';
+import { phaseDialect } from './dialect.js';
+import type { Dialect } from './types.js';
 import type { AnyOperation } from './endpoint.js';
 import type { SurfaceEnv } from './types.js';
 

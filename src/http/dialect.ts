@@ -9,33 +9,11 @@
  */
 import type { Context, Env, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { PersistenceError, Violation, type ViolationKind } from '../domain/violation.js';
+import { PersistenceError, Violation } from '../domain/violation.js';
 import type { Logger } from '../log.js';
-import type { Answer } from './endpoint.js';
 import { BodyTooLarge } from './body.js';
 import { type ErrorEntry, Refusal } from './refusal.js';
-import type { SurfaceEnv } from './types.js';
-
-export type DialectName = 'checkout' | 'problem' | 'tokenization' | 'token' | 'oauth' | 'page' | 'admin';
-
-export interface Dialect {
-  readonly name: DialectName;
-  /** The error envelope, as the documents and the answer check know it. */
-  readonly refusal: Answer;
-  /** The status of each kind of domain refusal (a broken business rule: 900 on the checkout API, 422 elsewhere). */
-  readonly statusOf: Readonly<Record<ViolationKind, number>>;
-  /** The refusal in this dialect's envelope. `instance`: the path as the surface saw it. */
-  render(refusal: Refusal, instance: string): Response;
-  malformedJson(detail: string): Refusal;
-  /** Problems the body's schema found, one entry each, every message naming its field. */
-  invalidBody(problems: ErrorEntry[]): Refusal;
-  tooLarge(maxBytes: number): Refusal;
-  /** A save that failed: nothing was applied, the client may retry. */
-  notSaved(message: string): Refusal;
-  notFound(method: string, path: string, where: string): Refusal;
-  /** A known path asked with another method: a 405 naming the allowed ones, or null where the service answers 404. */
-  methodNotAllowed(method: string, path: string, allowed: readonly string[]): Refusal | null;
-}
+import type { Dialect, SurfaceEnv } from './types.js';
 
 /** What a thrown error means in `dialect`; null for anything that is not a refusal (a sandbox bug). */
 export function refusalOf(error: unknown, dialect: Dialect): Refusal | null {

@@ -8,9 +8,8 @@
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import type { Dialect } from './dialect.js';
 import type { ErrorEntry } from './refusal.js';
-import type { SurfaceEnv } from './types.js';
+import type { Answer, Dialect, SurfaceEnv } from './types.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
@@ -29,20 +28,6 @@ export interface RequestBody<T> {
   contentType?: readonly string[];
   /** How the JSON becomes the handler's value; 'handler': the handler reads the bytes itself (the token endpoint's form). */
   bind: ((json: unknown) => Binding<T>) | 'handler';
-}
-
-export interface Answer {
-  description: string;
-  /** The JSON body's schema (strict objects: an undeclared field fails the answer check); absent: no JSON body. */
-  schema?: z.ZodType;
-  /** Its component name in the documents. */
-  name?: string;
-  /** Default application/json when there is a schema. */
-  contentType?: string;
-  /** Headers the answer carries: name → description. */
-  headers?: Readonly<Record<string, string>>;
-  /** A response the documents name once and refer to (a dialect's refusal). */
-  response?: string;
 }
 
 /**

@@ -11,15 +11,12 @@ import type { Logger } from '../log.js';
 import { ANSWER_CHECK_ENABLED } from './answer-check.js';
 import { answerCheck } from './answer-check-hook.js';
 import { parseJson, readBody } from './body.js';
-import { type Dialect, answerErrors } from './dialect.js';
+import { answerErrors } from './dialect.js';
 import type { AnyOperation, AuthScheme, Input } from './endpoint.js';
 import { isFetchForbiddenMethod } from './methods.js';
 import { Refusal } from './refusal.js';
 import { tableRouter } from './table-router.js';
-import { type SurfaceEnv, notesOf } from './types.js';
-
-/** Checks the caller (sets `caller`) or throws a Refusal. */
-export type Authenticate = (c: Context<SurfaceEnv>) => Promise<void>;
+import { type Authenticate, type Dialect, type SurfaceEnv, notesOf } from './types.js';
 
 export interface MountOptions<D> {
   deps: D;

@@ -4,8 +4,8 @@
  * dialect; the checkout API's 900 and unexpected 5xx go under `default` (OpenAPI keys must be
  * 100-599).
  */
-import type { Dialect } from './dialect.js';
-import type { Answer } from './endpoint.js';
+import type { Dialect } from './types.js';
+import type { Answer } from './types.js';
 
 const MEANING: Readonly<Record<number, string>> = {
   400: 'The body or a parameter is invalid; every problem is named.',

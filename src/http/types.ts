@@ -1,11 +1,16 @@
 /**
- * Types shared by every surface app: who is calling, the per-request variables, and what
- * the gateway hands a surface besides the Request.
+ * The contracts every surface app shares: who is calling and how that is checked, the
+ * per-request variables, what the gateway hands a surface besides the Request, the dialect
+ * refusals speak and an answer's description. Types only (and one accessor), importing no
+ * module that implements them: src/http/dialect.ts, endpoint.ts, mount.ts, body.ts and
+ * src/auth/ take them from here, so no import runs back up from a contract to its user.
  */
 import type { IncomingMessage } from 'node:http';
-import type { Hono } from 'hono';
-import type { Dialect } from './dialect.js';
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import type { ViolationKind } from '../domain/violation.js';
 import type { RequestNotes } from './notes.js';
+import type { ErrorEntry, Refusal } from './refusal.js';
 
 /** The authenticated caller of a business route. */
 export type Caller =
@@ -43,3 +48,41 @@ export type SurfaceEnv = { Variables: SurfaceVariables; Bindings: GatewayBinding
 
 /** A surface as the gateway serves it: a Hono app, with the gateway's bindings. */
 export type Surface = Hono<SurfaceEnv>;
+
+/** Checks the caller (sets `caller`) or throws a Refusal. */
+export type Authenticate = (c: Context<SurfaceEnv>) => Promise<void>;
+
+export type DialectName = 'checkout' | 'problem' | 'tokenization' | 'token' | 'oauth' | 'page' | 'admin';
+
+export interface Dialect {
+  readonly name: DialectName;
+  /** The error envelope, as the documents and the answer check know it. */
+  readonly refusal: Answer;
+  /** The status of each kind of domain refusal (a broken business rule: 900 on the checkout API, 422 elsewhere). */
+  readonly statusOf: Readonly<Record<ViolationKind, number>>;
+  /** The refusal in this dialect's envelope. `instance`: the path as the surface saw it. */
+  render(refusal: Refusal, instance: string): Response;
+  malformedJson(detail: string): Refusal;
+  /** Problems the body's schema found, one entry each, every message naming its field. */
+  invalidBody(problems: ErrorEntry[]): Refusal;
+  tooLarge(maxBytes: number): Refusal;
+  /** A save that failed: nothing was applied, the client may retry. */
+  notSaved(message: string): Refusal;
+  notFound(method: string, path: string, where: string): Refusal;
+  /** A known path asked with another method: a 405 naming the allowed ones, or null where the service answers 404. */
+  methodNotAllowed(method: string, path: string, allowed: readonly string[]): Refusal | null;
+}
+
+export interface Answer {
+  description: string;
+  /** The JSON body's schema (strict objects: an undeclared field fails the answer check); absent: no JSON body. */
+  schema?: z.ZodType;
+  /** Its component name in the documents. */
+  name?: string;
+  /** Default application/json when there is a schema. */
+  contentType?: string;
+  /** Headers the answer carries: name → description. */
+  headers?: Readonly<Record<string, string>>;
+  /** A response the documents name once and refer to (a dialect's refusal). */
+  response?: string;
+}

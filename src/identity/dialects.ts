@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { jsonResponse } from '../http/answer.js';
-import type { Dialect } from '../http/dialect.js';
+import type { Dialect } from '../http/types.js';
 import { identityErrorSchema } from '../http/envelopes.js';
 import { Refusal } from '../http/refusal.js';
 import { identityHeaders } from './errors.js';

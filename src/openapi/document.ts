@@ -6,7 +6,7 @@
  * very zod schemas the sandbox binds and answers with, as JSON Schema 2020-12.
  */
 import { z } from 'zod';
-import type { Answer } from '../http/endpoint.js';
+import type { Answer } from '../http/types.js';
 import { ENVIRONMENTS, type EnvName, type SurfaceName } from '../hosts.js';
 import { ANSWER_PARTS, REQUEST_PARTS, SECURITY_SCHEMES } from './components.js';
 import { type DocumentTable, type Documented, openApiPath } from './operation.js';

@@ -5,7 +5,7 @@
  * what no operation serves answers as problem details under /manage, else in the envelope.
  */
 import { bearerAuth } from '../auth/bearer.js';
-import type { Dialect } from '../http/dialect.js';
+import type { Dialect } from '../http/types.js';
 import { checkoutDialect } from '../http/dialects/checkout.js';
 import { problemDialect } from '../http/dialects/problem.js';
 import type { AnyOperation } from '../http/endpoint.js';

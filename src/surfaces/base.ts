@@ -5,7 +5,7 @@
  * 405 answers and its one error handler, each in the surface's own dialect.
  */
 import { Hono } from 'hono';
-import type { Dialect } from '../http/dialect.js';
+import type { Dialect } from '../http/types.js';
 import type { AnyOperation } from '../http/endpoint.js';
 import { type MountOptions, mountOperations } from '../http/mount.js';
 import { routingPath } from '../http/routing.js';

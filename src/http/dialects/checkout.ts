@@ -9,7 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { jsonResponse, jsonTextResponse } from '../answer.js';
-import { type Dialect, problemsSummary } from '../dialect.js';
+import { problemsSummary } from '../dialect.js';
+import type { Dialect } from '../types.js';
 import { checkoutErrorSchema } from '../envelopes.js';
 import { type ErrorEntry, Refusal } from '../refusal.js';
 

@@ -12,7 +12,7 @@
  * the host.
  */
 import { jsonResponse } from '../answer.js';
-import type { Dialect } from '../dialect.js';
+import type { Dialect } from '../types.js';
 import { problemSchema } from '../envelopes.js';
 import { Refusal } from '../refusal.js';
 

@@ -4,7 +4,7 @@
  * read them). A failed merchant validation on the page also names the event the page fires.
  */
 import { jsonResponse } from '../answer.js';
-import type { Dialect } from '../dialect.js';
+import type { Dialect } from '../types.js';
 import { adminErrorSchema, pageErrorSchema } from '../envelopes.js';
 import { Refusal } from '../refusal.js';
 

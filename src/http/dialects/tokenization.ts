@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { jsonResponse } from '../answer.js';
-import type { Dialect } from '../dialect.js';
+import type { Dialect } from '../types.js';
 import { tokenizationErrorSchema } from '../envelopes.js';
 import { Refusal } from '../refusal.js';
 import { checkoutDialect } from './checkout.js';
