@@ -15,7 +15,7 @@ import { toMajor } from '../domain/money.js';
 import type { Sandbox } from '../sandbox.js';
 import type { Credentials } from './credentials.js';
 import type { IdMap } from './ids.js';
-import type { Operation } from './operations.js';
+import type { OperationMatch } from './operations.js';
 import type { Exchange } from './recording.js';
 
 export interface CatchUp {
@@ -44,7 +44,7 @@ export class CatchUps {
   ) {}
 
   /** Brings the world to where the recorded answer of `exchange` says the real service was. */
-  async before(exchange: Exchange, operation: Operation): Promise<CatchUp[]> {
+  async before(exchange: Exchange, operation: OperationMatch): Promise<CatchUp[]> {
     if (operation.params.privateId !== undefined) return this.checkout(exchange, operation.params.privateId);
     // An order read: the order's id and nothing below it (a reauthorization's read is not one).
     if (exchange.method === 'GET' && operation.params.orderId !== undefined && Object.keys(operation.params).length === 1) {

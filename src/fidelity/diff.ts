@@ -8,7 +8,7 @@
 import { instant } from '../clock.js';
 import { type LookAhead, customerOf } from './catch-up.js';
 import { type MapSpec, recordedIds, resolveMappings } from './mapping.js';
-import type { Operation } from './operations.js';
+import type { OperationMatch } from './operations.js';
 import type { LoadedExchange } from './recording.js';
 import type { FidelityReport } from './report.js';
 import type { Rules } from './rules.js';
@@ -27,7 +27,7 @@ export class MappingError extends Error {
 
 export async function diffExchanges(exchanges: readonly LoadedExchange[], options: DiffOptions): Promise<FidelityReport> {
   const start = exchanges[0]?.time ?? instant(0).toISOString();
-  let operations: Operation[] = [];
+  let operations: OperationMatch[] = [];
   const lookAhead: LookAhead = (privateId, fromSeq) => {
     const from = exchanges.findIndex((e) => e.seq >= fromSeq);
     for (let i = Math.max(from, 0); i < exchanges.length; i++) {

@@ -7,7 +7,7 @@
  */
 import type { EnvName } from '../hosts.js';
 import type { Scenario } from '../store/scenario.js';
-import type { Operation } from './operations.js';
+import type { OperationMatch } from './operations.js';
 import type { Exchange } from './recording.js';
 
 export const MAP_KINDS = ['store', 'client'] as const;
@@ -84,7 +84,7 @@ export class WorldDirectory {
 }
 
 /** The ids a recording uses for its stores and API clients, per kind and environment. */
-export function recordedIds(exchanges: readonly { exchange: Exchange; operation: Operation }[]): { kind: MapKind; env: EnvName; id: string }[] {
+export function recordedIds(exchanges: readonly { exchange: Exchange; operation: OperationMatch }[]): { kind: MapKind; env: EnvName; id: string }[] {
   const found = new Map<string, { kind: MapKind; env: EnvName; id: string }>();
   const add = (kind: MapKind, env: EnvName, id: string | undefined): void => {
     if (id !== undefined && id !== '' && !id.startsWith('redacted:')) found.set(`${kind}|${env}|${id}`, { kind, env, id });

@@ -10,7 +10,7 @@ import { type TableRouter, tableRouter } from '../http/table-router.js';
 import { type Documented, openApiPath } from '../openapi/operation.js';
 import { ENVIRONMENTS, type EnvName, SURFACES, type SurfaceName } from '../hosts.js';
 
-export interface Operation {
+export interface OperationMatch {
   /** `METHOD /path/{param}`: the report's endpoint. */
   name: string;
   /** The path parameters of this request, by name (privateId, storeId, orderId, …). */
@@ -20,7 +20,7 @@ export interface Operation {
 }
 
 export interface OperationIndex {
-  operationOf(env: EnvName, surface: SurfaceName, method: string, path: string): Operation;
+  operationOf(env: EnvName, surface: SurfaceName, method: string, path: string): OperationMatch;
   /** The pointers the answers of an operation (by its report name) mark as generated. */
   generatedOf(name: string): readonly string[];
 }

@@ -9,7 +9,7 @@ import type { CallbackSink } from './callback-sink.js';
 import type { Credentials } from './credentials.js';
 import type { IdMap } from './ids.js';
 import { formField } from './mapping.js';
-import type { Operation } from './operations.js';
+import type { OperationMatch } from './operations.js';
 import type { Exchange } from './recording.js';
 import { PLACEHOLDER } from './redaction.js';
 
@@ -50,7 +50,7 @@ export interface BuiltRequest {
   clientId: string | undefined;
 }
 
-export async function buildRequest(deps: ReplayDeps, exchange: Exchange, operation: Operation): Promise<BuiltRequest> {
+export async function buildRequest(deps: ReplayDeps, exchange: Exchange, operation: OperationMatch): Promise<BuiltRequest> {
   const { ids, credentials } = deps;
   const env = exchange.env;
   const pathAndQuery = ids.mapPath(exchange.path);
@@ -95,7 +95,7 @@ export async function buildRequest(deps: ReplayDeps, exchange: Exchange, operati
 }
 
 /** Whose SharedKey signs: the store in the path, the store in the body, the checkout's owner, else the scenario's first merchant. */
-function signerOf(deps: ReplayDeps, exchange: Exchange, operation: Operation, text: string | undefined): string | undefined {
+function signerOf(deps: ReplayDeps, exchange: Exchange, operation: OperationMatch, text: string | undefined): string | undefined {
   const { ids, credentials, sandbox } = deps;
   const env = exchange.env;
   const pathStore = operation.params.storeId;

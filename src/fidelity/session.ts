@@ -19,7 +19,7 @@ import { Credentials } from './credentials.js';
 import { FieldClasses } from './fields.js';
 import { IdMap } from './ids.js';
 import { type MapSpec, WorldDirectory } from './mapping.js';
-import { type Operation, type OperationIndex, routeOperations } from './operations.js';
+import { type OperationMatch, type OperationIndex, routeOperations } from './operations.js';
 import { OUTGOING_GENERATED, compareOutgoing, isCallFor, isOutgoingEndpoint, outgoingEndpoint, pickCall, recordedType } from './outgoing.js';
 import type { Exchange, RecordedBody } from './recording.js';
 import { ReportBuilder } from './report.js';
@@ -41,7 +41,7 @@ export interface SessionOptions {
 const REPLAY_WEBHOOK_KEY = 'checkout-sandbox-replay';
 
 export interface Processed {
-  operation: Operation;
+  operation: OperationMatch;
   catchUps: CatchUp[];
   /** Why the exchange was not replayed; undefined when it was. */
   skipped?: string;
@@ -83,7 +83,7 @@ export class FidelitySession {
   }
 
   /** The operation an exchange calls; for a call to the merchant, its outgoing endpoint. */
-  operationOf(exchange: Exchange): Operation {
+  operationOf(exchange: Exchange): OperationMatch {
     if (exchange.outgoing) return { name: outgoingEndpoint(exchange), params: {}, known: true };
     return this.operations.operationOf(exchange.env, exchange.surface, exchange.method, exchange.path);
   }
@@ -191,7 +191,7 @@ export class FidelitySession {
   }
 
   /** Ids the two answers pair, the token the world issued in the real one's place. */
-  private learn(exchange: Exchange, operation: Operation, real: Answer, world: Answer, clientId: string | undefined): void {
+  private learn(exchange: Exchange, operation: OperationMatch, real: Answer, world: Answer, clientId: string | undefined): void {
     const realJson = real.body && 'json' in real.body ? real.body.json : undefined;
     const worldJson = world.body && 'json' in world.body ? world.body.json : undefined;
     if (operation.name === TOKEN_OPERATION && world.status === 200) {
@@ -203,7 +203,7 @@ export class FidelitySession {
 }
 
 /** Exchanges the world cannot answer in kind. */
-function notReplayable(exchange: Exchange, operation: Operation): string | undefined {
+function notReplayable(exchange: Exchange, operation: OperationMatch): string | undefined {
   if (exchange.error) return `the upstream failed (${exchange.error.kind}: ${exchange.error.message}): the recorder answered 502, not the service`;
   if (exchange.surface === 'frontend' && !operation.known) return "the real hosted checkout page's own calls are not emulated (only the loader scripts are)";
   if (exchange.request.body && 'omitted' in exchange.request.body) return `the request body was not recorded (${exchange.request.body.omitted})`;

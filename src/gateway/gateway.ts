@@ -135,7 +135,7 @@ export function createGateway(deps: GatewayDeps, admin: Hono<SurfaceEnv>, surfac
       }
     }
     // The Node request goes along: a body (a GET's too) is read from it as Node's stream.
-    const response = await answer(request, routing, { surfacePath: routing.surfacePath, incoming: socket?.incoming, journal: routing.notes });
+    const response = await answer(request, routing, { surfacePath: routing.surfacePath, incoming: socket?.incoming, notes: routing.notes });
     return answered(request, socket, routing, response);
   };
 }

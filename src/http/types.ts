@@ -36,12 +36,12 @@ export interface GatewayBindings {
   /** Node's request behind the Request, when it came through a listener: bodies are read from it. */
   incoming?: IncomingMessage | undefined;
   /** The journal's notes on this request: auth outcome, principal, body (src/control/journal.ts). */
-  journal?: RequestNotes;
+  notes?: RequestNotes;
 }
 
 /** Writes into the journal's notes when the gateway passed them (absent under app.request() in tests). */
 export function notesOf(bindings: GatewayBindings | undefined): RequestNotes | undefined {
-  return bindings?.journal;
+  return bindings?.notes;
 }
 
 export type SurfaceEnv = { Variables: SurfaceVariables; Bindings: GatewayBindings };

@@ -138,8 +138,8 @@ export class TokenizationService {
   }
 
   async authorize(merchantId: string, request: AuthorizationRequest, idempotency: { key: string; fingerprint: string } | null): Promise<AuthorizationAnswer> {
-    const journal = this.deps.store.env(this.env).records('authorizationIdempotency');
-    const earlier = idempotency ? journal.get(`${merchantId}|${idempotency.key}`) : undefined;
+    const idempotencyRecords = this.deps.store.env(this.env).records('authorizationIdempotency');
+    const earlier = idempotency ? idempotencyRecords.get(`${merchantId}|${idempotency.key}`) : undefined;
     if (earlier && idempotency) {
       if (earlier.fingerprint !== idempotency.fingerprint) {
         throw new TokenizationRefusal(
