@@ -47,16 +47,17 @@ export function createServices(store: StateStore, clock: Clock, seed: number): S
     const merchants = new MerchantDirectory(store, env);
     const callbacks = new CallbackLog(store, env);
     const webhooks = new WebhookOutbox({ clock, env, merchants, callbacks, wake });
+    const orders = new OrderService(store, clock, random, env);
     envs[env] = {
       env,
       merchants,
       apiClients: new ApiClientService(store, clock, env),
       checkouts: new CheckoutService(store, clock, env, webhooks),
-      orders: new OrderService(store, clock, random, env),
+      orders,
       callbacks,
       webhooks,
       tokenization: new TokenizationService({ store, clock, random, env, merchants, webhooks }),
-      invoiceStatus: new InvoiceStatusService({ store, clock, env, merchants, callbacks, webhooks }),
+      invoiceStatus: new InvoiceStatusService({ store, clock, env, merchants, callbacks, webhooks, orders }),
     };
   }
   return {
