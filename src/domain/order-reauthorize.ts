@@ -12,7 +12,7 @@ import { instant } from '../clock.js';
 import type { Order, OrderItem } from './model.js';
 import { type AmountCommand, assertAllowed } from './order-admin.js';
 import { isHeld, lineTotal } from './money.js';
-import { capturedAmount, formatMoney, totalOf, uncapturedQuantity } from './order-ledger.js';
+import { capturedAmount, formatMoney, refundedAmount, totalOf, uncapturedQuantity } from './order-ledger.js';
 import { OrderViolation, ruleViolation } from './order-violation.js';
 
 /** Long enough that a poller (WC polls 5 × 1 s) sees Pending first, short enough to settle within its polls. */
@@ -172,8 +172,9 @@ export function planReauthorize(order: Order, command: AmountCommand, inProgress
   if (broken) throw broken;
   const captured = capturedAmount(order);
   if (command.amount <= order.totalAmount) {
-    // Reducing to exactly what is captured leaves nothing to capture: the order is then activated.
-    const status = order.status === 'PartActivated' && command.amount === captured ? 'Activated' : order.status;
+    // Reducing to exactly what is captured leaves nothing to capture: the order is then activated,
+    // or returned when all of it was refunded already.
+    const status = order.status === 'PartActivated' && command.amount === captured ? (refundedAmount(order) === captured ? 'Returned' : 'Activated') : order.status;
     return { kind: 'applied', order: { ...order, items: lines, totalAmount: command.amount, status } };
   }
   if (isPrepaid(order.paymentMethod)) {

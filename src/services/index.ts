@@ -10,6 +10,7 @@ import { ApiClientService } from './api-clients.js';
 import { CallbackLog } from './callbacks.js';
 import { CheckoutService } from './checkouts.js';
 import { MerchantDirectory } from './merchants.js';
+import { guardOrderBooks } from './order-books.js';
 import { OrderService } from './orders.js';
 import { InvoiceStatusService } from './invoice-status.js';
 import { SettingsService } from './settings.js';
@@ -40,6 +41,7 @@ export interface Services {
 
 export function createServices(store: StateStore, clock: Clock, seed: number): Services {
   const random = new SeededRandom(seed);
+  guardOrderBooks(store);
   let wakeDispatcher: () => void = () => undefined;
   const wake = (): void => wakeDispatcher();
   const envs = {} as Record<EnvName, EnvServices>;

@@ -19,6 +19,7 @@ import { ChangeLogWriter, type LogEntry, type LogIo, fileIo, readChangeLog } fro
 import { StateLock } from './lock.js';
 import { type Override, type SnapshotDoc, docFromState, stateFromDoc } from './snapshot.js';
 import { SnapshotFile, removeStaleTemps } from './snapshot-file.js';
+import type { CollectionName, CollectionTypes } from '../domain/records.js';
 import type { Change, EnvState, SandboxState } from './state.js';
 
 /**
@@ -46,6 +47,14 @@ interface Applied {
 
 const RESOLVED = Promise.resolve();
 
+/** What a change to a row breaks (`before`: the row it replaces, if any); empty when nothing. */
+export type Guard<T> = (before: T | undefined, after: T) => string[];
+
+/** A change a guard refused: nothing of it was applied. A sandbox bug, never the caller's. */
+export class GuardError extends Error {
+  override name = 'GuardError';
+}
+
 /** Moves a state file and its logs aside (renamed, nothing deleted) before a reset. */
 function backUp(file: string): string | null {
   const stamp = wallClockStamp();
@@ -67,6 +76,7 @@ export class StateStore {
   /** Per log entry, what it changed (for the durable image and rollbacks). */
   private readonly inFlight = new Map<LogEntry, Applied[]>();
   private compacting: Promise<void> | null = null;
+  private readonly guards = new Map<string, Guard<object>>();
   private lastCompactMs = monotonicMs();
   private broken: Error | null = null;
 
@@ -140,12 +150,23 @@ export class StateStore {
   }
 
   /**
+   * Holds every later change of `collection` to `check`: a change it finds something wrong
+   * with is refused whole (apply rejects with a GuardError, nothing applied). Replaying the
+   * change log at start and replacing the world are not held to it.
+   */
+  guard<K extends CollectionName>(collection: K, check: Guard<CollectionTypes[K]>): void {
+    this.guards.set(collection, check as Guard<object>);
+  }
+
+  /**
    * Applies changes in memory now and resolves once they are on disk (at once in memory
    * mode). On a failed write every change not yet durable is rolled back and the promise
    * rejects with a PersistenceError: the caller answers that nothing was applied.
    */
   apply(changes: Change[]): Promise<void> {
     if (this.broken) return Promise.reject(new PersistenceError(`the state file cannot be written (${this.broken.message}); restart the sandbox`));
+    const refused = this.guards.size ? this.refusal(changes) : null;
+    if (refused) return Promise.reject(refused);
     const applied = changes.map((change) => this.applyOne(change));
     if (!this.log) return RESOLVED;
     return new Promise<void>((resolve, reject) => {
@@ -211,6 +232,22 @@ export class StateStore {
       },
       written: () => this.maybeCompact(),
     });
+  }
+
+  /** What the guards find wrong with the changes, each put against the row it replaces (an earlier put of the same batch included). */
+  private refusal(changes: Change[]): GuardError | null {
+    const batch = new Map<string, object>();
+    const problems: string[] = [];
+    for (const change of changes) {
+      if (change.t !== 'put') continue;
+      const check = this.guards.get(change.c);
+      if (!check) continue;
+      const collection = this.state.env(change.env).collection(change.c);
+      const key = `${change.env}\u0000${change.c}\u0000${collection.keyOf(change.v)}`;
+      problems.push(...check(batch.get(key) ?? collection.get(collection.keyOf(change.v)), change.v));
+      batch.set(key, change.v);
+    }
+    return problems.length ? new GuardError(problems.join('; ')) : null;
   }
 
   private applyOne(change: Change): Applied {
