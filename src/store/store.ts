@@ -5,10 +5,11 @@
  *
  *   start:   lock → snapshot (validated) → replay <file>.log.old, <file>.log
  *   change:  apply in memory → append one line (group commit) → resolve | roll back + reject
- *   compact: past COMPACT_BYTES or COMPACT_AGE_MS of log, and at close: the durable image
- *            (memory minus changes still on their way) → snapshot; the old log is dropped
+ *   compact: once the log is as large as the snapshot (at least COMPACT_BYTES), after
+ *            COMPACT_AGE_MS of log, and at close: the durable image (memory minus changes
+ *            still on their way) → snapshot; the old log is dropped
  */
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Low } from 'lowdb';
 import { type ClockSnapshot, monotonicMs, wallClockStamp } from '../clock.js';
@@ -22,11 +23,16 @@ import { SnapshotFile, removeStaleTemps } from './snapshot-file.js';
 import type { CollectionName, CollectionTypes } from '../domain/records.js';
 import type { Change, EnvState, SandboxState } from './state.js';
 
+/** CHECKOUT_SANDBOX_COMPACT_BYTES: a fixed threshold instead, for the crash tests, so that a compaction is running whenever they kill. */
+const FIXED_COMPACT_BYTES = Number(process.env.CHECKOUT_SANDBOX_COMPACT_BYTES) || null;
 /**
- * Log bytes past which the log is compacted into the snapshot. CHECKOUT_SANDBOX_COMPACT_BYTES
- * lowers it for the crash tests, so that a compaction is running whenever they kill.
+ * Log bytes past which the log is compacted into the snapshot: at least this, and at least the
+ * snapshot last written. A compaction writes the whole world, so with a fixed threshold a
+ * larger world would cost more for the same changes logged (and its writes and flush to disk
+ * would hold up the log's appends, which every write request waits for, longer); measured
+ * against the snapshot, writing snapshots never costs more than the changes logged did.
  */
-export const COMPACT_BYTES = Number(process.env.CHECKOUT_SANDBOX_COMPACT_BYTES) || 8 * 1024 * 1024;
+export const COMPACT_BYTES = FIXED_COMPACT_BYTES ?? 8 * 1024 * 1024;
 export const COMPACT_AGE_MS = 60_000;
 
 export interface StoreOptions {
@@ -78,6 +84,8 @@ export class StateStore {
   private compacting: Promise<void> | null = null;
   private readonly guards = new Map<string, Guard<object>>();
   private lastCompactMs = monotonicMs();
+  /** The size of the snapshot on disk, as last read or written. */
+  private snapshotBytes = 0;
   private broken: Error | null = null;
 
   private constructor(
@@ -113,6 +121,7 @@ export class StateStore {
       if (!doc && replays > 0) throw new Error(`${file}.log holds changes but ${file} is missing; restore the snapshot or move the log away.`);
       const store = new StateStore(file, options.io ?? fileIo, warn, doc);
       store.lock = lock;
+      store.snapshotBytes = existsSync(file) ? statSync(file).size : 0;
       store.lowdb = lowdb;
       for (const l of logs) {
         if (l.tornTail) warn(`${l.f}: skipped a torn last line (a crash mid-write; that change was never acknowledged)`);
@@ -288,7 +297,8 @@ export class StateStore {
 
   private maybeCompact(): void {
     if (this.compacting || !this.log) return;
-    const due = this.log.size >= COMPACT_BYTES || (this.log.size > 0 && monotonicMs() - this.lastCompactMs >= COMPACT_AGE_MS);
+    const threshold = FIXED_COMPACT_BYTES ?? Math.max(COMPACT_BYTES, this.snapshotBytes);
+    const due = this.log.size >= threshold || (this.log.size > 0 && monotonicMs() - this.lastCompactMs >= COMPACT_AGE_MS);
     if (due) void this.compactNow().catch((error: Error) => this.warn(`compaction failed (the log keeps every change): ${error.message}`));
   }
 
@@ -328,6 +338,7 @@ export class StateStore {
     this.lowdb!.data = doc;
     try {
       await this.lowdb!.write();
+      this.snapshotBytes = statSync(this.file!).size;
     } finally {
       // Not kept: it would hold every row it names (and their before-images) until the next compaction.
       this.lowdb!.data = null;
