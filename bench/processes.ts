@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import type { World } from './cases.js';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const MAIN = join(ROOT, 'dist', 'main.js');
+/** The built sandbox; BENCH_MAIN runs another build (an older one, to compare). */
+export const MAIN = process.env.BENCH_MAIN ?? join(ROOT, 'dist', 'main.js');
 /** The sandbox clock's start in every benchmark. */
 export const NOW = '2026-06-01T00:00:00Z';
 /** What a server's output is kept for: the ready line and the reason it exited. Request lines beyond it are read and dropped. */

@@ -363,7 +363,8 @@ async function main(): Promise<void> {
     `- RSS ${result.rssStartMb.toFixed(0)} MB at the start, ${result.rssQuietMb.toFixed(0)} MB ${QUIET_MS / 1000} s after the last window`,
   ].join('\n');
   console.log(`\n${markdown}\n`);
-  if (options.nodeArgs.length === 0) {
+  // Only a run of this build as users run it is the page's table (not a profile, a trace or another build).
+  if (options.nodeArgs.length === 0 && options.logFile === null && process.env.BENCH_MAIN === undefined) {
     const readme = join(ROOT, 'bench', 'README.md');
     const text = readFileSync(readme, 'utf8');
     const start = '<!-- soak:results:start -->';
