@@ -18,7 +18,7 @@
  * share read instead): the state stops growing there, and so should the memory.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
@@ -351,9 +351,10 @@ async function main(): Promise<void> {
   if (!existsSync(MAIN)) throw new Error('dist/main.js is missing: run `npm run build` first');
   const options = soakOptions(1_000_000);
   const startedAt = new Date(performance.timeOrigin + performance.now()).toISOString();
+  const load = loadavg().map((l) => l.toFixed(2)).join(' ');
   const result = await soak(options);
   const markdown = [
-    `${startedAt.slice(0, 16).replace('T', ' ')} UTC · Node ${process.version} · ${options.requests} requests in ${options.windows} windows at ${result.rate} req/s ` +
+    `${startedAt.slice(0, 16).replace('T', ' ')} UTC · Node ${process.version} · load average at start ${load} · ${options.requests} requests in ${options.windows} windows at ${result.rate} req/s ` +
       `(${options.load} of ${result.capacity.toFixed(0)} req/s probed), ${options.connections} connections, file state`,
     '',
     windowTable(result),
