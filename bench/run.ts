@@ -15,11 +15,9 @@
  * more with `--log-level warn` (prebench rebuilds dist/ when src/ is newer).
  * Loopback only, bounded in time; it stops by itself.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import {
   CAPTURE,
@@ -35,16 +33,17 @@ import {
   legacyCheckoutPath,
   sharedKey,
 } from './cases.js';
+import { type Flags, MAIN, NOW, ROOT, type Server, rssMb, sandboxProcess, spawnServer } from './processes.js';
+import { SOAK_WORLD, p99Growth, soak, soakOptions, steadyRss } from './soak.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Where the sandboxes' stdout goes (their request log), removed at the end. */
 const LOG_DIR = mkdtempSync(join(tmpdir(), 'sandbox-bench-logs-'));
-const MAIN = join(ROOT, 'dist', 'main.js');
 const SMOKE = process.argv.includes('--smoke');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 1 : 5));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const NOW = '2026-06-01T00:00:00Z';
 const COLD_STARTS = SMOKE ? 2 : 5;
+/** The soak's length in `npm run bench` (SOAK_REQUESTS changes it; `npm run bench:soak` runs a million). */
+const SOAK_REQUESTS = 200_000;
 /**
  * Seconds of load before each measured case, not counted: a fresh process's first seconds
  * run interpreted code and a growing heap, which would count against the sandbox more than
@@ -53,87 +52,8 @@ const COLD_STARTS = SMOKE ? 2 : 5;
 const WARM_SECONDS = SMOKE ? 0 : 1;
 /** How long after its last case a server's RSS is read again, once quiet (not in the smoke run). */
 const QUIET_MS = 3000;
-/** What a server's output is kept for: the ready line and the reason it exited. Request lines beyond it are read and dropped. */
-const OUTPUT_KEPT = 64 * 1024;
-
-/** How the sandbox is started: as users run it, or with the request log off. */
-type Flags = 'default' | 'warn';
-const FLAG_ARGS: Record<Flags, string[]> = { default: [], warn: ['--log-level', 'warn'] };
-
 // ---------------------------------------------------------------------------------------
 // Processes
-
-interface Server {
-  url: string;
-  pid: number;
-  child: ChildProcess;
-  output: () => string;
-  stop(): Promise<void>;
-}
-
-/**
- * Spawns a server and waits for its ready line. With `logFile`, its stdout (the request log at
- * default flags) goes to that file, as a CI job's log would, and is read here only for the
- * ready line: read through a pipe, the log's data events would run in this process, beside
- * autocannon's client, and slow the client rather than the server.
- */
-function spawnServer(args: string[], ready: RegExp, toUrl: (match: RegExpExecArray) => string, logFile?: string): Promise<Server & { readyMs: number }> {
-  const started = performance.now();
-  const out = logFile === undefined ? 'pipe' : openSync(logFile, 'w');
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', out, 'pipe'] });
-  if (typeof out === 'number') closeSync(out); // the child holds its own copy
-  let output = '';
-  const keep = (chunk: Buffer): void => {
-    if (output.length < OUTPUT_KEPT) output += chunk.toString();
-  };
-  child.stdout?.on('data', keep);
-  child.stderr!.on('data', keep);
-  const everything = (): string => (logFile === undefined ? output : `${head(logFile)}${output}`);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args.join(' ')}: not ready in 60 s\n${everything()}`)), 60_000);
-    const poll = setInterval(() => check(), 5);
-    const check = (): void => {
-      const match = ready.exec(everything());
-      if (!match) return;
-      clearTimeout(timer);
-      clearInterval(poll);
-      child.stdout?.off('data', check);
-      resolve({
-        url: toUrl(match),
-        pid: child.pid!,
-        child,
-        readyMs: performance.now() - started,
-        output: everything,
-        stop: async () => {
-          if (child.exitCode !== null || child.signalCode !== null) return;
-          child.kill('SIGTERM');
-          const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-          await exited;
-          clearTimeout(killer);
-          if (logFile !== undefined) rmSync(logFile, { force: true });
-        },
-      });
-    };
-    child.stdout?.on('data', check);
-    void exited.then(() => {
-      clearTimeout(timer);
-      clearInterval(poll);
-      reject(new Error(`${args.join(' ')} exited with ${child.exitCode ?? child.signalCode}:\n${everything()}`));
-    });
-  });
-}
-
-/** The first OUTPUT_KEPT bytes of a file (the banner and the first lines). */
-function head(file: string): string {
-  const fd = openSync(file, 'r');
-  try {
-    const buffer = Buffer.alloc(OUTPUT_KEPT);
-    return buffer.toString('utf8', 0, readSync(fd, buffer, 0, OUTPUT_KEPT, 0));
-  } finally {
-    closeSync(fd);
-  }
-}
 
 /** A ceiling server: plain JavaScript runs on node alone, TypeScript through tsx. */
 function ceiling(file: string): Promise<Server & { readyMs: number }> {
@@ -144,19 +64,7 @@ function ceiling(file: string): Promise<Server & { readyMs: number }> {
 let logFiles = 0;
 
 function sandbox(world: World, stateFile: string | null, flags: Flags = 'default'): Promise<Server & { readyMs: number }> {
-  const args = [MAIN, '--port', '0', ...FLAG_ARGS[flags], '--now', NOW, '--scenario', world.scenario];
-  args.push(...(stateFile === null ? ['--memory'] : ['--state', stateFile, '--reset']));
-  return spawnServer(args, /ready on (http:\/\/[\d.]+:\d+)/, (m) => m[1]!, join(LOG_DIR, `sandbox-${++logFiles}.log`));
-}
-
-/** Resident set of a process in MB, from /proc (Linux); NaN elsewhere. */
-function rssMb(pid: number): number {
-  try {
-    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb === undefined ? Number.NaN : Number(kb) / 1024;
-  } catch {
-    return Number.NaN;
-  }
+  return sandboxProcess(world, stateFile, flags, join(LOG_DIR, `sandbox-${++logFiles}.log`));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -224,7 +132,7 @@ function anonymous(text: string, dir: string): string {
 // ---------------------------------------------------------------------------------------
 // Rows
 
-type Against = 'bare Hono' | 'Hono + jose' | 'same in memory' | 'ceiling';
+type Against = 'bare Hono' | 'Hono + jose' | 'same in memory' | 'ceiling' | 'first window';
 
 interface Row {
   name: string;
@@ -372,6 +280,51 @@ async function runWorld(planned: World, state: 'memory' | 'file', flags: Flags, 
 }
 
 /**
+ * The soak (bench/soak.ts) at the bench's length: does the slowest answers' time grow with the
+ * state? Its ratio is the p99 of the last window in which the state grew over the first's.
+ */
+async function soakRow(): Promise<void> {
+  const options = soakOptions(SOAK_REQUESTS);
+  try {
+    const result = await soak(options);
+    const grown = result.windows.filter((w) => w.growing);
+    const first = grown[0]!;
+    const last = grown.at(-1)!;
+    const steady = steadyRss(result);
+    const unexpected = result.windows.reduce((n, w) => n + w.unexpected, 0);
+    const errors = result.windows.reduce((n, w) => n + w.errors, 0);
+    const measured: Measured = {
+      rps: grown.reduce((n, w) => n + w.rps, 0) / grown.length,
+      p50: last.p50,
+      p99: last.p99,
+      non2xx: unexpected,
+      errors,
+      requests: result.windows.reduce((n, w) => n + w.requests, 0),
+    };
+    const note =
+      `${flagOf(measured)} p99 ${first.p99} → ${last.p99} ms, max ${first.max} → ${last.max} ms, CPU ${first.cpuUs.toFixed(0)} → ${last.cpuUs.toFixed(0)} µs/request, ` +
+      `state ${first.stateMb.toFixed(1)} → ${last.stateMb.toFixed(1)} MB${steady ? `; RSS once steady ${steady[0].toFixed(0)} → ${steady[1].toFixed(0)} MB` : ''}`;
+    if (measured.non2xx || errors) failures++;
+    rows.push({
+      name: `soak: ${options.requests.toLocaleString('en')} mixed requests at ${options.load} of capacity, ${options.windows} windows`,
+      world: SOAK_WORLD,
+      state: 'file',
+      flags: 'default',
+      result: measured,
+      ratio: p99Growth(result),
+      against: 'first window',
+      vsDefault: null,
+      rss: last.rssMb,
+      note: note.trim(),
+    });
+    process.stderr.write(`  soak: p99 ${first.p99} → ${last.p99} ms\n`);
+  } catch (error) {
+    notes.push(`soak: did not run: ${(error as Error).message.split('\n')[0]}`);
+    failures++;
+  }
+}
+
+/**
  * Spawn → first 200 from /__admin/health of the built server (with its default flags); RSS
  * right after. The same for bare Hono (its first 200 from any path) as the ceiling of the run.
  */
@@ -495,6 +448,8 @@ async function main(): Promise<void> {
           reads.map((r) => `${r.name} ${(r.result!.rps / sizedReads).toFixed(2)}×`).join(', '),
       );
     }
+
+    if (!SMOKE) await soakRow();
 
     // The framework ceiling again at the end: how far the machine drifted during the run.
     const again = await ceiling('ceiling-hono.mjs');

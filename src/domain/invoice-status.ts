@@ -4,7 +4,7 @@
  * purchase's purchaseIdentifier, which WooCommerce matches), OrderNo (= the checkout's
  * reference, which OpenCart and the old Magento module match) and InvoiceStatus.
  */
-import type { OrderStatus, PurchaseResult } from './model.js';
+import type { Order, PurchaseResult } from './model.js';
 
 export const INVOICE_STATUS = { Pending: 0, Approved: 1, Rejected: 5 } as const;
 export type InvoiceStatusName = keyof typeof INVOICE_STATUS;
@@ -18,9 +18,19 @@ export function invoiceStatusOf(value: unknown): Exclude<InvoiceStatusName, 'Pen
   return null;
 }
 
-/** What the resolution does: approved → awaits activation like any Preliminary purchase; rejected → cancelled. */
-export function resolutionOf(status: Exclude<InvoiceStatusName, 'Pending'>): { purchaseResult: PurchaseResult; orderStatus: OrderStatus } {
-  return status === 'Approved' ? { purchaseResult: 'Preliminary', orderStatus: 'NotActivated' } : { purchaseResult: 'Rejected', orderStatus: 'Cancelled' };
+/** The purchase's result once reviewed: approved → awaits activation like any Preliminary purchase; rejected → Rejected. */
+export function purchaseResultOf(status: Exclude<InvoiceStatusName, 'Pending'>): PurchaseResult {
+  return status === 'Approved' ? 'Preliminary' : 'Rejected';
+}
+
+/**
+ * The order once the review ended, as it stood then: a rejection cancels it wherever a cancel
+ * could (NotActivated, PartActivated, Expired); an approval leaves it as it is. Null when
+ * nothing changes.
+ */
+export function reviewedOrder(order: Order, status: Exclude<InvoiceStatusName, 'Pending'>): Order | null {
+  if (status === 'Approved') return null;
+  return order.status === 'NotActivated' || order.status === 'PartActivated' || order.status === 'Expired' ? { ...order, status: 'Cancelled' } : null;
 }
 
 /** The merchant's URL with the three query parameters added (its own query kept). */

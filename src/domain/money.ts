@@ -7,11 +7,24 @@
 
 const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;
 
-/** Minor units from a number or decimal string; null when it is not an amount. */
+/** Minor units from a number or decimal string; null when it is not an amount, or one beyond what minor units hold (readMinor). */
 export function toMinor(value: unknown): number | null {
+  const minor = readMinor(value);
+  return minor !== null && Number.isSafeInteger(minor) ? minor : null;
+}
+
+/**
+ * Minor units from a number or decimal string; null when it is not an amount; ±Infinity when
+ * it is one, but beyond what an integer of minor units holds exactly (2^53 and more). Only
+ * where the domain refuses such an amount in its own words (an order's limits) is it read so;
+ * everywhere else toMinor makes it "not an amount".
+ */
+export function readMinor(value: unknown): number | null {
   let text: string;
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return null;
+    if (Number.isNaN(value)) return null;
+    // Past 1e21 a number has no plain decimal form (and JSON's 1e400 reads as Infinity): far beyond any amount.
+    if (!(Math.abs(value) < 1e21)) return value < 0 ? -Infinity : Infinity;
     text = numberToPlainString(value);
   } else if (typeof value === 'string') {
     text = value.trim().replace(',', '.');
@@ -24,9 +37,13 @@ export function toMinor(value: unknown): number | null {
   if (whole === '' && fraction === '') return null;
   const cents = Number(whole || '0') * 100 + Number((fraction + '00').slice(0, 2));
   const roundUp = Number(fraction[2] ?? '0') >= 5 ? 1 : 0;
-  const minor = cents + roundUp;
-  if (!Number.isSafeInteger(minor)) return null;
+  const minor = Number.isSafeInteger(cents + roundUp) ? cents + roundUp : Infinity;
   return sign === '-' ? -minor : minor;
+}
+
+/** Whether an amount is one minor units hold exactly (an integer below 2^53 in size). */
+export function isHeld(minor: number): boolean {
+  return Number.isSafeInteger(minor);
 }
 
 /** Major units as a JSON number (19900 → 199, 1999 → 19.99). Exact for integers < 2^53. */

@@ -9,6 +9,7 @@
  */
 import { instant } from '../clock.js';
 import type { Invoice, Order, OrderItem, OrderStatus } from './model.js';
+import { isHeld } from './money.js';
 import {
   type RequestedItem,
   capturedAmount,
@@ -29,7 +30,7 @@ import { type OrderCode, OrderViolation, ruleViolation } from './order-violation
 
 /** capture, refund and reauthorize bodies: an amount, optionally the items it consists of. */
 export interface AmountCommand {
-  /** Minor units, > 0 (binding refuses anything else). */
+  /** Minor units, > 0 (binding refuses anything else); Infinity for an amount beyond what minor units hold, which every operation refuses as more than it allows. */
   amount: number;
   description: string | null;
   actionReference: string | null;
@@ -119,10 +120,20 @@ function entry(type: Invoice['type'], amount: number, items: OrderItem[], comman
   };
 }
 
+function captureExceeds(order: Order, command: AmountCommand, remaining: number): OrderViolation {
+  return ruleViolation(
+    'CAPTURE_AMOUNT_EXCEEDS_REMAINING',
+    `amount ${formatMoney(command.amount, order.currency)} exceeds what is left to capture on order ${order.orderId}, ${formatMoney(remaining, order.currency)}. ` +
+      `Send at most the remaining amount (GET the order: totalAmount minus its invoices).`,
+  );
+}
+
 /** Full capture (amount = what is left), part capture by amount, or part capture by items. */
 export function capture(order: Order, command: AmountCommand, ctx: ActionContext): Order {
   assertAllowed(order, 'capture');
   const remaining = remainingToCapture(order);
+  // An amount beyond what minor units hold is more than is left, whatever the items say.
+  if (!isHeld(command.amount)) throw captureExceeds(order, command, remaining);
   let items: OrderItem[];
   if (command.items !== null) {
     const matched = matchLines(order, command.items);
@@ -148,13 +159,7 @@ export function capture(order: Order, command: AmountCommand, ctx: ActionContext
     // A full capture by amount invoices the remaining lines; a part capture by amount has none.
     items = command.amount === remaining && totalOf(rest) === remaining ? rest : [];
   }
-  if (command.amount > remaining) {
-    throw ruleViolation(
-      'CAPTURE_AMOUNT_EXCEEDS_REMAINING',
-      `amount ${formatMoney(command.amount, order.currency)} exceeds what is left to capture on order ${order.orderId}, ${formatMoney(remaining, order.currency)}. ` +
-        `Send at most the remaining amount (GET the order: totalAmount minus its invoices).`,
-    );
-  }
+  if (command.amount > remaining) throw captureExceeds(order, command, remaining);
   const invoices = [...order.invoices, entry('Invoice', command.amount, items, command, ctx)];
   const status: OrderStatus = command.amount === remaining ? 'Activated' : 'PartActivated';
   return { ...order, invoices, status };
@@ -178,10 +183,21 @@ function adjustmentLine(item: RequestedItem): OrderItem {
   return { id: item.id ?? name, description: item.description ?? name, unitPrice: item.unitPrice, quantity: item.quantity, vat: item.vat ?? 0 };
 }
 
+function refundExceeds(order: Order, command: AmountCommand, refundable: number): OrderViolation {
+  return ruleViolation(
+    'REFUND_AMOUNT_EXCEEDS_CAPTURED',
+    `amount ${formatMoney(command.amount, order.currency)} exceeds what can be refunded on order ${order.orderId}: ` +
+      `${formatMoney(capturedAmount(order), order.currency)} captured, ${formatMoney(refundedAmount(order), order.currency)} already refunded, ` +
+      `${formatMoney(refundable, order.currency)} left. Refund at most that.`,
+  );
+}
+
 /** Full refund, part refund by amount (WC's "refund by amount"), or by items (+ return fees). */
 export function refund(order: Order, command: AmountCommand, ctx: ActionContext): Order {
   assertAllowed(order, 'refund');
   const refundable = refundableAmount(order);
+  // An amount beyond what minor units hold is more than was captured, whatever the items say.
+  if (!isHeld(command.amount)) throw refundExceeds(order, command, refundable);
   let items: OrderItem[];
   if (command.items !== null) {
     const purchases = command.items.filter((item) => !isAdjustment(order, item));
@@ -216,14 +232,7 @@ export function refund(order: Order, command: AmountCommand, ctx: ActionContext)
     const lines = refundableLines(order);
     items = command.amount === refundable && totalOf(lines) === refundable ? lines : [];
   }
-  if (command.amount > refundable) {
-    throw ruleViolation(
-      'REFUND_AMOUNT_EXCEEDS_CAPTURED',
-      `amount ${formatMoney(command.amount, order.currency)} exceeds what can be refunded on order ${order.orderId}: ` +
-        `${formatMoney(capturedAmount(order), order.currency)} captured, ${formatMoney(refundedAmount(order), order.currency)} already refunded, ` +
-        `${formatMoney(refundable, order.currency)} left. Refund at most that.`,
-    );
-  }
+  if (command.amount > refundable) throw refundExceeds(order, command, refundable);
   const invoices = [...order.invoices, entry('Credit', command.amount, items, command, ctx)];
   // A part-activated order can still be captured further, so it is not "Returned" yet.
   const status: OrderStatus = command.amount === refundable && order.status !== 'PartActivated' ? 'Returned' : order.status;
@@ -243,8 +252,13 @@ export function extend(order: Order, nowMs: number, lifetimeSeconds: number): Or
   return { ...order, expiresAt: iso(from + lifetimeSeconds * 1000) };
 }
 
+/** When the order expires: its expiresAt while it can still be captured (NotActivated, PartActivated); null otherwise. */
+export function expiryMs(order: Order): number | null {
+  return order.status === 'NotActivated' || order.status === 'PartActivated' ? Date.parse(order.expiresAt) : null;
+}
+
 /** Expiry is evaluated lazily, on every read and write: the changed order, or null when nothing changes. */
 export function expireIfDue(order: Order, nowMs: number): Order | null {
-  if (order.status !== 'NotActivated' && order.status !== 'PartActivated') return null;
-  return Date.parse(order.expiresAt) <= nowMs ? { ...order, status: 'Expired' } : null;
+  const expiresMs = expiryMs(order);
+  return expiresMs !== null && expiresMs <= nowMs ? { ...order, status: 'Expired' } : null;
 }

@@ -6,7 +6,7 @@
  * always recomputed from the entries and can never disagree with what GET shows.
  */
 import type { Invoice, Order, OrderItem } from './model.js';
-import { sumLines } from './money.js';
+import { isHeld, sumLines } from './money.js';
 import { ruleViolation } from './order-violation.js';
 
 /** An item as a client sends it to capture/refund/reauthorize, already bound leniently. */
@@ -21,6 +21,9 @@ export interface RequestedItem {
 }
 
 export function formatMoney(minor: number, currency: string): string {
+  if (Number.isNaN(minor)) return `no amount ${currency}`;
+  // An amount beyond what minor units hold (bound as ±Infinity, or a sum past 2^53) is named by that limit.
+  if (!isHeld(minor)) return `${minor < 0 ? 'below -' : 'above '}${formatMoney(Number.MAX_SAFE_INTEGER, currency)}`;
   const sign = minor < 0 ? '-' : '';
   const abs = Math.abs(minor);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')} ${currency}`;

@@ -11,7 +11,8 @@
 import { instant } from '../clock.js';
 import type { Order, OrderItem } from './model.js';
 import { type AmountCommand, assertAllowed } from './order-admin.js';
-import { capturedAmount, formatMoney, totalOf, uncapturedQuantity } from './order-ledger.js';
+import { isHeld, lineTotal } from './money.js';
+import { capturedAmount, formatMoney, refundedAmount, totalOf, uncapturedQuantity } from './order-ledger.js';
 import { OrderViolation, ruleViolation } from './order-violation.js';
 
 /** Long enough that a poller (WC polls 5 × 1 s) sees Pending first, short enough to settle within its polls. */
@@ -57,35 +58,88 @@ function requestedLines(order: Order, command: AmountCommand): OrderItem[] {
       quantity: 1,
       vat: order.items[0]?.vat ?? 0,
     };
-    return [...order.items, adjustment];
+    return oneLinePerArticle([...order.items, adjustment]);
   }
-  return command.items.map((item) => {
-    const id = item.id ?? item.description ?? 'article';
-    const known = order.items.find((line) => line.id === id);
-    return { id, description: item.description ?? known?.description ?? id, unitPrice: item.unitPrice, quantity: item.quantity, vat: item.vat ?? known?.vat ?? 0 };
-  });
+  return oneLinePerArticle(
+    command.items.map((item) => {
+      const id = item.id ?? item.description ?? 'article';
+      const known = order.items.find((line) => line.id === id);
+      return { id, description: item.description ?? known?.description ?? id, unitPrice: item.unitPrice, quantity: item.quantity, vat: item.vat ?? known?.vat ?? 0 };
+    }),
+  );
 }
 
-/** Captured lines are fixed: the same article sent again must keep its VAT and price. */
-function assertCapturedArticlesUnchanged(order: Order, lines: OrderItem[]): void {
+/**
+ * Rows of the same article (id, description, price and VAT) as one line with their units
+ * added up: two equal lines could never be told apart by a capture or refund by items, and
+ * invoice rows name an article by those fields.
+ */
+function oneLinePerArticle(lines: readonly OrderItem[]): OrderItem[] {
+  const merged = new Map<string, OrderItem>();
+  for (const line of lines) {
+    const key = JSON.stringify([line.id, line.description, line.unitPrice, line.vat]);
+    const earlier = merged.get(key);
+    merged.set(key, earlier ? { ...earlier, quantity: earlier.quantity + line.quantity } : line);
+  }
+  return [...merged.values()];
+}
+
+/**
+ * What was invoiced stays on the order: "already captured items won't be affected by the
+ * reauthorize call" (https://dev.walleypay.com/docs/manage/orders/reauthorize/). So every
+ * captured article must be sent again as it was captured (its VAT and price), in at least the
+ * units captured, and the new total must cover what was captured. Leaving a captured article
+ * out, or sending fewer units than were captured, is refused as an existing article sent with
+ * other information: the documentation says what may not change, not what the service makes of
+ * such a call, and guessing would leave invoice rows without their article. The refusal, or
+ * null when the lines keep everything invoiced.
+ */
+function invoicedKept(order: Order, lines: readonly OrderItem[], amount: number): OrderViolation | null {
   for (const line of order.items) {
-    if (uncapturedQuantity(order, line) === line.quantity) continue;
-    const sent = lines.find((l) => l.id === line.id && l.description === line.description);
-    if (!sent) continue;
-    if (sent.vat !== line.vat) {
-      throw ruleViolation(
-        'MATCHING_ARTICLES_WITH_DIFFERENT_VAT',
-        `Article ${line.id} "${line.description}" is already captured with vat ${line.vat}; it was sent with vat ${sent.vat}. Send captured articles unchanged.`,
+    const captured = line.quantity - uncapturedQuantity(order, line);
+    if (captured <= 0) continue;
+    const named = lines.filter((l) => l.id === line.id && l.description === line.description);
+    const same = named.filter((l) => l.unitPrice === line.unitPrice && l.vat === line.vat);
+    const label = `Article ${line.id} "${line.description}"`;
+    if (same.length === 0) {
+      const other = named[0];
+      if (other && other.vat !== line.vat) {
+        return ruleViolation(
+          'MATCHING_ARTICLES_WITH_DIFFERENT_VAT',
+          `${label} is already captured with vat ${line.vat}; it was sent with vat ${other.vat}. Send captured articles unchanged.`,
+        );
+      }
+      if (other) {
+        return ruleViolation(
+          'ARTICLE_EXISTS_BUT_OTHER_INFORMATION',
+          `${label} is already captured at ${formatMoney(line.unitPrice, order.currency)}; it was sent at ${formatMoney(other.unitPrice, order.currency)}. ` +
+            `Send captured articles unchanged, or use a new id for a changed article.`,
+        );
+      }
+      return ruleViolation(
+        'ARTICLE_EXISTS_BUT_OTHER_INFORMATION',
+        `${label} is already captured (${captured} of ${line.quantity}) and was left out. A reauthorization changes only what is not captured: ` +
+          `send the captured article again unchanged, with at least ${captured}, and refund it instead to give the money back.`,
       );
     }
-    if (sent.unitPrice !== line.unitPrice) {
-      throw ruleViolation(
+    const sent = same.reduce((units, l) => units + l.quantity, 0);
+    if (sent < captured) {
+      return ruleViolation(
         'ARTICLE_EXISTS_BUT_OTHER_INFORMATION',
-        `Article ${line.id} "${line.description}" is already captured at ${formatMoney(line.unitPrice, order.currency)}; it was sent at ${formatMoney(sent.unitPrice, order.currency)}. ` +
-          `Send captured articles unchanged, or use a new id for a changed article.`,
+        `${label}: ${captured} are already captured, but the reauthorization sends ${sent}. A reauthorization changes only what is not captured: ` +
+          `send at least ${captured}, and refund the rest instead to give the money back.`,
       );
     }
   }
+  const captured = capturedAmount(order);
+  if (amount < captured) {
+    return ruleViolation(
+      'REAUTHORIZE_AMOUNT_BELOW_CAPTURED_AMOUNT',
+      `amount ${formatMoney(amount, order.currency)} is below what is already captured, ${formatMoney(captured, order.currency)}. ` +
+        `Captured articles cannot be reauthorized away; refund them instead.`,
+    );
+  }
+  return null;
 }
 
 export function planReauthorize(order: Order, command: AmountCommand, inProgress: Reauthorization | null): ReauthorizePlan {
@@ -107,18 +161,20 @@ export function planReauthorize(order: Order, command: AmountCommand, inProgress
         `The amount is the order's new total: send Σ unitPrice × quantity of all items.`,
     );
   }
-  assertCapturedArticlesUnchanged(order, lines);
-  const captured = capturedAmount(order);
-  if (command.amount < captured) {
+  if (!isHeld(command.amount) || !isHeld(sum) || lines.some((line) => !isHeld(lineTotal(line)))) {
     throw ruleViolation(
-      'REAUTHORIZE_AMOUNT_BELOW_CAPTURED_AMOUNT',
-      `amount ${formatMoney(command.amount, order.currency)} is below what is already captured, ${formatMoney(captured, order.currency)}. ` +
-        `Captured articles cannot be reauthorized away; refund them instead.`,
+      'REAUTHORIZE_ORDER_INCREASE_ABOVE_CURRENT_TOTAL_AMOUNT_IS_NOT_ALLOWED',
+      `amount ${formatMoney(command.amount, order.currency)} (items ${formatMoney(sum, order.currency)}) is more than an order can be authorized for: ` +
+        `its total ${formatMoney(order.totalAmount, order.currency)} cannot be increased to it. Send the order's new total in the order's currency, e.g. 285.00.`,
     );
   }
+  const broken = invoicedKept(order, lines, command.amount);
+  if (broken) throw broken;
+  const captured = capturedAmount(order);
   if (command.amount <= order.totalAmount) {
-    // Reducing to exactly what is captured leaves nothing to capture: the order is then activated.
-    const status = order.status === 'PartActivated' && command.amount === captured ? 'Activated' : order.status;
+    // Reducing to exactly what is captured leaves nothing to capture: the order is then activated,
+    // or returned when all of it was refunded already.
+    const status = order.status === 'PartActivated' && command.amount === captured ? (refundedAmount(order) === captured ? 'Returned' : 'Activated') : order.status;
     return { kind: 'applied', order: { ...order, items: lines, totalAmount: command.amount, status } };
   }
   if (isPrepaid(order.paymentMethod)) {
@@ -161,14 +217,13 @@ export interface Settlement {
 }
 
 /**
- * Settles a due credit check (lazily, when the order or the check is read). If the order
- * moved on meanwhile (captured beyond the new amount, cancelled, expired), the check fails:
- * there is nothing it could still apply to.
+ * Settles a credit check against the order as it stands at its settlesAt. If the order moved on
+ * meanwhile (cancelled, expired, captured beyond the new amount or captured articles the new
+ * lines leave out), the check fails: there is nothing it could still apply to.
  */
-export function settleIfDue(reauthorization: Reauthorization, order: Order, nowMs: number): Settlement | null {
-  if (reauthorization.status !== 'Pending' || Date.parse(reauthorization.settlesAt) > nowMs) return null;
+export function settle(reauthorization: Reauthorization, order: Order): Settlement {
   const applicable =
-    (order.status === 'NotActivated' || order.status === 'PartActivated') && reauthorization.amount >= capturedAmount(order);
+    (order.status === 'NotActivated' || order.status === 'PartActivated') && invoicedKept(order, reauthorization.items, reauthorization.amount) === null;
   if (reauthorization.outcome === 'Completed' && applicable) {
     return {
       reauthorization: { ...reauthorization, status: 'Completed' },
@@ -176,4 +231,10 @@ export function settleIfDue(reauthorization: Reauthorization, order: Order, nowM
     };
   }
   return { reauthorization: { ...reauthorization, status: 'Failed' }, order: null };
+}
+
+/** settle, once the check is due at `nowMs`; null while it is not (or no longer Pending). */
+export function settleIfDue(reauthorization: Reauthorization, order: Order, nowMs: number): Settlement | null {
+  if (reauthorization.status !== 'Pending' || Date.parse(reauthorization.settlesAt) > nowMs) return null;
+  return settle(reauthorization, order);
 }

@@ -10,15 +10,19 @@ import { instant } from '../clock.js';
 import type { Settings } from '../domain/settings.js';
 import { type VerifyInput, type VerifyOutcome, verifyAccessToken } from './verifier.js';
 
-/** Bounded like the verified-token cache: when full it starts over (the default then applies). */
-const MAX_ENTRIES = 10_000;
+/**
+ * Tokens remembered (docs/identity.md states it); past it the oldest is forgotten, and a token
+ * not remembered gets the scenario's default difference.
+ */
+export const MAX_EXTENDED_LIFETIMES = 10_000;
 
 export class ExtendedLifetimes {
   private readonly extra = new Map<string, number>();
 
   remember(uti: string, extraSeconds: number): void {
-    if (this.extra.size >= MAX_ENTRIES) this.extra.clear();
     this.extra.set(uti, Math.max(0, extraSeconds));
+    // A Map iterates in insertion order: the first key is the token issued longest ago.
+    if (this.extra.size > MAX_EXTENDED_LIFETIMES) this.extra.delete(this.extra.keys().next().value!);
   }
 
   extraSeconds(uti: unknown, settings: Settings): number {

@@ -49,6 +49,9 @@ export async function createIdentityProvider(options: IdentityOptions): Promise<
   const rings: KeyRingSource = options.rings ?? keyRingsOnDemand(options.keyDir ?? DEFAULT_KEY_DIR);
   const verified = new VerifiedTokenCache();
   const extensions = new ExtendedLifetimes();
+  // A token being verified: requests that present it meanwhile wait for the same verification
+  // (a client that switches to a new token sends it on all its connections at once).
+  const verifying: Record<EnvName, Map<string, Promise<VerifyOutcome>>> = { uat: new Map(), prod: new Map() };
   return {
     tenant: (env) => TENANTS[env],
     keyRing: (env) => rings.ring(env),
@@ -70,8 +73,22 @@ export async function createIdentityProvider(options: IdentityOptions): Promise<
       // A token verified before is only re-checked on the clock: no keys (nor jose) needed.
       const cached = verified.get(env, token, clock.epochSeconds(), skew);
       if (cached) return cached;
+      const inFlight = verifying[env].get(token);
+      if (inFlight) {
+        const shared = await inFlight;
+        // Shared only when it holds now as well (the clock may have moved while it ran); anything else is verified again.
+        const still = shared.ok ? verified.get(env, token, clock.epochSeconds(), settings().tokens.clockSkewSeconds) : null;
+        if (still) return still;
+      }
       const ring = await rings.ring(env);
-      const outcome = await verifyAccessToken(token, { ring, tenant: TENANTS[env], now: clock.now(), clockSkewSeconds: skew });
+      const verification = verifyAccessToken(token, { ring, tenant: TENANTS[env], now: clock.now(), clockSkewSeconds: skew });
+      verifying[env].set(token, verification);
+      let outcome: VerifyOutcome;
+      try {
+        outcome = await verification;
+      } finally {
+        if (verifying[env].get(token) === verification) verifying[env].delete(token);
+      }
       if (outcome.ok) verified.remember(env, token, outcome);
       else if (outcome.problem === 'expired' && options.outage?.(env)) {
         const extra = extensions.extraSeconds(outcome.claims?.uti, settings());

@@ -10,8 +10,13 @@ import type { VerifyOutcome } from './verifier.js';
 
 type Verified = Extract<VerifyOutcome, { ok: true }>;
 
-/** Enough for any CI run; when full, the cache starts over (verification is only slower). */
-const MAX_ENTRIES = 10_000;
+/**
+ * Tokens remembered per environment (docs/identity.md states it). A client uses one token for
+ * its hour, so this is far more than are in use at once; past it the oldest is forgotten (it is
+ * only verified again when next used), so a long run that keeps fetching new tokens keeps a
+ * bounded memory instead of every token it was ever shown.
+ */
+export const MAX_VERIFIED_TOKENS = 1_000;
 
 export class VerifiedTokenCache {
   // One map per environment: a key made of env + token would copy the whole token per lookup.
@@ -29,7 +34,9 @@ export class VerifiedTokenCache {
 
   remember(env: EnvName, token: string, outcome: Verified): void {
     const entries = this.entries[env];
-    if (entries.size >= MAX_ENTRIES) entries.clear();
+    entries.delete(token);
     entries.set(token, outcome);
+    // A Map iterates in insertion order: the first key is the token remembered longest ago.
+    if (entries.size > MAX_VERIFIED_TOKENS) entries.delete(entries.keys().next().value!);
   }
 }

@@ -6,7 +6,7 @@
 import type { CallbackRecord } from '../domain/records.js';
 import type { EnvName } from '../hosts.js';
 import type { StateStore } from '../store/store.js';
-import { type Change, put } from '../store/state.js';
+import { type Change, LOOKUPS, put } from '../store/state.js';
 
 
 
@@ -34,11 +34,10 @@ export class CallbackLog {
     return this.records().get(id);
   }
 
+  /** The records with an attempt still to make. */
   pending(): CallbackRecord[] {
     if (!this.store.loaded) return [];
-    return this.records()
-      .toArray()
-      .filter((record) => record.state === 'pending' && record.nextAttemptAt !== null);
+    return [...this.records().subset(LOOKUPS.due)];
   }
 
   all(): CallbackRecord[] {

@@ -10,6 +10,7 @@ import { ApiClientService } from './api-clients.js';
 import { CallbackLog } from './callbacks.js';
 import { CheckoutService } from './checkouts.js';
 import { MerchantDirectory } from './merchants.js';
+import { guardOrderBooks } from './order-books.js';
 import { OrderService } from './orders.js';
 import { InvoiceStatusService } from './invoice-status.js';
 import { SettingsService } from './settings.js';
@@ -40,6 +41,7 @@ export interface Services {
 
 export function createServices(store: StateStore, clock: Clock, seed: number): Services {
   const random = new SeededRandom(seed);
+  guardOrderBooks(store);
   let wakeDispatcher: () => void = () => undefined;
   const wake = (): void => wakeDispatcher();
   const envs = {} as Record<EnvName, EnvServices>;
@@ -47,16 +49,17 @@ export function createServices(store: StateStore, clock: Clock, seed: number): S
     const merchants = new MerchantDirectory(store, env);
     const callbacks = new CallbackLog(store, env);
     const webhooks = new WebhookOutbox({ clock, env, merchants, callbacks, wake });
+    const orders = new OrderService(store, clock, random, env, webhooks);
     envs[env] = {
       env,
       merchants,
       apiClients: new ApiClientService(store, clock, env),
       checkouts: new CheckoutService(store, clock, env, webhooks),
-      orders: new OrderService(store, clock, random, env, webhooks),
+      orders,
       callbacks,
       webhooks,
       tokenization: new TokenizationService({ store, clock, random, env, merchants, webhooks }),
-      invoiceStatus: new InvoiceStatusService({ store, clock, env, merchants, callbacks, webhooks }),
+      invoiceStatus: new InvoiceStatusService({ store, clock, env, merchants, callbacks, webhooks, orders }),
     };
   }
   return {

@@ -10,15 +10,16 @@
 import { randomUUID } from 'node:crypto';
 import { type Clock, instant } from '../clock.js';
 import { substitutePlaceholders } from '../domain/checkout-callbacks.js';
-import { type InvoiceStatusName, invoiceStatusUrl, resolutionOf } from '../domain/invoice-status.js';
-import type { Checkout } from '../domain/model.js';
+import { type InvoiceStatusName, invoiceStatusUrl, purchaseResultOf, reviewedOrder } from '../domain/invoice-status.js';
+import type { Checkout, Order } from '../domain/model.js';
 import { orderReviewedEvent } from '../domain/webhook-events.js';
 import type { EnvName } from '../hosts.js';
-import { type Change, put } from '../store/state.js';
+import { type Change, LOOKUPS, put } from '../store/state.js';
 import type { StateStore } from '../store/store.js';
 import type { CallbackRecord, OnHoldReview } from '../domain/records.js';
 import type { CallbackLog } from './callbacks.js';
 import type { MerchantDirectory } from './merchants.js';
+import type { OrderService, OrderTimeRule } from './orders.js';
 import type { WebhookOutbox } from './webhooks.js';
 
 
@@ -31,13 +32,16 @@ export interface InvoiceStatusDeps {
   merchants: MerchantDirectory;
   callbacks: CallbackLog;
   webhooks: WebhookOutbox;
+  /** The end of a review is one of its order's time rules: the orders apply it in time with expiry. */
+  orders: Pick<OrderService, 'follow' | 'catchUp'>;
 }
 
-export class InvoiceStatusService {
+export class InvoiceStatusService implements OrderTimeRule {
   readonly env: EnvName;
 
   constructor(private readonly deps: InvoiceStatusDeps) {
     this.env = deps.env;
+    deps.orders.follow(this);
   }
 
   private get reviews() {
@@ -65,8 +69,11 @@ export class InvoiceStatusService {
 
   /** Resolves the checkout's on-hold purchase now (the admin call). */
   async resolve(privateId: string, outcome: Exclude<InvoiceStatusName, 'Pending'>): Promise<Resolution> {
-    const checkout = this.deps.store.env(this.env).checkouts.get(privateId.trim().toLowerCase());
-    if (!checkout) return { ok: false, status: 404, message: `No checkout ${privateId} in ${this.env.toUpperCase()}.` };
+    const found = this.checkout(privateId);
+    if (!found) return { ok: false, status: 404, message: `No checkout ${privateId} in ${this.env.toUpperCase()}.` };
+    // What fell due before now comes first: a review that already ended by itself is no longer on hold.
+    if (found.orderId) await this.deps.orders.catchUp(found.orderId);
+    const checkout = this.checkout(privateId) ?? found;
     const review = this.reviews.get(checkout.privateId.toLowerCase());
     if (!review || review.state !== 'pending' || checkout.purchase?.result !== 'OnHold') {
       return {
@@ -75,43 +82,88 @@ export class InvoiceStatusService {
         message: `Checkout ${checkout.privateId} has no purchase on hold (result ${checkout.purchase?.result ?? 'none'}). Complete a purchase with {"result": "OnHold"} first.`,
       };
     }
-    const { review: resolved, changes } = this.resolution(checkout, review, outcome, this.deps.clock.nowMs());
-    await this.deps.store.apply(changes);
+    const { review: resolved, order, changes } = this.resolution(checkout, review, outcome, this.deps.clock.nowMs(), this.orderOf(checkout));
+    await this.deps.store.apply(order ? [...changes, put(this.env, 'orders', order)] : changes);
     this.deps.webhooks.wake();
     return { ok: true, review: resolved };
   }
 
   nextDueMs(): number | null {
     let earliest: number | null = null;
-    for (const r of this.reviews.values()) {
-      if (r.state !== 'pending' || r.dueAt === null) continue;
-      const due = Date.parse(r.dueAt);
+    for (const r of this.reviews.subset(LOOKUPS.due)) {
+      const due = Date.parse(r.dueAt!);
       if (earliest === null || due < earliest) earliest = due;
     }
     return earliest;
   }
 
+  /** Ends every review due by `nowMs`, earliest first; one with an order as one of the order's time rules. */
   async runDue(nowMs: number): Promise<void> {
-    const changes: Change[] = [];
-    for (const review of this.reviews.toArray()) {
-      if (review.state !== 'pending' || review.dueAt === null || Date.parse(review.dueAt) > nowMs) continue;
-      const checkout = this.deps.store.env(this.env).checkouts.get(review.privateId.toLowerCase());
-      if (checkout) changes.push(...this.resolution(checkout, review, review.outcome, Date.parse(review.dueAt)).changes);
-      else changes.push(put(this.env, 'onHoldReviews', { ...review, state: 'resolved' }));
+    const due = [...this.reviews.subset(LOOKUPS.due)].filter((r) => Date.parse(r.dueAt!) <= nowMs).sort((a, b) => Date.parse(a.dueAt!) - Date.parse(b.dueAt!));
+    for (const review of due) {
+      const checkout = this.checkout(review.privateId);
+      const order = checkout ? this.orderOf(checkout) : undefined;
+      if (order && this.dueMs(order) !== null) {
+        await this.deps.orders.catchUp(order.orderId);
+        continue;
+      }
+      if (!checkout) {
+        await this.deps.store.apply([put(this.env, 'onHoldReviews', { ...review, state: 'resolved' })]);
+        continue;
+      }
+      const resolved = this.resolution(checkout, review, review.outcome, Date.parse(review.dueAt!), order);
+      await this.deps.store.apply(resolved.order ? [...resolved.changes, put(this.env, 'orders', resolved.order)] : resolved.changes);
     }
-    if (changes.length) await this.deps.store.apply(changes);
+    if (due.length) this.deps.webhooks.wake();
   }
 
-  /** The purchase and the order follow the outcome; the merchant's URLs are queued for their calls. */
-  private resolution(checkout: Checkout, review: OnHoldReview, outcome: Exclude<InvoiceStatusName, 'Pending'>, atMs: number): { review: OnHoldReview; changes: Change[] } {
-    const { purchaseResult, orderStatus } = resolutionOf(outcome);
+  // ---- The end of a review, as a rule of its order (OrderTimeRule) ----
+
+  dueMs(order: Order): number | null {
+    if (!order.checkoutPrivateId) return null;
+    const review = this.reviews.get(order.checkoutPrivateId.toLowerCase());
+    return review && review.state === 'pending' && review.dueAt !== null ? Date.parse(review.dueAt) : null;
+  }
+
+  apply(order: Order, atMs: number): { order: Order; changes: Change[] } {
+    const review = this.reviews.get((order.checkoutPrivateId ?? '').toLowerCase());
+    const checkout = this.checkout(order.checkoutPrivateId ?? '');
+    if (!review || !checkout) return { order, changes: review ? [put(this.env, 'onHoldReviews', { ...review, state: 'resolved' })] : [] };
+    const resolved = this.resolution(checkout, review, review.outcome, atMs, order);
+    return { order: resolved.order ?? order, changes: resolved.changes };
+  }
+
+  saved(): void {
+    this.deps.webhooks.wake();
+  }
+
+  private checkout(privateId: string): Checkout | undefined {
+    return this.deps.store.env(this.env).checkouts.get(privateId.trim().toLowerCase());
+  }
+
+  private orderOf(checkout: Checkout): Order | undefined {
+    return checkout.orderId ? this.deps.store.env(this.env).orders.get(checkout.orderId.toLowerCase()) : undefined;
+  }
+
+  /**
+   * The purchase and the order follow the outcome; the merchant's URLs are queued for their
+   * calls. `order` is the checkout's order as it stands at `atMs` (null: none); the changed
+   * order comes back apart from the other changes, for its owner to save.
+   */
+  private resolution(
+    checkout: Checkout,
+    review: OnHoldReview,
+    outcome: Exclude<InvoiceStatusName, 'Pending'>,
+    atMs: number,
+    order: Order | null | undefined,
+  ): { review: OnHoldReview; order: Order | null; changes: Change[] } {
+    const purchaseResult = purchaseResultOf(outcome);
     const at = instant(atMs).toISOString();
     const resolved: OnHoldReview = { ...review, state: 'resolved', outcome, resolvedAt: at };
     const changes: Change[] = [put(this.env, 'onHoldReviews', resolved)];
     const next: Checkout = checkout.purchase ? { ...checkout, purchase: { ...checkout.purchase, result: purchaseResult } } : checkout;
     changes.push(put(this.env, 'checkouts', next));
-    const order = checkout.orderId ? this.deps.store.env(this.env).orders.get(checkout.orderId.toLowerCase()) : undefined;
-    if (order && order.status === 'NotActivated') changes.push(put(this.env, 'orders', { ...order, status: orderStatus }));
+    const changed = order ? reviewedOrder(order, outcome) : null;
     if (order) {
       const type = outcome === 'Approved' ? 'walley:order:authorized' : 'walley:order:rejected';
       changes.push(...this.deps.webhooks.queue(checkout.merchantId, [orderReviewedEvent(type, order, at)], { subject: order.orderId, privateId: checkout.privateId }));
@@ -125,7 +177,7 @@ export class InvoiceStatusService {
     if (checkout.notificationUri) {
       changes.push(this.deps.callbacks.change(callback('notification', checkout.privateId, substitutePlaceholders(checkout.notificationUri, checkout), at)));
     }
-    return { review: resolved, changes };
+    return { review: resolved, order: changed, changes };
   }
 }
 

@@ -1,26 +1,29 @@
 /**
  * The one owner of order state for order administration (routes never touch the store).
- * Every read and write first brings the order up to date on the sandbox clock (expiry,
- * due credit checks), then runs a pure domain rule, then persists.
+ * Every read and write first brings the order up to date on the sandbox clock (expiry, due
+ * credit checks, and the rules other services follow for it, such as the end of an on-hold
+ * review; all in the order of their instants), then runs a pure domain rule, then persists.
  *
  * Each write runs synchronously from lookup to mutation and only then awaits the disk, so
- * two concurrent calls on one order can never interleave between check and change. A change
- * of the order's items (a reauthorization, at once or when its credit check completes) queues
- * `walley:order:reauthorized` with it.
+ * two concurrent calls on one order can never interleave between check and change.
+ * A change of the order's items (a reauthorization, at once or when its credit check
+ * completes) queues `walley:order:reauthorized` with it.
  */
 import type { Clock } from '../clock.js';
+import { type Due, catchUp } from '../domain/due.js';
 import type { Order } from '../domain/model.js';
-import { type AmountCommand, type Operation, cancel, capture, expireIfDue, extend, refund } from '../domain/order-admin.js';
-import { type Reauthorization, newReauthorization, planReauthorize, settleIfDue } from '../domain/order-reauthorize.js';
+import { type AmountCommand, type Operation, cancel, capture, extend, refund } from '../domain/order-admin.js';
+import { type OrderInTime, orderRules } from '../domain/order-clock.js';
+import { type Reauthorization, newReauthorization, planReauthorize } from '../domain/order-reauthorize.js';
 import { OrderViolation } from '../domain/order-violation.js';
 import type { SeededRandom } from '../domain/random.js';
 import type { EnvName } from '../hosts.js';
-import { type Change, put } from '../store/state.js';
+import { type Change, LOOKUPS, put } from '../store/state.js';
+import { orderReauthorizedEvent } from '../domain/webhook-events.js';
+import type { WebhookOutbox } from './webhooks.js';
 import type { StateStore } from '../store/store.js';
 import type { StoredResult } from '../domain/records.js';
-import { orderReauthorizedEvent } from '../domain/webhook-events.js';
 import { IdempotencyJournal, type IdempotentRequest, idempotencyKeys } from './order-idempotency.js';
-import type { WebhookOutbox } from './webhooks.js';
 
 /** How many orders GET /manage/orders/ lists (WC: "an empty id returns the 10 latest orders"). */
 export const LATEST_ORDERS = 10;
@@ -33,11 +36,38 @@ export interface ActionResult extends StoredResult {
 /** An action's order after it, its answer, and what else it saves (a reauthorization, a webhook). */
 type Outcome = { order: Order; result: StoredResult; reauthorization?: Reauthorization; changes?: Change[] };
 
+/** A rule another service follows for an order on the sandbox clock (the end of an on-hold review). */
+export interface OrderTimeRule {
+  /** When it falls due for this order; null when it has nothing pending for it. */
+  dueMs(order: Order): number | null;
+  /** Applies it to the order as it stood at `atMs`: the order, and what else changes with it (never the order itself). */
+  apply(order: Order, atMs: number): { order: Order; changes: Change[] };
+  /** Its changes were saved (the rule sends what they queued). */
+  saved(): void;
+}
+
+/** An order being brought up to date: its own rules' state, plus what the followed rules changed. */
+interface Catching extends OrderInTime {
+  changes: Change[];
+  /** The followed rules applied on the way: each applies once. */
+  followed: readonly OrderTimeRule[];
+}
+
+/** An order brought up to date: the changes that make it so (none when nothing was due). */
+interface UpToDate {
+  order: Order;
+  pending: Reauthorization | null;
+  changes: Change[];
+  followed: readonly OrderTimeRule[];
+}
+
 export function orderLocation(orderId: string): string {
   return `/manage/orders/${orderId}`;
 }
 
 export class OrderService {
+  private readonly rules: OrderTimeRule[] = [];
+
   constructor(
     private readonly store: StateStore,
     private readonly clock: Clock,
@@ -47,14 +77,8 @@ export class OrderService {
   ) {}
 
   /** `walley:order:reauthorized` for an order whose amount was `before` (none when the merchant has no webhook URL). */
-  private reauthorized(order: Order, before: number): Change[] {
-    return this.webhooks.queue(order.merchantId, [orderReauthorizedEvent(order, before, this.clock.iso())], { subject: order.orderId });
-  }
-
-  /** Saves the changes, and lets the dispatcher send a webhook among them. */
-  private async save(changes: Change[]): Promise<void> {
-    await this.store.apply(changes);
-    if (changes.some((change) => change.t === 'put' && change.c === 'callbacks')) this.webhooks.wake();
+  private reauthorized(order: Order, before: number, at: string = this.clock.iso()): Change[] {
+    return this.webhooks.queue(order.merchantId, [orderReauthorizedEvent(order, before, at)], { subject: order.orderId });
   }
 
   private get orders() {
@@ -63,6 +87,11 @@ export class OrderService {
 
   private get reauthorizations() {
     return this.store.env(this.env).records('reauthorizations');
+  }
+
+  /** Applies `rule` to every order it names, in time with the order's own rules. */
+  follow(rule: OrderTimeRule): void {
+    this.rules.push(rule);
   }
 
   private notFound(orderId: string): OrderViolation {
@@ -92,36 +121,71 @@ export class OrderService {
   }
 
   /** The caller's order, brought up to date; ids match case-insensitively (WC lower-cases them). */
-  private locate(merchantId: string, orderId: string): { order: Order; changes: Change[] } {
+  private locate(merchantId: string, orderId: string): UpToDate {
     const found = this.find(orderId);
     if (!found || found.merchantId !== merchantId) throw this.notFound(orderId);
     return this.refresh(found);
   }
 
-  /** What the clock made due: expiry and settled credit checks, as changes to save. */
-  private refresh(found: Order): { order: Order; changes: Change[] } {
-    const nowMs = this.clock.nowMs();
-    let order = found;
-    const changes: Change[] = [];
-    for (const reauthorization of this.reauthorizations.values()) {
-      if (reauthorization.orderId !== order.orderId) continue;
-      const settled = settleIfDue(reauthorization, order, nowMs);
-      if (!settled) continue;
-      changes.push(put(this.env, 'reauthorizations', settled.reauthorization));
-      if (settled.order) {
-        changes.push(...this.reauthorized(settled.order, order.totalAmount));
-        order = settled.order;
-      }
+  /** Every rule due by now (its own and the followed ones), applied in the order of their instants, as changes to save. */
+  private refresh(found: Order): UpToDate {
+    const start: Catching = { order: found, pending: this.pendingOf(found.orderId), settled: [], changes: [], followed: [] };
+    const done = catchUp(start, (state) => this.rulesOf(state), this.clock.nowMs());
+    if (done === start) return { order: found, pending: start.pending, changes: [], followed: [] };
+    const changes = [...done.settled.map((r) => put(this.env, 'reauthorizations', r)), ...done.changes];
+    if (done.order !== found) changes.push(put(this.env, 'orders', done.order));
+    // A credit check that completed changed the order's amount when it settled.
+    for (const r of done.settled) if (r.status === 'Completed') changes.push(...this.reauthorized({ ...done.order, totalAmount: r.amount }, found.totalAmount, r.settlesAt));
+    return { order: done.order, pending: done.pending, changes, followed: done.followed };
+  }
+
+  private rulesOf(state: Catching): Due<Catching>[] {
+    const rules: Due<Catching>[] = orderRules(state).map((rule) => ({ atMs: rule.atMs, apply: (s) => ({ ...s, ...rule.apply(s) }) }));
+    for (const rule of this.rules) {
+      if (state.followed.includes(rule)) continue;
+      const atMs = rule.dueMs(state.order);
+      if (atMs === null) continue;
+      rules.push({
+        atMs,
+        apply: (s) => {
+          const applied = rule.apply(s.order, atMs);
+          return { ...s, order: applied.order, changes: [...s.changes, ...applied.changes], followed: [...s.followed, rule] };
+        },
+      });
     }
-    const expired = expireIfDue(order, nowMs);
-    if (expired) order = expired;
-    if (order !== found) changes.push(put(this.env, 'orders', order));
-    return { order, changes };
+    return rules;
+  }
+
+  /** The order's credit check still Pending, as stored. */
+  private pendingOf(orderId: string): Reauthorization | null {
+    return this.reauthorizations.getBy(LOOKUPS.pendingOfOrder, orderId) ?? null;
+  }
+
+  private async save(changes: Change[], followed: readonly OrderTimeRule[]): Promise<void> {
+    if (changes.length === 0) return;
+    await this.store.apply(changes);
+    for (const rule of followed) rule.saved();
+    // The dispatcher sends a webhook among them.
+    if (changes.some((change) => change.t === 'put' && change.c === 'callbacks')) this.webhooks.wake();
+  }
+
+  /** Brings any merchant's order up to date and saves it (the clock's work: a followed rule fell due). */
+  async catchUp(orderId: string): Promise<void> {
+    const found = this.find(orderId);
+    if (!found) return;
+    const { changes, followed } = this.refresh(found);
+    await this.save(changes, followed);
+  }
+
+  /** The caller's order when reading it changes nothing; undefined when the clock made a change due (get() saves it first). */
+  current(merchantId: string, orderId: string): Order | undefined {
+    const { order, changes } = this.locate(merchantId, orderId);
+    return changes.length ? undefined : order;
   }
 
   async get(merchantId: string, orderId: string): Promise<Order> {
-    const { order, changes } = this.locate(merchantId, orderId);
-    if (changes.length) await this.save(changes);
+    const { order, changes, followed } = this.locate(merchantId, orderId);
+    await this.save(changes, followed);
     return order;
   }
 
@@ -132,8 +196,10 @@ export class OrderService {
       .sort((a, b) => Date.parse(b.placedAt) - Date.parse(a.placedAt))
       .slice(0, limit)
       .map((order) => this.refresh(order));
-    const changes = newest.flatMap((r) => r.changes);
-    if (changes.length) await this.save(changes);
+    await this.save(
+      newest.flatMap((r) => r.changes),
+      newest.flatMap((r) => r.followed),
+    );
     return newest.map((r) => r.order);
   }
 
@@ -171,10 +237,8 @@ export class OrderService {
   }
 
   reauthorize(merchantId: string, orderId: string, command: AmountCommand, request: IdempotentRequest): Promise<ActionResult> {
-    return this.act(merchantId, orderId, 'reauthorize', request, (order) => {
-      let inProgress: Reauthorization | null = null;
-      for (const r of this.reauthorizations.values()) if (r.orderId === order.orderId && r.status === 'Pending') inProgress = r;
-      const plan = planReauthorize(order, command, inProgress);
+    return this.act(merchantId, orderId, 'reauthorize', request, (order, pending) => {
+      const plan = planReauthorize(order, command, pending);
       if (plan.kind === 'applied') return { order: plan.order, result: accepted(order), changes: this.reauthorized(plan.order, order.totalAmount) };
       const reauthorization = newReauthorization(order, plan, command, this.random.uuid(), this.clock.nowMs());
       return { order, reauthorization, result: { status: 201, location: `${orderLocation(order.orderId)}/reauthorize/${reauthorization.id}` } };
@@ -194,29 +258,29 @@ export class OrderService {
     orderId: string,
     operation: Operation,
     request: IdempotentRequest,
-    change: (order: Order) => Outcome,
+    change: (order: Order, pending: Reauthorization | null) => Outcome,
   ): Promise<ActionResult> {
-    const { order, changes } = this.locate(merchantId, orderId);
+    const { order, pending, changes, followed } = this.locate(merchantId, orderId);
     const journal = new IdempotencyJournal(this.store.env(this.env).records('idempotency'));
     const keys = idempotencyKeys(merchantId, order.orderId, operation, request);
     let outcome: Outcome;
     try {
       const replay = journal.lookup(keys, request.fingerprint);
       if (replay) {
-        if (changes.length) await this.save(changes);
+        await this.save(changes, followed);
         return { ...replay, replayed: true };
       }
-      outcome = change(order);
+      outcome = change(order, pending);
     } catch (error) {
-      // The refusal changed nothing, but expiry or a settled check found on the way must still be kept.
-      if (changes.length) await this.save(changes);
+      // The refusal changed nothing, but what the clock made due on the way must still be kept.
+      await this.save(changes, followed);
       throw error;
     }
     const writes = [...changes.filter((c) => !(c.t === 'put' && c.c === 'orders')), put(this.env, 'orders', outcome.order)];
     if (outcome.reauthorization) writes.push(put(this.env, 'reauthorizations', outcome.reauthorization));
     writes.push(...(outcome.changes ?? []));
     for (const record of journal.remember(keys, request.fingerprint, outcome.result, this.clock.iso())) writes.push(put(this.env, 'idempotency', record));
-    await this.save(writes);
+    await this.save(writes, followed);
     return { ...outcome.result, replayed: false };
   }
 }

@@ -23,7 +23,7 @@ import {
 import { type WebhookEvent, attemptEvents, authorizationEvent, customerTokenEvent } from '../domain/webhook-events.js';
 import { segmentOf } from '../domain/sales-segment.js';
 import type { EnvName } from '../hosts.js';
-import { type Change, put } from '../store/state.js';
+import { type Change, LOOKUPS, put } from '../store/state.js';
 import type { StateStore } from '../store/store.js';
 import type { CallbackRecord, StoredToken } from '../domain/records.js';
 import type { MerchantDirectory } from './merchants.js';
@@ -185,28 +185,35 @@ export class TokenizationService {
   /** The earliest due attempt of this environment, in ms. */
   nextDueMs(): number | null {
     let earliest: number | null = null;
-    for (const authorization of this.authorizations.values()) {
+    for (const authorization of this.authorizations.subset(LOOKUPS.due)) {
       const due = nextAttemptMs(authorization);
       if (due !== null && (earliest === null || due < earliest)) earliest = due;
     }
     return earliest;
   }
 
-  /** Makes every attempt due by `nowMs`, oldest first; queues their webhooks. */
+  /** Makes every attempt due by `nowMs`, earliest first; queues their webhooks. */
   async runDue(nowMs: number): Promise<void> {
     const changes: Change[] = [];
-    for (const stored of this.authorizations.toArray()) {
-      let authorization: Authorization = stored;
-      for (let due = nextAttemptMs(authorization); due !== null && due <= nowMs; due = nextAttemptMs(authorization)) {
-        const token = this.tokens.get(authorization.customerToken.toLowerCase());
-        if (!token) break;
-        const attempted = this.attempt(authorization, token, due);
-        authorization = attempted.authorization;
-        if (attempted.order) changes.push(put(this.env, 'orders', attempted.order));
-        changes.push(...this.queue(authorization.merchantId, attemptEvents(authorization, attempted.order, instant(due).toISOString()), authorization.authorizationId));
+    const made = new Map<string, Authorization>();
+    for (;;) {
+      // The earliest attempt due among every authorization, as it stands after the attempts made so far.
+      let next: Authorization | null = null;
+      let nextMs = Number.POSITIVE_INFINITY;
+      for (const stored of this.authorizations.subset(LOOKUPS.due)) {
+        const authorization = made.get(stored.authorizationId) ?? stored;
+        const due = nextAttemptMs(authorization);
+        if (due !== null && due <= nowMs && due < nextMs) [next, nextMs] = [authorization, due];
       }
-      if (authorization !== stored) changes.push(put(this.env, 'authorizations', { ...authorization, id: authorization.authorizationId }));
+      if (next === null) break;
+      const token = this.tokens.get(next.customerToken.toLowerCase());
+      // Without its token nothing can be attempted: the authorization fails for good.
+      const attempted = token ? this.attempt(next, token, nextMs) : { authorization: { ...next, status: 'Failed' as const }, order: null };
+      made.set(next.authorizationId, attempted.authorization);
+      if (attempted.order) changes.push(put(this.env, 'orders', attempted.order));
+      if (token) changes.push(...this.queue(next.merchantId, attemptEvents(attempted.authorization, attempted.order, instant(nextMs).toISOString()), next.authorizationId));
     }
+    for (const authorization of made.values()) changes.push(put(this.env, 'authorizations', { ...authorization, id: authorization.authorizationId }));
     if (changes.length) await this.save(changes);
   }
 

@@ -29,10 +29,15 @@ export interface NotificationDeps {
   outbound?: OutboundRecorder;
 }
 
-/** Other work due on the sandbox clock: run before deliveries, so what it queues goes out in the same pass. */
+/**
+ * Other work due on the sandbox clock (scheduled authorizations, on-hold reviews): run in one
+ * pass with the deliveries, everything in the order of the instants it fell due, so what it
+ * queues goes out in the same pass, after what was due before it.
+ */
 export interface DueWork {
   /** The earliest instant (ms) something is due, or null. */
   nextDueMs(): number | null;
+  /** Does everything due by `nowMs`. */
   runDue(nowMs: number): Promise<void>;
 }
 
@@ -113,14 +118,43 @@ export class NotificationDispatcher {
     return ENVIRONMENTS.flatMap((env) => this.ctx.callbacks(env).pending().map((record) => ({ env, record })));
   }
 
+  /**
+   * Everything due by now, earliest first: the other work at its instants, then each delivery
+   * attempt at its own; after each step the next is chosen again, since a step queues
+   * deliveries and moves a retry on. The clock may move meanwhile: "now" is read every step.
+   */
   private async deliverDue(): Promise<void> {
-    for (const source of this.sources) if (!this.stopped) await source.runDue(this.ctx.clock.nowMs());
-    for (const { env, record: first } of this.pending()) {
-      let record: CallbackRecord | undefined = first;
-      while (!this.stopped && record && record.state === 'pending' && record.nextAttemptAt && Date.parse(record.nextAttemptAt) <= this.ctx.clock.nowMs()) {
-        record = await this.attempt(env, record);
+    // What made no progress this pass (a save that failed) waits for the next one, instead of being tried again at once.
+    const waiting = new Set<DueWork | string>();
+    while (!this.stopped) {
+      const nowMs = this.ctx.clock.nowMs();
+      let work: DueWork | null = null;
+      let workMs = Number.POSITIVE_INFINITY;
+      for (const source of this.sources) {
+        const due = waiting.has(source) ? null : source.nextDueMs();
+        if (due !== null && due <= nowMs && due < workMs) [work, workMs] = [source, due];
+      }
+      const delivery = this.earliestDelivery(waiting);
+      if (work && (!delivery || workMs <= delivery.dueMs)) {
+        await work.runDue(workMs);
+        if (work.nextDueMs() === workMs) waiting.add(work);
+      } else if (delivery && delivery.dueMs <= nowMs) {
+        if (!(await this.attempt(delivery.env, delivery.record))) waiting.add(delivery.record.id);
+      } else {
+        return;
       }
     }
+  }
+
+  /** The pending delivery due first, of either environment. */
+  private earliestDelivery(waiting: ReadonlySet<unknown>): { env: EnvName; record: CallbackRecord; dueMs: number } | null {
+    let earliest: { env: EnvName; record: CallbackRecord; dueMs: number } | null = null;
+    for (const { env, record } of this.pending()) {
+      if (waiting.has(record.id)) continue;
+      const dueMs = Date.parse(record.nextAttemptAt!);
+      if (!earliest || dueMs < earliest.dueMs) earliest = { env, record, dueMs };
+    }
+    return earliest;
   }
 
   /** One attempt; returns the record as saved after it. */

@@ -1,6 +1,7 @@
 /**
  * A keyed collection of records: lookups by id (and by a few secondary keys) from maps,
- * never by scanning. Only the store changes a collection; everybody else reads.
+ * never by scanning; the few rows of a kind services visit often (callbacks still pending)
+ * from a subset kept beside them. Only the store changes a collection; everybody else reads.
  */
 
 type KeyOf<T> = (row: T) => string | null;
@@ -8,6 +9,7 @@ type KeyOf<T> = (row: T) => string | null;
 export class Collection<T extends object> {
   private readonly rows = new Map<string, T>();
   private readonly secondary = new Map<string, { keyOf: KeyOf<T>; map: Map<string, string> }>();
+  private readonly subsets = new Map<string, { holds: (row: T) => boolean; keys: Set<string> }>();
 
   constructor(readonly keyOf: (row: T) => string) {}
 
@@ -15,6 +17,27 @@ export class Collection<T extends object> {
   withIndex(name: string, keyOf: KeyOf<T>): this {
     this.secondary.set(name, { keyOf, map: new Map() });
     return this;
+  }
+
+  /**
+   * Adds a subset kept up to date with every change: the rows `holds` is true of, e.g. the
+   * callbacks still pending. Visiting them costs what they number, not what the collection does.
+   */
+  withSubset(name: string, holds: (row: T) => boolean): this {
+    const keys = new Set<string>();
+    for (const [key, row] of this.rows) if (holds(row)) keys.add(key);
+    this.subsets.set(name, { holds, keys });
+    return this;
+  }
+
+  /** The rows of a subset (withSubset), in the order they joined it. */
+  *subset(name: string): IterableIterator<T> {
+    const keys = this.subsets.get(name)?.keys;
+    if (!keys) throw new Error(`no subset ${name} of this collection`);
+    for (const key of keys) {
+      const row = this.rows.get(key);
+      if (row) yield row;
+    }
   }
 
   get(key: string): T | undefined {
@@ -58,6 +81,10 @@ export class Collection<T extends object> {
       if (before !== null && map.get(before) === key) map.delete(before);
       if (value !== null) map.set(value, key);
     }
+    for (const { holds, keys } of this.subsets.values()) {
+      if (holds(row)) keys.add(key);
+      else keys.delete(key);
+    }
     return previous;
   }
 
@@ -73,9 +100,11 @@ export class Collection<T extends object> {
   clear(): void {
     this.rows.clear();
     for (const { map } of this.secondary.values()) map.clear();
+    for (const { keys } of this.subsets.values()) keys.clear();
   }
 
   private unindex(key: string, row: T): void {
+    for (const { keys } of this.subsets.values()) keys.delete(key);
     for (const { keyOf, map } of this.secondary.values()) {
       const value = keyOf(row);
       if (value !== null && map.get(value) === key) map.delete(value);

@@ -163,26 +163,36 @@ export interface Override {
  * disk touched are shown as they were before them (the durable image).
  */
 export function docFromState(state: SandboxState, overrides: Override[] = [], durableSettings?: Settings, durableClock?: ClockSnapshot | null): SnapshotDoc {
-  const byKey = new Map<string, Override>();
+  // Per collection, per key: the earliest before-image wins.
+  const byCollection = new Map<string, Map<string, Override>>();
   for (const o of overrides) {
-    const id = `${o.env}\u0000${o.collection}\u0000${o.key}`;
-    if (!byKey.has(id)) byKey.set(id, o); // the earliest before-image wins
+    const id = `${o.env}\u0000${o.collection}`;
+    const mine = byCollection.get(id) ?? new Map<string, Override>();
+    byCollection.set(id, mine);
+    if (!mine.has(o.key)) mine.set(o.key, o);
   }
   const environments = {} as Record<EnvName, EnvDoc>;
   for (const env of ENVIRONMENTS) {
     const source = state.env(env);
+    // Compaction runs this between requests: rows are taken as they are, without working out each
+    // one's key; only the rows that changes in flight put are looked up.
     const rowsOf = (name: string): object[] => {
       const collection = source.collection(name);
+      const mine = byCollection.get(`${env}\u0000${name}`);
+      if (!mine) return collection.toArray();
+      // The rows in memory that changes in flight put, each standing for its before-image (none: it was new).
+      const replaced = new Map<object, Override>();
+      for (const o of mine.values()) {
+        const now = collection.get(o.key);
+        if (now) replaced.set(now, o);
+      }
       const rows: object[] = [];
-      const seen = new Set<string>();
       for (const row of collection.values()) {
-        const key = collection.keyOf(row);
-        const o = byKey.get(`${env}\u0000${name}\u0000${key}`);
-        seen.add(key);
+        const o = replaced.get(row);
         if (!o) rows.push(row);
         else if (o.before) rows.push(o.before);
       }
-      for (const o of byKey.values()) if (o.env === env && o.collection === name && o.before && !seen.has(o.key)) rows.push(o.before);
+      for (const o of mine.values()) if (o.before && !collection.has(o.key)) rows.push(o.before);
       return rows;
     };
     const records: Record<string, KeyedRecord[]> = {};

@@ -58,7 +58,7 @@ export class EnvState {
   private recordsNamed(name: string): Collection<KeyedRecord> {
     let collection = this.named.get(name);
     if (!collection) {
-      collection = new Collection<KeyedRecord>((r) => r.id);
+      collection = withLookups(name, new Collection<KeyedRecord>((r) => r.id));
       this.named.set(name, collection);
     }
     return collection;
@@ -67,6 +67,38 @@ export class EnvState {
   recordNames(): string[] {
     return [...this.named.keys()];
   }
+}
+
+/** Names of the lookups withLookups adds, for the services that use them. */
+export const LOOKUPS = {
+  /** reauthorizations: the one credit check of an order still Pending, by orderId. */
+  pendingOfOrder: 'pendingOfOrder',
+  /** callbacks with an attempt still to make; authorizations with attempts left; on-hold reviews that resolve by themselves. */
+  due: 'due',
+} as const;
+
+/**
+ * What services find among kept records without scanning them: an order's pending credit
+ * check, and the few records the sandbox clock's work visits, which are otherwise lost among
+ * every callback, authorization and review ever made.
+ */
+function withLookups(name: string, collection: Collection<KeyedRecord>): Collection<KeyedRecord> {
+  const as = <R extends RecordName>(_name: R) => collection as unknown as Collection<RecordTypes[R]>;
+  switch (name) {
+    case 'reauthorizations':
+      as('reauthorizations').withIndex(LOOKUPS.pendingOfOrder, (r) => (r.status === 'Pending' ? r.orderId : null));
+      break;
+    case 'callbacks':
+      as('callbacks').withSubset(LOOKUPS.due, (r) => r.state === 'pending' && r.nextAttemptAt !== null);
+      break;
+    case 'authorizations':
+      as('authorizations').withSubset(LOOKUPS.due, (a) => a.status !== 'Authorized' && a.status !== 'Failed' && a.attemptsMade < a.attemptsDue.length);
+      break;
+    case 'onHoldReviews':
+      as('onHoldReviews').withSubset(LOOKUPS.due, (r) => r.state === 'pending' && r.dueAt !== null);
+      break;
+  }
+  return collection;
 }
 
 export interface StateMeta {

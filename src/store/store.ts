@@ -5,10 +5,11 @@
  *
  *   start:   lock → snapshot (validated) → replay <file>.log.old, <file>.log
  *   change:  apply in memory → append one line (group commit) → resolve | roll back + reject
- *   compact: past COMPACT_BYTES or COMPACT_AGE_MS of log, and at close: the durable image
- *            (memory minus changes still on their way) → snapshot; the old log is dropped
+ *   compact: once the log is as large as the snapshot (at least COMPACT_BYTES), after
+ *            COMPACT_AGE_MS of log, and at close: the durable image (memory minus changes
+ *            still on their way) → snapshot; the old log is dropped
  */
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Low } from 'lowdb';
 import { type ClockSnapshot, monotonicMs, wallClockStamp } from '../clock.js';
@@ -19,13 +20,19 @@ import { ChangeLogWriter, type LogEntry, type LogIo, fileIo, readChangeLog } fro
 import { StateLock } from './lock.js';
 import { type Override, type SnapshotDoc, docFromState, stateFromDoc } from './snapshot.js';
 import { SnapshotFile, removeStaleTemps } from './snapshot-file.js';
+import type { CollectionName, CollectionTypes } from '../domain/records.js';
 import type { Change, EnvState, SandboxState } from './state.js';
 
+/** CHECKOUT_SANDBOX_COMPACT_BYTES: a fixed threshold instead, for the crash tests, so that a compaction is running whenever they kill. */
+const FIXED_COMPACT_BYTES = Number(process.env.CHECKOUT_SANDBOX_COMPACT_BYTES) || null;
 /**
- * Log bytes past which the log is compacted into the snapshot. CHECKOUT_SANDBOX_COMPACT_BYTES
- * lowers it for the crash tests, so that a compaction is running whenever they kill.
+ * Log bytes past which the log is compacted into the snapshot: at least this, and at least the
+ * snapshot last written. A compaction writes the whole world, so with a fixed threshold a
+ * larger world would cost more for the same changes logged (and its writes and flush to disk
+ * would hold up the log's appends, which every write request waits for, longer); measured
+ * against the snapshot, writing snapshots never costs more than the changes logged did.
  */
-export const COMPACT_BYTES = Number(process.env.CHECKOUT_SANDBOX_COMPACT_BYTES) || 8 * 1024 * 1024;
+export const COMPACT_BYTES = FIXED_COMPACT_BYTES ?? 8 * 1024 * 1024;
 export const COMPACT_AGE_MS = 60_000;
 
 export interface StoreOptions {
@@ -45,6 +52,14 @@ interface Applied {
 }
 
 const RESOLVED = Promise.resolve();
+
+/** What a change to a row breaks (`before`: the row it replaces, if any); empty when nothing. */
+export type Guard<T> = (before: T | undefined, after: T) => string[];
+
+/** A change a guard refused: nothing of it was applied. A sandbox bug, never the caller's. */
+export class GuardError extends Error {
+  override name = 'GuardError';
+}
 
 /** Moves a state file and its logs aside (renamed, nothing deleted) before a reset. */
 function backUp(file: string): string | null {
@@ -67,7 +82,10 @@ export class StateStore {
   /** Per log entry, what it changed (for the durable image and rollbacks). */
   private readonly inFlight = new Map<LogEntry, Applied[]>();
   private compacting: Promise<void> | null = null;
+  private readonly guards = new Map<string, Guard<object>>();
   private lastCompactMs = monotonicMs();
+  /** The size of the snapshot on disk, as last read or written. */
+  private snapshotBytes = 0;
   private broken: Error | null = null;
 
   private constructor(
@@ -103,6 +121,7 @@ export class StateStore {
       if (!doc && replays > 0) throw new Error(`${file}.log holds changes but ${file} is missing; restore the snapshot or move the log away.`);
       const store = new StateStore(file, options.io ?? fileIo, warn, doc);
       store.lock = lock;
+      store.snapshotBytes = existsSync(file) ? statSync(file).size : 0;
       store.lowdb = lowdb;
       for (const l of logs) {
         if (l.tornTail) warn(`${l.f}: skipped a torn last line (a crash mid-write; that change was never acknowledged)`);
@@ -141,12 +160,23 @@ export class StateStore {
   }
 
   /**
+   * Holds every later change of `collection` to `check`: a change it finds something wrong
+   * with is refused whole (apply rejects with a GuardError, nothing applied). Replaying the
+   * change log at start and replacing the world are not held to it.
+   */
+  guard<K extends CollectionName>(collection: K, check: Guard<CollectionTypes[K]>): void {
+    this.guards.set(collection, check as Guard<object>);
+  }
+
+  /**
    * Applies changes in memory now and resolves once they are on disk (at once in memory
    * mode). On a failed write every change not yet durable is rolled back and the promise
    * rejects with a PersistenceError: the caller answers that nothing was applied.
    */
   apply(changes: Change[]): Promise<void> {
     if (this.broken) return Promise.reject(new PersistenceError(`the state file cannot be written (${this.broken.message}); restart the sandbox`));
+    const refused = this.guards.size ? this.refusal(changes) : null;
+    if (refused) return Promise.reject(refused);
     const applied = changes.map((change) => this.applyOne(change));
     if (!this.log) return RESOLVED;
     return new Promise<void>((resolve, reject) => {
@@ -214,6 +244,22 @@ export class StateStore {
     });
   }
 
+  /** What the guards find wrong with the changes, each put against the row it replaces (an earlier put of the same batch included). */
+  private refusal(changes: Change[]): GuardError | null {
+    const batch = new Map<string, object>();
+    const problems: string[] = [];
+    for (const change of changes) {
+      if (change.t !== 'put') continue;
+      const check = this.guards.get(change.c);
+      if (!check) continue;
+      const collection = this.state.env(change.env).collection(change.c);
+      const key = `${change.env}\u0000${change.c}\u0000${collection.keyOf(change.v)}`;
+      problems.push(...check(batch.get(key) ?? collection.get(collection.keyOf(change.v)), change.v));
+      batch.set(key, change.v);
+    }
+    return problems.length ? new GuardError(problems.join('; ')) : null;
+  }
+
   private applyOne(change: Change): Applied {
     const world = this.state;
     switch (change.t) {
@@ -252,7 +298,8 @@ export class StateStore {
 
   private maybeCompact(): void {
     if (this.compacting || !this.log) return;
-    const due = this.log.size >= COMPACT_BYTES || (this.log.size > 0 && monotonicMs() - this.lastCompactMs >= COMPACT_AGE_MS);
+    const threshold = FIXED_COMPACT_BYTES ?? Math.max(COMPACT_BYTES, this.snapshotBytes);
+    const due = this.log.size >= threshold || (this.log.size > 0 && monotonicMs() - this.lastCompactMs >= COMPACT_AGE_MS);
     if (due) void this.compactNow().catch((error: Error) => this.warn(`compaction failed (the log keeps every change): ${error.message}`));
   }
 
@@ -292,6 +339,7 @@ export class StateStore {
     this.lowdb!.data = doc;
     try {
       await this.lowdb!.write();
+      this.snapshotBytes = statSync(this.file!).size;
     } finally {
       // Not kept: it would hold every row it names (and their before-images) until the next compaction.
       this.lowdb!.data = null;

@@ -220,6 +220,23 @@ describe('notificationUri', () => {
     expect(at(record.body, 'callbacks', 0)).toMatchObject({ state: 'failed', nextAttemptAt: null });
   });
 
+  it('makes the retries of several checkouts that fell due at once in the order of their instants', async () => {
+    shop.answer('/notify', 500);
+    const payload = initPayload({ notificationUri: `${shop.base}/notify?id={checkout.id}` });
+    const first = (await initializeOldStyle(sb, 'legacy', payload)).privateId;
+    const second = (await initializeOldStyle(sb, 'legacy', payload)).privateId;
+    await admin(sb, `/uat/checkouts/${first}/purchase`);
+    sb.clock.advance(7000);
+    await admin(sb, `/uat/checkouts/${second}/purchase`);
+    // The first's retry due at +5 s went out with that move; from here both have four due.
+    const before = shop.received.length;
+    sb.clock.advance(2 * 3600 * 1000);
+    await admin(sb, `/uat/checkouts/${second}/callbacks`, undefined, 'GET');
+    const order = shop.received.slice(before).map((r) => (new URL(r.url, shop.base).searchParams.get('id') === first ? 'first' : 'second'));
+    // Due: first +15 s, second +12 s, +22 s, first +3:15, second +3:22, first +1:03:15, second +1:03:22.
+    expect(order).toEqual(['second', 'first', 'second', 'first', 'second', 'first', 'second']);
+  });
+
   it('records an unreachable endpoint as an error and keeps retrying', async () => {
     const { privateId } = await initializeOldStyle(sb, 'legacy', initPayload({ notificationUri: 'http://127.0.0.1:9/notify' }));
     await admin(sb, `/uat/checkouts/${privateId}/purchase`);

@@ -25,6 +25,16 @@ function manualReviewScenario(): string {
   return file;
 }
 
+/** The default scenario with orders that expire after an hour and reviews that end with `status` after two. */
+function lateReviewScenario(status: 'Approved' | 'Rejected'): string {
+  const file = join(dir, `late-review-${status}.yaml`);
+  const yaml = readFileSync(join(SCENARIO_DIR, 'default.yaml'), 'utf8')
+    .replace('name: default', `name: late-review-${status.toLowerCase()}`)
+    .replace('lifetimeSeconds: 2419200    # 28 days', 'lifetimeSeconds: 3600');
+  writeFileSync(file, `${yaml}\nonHold:\n  resolveAfterSeconds: 7200\n  invoiceStatus: ${status}\n`);
+  return file;
+}
+
 let sb: Sandbox;
 let shop: Receiver;
 beforeEach(async () => {
@@ -89,6 +99,26 @@ describe('on-hold purchases', () => {
     expect(new URL(call!.url, shop.base).searchParams.get('InvoiceStatus')).toBe('5');
     expect(at(await checkoutData(privateId), 'purchase', 'result')).toBe('Rejected');
     expect((await new ManageApi(sb).order(orderId)).status).toBe('Cancelled');
+  });
+
+  it.each([
+    ['Approved', [7300], 'Expired'],
+    ['Approved', [3700, 3600], 'Expired'],
+    ['Rejected', [7300], 'Cancelled'],
+    ['Rejected', [3700, 3600], 'Cancelled'],
+  ] as const)('end in time with the order: %s after %j s of an order that expired after one hour is %s', async (status, steps, final) => {
+    await start(lateReviewScenario(status));
+    const { privateId, orderId } = await onHold();
+    const api = new ManageApi(sb);
+    for (const [i, seconds] of steps.entries()) {
+      await admin(sb, '/clock/advance', { seconds });
+      // Read between the two moves: expired, the review not yet due.
+      if (i < steps.length - 1) expect((await api.order(orderId)).status).toBe('Expired');
+    }
+    expect((await api.order(orderId)).status).toBe(final);
+    expect(at(await checkoutData(privateId), 'purchase', 'result')).toBe(status === 'Approved' ? 'Preliminary' : 'Rejected');
+    const reviews = (await admin(sb, '/uat/on-hold-reviews', undefined, 'GET')).body.reviews;
+    expect(reviews).toMatchObject([{ state: 'resolved', resolvedAt: '2026-11-02T12:00:00.000Z' }]);
   });
 
   it('retries an invoice-status call the shop refused, on the sandbox clock', async () => {

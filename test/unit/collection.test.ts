@@ -43,4 +43,20 @@ describe('Collection', () => {
     c.put({ id: 'A', token: 'other', n: 3 });
     expect(c.getBy('token', 'shared')?.id).toBe('B');
   });
+
+  it('keeps a subset up to date through puts, replaces, removals and clears', () => {
+    const c = collection().withSubset('odd', (r) => r.n % 2 === 1);
+    c.put({ id: 'A', token: null, n: 1 });
+    c.put({ id: 'B', token: null, n: 2 });
+    c.put({ id: 'C', token: null, n: 3 });
+    expect([...c.subset('odd')].map((r) => r.id)).toEqual(['A', 'C']);
+    c.put({ id: 'A', token: null, n: 4 });
+    c.put({ id: 'B', token: null, n: 5 });
+    expect([...c.subset('odd')].map((r) => r.id)).toEqual(['C', 'B']);
+    c.remove('c');
+    expect([...c.subset('odd')].map((r) => r.id)).toEqual(['B']);
+    c.clear();
+    expect([...c.subset('odd')]).toEqual([]);
+    expect(() => [...c.subset('even')]).toThrow(/no subset even/);
+  });
 });

@@ -18,7 +18,7 @@
  */
 import { z } from 'zod';
 import { lazy } from '../../lazy.js';
-import { toMinor } from '../money.js';
+import { readMinor, toMinor } from '../money.js';
 import { type Complaint, complain } from './problems.js';
 import { asBoolean, asInteger, asNumber, asText, field, isBlank, isObject, type JsonObject } from './readers.js';
 
@@ -180,13 +180,18 @@ export interface AmountRules {
   invalid: (raw: unknown) => Complaint;
   /** The complaint for zero and less, where only a positive amount makes sense. */
   notPositive?: (raw: unknown) => Complaint;
+  /**
+   * Bind an amount beyond what minor units hold (2^53 and more) as ±Infinity, for the domain
+   * to refuse as more than it allows; without it, such an amount is `invalid`.
+   */
+  keepOversized?: boolean;
 }
 
 /** An amount in integer minor units, exactly as toMinor reads it (199, 199.5, "199.00", "199,50"). */
 export function amount(rules: AmountRules): z.ZodType<number, unknown> {
   return lenient(WIRE.amount, (raw, ctx) => {
     if (rules.required && isBlank(raw)) return complain(ctx, rules.required);
-    const minor = toMinor(raw);
+    const minor = rules.keepOversized ? readMinor(raw) : toMinor(raw);
     if (minor === null) return complain(ctx, rules.invalid(raw));
     return rules.notPositive && minor <= 0 ? complain(ctx, rules.notPositive(raw)) : minor;
   });

@@ -26,7 +26,7 @@ export const orderItemSchema = caseless(
     articleId: text().meta({ description: 'Older WooCommerce name of id.' }),
     articleNumber: text().meta({ description: 'Another name of id.' }),
     description: text(),
-    unitPrice: amount({ invalid: () => phrase('is required: the price per unit incl. VAT, e.g. 95.00 or "95.00".') }).meta({
+    unitPrice: amount({ invalid: () => phrase('is required: the price per unit incl. VAT, e.g. 95.00 or "95.00".'), keepOversized: true }).meta({
       description: 'Price per unit incl. VAT, e.g. 95.00 or "95.00".',
     }),
     quantity: wholeNumber({ invalid: (raw) => phrase(`must be a whole number above 0 (got ${got(raw)}).`) }),
@@ -64,6 +64,8 @@ export const amountCommandSchema = caseless(
     amount: amount({
       invalid: (raw) => phrase(`is required: the amount in the order's currency, e.g. 285.00 or "285.00" (got ${got(raw)}).`),
       notPositive: (raw) => phrase(`must be greater than 0 (got ${JSON.stringify(raw)}).`),
+      // More than any order allows: refused by the operation with its own code (more than is left to capture, …).
+      keepOversized: true,
     }).meta({ description: "Greater than 0, in the order's currency, e.g. 285.00 or \"285.00\"." }),
     description: text(),
     actionReference: text().meta({ description: 'Also an idempotency key (as are the X-Idempotency / Idempotency-Key headers).' }),
