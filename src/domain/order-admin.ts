@@ -44,19 +44,19 @@ export interface ActionContext {
   newInvoiceNumber(): string;
 }
 
-export type Operation = 'capture' | 'refund' | 'cancel' | 'extend' | 'reauthorize';
+export type OrderAction = 'capture' | 'refund' | 'cancel' | 'extend' | 'reauthorize';
 
-type Refusal = [OrderCode, (order: Order) => string];
+type StatusRefusal = [OrderCode, (order: Order) => string];
 
-const captured: Refusal = [
+const captured: StatusRefusal = [
   'ORDER_ALREADY_CAPTURED',
   (o) => `Order ${o.orderId} is fully captured (status ${o.status}); nothing is left to change. Use POST /manage/orders/${o.orderId}/refund to give money back.`,
 ];
-const cancelled: Refusal = [
+const cancelled: StatusRefusal = [
   'ORDER_CANCELLED',
   (o) => `Order ${o.orderId} is cancelled; it can no longer be changed. Place a new order (POST /checkouts) instead.`,
 ];
-const expired: Refusal = [
+const expired: StatusRefusal = [
   'ORDER_EXPIRED',
   (o) =>
     `Order ${o.orderId} expired at ${o.expiresAt} (sandbox time); an expired order can only be cancelled. ` +
@@ -64,7 +64,7 @@ const expired: Refusal = [
 ];
 
 /** Which statuses refuse which operation, with which code. Anything not listed is allowed. */
-const REFUSALS: Record<Operation, Partial<Record<OrderStatus, Refusal>>> = {
+const REFUSALS: Record<OrderAction, Partial<Record<OrderStatus, StatusRefusal>>> = {
   capture: {
     Activated: [
       'CAPTURE_ORDER_ALREADY_CAPTURED',
@@ -93,7 +93,7 @@ const REFUSALS: Record<Operation, Partial<Record<OrderStatus, Refusal>>> = {
   },
 };
 
-export function assertAllowed(order: Order, operation: Operation): void {
+export function assertAllowed(order: Order, operation: OrderAction): void {
   if (operation === 'refund' && (order.status === 'Cancelled' || order.status === 'Expired')) {
     // A cancelled or expired order keeps what was captured before, and that money stays refundable.
     if (capturedAmount(order) > 0) return;

@@ -42,7 +42,7 @@ export function idempotencyKeys(merchantId: string, orderId: string, operation: 
   return keys;
 }
 
-export class IdempotencyJournal {
+export class IdempotencyRecords {
   constructor(private readonly records: Collection<IdempotencyRecord>) {}
 
   /** The stored answer for a repeated request, null for a new one; 409 when a key names another request. */

@@ -12,7 +12,7 @@
 import type { Clock } from '../clock.js';
 import { type Due, catchUp } from '../domain/due.js';
 import type { Order } from '../domain/model.js';
-import { type AmountCommand, type Operation, cancel, capture, extend, refund } from '../domain/order-admin.js';
+import { type AmountCommand, type OrderAction, cancel, capture, extend, refund } from '../domain/order-admin.js';
 import { type OrderInTime, orderRules } from '../domain/order-clock.js';
 import { type Reauthorization, newReauthorization, planReauthorize } from '../domain/order-reauthorize.js';
 import { OrderViolation } from '../domain/order-violation.js';
@@ -23,7 +23,7 @@ import { orderReauthorizedEvent } from '../domain/webhook-events.js';
 import type { WebhookOutbox } from './webhooks.js';
 import type { StateStore } from '../store/store.js';
 import type { StoredResult } from '../domain/records.js';
-import { IdempotencyJournal, type IdempotentRequest, idempotencyKeys } from './order-idempotency.js';
+import { IdempotencyRecords, type IdempotentRequest, idempotencyKeys } from './order-idempotency.js';
 
 /** How many orders GET /manage/orders/ lists (WC: "an empty id returns the 10 latest orders"). */
 export const LATEST_ORDERS = 10;
@@ -256,16 +256,16 @@ export class OrderService {
   private async act(
     merchantId: string,
     orderId: string,
-    operation: Operation,
+    operation: OrderAction,
     request: IdempotentRequest,
     change: (order: Order, pending: Reauthorization | null) => Outcome,
   ): Promise<ActionResult> {
     const { order, pending, changes, followed } = this.locate(merchantId, orderId);
-    const journal = new IdempotencyJournal(this.store.env(this.env).records('idempotency'));
+    const idempotency = new IdempotencyRecords(this.store.env(this.env).records('idempotency'));
     const keys = idempotencyKeys(merchantId, order.orderId, operation, request);
     let outcome: Outcome;
     try {
-      const replay = journal.lookup(keys, request.fingerprint);
+      const replay = idempotency.lookup(keys, request.fingerprint);
       if (replay) {
         await this.save(changes, followed);
         return { ...replay, replayed: true };
@@ -279,7 +279,7 @@ export class OrderService {
     const writes = [...changes.filter((c) => !(c.t === 'put' && c.c === 'orders')), put(this.env, 'orders', outcome.order)];
     if (outcome.reauthorization) writes.push(put(this.env, 'reauthorizations', outcome.reauthorization));
     writes.push(...(outcome.changes ?? []));
-    for (const record of journal.remember(keys, request.fingerprint, outcome.result, this.clock.iso())) writes.push(put(this.env, 'idempotency', record));
+    for (const record of idempotency.remember(keys, request.fingerprint, outcome.result, this.clock.iso())) writes.push(put(this.env, 'idempotency', record));
     await this.save(writes, followed);
     return { ...outcome.result, replayed: false };
   }
