@@ -18,11 +18,16 @@ export function unixSeconds(iso: string): number {
   return Math.floor(Date.parse(iso) / 1000);
 }
 
-/** Sweden's offset from UTC at an instant (CET, CEST), from the time zone database Node carries. */
-const STOCKHOLM = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Stockholm', timeZoneName: 'longOffset' });
+/**
+ * Sweden's offset from UTC at an instant (CET, CEST), from the time zone database Node carries.
+ * Made on the first order webhook, not at load: a formatter with a time zone loads the zone data,
+ * which a start does not need.
+ */
+let stockholm: Intl.DateTimeFormat | undefined;
 
 function stockholmOffsetMinutes(ms: number): number {
-  const name = STOCKHOLM.formatToParts(ms).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  stockholm ??= new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Stockholm', timeZoneName: 'longOffset' });
+  const name = stockholm.formatToParts(ms).find((part) => part.type === 'timeZoneName')?.value ?? '';
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
 }

@@ -1,10 +1,10 @@
 /**
  * What a start loads: jose and the keys on the first token, not at start; the
  * shipped scenario and hosts file from their build-time JSON, so no YAML parser; faker only
- * for a scenario that seeds people; of zod's locales, English only (scripts/build.mjs). The built server, spawned as users run it, with a
+ * for a scenario that seeds people; of zod's locales, English only; its bundle in ASCII (scripts/build.mjs). The built server, spawned as users run it, with a
  * hook that logs every module it loads.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -87,5 +87,14 @@ describe('a start loads what it serves, the rest on first use', () => {
     const { sandbox, loaded } = await start('by-path', ['--scenario', file]);
     expect(await (await fetch(`${sandbox.url}/__admin/health`)).json()).toMatchObject({ scenario: 'mine' });
     expect(from(loaded(), 'yaml').length).toBeGreaterThan(0);
+  });
+
+  it('loads a bundle written in ASCII (V8 keeps a module\'s source; one wide character doubles it), whose text still reads … where the source wrote it', async () => {
+    const files = [join(ROOT, 'dist/main.js'), ...readdirSync(join(ROOT, 'dist/chunks')).map((name) => join(ROOT, 'dist/chunks', name))];
+    const beyondAscii = files.filter((file) => /[^\t\n\r\x20-\x7e]/.test(readFileSync(file, 'latin1')));
+    expect(beyondAscii).toEqual([]);
+    const { sandbox } = await start('ascii', []);
+    const dashboard = await (await fetch(`${sandbox.url}/__admin/ui`)).text();
+    expect(dashboard).toContain('Loading…');
   });
 });
