@@ -39,6 +39,23 @@ export function sharedKey(body: string, path: string): string {
   return `SharedKey ${Buffer.from(`${SHARED_KEY.username}:${hex}`).toString('base64')}`;
 }
 
+/**
+ * Initializes `count` checkouts of merchant 1001 through the current API, for the cart case to
+ * rotate over: a checkout takes one modifying request at a time (another in flight is refused
+ * with 423 Resource_Locked, as the service does), and an integration updates its own
+ * customer's checkout, not one checkout from fifty connections at once.
+ */
+export async function openCheckouts(url: string, bearer: string, count: number): Promise<string[]> {
+  const body = JSON.stringify({ storeId: Number(STORE_ID), countryCode: 'SE', reference: 'bench', merchantTermsUri: 'https://shop.example/terms', cart: JSON.parse(CART) });
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const response = await fetch(`${url}/uat/api/checkouts`, { method: 'POST', headers: { authorization: bearer, 'content-type': 'application/json' }, body });
+    if (!response.ok) throw new Error(`initialize answered ${response.status}: ${await response.text()}`);
+    ids.push(((await response.json()) as { data: { privateId: string } }).data.privateId);
+  }
+  return ids;
+}
+
 export function legacyCheckoutPath(privateId: string): string {
   return `/merchants/${STORE_ID}/checkouts/${privateId}`;
 }

@@ -31,6 +31,7 @@ import {
   discovered,
   generatedWorld,
   legacyCheckoutPath,
+  openCheckouts,
   sharedKey,
 } from './cases.js';
 import { type Flags, MAIN, NOW, ROOT, type Server, rssMb, sandboxProcess, spawnServer } from './processes.js';
@@ -42,6 +43,8 @@ const SMOKE = process.argv.includes('--smoke');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 1 : 5));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const COLD_STARTS = SMOKE ? 2 : 5;
+/** The cart case's checkouts: so many more than the connections that no two requests in flight share one. */
+const CART_CHECKOUTS = CONNECTIONS * 20;
 /** The soak's length in `npm run bench` (SOAK_REQUESTS changes it; `npm run bench:soak` runs a million). */
 const SOAK_REQUESTS = 200_000;
 /**
@@ -75,8 +78,8 @@ interface Spec {
   path: string;
   headers?: Record<string, string>;
   body?: string;
-  /** Successive paths (rotated over by each request), instead of one fixed path. */
-  paths?: string[];
+  /** Successive requests (rotated over), each its path and the headers it adds, instead of one fixed path. */
+  rotate?: { path: string; headers?: Record<string, string> }[];
 }
 
 interface Measured {
@@ -90,13 +93,20 @@ interface Measured {
 
 async function measure(url: string, spec: Spec, seconds = SECONDS): Promise<Measured> {
   let next = 0;
-  const paths = spec.paths;
+  const rotate = spec.rotate;
   const request: autocannon.Request = {
     method: spec.method,
     path: spec.path,
     headers: spec.headers ?? {},
     ...(spec.body === undefined ? {} : { body: spec.body }),
-    ...(paths ? { setupRequest: (req: autocannon.Request) => ({ ...req, path: paths[next++ % paths.length]! }) } : {}),
+    ...(rotate
+      ? {
+          setupRequest: (req: autocannon.Request) => {
+            const one = rotate[next++ % rotate.length]!;
+            return { ...req, path: one.path, headers: { ...req.headers, ...one.headers } };
+          },
+        }
+      : {}),
   };
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, requests: [request] });
   return {
@@ -112,9 +122,10 @@ async function measure(url: string, spec: Spec, seconds = SECONDS): Promise<Meas
 /** One request before the run: the case is skipped, with the reason, unless it answers 2xx. */
 async function warmUp(url: string, spec: Spec): Promise<string | null> {
   try {
-    const response = await fetch(`${url}${spec.paths?.[0] ?? spec.path}`, {
+    const first = spec.rotate?.[0];
+    const response = await fetch(`${url}${first?.path ?? spec.path}`, {
       method: spec.method,
-      headers: spec.headers ?? {},
+      headers: { ...spec.headers, ...first?.headers },
       ...(spec.body === undefined ? {} : { body: spec.body }),
     });
     const text = await response.text();
@@ -203,20 +214,23 @@ async function casesFor(server: Server, world: World, state: 'memory' | 'file', 
     }
   }
   if (flags !== 'default') return cases;
-  if (checkout) {
-    const path = `${legacyCheckoutPath(checkout)}/cart`;
+  if (world.cases === 'all') {
+    const rotate = (await openCheckouts(server.url, bearer.authorization, CART_CHECKOUTS)).map((id) => {
+      const path = `${legacyCheckoutPath(id)}/cart`;
+      return { path: `/uat/legacy${path}`, headers: { authorization: sharedKey(CART, path) } };
+    });
     cases.push({
-      name: 'SharedKey PUT /merchants/{s}/checkouts/{id}/cart',
+      name: `SharedKey PUT /merchants/{s}/checkouts/{id}/cart (rotating over ${CART_CHECKOUTS} checkouts)`,
       kind: 'write',
-      spec: { method: 'PUT', path: `/uat/legacy${path}`, headers: { authorization: sharedKey(CART, path), 'content-type': 'application/json' }, body: CART },
+      spec: { method: 'PUT', path: rotate[0]!.path, rotate, headers: { 'content-type': 'application/json' }, body: CART },
     });
   }
   if (world.orderIds.length > 0) {
-    const paths = world.orderIds.map((id) => `/uat/api/manage/orders/${id}/capture`);
+    const rotate = world.orderIds.map((id) => ({ path: `/uat/api/manage/orders/${id}/capture` }));
     cases.push({
       name: `bearer POST capture 0.01 (rotating over ${world.orderIds.length} orders)`,
       kind: 'write',
-      spec: { method: 'POST', path: paths[0]!, paths, headers: { ...bearer, 'content-type': 'application/json' }, body: CAPTURE },
+      spec: { method: 'POST', path: rotate[0]!.path, rotate, headers: { ...bearer, 'content-type': 'application/json' }, body: CAPTURE },
     });
   }
   return cases;
