@@ -1,5 +1,5 @@
 /**
- * SharedKey verification on the legacy and retired surfaces (service-facts §2).
+ * SharedKey verification on the legacy and retired surfaces (docs/service-facts.md, "SharedKey signature").
  *
  * The signature covers the raw body bytes as received and the path as the client sent it
  * (with its query string when there is one; the plain path is accepted too, since no
@@ -48,7 +48,7 @@ export function sharedKeyAuth(deps: SharedKeyDeps): Authenticate {
     const { path, query } = pathAsSent(surfacePathOf(c.req.url, c.env));
     const candidates = query === '' ? [path] : [`${path}?${query}`, path];
     // Over the bytes received, and over "" too: some clients send a body (even on GET) but sign
-    // as if there were none, others sign the body they send (a Node client's GET) (issue 10).
+    // as if there were none, others sign the body they send (a Node client's GET).
     const bodies = body.byteLength > 0 ? [body, new Uint8Array()] : [body];
     const signed = bodies.some((bytes) =>
       candidates.some((candidate) => hexDigestsMatch(sharedKeyHex(bytes, candidate, merchant.sharedKey.key), parsed.hex)),

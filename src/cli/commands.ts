@@ -1,5 +1,5 @@
 /**
- * The subcommands, each loaded only when asked for (node-forge alone costs ~25 ms of a start).
+ * The subcommands, each loaded only when asked for, so a server's start never loads node-forge and the like.
  * Each module describes its command once (src/cli/command.ts) and runs it.
  */
 import type { Subcommand } from './command.js';

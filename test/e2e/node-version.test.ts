@@ -1,5 +1,5 @@
 /**
- * On a Node older than engines (issue 30: on Node 20 `npm start` ran as if all were well and
+ * On a Node older than engines (a regression test: on Node 20 `npm start` ran as if all were well and
  * `npm test` ended in seven cryptic failures), the CLI and the library warn once, in one line,
  * and the test suite stops before it starts, all with the same sentence. The older Node is
  * faked (test/support/old-node.mjs), so this runs wherever the suite does.

@@ -1,5 +1,5 @@
 /**
- * /__admin under `record` (issue 30: a purchase through the recorder's admin API answered 404
+ * /__admin under `record` (a regression test: a purchase through the recorder's admin API answered 404
  * "No checkout … Initialize one through the checkout API first" for a checkout just initialized
  * through the recorder, and advancing its clock answered 200 and changed nothing upstream).
  * The calls about the recorder itself still answer; those that act on an emulated world are

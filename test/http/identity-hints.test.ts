@@ -1,5 +1,5 @@
 /**
- * The token endpoint's advice for a wrong secret fits the case (issue 30: a secret one
+ * The token endpoint's advice for a wrong secret fits the case (a regression test: a secret one
  * character off the default scenario's got "issue a new one", as if it were lost). A shipped
  * scenario's client is told where its secret is, the README's credentials table, and when the
  * secret sent is one character off it; a client made through the admin API still hears that a

@@ -1,5 +1,5 @@
 /**
- * Help that agrees with itself and the docs (issue 30: --help said --port-per-host used +1..3
+ * Help that agrees with itself and the docs (a regression test: --help said --port-per-host used +1..3
  * where the server uses +1..4, `sign` showed --key as required in one help and optional in
  * the other, one page showed a stale copy of the flags). Every command line of README.md and
  * docs/*.md that runs the CLI is parsed by the CLI's own parser (nothing is started), and the

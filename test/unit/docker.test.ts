@@ -222,7 +222,7 @@ describe('Dockerfile', () => {
   });
 });
 
-describe('docs/docker.md (issue 30: it referred to a port table it did not have, and to a compose file that required a token)', () => {
+describe('docs/docker.md: the port table and the compose file as the files define them', () => {
   const page = readFileSync(`${ROOT}/docs/docker.md`, 'utf8');
   const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
   const entrypoint = JSON.parse(/^ENTRYPOINT (\[.*\])$/m.exec(dockerfile)![1]!) as string[];

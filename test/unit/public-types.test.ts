@@ -1,5 +1,5 @@
 /**
- * The package's typings as a consumer's tsc sees them (issue 30: a TypeScript 6 project that
+ * The package's typings as a consumer's tsc sees them (a regression test: a TypeScript 6 project that
  * installed the package failed inside its typings, `Cannot find namespace 'NodeJS'`, unless it
  * had @types/node). The program tsc builds from dist/index.d.ts must hold nothing of Node's
  * types, nor of a package whose typings need them (pino, Hono), and compile with no `types`.
