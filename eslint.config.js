@@ -48,7 +48,6 @@ export const LAYERS = [
   'fake', // fake people
   'http', // the HTTP edge: envelopes, body reading, routing helpers
   'domain', // pure rules
-  'heap', // the server process's heap: its young generation, the idle collection (main applies it)
   'node-version', // the Node.js engines names, and the sentence when an older one runs
   'config', 'log-lines', 'log', 'log-level', 'hosts', 'yaml-file', 'clock', 'spelling', 'lazy', // foundations every layer may use
 ];

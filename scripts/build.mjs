@@ -77,8 +77,8 @@ const CHUNK_DIR = join(root, 'dist', 'chunks');
 
 /**
  * dist/main.js, what the bin, `npm start` and the Docker image run, is one bundle of
- * src/main.ts and what it imports (esbuild): a start reads a few files instead of linking ~360
- * ES modules, which was ~70% of a cold start (bench/README.md, "Start-up"). Whatever is
+ * src/main.ts and what it imports (esbuild): a start reads a few files instead of linking
+ * hundreds of ES modules one by one, which was most of a cold start. Whatever is
  * imported on first use (the CLI, then jose, OpenAPI, TLS, the subcommands) is split into
  * dist/chunks/ and still loads only then. The library entry (dist/index.js) stays tsc's
  * module-per-file output. Left outside the bundle: packages that find files of their own at

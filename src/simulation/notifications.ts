@@ -3,9 +3,9 @@
  * notificationUri, retried on anything but 200 on the documented schedule, measured on the
  * sandbox clock. Moving the clock fires every retry that became due; while the clock ticks,
  * a timer fires them as they fall due too. Every attempt is kept in the environment's
- * `callbacks` journal (persisted), so pending retries survive a restart.
+ * `callbacks` records (persisted), so pending retries survive a restart.
  *
- * One dispatcher per sandbox (ctx.notifications, made by createSandbox); sandbox.close()
+ * One dispatcher per world (made by createWorld); closing the sandbox
  * stops it (timer cleared, clock listener removed, calls aborted).
  */
 import { randomUUID } from 'node:crypto';
