@@ -1,5 +1,5 @@
 /**
- * SharedKey verification on the legacy and retired surfaces (docs/service-facts.md, "SharedKey signature").
+ * SharedKey verification on the legacy and retired surfaces (docs/real-service.md, "SharedKey signature").
  *
  * The signature covers the raw body bytes as received and the path as the client sent it
  * (with its query string when there is one; the plain path is accepted too, since no

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the calls the service makes to the merchant (docs/service-facts.md, "Calls to the merchant"): placeholder
+ * Pure rules of the calls the service makes to the merchant (docs/real-service.md, "Calls to the merchant"): placeholder
  * substitution in the merchant's URIs and the notification retry schedule.
  */
 

@@ -2,7 +2,7 @@
  * Customer data of a checkout: what a merchant prefills at initialisation (`customer` from
  * WooCommerce, `privateCustomerPrefill` / `businessCustomerPrefill` from the SDK) and what
  * the customer's side (the admin simulation) identifies. Objects always carry every field,
- * with nulls, because clients read them without null checks (docs/service-facts.md, "Checkout data"). A business
+ * with nulls, because clients read them without null checks (docs/real-service.md, "Checkout data"). A business
  * customer also has a company (organisation number, name, invoice reference and tag). Reading
  * customer data from JSON is src/domain/schemas/customer.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Rules over the lines of a checkout (docs/service-facts.md, "Cart in every shape", "Fees in every shape"): what the service keeps of an
+ * Rules over the lines of a checkout (docs/real-service.md, "Cart in every shape", "Fees in every shape"): what the service keeps of an
  * id and a description, "no fees", and that no article occurs twice across cart and fees.
  * Binding the lines is src/domain/schemas/cart.ts.
  */

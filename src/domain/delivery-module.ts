@@ -2,7 +2,7 @@
  * Checkout profiles and the delivery modules the sandbox simulates: a store's
  * profiles come from the scenario; a profile with a delivery module lets the customer choose a
  * carrier and option in the checkout, and the choice's fee is charged like a shipping fee
- * (docs/service-facts.md, "Delivery-module shipping": WooCommerce reads `data.shipping`, checks `cart.totalAmount +
+ * (docs/real-service.md, "Delivery-module shipping": WooCommerce reads `data.shipping`, checks `cart.totalAmount +
  * shipping.shippingFee` and `order.totalAmount`). Pure rules.
  */
 import { deliveryLines } from './delivery-shipping.js';

@@ -1,5 +1,5 @@
 /**
- * Delivery-module shipping (docs/service-facts.md, "Delivery-module shipping"): instead of `fees.shipping`, the Magento 2
+ * Delivery-module shipping (docs/real-service.md, "Delivery-module shipping"): instead of `fees.shipping`, the Magento 2
  * module's fallback sends a top-level `shipping: {provider, shippingFee, shipments: [{id,
  * feeItemId, shippingChoice: {id, name, fee, vat}}]}`. The service keeps it, shows it as
  * `data.shipping` (WooCommerce reads `data.shipping.shippingFee` when `fees.shipping` is null)

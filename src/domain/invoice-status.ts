@@ -1,5 +1,5 @@
 /**
- * The legacy anti-fraud "invoice status" callback (docs/service-facts.md, "Invoice status callback"): an on-hold purchase is
+ * The legacy anti-fraud "invoice status" callback (docs/real-service.md, "Invoice status callback"): an on-hold purchase is
  * resolved later, and the merchant's configured URL gets a GET with InvoiceNo (= the
  * purchase's purchaseIdentifier, which WooCommerce matches), OrderNo (= the checkout's
  * reference, which OpenCart and the old Magento module match) and InvoiceStatus.

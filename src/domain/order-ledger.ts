@@ -16,7 +16,7 @@ export interface RequestedItem {
   unitPrice: number;
   quantity: number;
   vat: number | null;
-  /** `purchase` (default), `fee` or `discount` (SDK/M2 send it; docs/service-facts.md, "Order item shapes"). */
+  /** `purchase` (default), `fee` or `discount` (SDK/M2 send it; docs/real-service.md, "Order item shapes"). */
   type: string | null;
 }
 

@@ -11,7 +11,7 @@ export type { ViolationKind };
 
 /**
  * Every code the sandbox answers with. The first three are the real API's own names
- * (docs/service-facts.md, "Error reasons"); the others are the sandbox's, named in the same style.
+ * (docs/real-service.md, "Error reasons"); the others are the sandbox's, named in the same style.
  */
 export const ORDER_CODES = [
   'CAPTURE_ORDER_ALREADY_CAPTURED',

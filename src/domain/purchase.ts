@@ -1,6 +1,6 @@
 /**
  * What completing a purchase produces: the checkout's `purchase` block and its order, whose
- * state follows the purchase result (docs/service-facts.md, "Purchase result"): an auto-activated purchase is
+ * state follows the purchase result (docs/real-service.md, "Purchase result"): an auto-activated purchase is
  * invoiced at once, a rejected one leaves a cancelled order, every other result waits for
  * the merchant to activate it.
  */

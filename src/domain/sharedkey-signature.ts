@@ -1,5 +1,5 @@
 /**
- * The SharedKey signature (docs/service-facts.md, "SharedKey signature"), shared by the verifier (src/auth/sharedkey.ts)
+ * The SharedKey signature (docs/real-service.md, "SharedKey signature"), shared by the verifier (src/auth/sharedkey.ts)
  * and the `checkout-sandbox sign` command, so both compute it the one same way:
  *
  *   hex    = lowercase hex SHA-256 of ( raw body bytes + path + sharedKey )

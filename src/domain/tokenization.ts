@@ -1,5 +1,5 @@
 /**
- * Recurring payments (docs/service-facts.md, "Recurring payments"): customer tokens issued by purchases on a
+ * Recurring payments (docs/real-service.md, "Recurring payments"): customer tokens issued by purchases on a
  * recurring profile, and authorizations that charge them later without a checkout. Pure
  * rules only: which profile issues a token, when the attempts of an authorization fall due,
  * what an attempt's outcome does to the authorization, and the order a success creates.

@@ -1,8 +1,8 @@
 /**
  * The envelopes and error dialects of every surface, as zod schemas of what is sent: the
- * checkout API's `{id, data, error}` (docs/service-facts.md, "Checkout envelope"), tokenization's `{id, data}` /
+ * checkout API's `{id, data, error}` (docs/real-service.md, "Checkout envelope"), tokenization's `{id, data}` /
  * `{id}` / `{id, error}`, problem details under /manage/orders, Entra's OAuth errors
- * (docs/service-facts.md, "Token endpoint failures"), the control plane's and the hosted page's `{error: {status,
+ * (docs/real-service.md, "Token endpoint failures"), the control plane's and the hosted page's `{error: {status,
  * message}}`, and the gateway's `{error: {code, message}}`. Objects are strict: a field the
  * sandbox does not send fails a check (src/http/answer-check.ts). The OpenAPI documents
  * show these very schemas (src/openapi/components.ts).

@@ -1,5 +1,5 @@
 /**
- * The identity provider's dialects (docs/service-facts.md, "Token endpoint failures"): OAuth clients call its paths, so
+ * The identity provider's dialects (docs/real-service.md, "Token endpoint failures"): OAuth clients call its paths, so
  * they answer in Entra's shape, never in the checkout envelope. The token endpoint's own
  * refusals are AADSTS bodies made by its handler (src/routes/identity-operations.ts, errors.ts); what the
  * HTTP edge refuses there (a body over the cap) is the short `{error, error_description}`

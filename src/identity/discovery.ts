@@ -1,5 +1,5 @@
 /**
- * The OpenID discovery document and the JWKS (docs/service-facts.md, "Discovery and keys"), consistent with the
+ * The OpenID discovery document and the JWKS (docs/real-service.md, "Discovery and keys"), consistent with the
  * tokens: the same issuer, the same kids, so any JOSE library can verify a sandbox token from
  * the served keys. Endpoint URLs point at the sandbox; the issuer keeps Entra's form, because
  * validators compare it with the token's `iss`.
@@ -75,7 +75,7 @@ export function jwksDocument(ring: KeyRing, issuer: string): { keys: JwksKey[] }
   };
 }
 
-/** Entra serves metadata cacheable for a day, to any origin (docs/service-facts.md, "Discovery and keys"). */
+/** Entra serves metadata cacheable for a day, to any origin (docs/real-service.md, "Discovery and keys"). */
 export const DISCOVERY_HEADERS: Record<string, string> = {
   'cache-control': 'max-age=86400, private',
   'access-control-allow-origin': '*',

@@ -1,5 +1,5 @@
 /**
- * The token endpoint's AADSTS error catalogue and response shape (docs/service-facts.md, "Token endpoint failures").
+ * The token endpoint's AADSTS error catalogue and response shape (docs/real-service.md, "Token endpoint failures").
  *
  * Statuses, `error` values and message templates are the wire values real clients see; only
  * the ids and names inside them are the sandbox's. Apps must branch on `error`, never on the
@@ -152,7 +152,7 @@ export function tokenErrorBody(f: TokenFailure, trace: Trace): TokenErrorBody {
   };
 }
 
-/** The headers Entra sends on every token-endpoint answer, success or failure (docs/service-facts.md, "Token endpoint headers"). */
+/** The headers Entra sends on every token-endpoint answer, success or failure (docs/real-service.md, "Token endpoint headers"). */
 export function identityHeaders(trace: Trace): Record<string, string> {
   return {
     'cache-control': 'no-store, no-cache',

@@ -1,7 +1,7 @@
 /**
  * The client-credentials grant's checks, in the order the token endpoint applies them:
  * parameters present → grant type → scope → client known → secret present → secret
- * current → secret right. Each failure is one AADSTS case (docs/service-facts.md, "Token endpoint failures").
+ * current → secret right. Each failure is one AADSTS case (docs/real-service.md, "Token endpoint failures").
  */
 import type { ApiClient } from '../domain/model.js';
 import type { EnvName } from '../hosts.js';

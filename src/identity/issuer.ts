@@ -1,5 +1,5 @@
 /**
- * Minting app-only v2 access tokens as Entra does (docs/service-facts.md, "Access token claims"): RS256 with the
+ * Minting app-only v2 access tokens as Entra does (docs/real-service.md, "Access token claims"): RS256 with the
  * environment's signing key, header {typ, alg, kid}, the claims an app-only token carries,
  * and every time from the sandbox clock.
  */

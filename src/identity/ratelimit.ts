@@ -1,7 +1,7 @@
 /**
  * Optional throttling of the token endpoint per client (settings.tokens.rateLimit), measured
  * on the sandbox clock: a sliding window of the last `requests` calls within `perSeconds`.
- * Entra answers throttled apps with 429, a plain-text body and Retry-After (docs/service-facts.md, "Throttling").
+ * Entra answers throttled apps with 429, a plain-text body and Retry-After (docs/real-service.md, "Throttling").
  *
  * The window lives in memory: a restart forgives, as a new STS node would.
  */

@@ -1,5 +1,5 @@
 /**
- * The checkout API's operations in both path styles (docs/service-facts.md, "The checkout API"). The new style is
+ * The checkout API's operations in both path styles (docs/real-service.md, "The checkout API"). The new style is
  * what the current API serves with bearer tokens; the legacy and retired hosts serve both
  * styles with SharedKey ("all paths stay the same in either path style"). Trailing slashes
  * match because surface apps route without them (WooCommerce PUTs /checkouts/{id}/).

@@ -138,7 +138,7 @@ function customerView(customer: Customer): Record<string, unknown> {
   };
 }
 
-/** The company and its contact person (docs/service-facts.md, "Checkout data"); the organisation number of an older prefill is its nationalIdentificationNumber. */
+/** The company and its contact person (docs/real-service.md, "Checkout data"); the organisation number of an older prefill is its nationalIdentificationNumber. */
 function businessView(customer: Customer): Record<string, unknown> {
   const company = customer.company ?? null;
   const companyName = company?.companyName ?? null;

@@ -6,7 +6,7 @@
  *   GET  /{tenant}/v2.0/.well-known/openid-configuration
  *   GET  /{tenant}/discovery/v2.0/keys
  *
- * Every answer takes Entra's shape (docs/service-facts.md, "The identity provider"), not the checkout envelope: OAuth
+ * Every answer takes Entra's shape (docs/real-service.md, "The identity provider"), not the checkout envelope: OAuth
  * libraries are what call these paths.
  */
 import type { Context } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * Order administration under /manage/orders (docs/service-facts.md, "Order operations"): HTTP in, domain out.
+ * Order administration under /manage/orders (docs/real-service.md, "Order operations"): HTTP in, domain out.
  * Reads answer `{data, links, metaData}`; writes answer 202 (or 201 for a reauthorization
  * that needs a credit check) with a relative Location and NO body — the SDK accepts nothing
  * but exactly "202 Accepted" on capture and refund. Refusals are problem details

@@ -1,5 +1,5 @@
 /**
- * The idempotency of an order administration write (docs/service-facts.md, "Idempotency"): a key from the
+ * The idempotency of an order administration write (docs/real-service.md, "Idempotency"): a key from the
  * X-Idempotency / Idempotency-Key / Walley-Idempotency-Key header, or the body's
  * actionReference, and a fingerprint of the operation, the order and the body. (The body
  * itself is read and bound by the table entry: src/routes/order-operations.ts.)

@@ -1,5 +1,5 @@
 /**
- * How GET /manage/orders shows an order (docs/service-facts.md, "Order answers"; the real docs' example):
+ * How GET /manage/orders shows an order (docs/real-service.md, "Order answers"; the real docs' example):
  * `{data, links, metaData}`, amounts in major units as JSON numbers. Item rows use the names
  * M2 reads from this answer (articleNumber, description, quantity, price, vatRate).
  */

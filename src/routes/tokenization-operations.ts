@@ -1,5 +1,5 @@
 /**
- * Recurring payments on the current API (docs/service-facts.md, "Tokenization endpoints"), bearer only: the legacy
+ * Recurring payments on the current API (docs/real-service.md, "Tokenization endpoints"), bearer only: the legacy
  * SharedKey hosts never served tokenization ("Old-style paths" lists no such path), so they answer 404.
  *   POST   /purchase/authorizations            200 {authorizationId, orderId} | 202 {authorizationId}
  *   GET    /purchase/customer-tokens/{token}   {status, cancellationDate?}

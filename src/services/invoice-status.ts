@@ -2,7 +2,7 @@
  * The one owner of on-hold reviews: an OnHold purchase is reviewed for a scenario-set time
  * of sandbox time (settings.onHold) or until the admin resolves it; then the purchase result
  * and the order follow, and the merchant's invoice-status URL gets its GET (and the
- * notificationUri its call: "invoice status changed", docs/service-facts.md, "Notification callback"), and its webhook
+ * notificationUri its call: "invoice status changed", docs/real-service.md, "Notification callback"), and its webhook
  * URL `walley:order:authorized` or `walley:order:rejected`
  * (https://dev.walleypay.com/docs/webhooks/orders). Every call goes through the callback
  * records, retried on the sandbox clock like the others.

@@ -124,7 +124,7 @@ export class CustomerSimulation {
     this.allow(checkout, 'abort');
     if (checkout.status === 'Aborted') return { checkout, notification: null };
     const aborted = await this.transition(checkout, { status: statusAfter('abort') });
-    // The service notifies the merchant of an aborted session too (docs/service-facts.md, "Notification callback").
+    // The service notifies the merchant of an aborted session too (docs/real-service.md, "Notification callback").
     return { checkout: aborted, notification: await this.deps.notifications.notify(this.env, aborted) };
   }
 
@@ -168,7 +168,7 @@ export class CustomerSimulation {
     current = await this.service.complete(current, { status: 'PurchaseCompleted', purchase }, order);
     // A recurring profile's purchase gives the consent for later charges: a customer token (not for a rejected one).
     if (isRecurringProfile(current.profileName) && request.result !== 'Rejected') current = await this.deps.tokenization.issueFor(current);
-    // A purchase on hold (fraud review) is resolved later, by the clock or the admin (docs/service-facts.md, "Invoice status callback").
+    // A purchase on hold (fraud review) is resolved later, by the clock or the admin (docs/real-service.md, "Invoice status callback").
     if (request.result === 'OnHold') await this.deps.invoiceStatus.schedule(current);
     this.publishStatus(current, previous);
     this.deps.events.publish({ type: 'checkout.purchase', env: this.env, privateId: current.privateId, orderId: order.orderId, result: request.result, paymentName: request.paymentName });

@@ -1,5 +1,5 @@
 /**
- * Delivery of notification callbacks (docs/service-facts.md, "Notification callback"): GET to the merchant's
+ * Delivery of notification callbacks (docs/real-service.md, "Notification callback"): GET to the merchant's
  * notificationUri, retried on anything but 200 on the documented schedule, measured on the
  * sandbox clock. Moving the clock fires every retry that became due; while the clock ticks,
  * a timer fires them as they fall due too. Every attempt is kept in the environment's

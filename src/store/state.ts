@@ -25,7 +25,7 @@ export class EnvState {
   readonly apiClients = new Collection<ApiClient>((c) => c.clientId.toLowerCase());
   /** privateIds match case-insensitively (clients lower-case ids); public tokens are exact. */
   readonly checkouts = new Collection<Checkout>((c) => c.privateId.toLowerCase()).withIndex('publicToken', (c) => c.publicToken);
-  /** WooCommerce lower-cases order ids (docs/service-facts.md, "Order ids"). */
+  /** WooCommerce lower-cases order ids (docs/real-service.md, "Order ids"). */
   readonly orders = new Collection<Order>((o) => o.orderId.toLowerCase());
   private readonly named = new Map<string, Collection<KeyedRecord>>();
 

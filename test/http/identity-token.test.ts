@@ -1,5 +1,5 @@
 /**
- * The token endpoint's failure cases, table-driven (docs/service-facts.md, "Token endpoint failures"): status, `error`,
+ * The token endpoint's failure cases, table-driven (docs/real-service.md, "Token endpoint failures"): status, `error`,
  * AADSTS code, the full body and the headers, on a frozen sandbox clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

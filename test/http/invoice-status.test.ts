@@ -1,5 +1,5 @@
 /**
- * The legacy invoice-status callback (docs/service-facts.md, "Invoice status callback"): an OnHold purchase
+ * The legacy invoice-status callback (docs/real-service.md, "Invoice status callback"): an OnHold purchase
  * is resolved after the scenario's delay of sandbox time or by the admin call; the purchase and
  * the order follow, and the merchant's invoice-status URL gets its GET with InvoiceNo, OrderNo
  * and InvoiceStatus, recorded with the checkout's other callbacks.

@@ -1,5 +1,5 @@
 /**
- * The post-migration check (docs/service-facts.md, "Migration off the retired host"), end to end on UAT:
+ * The post-migration check (docs/real-service.md, "Migration off the retired host"), end to end on UAT:
  * get a token, initialize a checkout, complete the purchase as the customer would (admin
  * API), read the order, part-capture, capture the rest, refund part, refund the rest —
  * and see every status and amount change on the way.

@@ -1,5 +1,5 @@
 /**
- * The check merchants are advised to run after leaving the retired host (docs/service-facts.md,
+ * The check merchants are advised to run after leaving the retired host (docs/real-service.md,
  * "Migration off the retired host"): start a checkout and run the order administration calls in the
  * test environment, as a list of steps against any target. The purchase needs a customer: on
  * the sandbox its control plane plays one; elsewhere the steps that need it are skipped

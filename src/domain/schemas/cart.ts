@@ -1,5 +1,5 @@
 /**
- * Cart items and fees as the checkout API reads them (docs/service-facts.md, "Initialize", "Lenient JSON",
+ * Cart items and fees as the checkout API reads them (docs/real-service.md, "Initialize", "Lenient JSON",
  * "Fees in every shape", "Cart in every shape"): keys in
  * any letter case, amounts as numbers or strings, `cart` as `{items}` or a bare array
  * (WooCommerce), `fees` and each fee in every shape clients send for "none". The parse output

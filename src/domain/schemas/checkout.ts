@@ -1,5 +1,5 @@
 /**
- * The checkout API's request bodies (docs/service-facts.md, "The checkout API", "What clients send"): keys case-insensitive, numbers
+ * The checkout API's request bodies (docs/real-service.md, "The checkout API", "What clients send"): keys case-insensitive, numbers
  * as strings, storeId and Reference as string or number, unknown properties ignored. Each parse
  * output is the bound value the handlers use; every problem is reported, one Validation_Error
  * each ("<path>: <text>"). Duplicate articles across cart and fees are a domain rule the

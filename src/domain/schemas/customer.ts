@@ -3,7 +3,7 @@
  * `privateCustomerPrefill` / `businessCustomerPrefill` from the SDK) and as the customer's side
  * (the admin simulation, the hosted page) identifies: keys in any case, blank strings as null.
  * The parse output is a Customer with every field (clients read them without null checks,
- * docs/service-facts.md, "Checkout data"), or null when nothing is given; it never fails.
+ * docs/real-service.md, "Checkout data"), or null when nothing is given; it never fails.
  */
 import { ADDRESS_FIELDS, emptyAddress, hasCompany } from '../checkout-customer.js';
 import type { Address, Company, Customer } from '../model.js';

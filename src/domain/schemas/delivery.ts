@@ -1,5 +1,5 @@
 /**
- * A delivery module's `shipping` block (docs/service-facts.md, "Delivery-module shipping"), sent by the Magento 2
+ * A delivery module's `shipping` block (docs/real-service.md, "Delivery-module shipping"), sent by the Magento 2
  * module's fallback instead of fees.shipping: `{provider, shippingFee, shipments: [{id,
  * feeItemId, shippingChoice: {id, name, fee, vat}}]}`. The service keeps each shipment as sent
  * (the view shows it back) and reads its fee; the parse output is a DeliveryShipping.

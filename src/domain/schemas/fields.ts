@@ -1,7 +1,7 @@
 /**
  * The lenient building blocks every request body is made of: a case-insensitive object, a
  * list, and leaves that read amounts, numbers, whole numbers, booleans and text the way real
- * clients send them (docs/service-facts.md, "Lenient JSON"). A body's schema is the only description of it: its
+ * clients send them (docs/real-service.md, "Lenient JSON"). A body's schema is the only description of it: its
  * parse output is the bound domain value the handlers use, its complaints are the problems the
  * client reads (problems.ts), and the OpenAPI document is generated from it.
  *

@@ -1,5 +1,5 @@
 /**
- * Order administration request bodies as real clients send them (docs/service-facts.md, "Order item shapes"): WC sends
+ * Order administration request bodies as real clients send them (docs/real-service.md, "Order item shapes"): WC sends
  * `{"amount": "285.00", "items": [{"id", "Description", "Quantity", "UnitPrice": "95.00", "vat": "25"}]}`
  * (older WC versions `ArticleId`), the SDK/M2 `{amount: 285.0, actionReference: uniqid(), items:
  * [{id, description, quantity, unitPrice, type, vat}]}`. Keys in any case, numbers as strings,

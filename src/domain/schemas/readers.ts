@@ -1,5 +1,5 @@
 /**
- * Reading JSON values as real clients send them (docs/service-facts.md, "Lenient JSON"): property names in any
+ * Reading JSON values as real clients send them (docs/real-service.md, "Lenient JSON"): property names in any
  * letter case (`Reference`, `UnitPrice`), numbers as strings ("199.00", "25"), ids as strings
  * or numbers. The building blocks of fields.ts read every value through these.
  */

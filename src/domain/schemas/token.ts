@@ -1,5 +1,5 @@
 /**
- * The token request's form parameters (docs/service-facts.md, "Token endpoint requests and answers"), shared with
+ * The token request's form parameters (docs/real-service.md, "Token endpoint requests and answers"), shared with
  * src/identity/token-request.ts (the parameter names it reads) and the OpenAPI document.
  */
 import { z } from 'zod';

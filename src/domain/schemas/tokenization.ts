@@ -1,5 +1,5 @@
 /**
- * Request bodies of recurring payments (docs/service-facts.md, "Tokenization endpoints") as clients send them: the docs send
+ * Request bodies of recurring payments (docs/real-service.md, "Tokenization endpoints") as clients send them: the docs send
  * numbers as strings ("unitPrice": "10", "quantity": "1"), WooCommerce PascalCase item keys
  * ("Order item shapes"); keys in any case, unknown keys ignored. Every problem is reported (Validation_Error).
  */

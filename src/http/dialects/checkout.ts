@@ -1,5 +1,5 @@
 /**
- * The checkout API's dialect (docs/service-facts.md, "Checkout envelope"), the same on the api, legacy and retired
+ * The checkout API's dialect (docs/real-service.md, "Checkout envelope"), the same on the api, legacy and retired
  * hosts, and the answer to a failed bearer or SharedKey authentication everywhere:
  *   success: {"id": <guid per response>, "data": <object|null>, "error": null}
  *   error:   {"id": <guid>, "data": null, "error": {"code": <int>, "message", "errors": [{reason, message}]}}

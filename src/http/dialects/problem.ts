@@ -6,7 +6,7 @@
  *    "detail": "<what was wrong and how to fix it>", "instance": "/manage/orders/<id>/capture"}
  *
  * The real body format is undocumented; clients only look for the business code as a
- * substring of the error (WooCommerce; docs/service-facts.md, "Error reasons"), so the code is the title, upper-case. A
+ * substring of the error (WooCommerce; docs/real-service.md, "Error reasons"), so the code is the title, upper-case. A
  * broken business rule is 422 (WC matches CAPTURE_ORDER_ALREADY_CAPTURED there). Failed
  * authentication is not rendered here: it answers in the checkout dialect, like the rest of
  * the host.

@@ -1,5 +1,5 @@
 /**
- * Tokenization's dialect (/purchase/*; docs/service-facts.md, "Tokenization endpoints"), as the tokenization docs show
+ * Tokenization's dialect (/purchase/*; docs/real-service.md, "Tokenization endpoints"), as the tokenization docs show
  * the bodies: `{id, data}` on success, `{id, error}` (no data) on a refusal; a 404 lists no
  * errors. Its other words are the checkout API's.
  */

@@ -1,6 +1,6 @@
 /**
  * The identity provider's answers (src/routes/identity-operations.ts, src/identity/discovery.ts), as zod
- * schemas of what is sent, in Entra's shape (docs/service-facts.md, "The identity provider"): the access token, the
+ * schemas of what is sent, in Entra's shape (docs/real-service.md, "The identity provider"): the access token, the
  * OpenID discovery document and the JWKS. Errors are Entra's OAuth errors (src/http/envelopes.ts).
  */
 import { z } from 'zod';

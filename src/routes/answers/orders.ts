@@ -1,6 +1,6 @@
 /**
  * Order administration's answers (src/routes/order-view.ts, src/routes/order-operations.ts), as zod
- * schemas of what is sent (docs/service-facts.md, "Order answers"): an order `{data, links, metaData}`,
+ * schemas of what is sent (docs/real-service.md, "Order answers"): an order `{data, links, metaData}`,
  * the latest orders, and a reauthorization `{data: {id, status}}`. Writes answer 201/202 with
  * a Location and no body; refusals are problem details (src/http/envelopes.ts). Item rows use
  * the names Magento reads here (articleNumber, price, vatRate), not the checkout's.

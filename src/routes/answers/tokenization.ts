@@ -1,6 +1,6 @@
 /**
  * Recurring payments' answers (src/routes/tokenization.ts), as zod schemas of what is sent
- * (docs/service-facts.md, "Tokenization endpoints"): `{id, data}` on success, `{id}` when only accepted, and `{id, error}`
+ * (docs/real-service.md, "Tokenization endpoints"): `{id, data}` on success, `{id}` when only accepted, and `{id, error}`
  * (no data key) on refusals (src/http/envelopes.ts).
  */
 import { z } from 'zod';
