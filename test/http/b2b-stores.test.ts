@@ -4,6 +4,7 @@
  * company's addresses, and the order on /manage/orders has the B2B segment and the company.
  * Also what the segment refuses: businessCustomerPrefill and company details on a B2C store.
  */
+import { NORDIC_PROD_CLIENT } from '../support/identity.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { admin, at, initPayload, signedFetch } from '../support/checkout-requests.js';
@@ -32,12 +33,6 @@ async function checkoutData(privateId: string): Promise<Record<string, unknown>>
   return answer.json.data as Record<string, unknown>;
 }
 
-const PROD_CLIENT = {
-  client_id: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c01',
-  client_secret: 'prod-secret-nordic-outdoor-1001',
-  grant_type: 'client_credentials',
-  scope: 'a3f3019f-2be9-41cc-a254-7bb347238e89/.default',
-};
 
 const COMPANY = {
   companyName: 'Fjällbolaget AB',
@@ -128,7 +123,7 @@ describe('a checkout on a B2B store', () => {
     const path = `/merchants/1236/checkouts/${String(at(sent.body, 'data', 'privateId'))}`;
     expect(at((await signedFetch(sb, 'legacy', 'GET', path)).body, 'data', 'customerType')).toBe('BusinessCustomer');
 
-    const token = await bearerToken(sb, 'prod', PROD_CLIENT);
+    const token = await bearerToken(sb, 'prod', NORDIC_PROD_CLIENT);
     const init = await sb.fetch('/prod/api/checkouts', {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -3,18 +3,13 @@
  * POST /purchase/authorizations (sync 200, scheduled 202, retries on the sandbox clock), token
  * cancellation, the UAT-only failure hook, and webhooks POSTed to a local endpoint.
  */
+import { NORDIC_PROD_CLIENT } from '../support/identity.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { admin, at } from '../support/checkout-requests.js';
 import { type Answer, ManageApi, bearerToken } from '../support/manage-api.js';
 import { Receiver } from '../support/receiver.js';
 
-const PROD_CLIENT = {
-  client_id: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c01',
-  client_secret: 'prod-secret-nordic-outdoor-1001',
-  grant_type: 'client_credentials',
-  scope: 'a3f3019f-2be9-41cc-a254-7bb347238e89/.default',
-};
 
 let sb: Sandbox;
 let api: ManageApi;
@@ -206,7 +201,7 @@ describe('the UAT-only failure hook', () => {
   it('is refused on PROD, and rejects unknown reasons', async () => {
     const token = await recurringToken();
     expectRefusal(await api.call('PUT', `/purchase/customer-tokens/${token}`, { AuthorizationFailure: { Reason: 'OUT_OF_LUCK' } }), 400, 'Validation_Error');
-    const prodToken = await bearerToken(sb, 'prod', PROD_CLIENT);
+    const prodToken = await bearerToken(sb, 'prod', NORDIC_PROD_CLIENT);
     const response = await sb.fetch(`/prod/api/purchase/customer-tokens/${token}`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${prodToken}`, 'content-type': 'application/json' },

@@ -5,6 +5,7 @@
  * with the merchant's HMAC key by the algorithm written there (computed here with node:crypto,
  * not with the sandbox's code), and each body against the event's documented payload.
  */
+import { NORDIC_PROD_CLIENT } from '../support/identity.js';
 import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
@@ -20,12 +21,6 @@ const NET_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}\+00:00$/;
 const STOCKHOLM_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}\+0[12]:00$/;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const PROD_CLIENT = {
-  client_id: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c01',
-  client_secret: 'prod-secret-nordic-outdoor-1001',
-  grant_type: 'client_credentials',
-  scope: 'a3f3019f-2be9-41cc-a254-7bb347238e89/.default',
-};
 
 let sb: Sandbox;
 let api: ManageApi;
@@ -196,7 +191,7 @@ describe('the headers', () => {
 
   it('say Walley-Live: True in PROD', async () => {
     expect((await admin(sb, '/prod/merchants/1001/callbacks', { webhookUri: `${shop.base}${HOOK}`, webhookHmacKey: KEY }, 'PUT')).status).toBe(200);
-    const token = await bearerToken(sb, 'prod', PROD_CLIENT);
+    const token = await bearerToken(sb, 'prod', NORDIC_PROD_CLIENT);
     const init = await sb.fetch('/prod/api/checkouts', {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -47,6 +47,14 @@ export async function postForm(sb: Pick<Sandbox, 'fetch'>, env: EnvName, fields:
   });
 }
 
+/** The default scenario's PROD client of merchant 1001, as a client_credentials form. */
+export const NORDIC_PROD_CLIENT = {
+  grant_type: 'client_credentials',
+  client_id: CREDENTIALS.prod.clientId,
+  client_secret: CREDENTIALS.prod.clientSecret,
+  scope: PROD_SCOPE,
+} satisfies Fields;
+
 /** The `minimal` scenario's UAT client (`--scenario minimal`), as a client_credentials form. */
 export const MINIMAL_UAT_CLIENT = {
   grant_type: 'client_credentials',
