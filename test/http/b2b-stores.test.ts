@@ -33,7 +33,6 @@ async function checkoutData(privateId: string): Promise<Record<string, unknown>>
   return answer.json.data as Record<string, unknown>;
 }
 
-
 const COMPANY = {
   companyName: 'Fjällbolaget AB',
   organizationNumber: '5566778899',

@@ -8,6 +8,7 @@ import type { JournalEntry } from '../../src/control/journal.js';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { NORDIC, admin, initPayload, initializeOldStyle, signedFetch } from '../support/checkout-requests.js';
 import { clientCredentials, tokenFor } from '../support/identity.js';
+import { openEvents } from '../support/event-stream.js';
 import { Receiver } from '../support/receiver.js';
 
 const NOW = '2026-06-01T10:00:00Z';
@@ -199,23 +200,9 @@ describe('the request journal', () => {
   it('streams each new entry on GET /__admin/events', async () => {
     const sb = await sandbox();
     const { url } = await sb.listen();
-    const abort = new AbortController();
-    const stream = await fetch(`${url}/__admin/events`, { signal: abort.signal });
-    const reader = stream.body!.getReader();
-    const decoder = new TextDecoder();
-    let seen = '';
-    const waitFor = async (text: string): Promise<void> => {
-      while (!seen.includes(text)) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error('stream ended');
-        seen += decoder.decode(value);
-      }
-    };
-    await waitFor('stream.open');
+    const events = await openEvents(url);
     await fetch(`${url}/uat/api/checkouts/${CHECKOUT}`);
-    await waitFor('"type":"request"');
-    const line = seen.split('\n').find((l) => l.includes('"type":"request"'))!;
-    const event = JSON.parse(line.slice('data: '.length)) as JournalEntry & { type: string };
+    const event = await events.next('request');
     expect(event).toMatchObject({ type: 'request', env: 'uat', surface: 'api', status: 401, auth: 'bearer:missing' });
 
     // An accepted order action is an order transition on the stream too.
@@ -224,27 +211,18 @@ describe('the request journal', () => {
     const token = await tokenFor(sb, 'uat');
     const cancelled = await fetch(`${url}/uat/api/manage/orders/${order.orderId}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
     expect(cancelled.status).toBe(202);
-    await waitFor('"type":"order.action"');
-    const action = seen.split('\n').find((l) => l.includes('"type":"order.action"'))!;
-    expect(JSON.parse(action.slice('data: '.length))).toMatchObject({ env: 'uat', orderId: order.orderId, operation: 'cancel', status: 202 });
-    abort.abort();
+    expect(await events.next('order.action')).toMatchObject({ env: 'uat', orderId: order.orderId, operation: 'cancel', status: 202 });
+    events.close();
   });
 
   it('streams an entry without its headers and bodies: those are read by its id', async () => {
     const sb = await sandbox();
     const { url } = await sb.listen();
-    const abort = new AbortController();
-    const stream = await fetch(`${url}/__admin/events`, { signal: abort.signal });
-    const reader = stream.body!.getReader();
-    const decoder = new TextDecoder();
-    let seen = '';
-    while (!seen.includes('stream.open')) seen += decoder.decode((await reader.read()).value);
+    const events = await openEvents(url);
     const path = `/merchants/1234/checkouts/${CHECKOUT}`;
     await fetch(`${url}/uat/legacy${path}`, { headers: { authorization: sharedKeyHeaderValue('Nordic-Outdoor-UAT', NORDIC.key, path, '') } });
-    while (!seen.includes('"type":"request"')) seen += decoder.decode((await reader.read()).value);
-    abort.abort();
-    const line = seen.split('\n').find((l) => l.includes('"type":"request"'))!;
-    const event = JSON.parse(line.slice('data: '.length)) as Record<string, unknown>;
+    const event = await events.next('request');
+    events.close();
     expect(event).toMatchObject({ type: 'request', direction: 'in', env: 'uat', surface: 'legacy', method: 'GET', path, status: 401, auth: 'sharedkey:unknown-username' });
     expect(event.nearMisses).toEqual([expect.objectContaining({ kind: 'sharedkey-username', closest: NORDIC.username })]);
     expect(event).not.toHaveProperty('request');

@@ -10,7 +10,6 @@ import { admin, at } from '../support/checkout-requests.js';
 import { type Answer, ManageApi, bearerToken } from '../support/manage-api.js';
 import { Receiver } from '../support/receiver.js';
 
-
 let sb: Sandbox;
 let api: ManageApi;
 let shop: Receiver;
