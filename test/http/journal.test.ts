@@ -242,7 +242,8 @@ describe('the request journal', () => {
       const payload = initPayload({ notificationUri: `${receiver.base}/notify?id={checkout.id}`, validationUri: `${receiver.base}/validate` });
       const { privateId } = await initializeOldStyle(sb, 'legacy', payload);
       expect((await admin(sb, `/uat/checkouts/${privateId}/purchase`)).status).toBe(200);
-      await sb.fetch('/__admin/uat/checkouts'); // lists wait for deliveries in flight
+      // The notification is made after the purchase answered; the settle call waits for it, as a client would.
+      expect(await (await sb.fetch('/__admin/deliveries/settle', { method: 'POST' })).json()).toEqual({ settled: true, due: 0, delivering: false });
       const out = await requests(sb, '?direction=out');
       expect(out.map((e) => e.kind).sort()).toEqual(['notification', 'validation']);
       expect(out.find((e) => e.kind === 'notification')).toMatchObject({ direction: 'out', env: 'uat', surface: 'merchant', method: 'GET', path: '/notify', status: 200 });
