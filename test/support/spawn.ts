@@ -89,8 +89,8 @@ export async function startCommand(subcommand: string[], args: string[], env: No
 }
 
 /** Runs the CLI to completion (for start-up failures), resolving with exit code and output. */
-export async function runCli(args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [MAIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [MAIN, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
