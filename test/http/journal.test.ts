@@ -115,6 +115,10 @@ describe('the request journal', () => {
     expect(await count(sb, { env: 'uat', surface: 'api', method: 'GET', status: 200 })).toBe(2);
     expect(await count(sb, { auth: 'bearer' })).toBe(4);
     expect((await admin(sb, '/requests/count', { colour: 'red' })).status).toBe(400);
+    // The count takes POST; a GET of its path is not a lookup of an entry called "count".
+    const asked = await sb.fetch('/__admin/requests/count');
+    expect([asked.status, asked.headers.get('allow')]).toEqual([405, 'POST']);
+    expect(((await asked.json()) as { error: { message: string } }).error.message).toContain('answers POST only');
     expect((await sb.fetch('/__admin/requests?colour=red')).status).toBe(400);
 
     const cleared = await sb.fetch('/__admin/requests', { method: 'DELETE' });
