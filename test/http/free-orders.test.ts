@@ -48,6 +48,7 @@ describe("WooCommerce's free trial: a 0-amount subscription order", () => {
 
       // Every action answers as for an order with nothing left to capture.
       expectProblem(await api.post(`/manage/orders/${orderId}/capture`, { amount: '1.00' }), 422, 'CAPTURE_ORDER_ALREADY_CAPTURED');
+      expectProblem(await api.post(`/manage/orders/${orderId}/capture`, { amount: '0.00' }), 400, 'VALIDATION_ERROR');
       expectProblem(await api.post(`/manage/orders/${orderId}/cancel`, {}), 422, 'ORDER_ALREADY_CAPTURED');
       expectProblem(await api.post(`/manage/orders/${orderId}/refund`, { amount: '1.00' }), 422, 'REFUND_AMOUNT_EXCEEDS_CAPTURED');
       expectProblem(await api.post(`/manage/orders/${orderId}/reauthorize`, { amount: '199.00' }), 422, 'ORDER_ALREADY_CAPTURED');
