@@ -194,7 +194,13 @@ export class NotificationDispatcher {
         if (due !== null && due <= nowMs && due < workMs) [work, workMs] = [source, due];
       }
       if (!work) return;
-      await work.runDue(workMs);
+      try {
+        await work.runDue(workMs);
+      } catch {
+        // Not saved (a full disk, a closing store): it stays due and is done on the next pass.
+        waiting.add(work);
+        continue;
+      }
       if (work.nextDueMs() === workMs) waiting.add(work);
     }
   }
