@@ -5,8 +5,8 @@
  * same way (a token, then CHECKOUTS checkouts initialized over the current API: as many
  * requests as a busy pipeline's run sends), and the server's RSS is read once quiet.
  *
- *   npx tsx bench/worlds.ts                    # journal 1000 and 100, up to 100 worlds
- *   WORLDS=50 CHECKOUTS=1000 JOURNALS=1000,100 npx tsx bench/worlds.ts
+ *   npm run bench:worlds                               # journal 1000 and 100, up to 100 worlds
+ *   WORLDS=40 CHECKOUTS=1000 JOURNALS=1000,100 npm run bench:worlds
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
