@@ -17,9 +17,10 @@ export default defineConfig({
     // Spawned servers run dist/ (what users run): build it first when src/ changed.
     globalSetup: ['test/setup/build.ts', 'test/setup/example-sandbox.ts'],
     // Every JSON answer is held to its operation's declared answer (test/setup/answer-check.ts);
-    // an order change that would break the books fails the test too (test/setup/books-check.ts).
+    // an order change that would break the books fails the test too (test/setup/books-check.ts),
+    // and so does a name looked up on the network (test/setup/local-only.ts).
     env: { CHECKOUT_SANDBOX_CHECK_ANSWERS: '1' },
-    setupFiles: ['test/setup/answer-check.ts', 'test/setup/books-check.ts'],
+    setupFiles: ['test/setup/answer-check.ts', 'test/setup/books-check.ts', 'test/setup/local-only.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Two cores here: spawned-server tests compete with in-process ones.

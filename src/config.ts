@@ -14,6 +14,12 @@ export { LOG_LEVELS, type LogLevel };
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_STATE_FILE = '.sandbox/state.json';
+/** Isolated sandboxes: how many may live at once, and after how long unused (real time) one is disposed of. */
+export const DEFAULT_MAX_SANDBOXES = 200;
+export const DEFAULT_SANDBOX_IDLE_MS = 30 * 60_000;
+/** Requests each world's journal keeps, and the most it may be asked to. */
+export const DEFAULT_JOURNAL_SIZE = 1000;
+export const MAX_JOURNAL_SIZE = 1_000_000;
 
 /** An origin the sandbox writes into its answers: http(s)://name[:port], no path. */
 const publicUrl = z
@@ -70,11 +76,11 @@ export interface SandboxOptions {
   insecureAdmin?: boolean;
   /** The origin written into answers (discovery, hints, Link, /__admin/hosts) instead of the listen address, e.g. 'http://sandbox:4010'. */
   publicUrl?: string;
-  /** Isolated sandboxes (POST /__admin/sandboxes): how many may live at once. Default 200. */
+  /** Isolated sandboxes (POST /__admin/sandboxes): how many may live at once. Default 200 (CLI: --max-sandboxes, env SANDBOX_MAX_SANDBOXES). */
   maxSandboxes?: number;
-  /** Milliseconds of real time without a request after which an isolated sandbox is disposed of. Default 30 minutes. */
+  /** Milliseconds of real time without a request after which an isolated sandbox is disposed of. Default 30 minutes (CLI: --sandbox-idle-ms, env SANDBOX_IDLE_MS). */
   sandboxIdleMs?: number;
-  /** How many requests the journal keeps (GET /__admin/requests); the oldest drop out first. Default 1000. */
+  /** How many requests each world's journal keeps (GET /__admin/requests); the oldest drop out first. Default 1000 (CLI: --journal-size, env SANDBOX_JOURNAL_SIZE). */
   journalSize?: number;
   /** HTTPS on the real host names (SNI) with the certificates `checkout-sandbox tls` wrote to `dir`. */
   tls?: {
@@ -119,9 +125,9 @@ export const optionsSchema = z
     adminToken: z.string().min(1, { message: 'an empty admin token would let anyone in; give a secret or leave it out' }).optional(),
     insecureAdmin: z.boolean().default(false),
     publicUrl: publicUrl.optional(),
-    maxSandboxes: z.number().int().min(0).default(200),
-    sandboxIdleMs: z.number().int().positive().default(30 * 60_000),
-    journalSize: z.number().int().min(1).max(1_000_000).default(1000),
+    maxSandboxes: z.number().int().min(0).default(DEFAULT_MAX_SANDBOXES),
+    sandboxIdleMs: z.number().int().positive().default(DEFAULT_SANDBOX_IDLE_MS),
+    journalSize: z.number().int().min(1).max(MAX_JOURNAL_SIZE).default(DEFAULT_JOURNAL_SIZE),
     tls: z.object({ dir: z.string().min(1), port: port.optional() }).strict().optional(),
   })
   .strict();

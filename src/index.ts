@@ -14,7 +14,7 @@ export function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   return createProcessShell(options);
 }
 
-export type { IsolatedSandbox, Sandbox } from './library.js';
+export type { Deliveries, IsolatedSandbox, Sandbox } from './library.js';
 export { Clock, type ClockState } from './clock.js';
 export { OptionError, type IsolatedRequest, type LogLevel, type SandboxOptions, type ScenarioName } from './config.js';
 export { ScenarioError } from './store/scenario.js';

@@ -40,6 +40,8 @@ export interface Sandbox {
   dedicatedUrl(env: EnvName, surface: SurfaceName): string | null;
   /** Injected faults (what /__admin/faults lists and changes): add, list, remove, clear. */
   readonly faults: FaultRules;
+  /** The calls to the shop's endpoints (notifications, webhooks, invoice status), made beside the requests. */
+  readonly deliveries: Deliveries;
   reset(scenario?: string): Promise<void>;
   /**
    * A new isolated sandbox (own state in memory, own clock and event stream), the in-process
@@ -50,9 +52,21 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
+/**
+ * The sandbox's calls to a shop's endpoints are made in the background, after the request that
+ * caused them has answered (as the service notifies after a purchase), each within the merchant
+ * call's time limit (docs/webhooks.md, "Deliveries").
+ */
+export interface Deliveries {
+  /** Resolves once the work the clock made due is done and every delivery due by now was attempted (retries due later are not waited for). */
+  settled(): Promise<void>;
+}
+
 export interface IsolatedSandbox {
   readonly id: string;
   readonly clock: Clock;
+  /** This sandbox's deliveries (see Sandbox.deliveries). */
+  readonly deliveries: Deliveries;
   /** In-process fetch into this sandbox: paths as on the main port ('/uat/api/checkouts', '/__admin/clock') or its base URLs. */
   fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
   /** {origin}/sandboxes/{id}/{env}/{surface}: reachable over the main port once listening. */

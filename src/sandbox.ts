@@ -155,6 +155,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     admin: main.admin,
     events: main.events,
     faults: main.faults,
+    deliveries: main.deliveries,
     journal: main.journal,
     scenario: main.scenario,
     snapshot: main.snapshot,
@@ -208,6 +209,7 @@ function isolatedHandle(
   return {
     id,
     clock: world.clock,
+    deliveries: world.deliveries,
     services: world.services,
     events: world.events,
     baseUrl: (env, surface) => `${addresses.origin()}${prefix}/${env}/${surface}`,

@@ -27,11 +27,15 @@ export const advanceSchema = z
 /** The latest instant PUT /__admin/clock accepts (a four-digit year); advancing stays within it too. */
 const LAST_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
-type ClockDeps = Pick<AdminDeps, 'clock' | 'services'>;
+type ClockDeps = Pick<AdminDeps, 'clock' | 'services' | 'idle'>;
 
 const CLOCK = json('The clock as it now is.', clockStateSchema, 'AdminClock');
 
-const persist = (deps: ClockDeps): Promise<void> => deps.services.settings.persistClock();
+/** Saves the clock and does the work it made due (state only: deliveries are made beside the request). */
+const persist = async (deps: ClockDeps): Promise<void> => {
+  await deps.services.settings.persistClock();
+  await deps.idle();
+};
 
 export const CLOCK_OPERATIONS: readonly AnyOperation<ClockDeps>[] = [
   adminOperation<ClockDeps>({
@@ -72,7 +76,7 @@ export const CLOCK_OPERATIONS: readonly AnyOperation<ClockDeps>[] = [
     method: 'POST',
     path: '/__admin/clock/advance',
     summary: 'Advance the clock',
-    description: 'Exactly one of {"seconds": n} (negative moves it back) or {"duration": "PT1H30M"}; callback retries that fell due are made.',
+    description: 'Exactly one of {"seconds": n} (negative moves it back) or {"duration": "PT1H30M"}; the work that fell due is done, and the callback retries that fell due are made in the background (POST /__admin/deliveries/settle waits for them).',
     body: jsonBody(advanceSchema, 'AdminClockAdvance'),
     answers: { '200': CLOCK, ...refusals(...BODY_REFUSALS, 503) },
     handler: (deps) => async (c, { body }) => {

@@ -10,6 +10,7 @@ import type { IdentityProvider } from '../identity/provider.js';
 import type { Logger } from '../log.js';
 import type { Services } from '../services/index.js';
 import type { CustomerSimulation } from '../simulation/customer.js';
+import type { NotificationDispatcher } from '../simulation/notifications.js';
 import type { Urls } from '../hosts.js';
 import type { EnvName, SurfaceName } from '../hosts.js';
 
@@ -87,8 +88,10 @@ export interface AdminDeps {
   scenarioDir: string;
   world: WorldControl;
   simulation(env: EnvName): CustomerSimulation;
-  /** Resolves once no callback delivery or clock-driven work is in flight (lists wait for it). */
+  /** Resolves once the work the clock made due (scheduled authorizations, on-hold reviews) is done; never waits for the network (lists wait for it). */
   idle(): Promise<void>;
+  /** The outbox worker's state, and a wait until every delivery due by now was attempted (POST /__admin/deliveries/settle). */
+  deliveries: Pick<NotificationDispatcher, 'settled' | 'state'>;
   /** The control plane's event stream (GET /__admin/events). */
   events: EventBus;
   /** Injected faults (/__admin/faults). */

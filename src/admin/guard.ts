@@ -20,6 +20,8 @@
  *      address, an emulated host name or the public URL's host. A DNS-rebinding page's Host
  *      is its own domain. A request carrying the admin token is exempt: no page has it, and a
  *      browser sends the cookie only to the host that set it, never to a rebinding page's.
+ *      So is GET /__admin/health, which a probe calls under the pod's address and which
+ *      reveals nothing a page could use.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
@@ -74,7 +76,7 @@ export function adminGuard(input: AdminGuardInput): MiddlewareHandler {
     }
 
     const hostName = hostNameOf(hostHeader);
-    if (!hasToken && !hasCookie && !isLoopbackHost(hostName) && !allowedHosts.has(hostName)) {
+    if (!exempt && !hasToken && !hasCookie && !isLoopbackHost(hostName) && !allowedHosts.has(hostName)) {
       throw new AdminError(
         403,
         `The admin plane does not answer under the host name '${hostName}' (a DNS-rebinding guard). Call it as 127.0.0.1 or localhost, ` +

@@ -16,6 +16,7 @@ import { refusals } from './operation.js';
 import { API_CLIENT_OPERATIONS } from './api-clients.js';
 import { CHECKOUT_OPERATIONS } from './checkouts.js';
 import { CLOCK_OPERATIONS } from './clock.js';
+import { DELIVERY_OPERATIONS } from './deliveries.js';
 import { EVENT_STREAM_OPERATIONS } from './events.js';
 import { FAULT_OPERATIONS } from './faults.js';
 import { type AdminGuardInput, adminGuard } from './guard.js';
@@ -48,6 +49,7 @@ export const ADMIN_OPERATIONS: readonly AnyOperation<AdminTableDeps>[] = [
   ...TOKEN_OPERATIONS,
   ...API_CLIENT_OPERATIONS,
   ...RECURRING_OPERATIONS,
+  ...DELIVERY_OPERATIONS,
   ...FAULT_OPERATIONS,
   // The dashboard, its lists and the event stream it follows.
   ...LIST_OPERATIONS,

@@ -37,7 +37,10 @@ export const invoiceStatusSchema = z.object({ invoiceStatus: z.union([z.string()
 
 type RecurringDeps = Pick<AdminDeps, 'services' | 'idle'>;
 
-/** A list refuses only an unknown environment; each waits for deliveries and clock-driven work in flight, so a test reads what has happened. */
+/**
+ * A list refuses only an unknown environment; each waits for the work the clock made due (state
+ * only), so a test reads what has happened. Deliveries are not waited for: POST /__admin/deliveries/settle does that.
+ */
 const LISTED = refusals(404);
 
 export const RECURRING_OPERATIONS: readonly AnyOperation<RecurringDeps>[] = [

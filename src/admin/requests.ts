@@ -14,6 +14,7 @@ import { SURFACES } from '../hosts.js';
 import { type RequestPattern, compilePattern } from '../control/journal-filter.js';
 import { isoOf, materialise } from '../control/journal.js';
 import type { AnyOperation } from '../http/endpoint.js';
+import { Refusal } from '../http/refusal.js';
 import type { AdminDeps } from './deps.js';
 import { AdminError } from './errors.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
@@ -39,6 +40,9 @@ export const requestPatternSchema = z
 const querySchema = requestPatternSchema.extend({ limit: z.coerce.number().int().positive().optional() });
 
 type JournalDeps = Pick<AdminDeps, 'journal'>;
+
+/** The last segment of the count's path, which the path of one entry (`/__admin/requests/:id`) would take for an id too. */
+const COUNT = 'count';
 
 export const REQUEST_JOURNAL_OPERATIONS: readonly AnyOperation<JournalDeps>[] = [
   adminOperation<JournalDeps>({
@@ -76,9 +80,15 @@ export const REQUEST_JOURNAL_OPERATIONS: readonly AnyOperation<JournalDeps>[] = 
     path: '/__admin/requests/:id',
     summary: 'One journal entry, with its headers and bodies',
     description: "The id is the entry's (a `request` event on GET /__admin/events carries it); the journal keeps the newest entries only.",
-    answers: { '200': json('The entry.', journalEntrySchema, 'AdminRequest'), ...refusals(404) },
+    answers: { '200': json('The entry.', journalEntrySchema, 'AdminRequest'), ...refusals(404, 405) },
     handler: (deps) => (c) => {
       const id = c.req.param('id') ?? '';
+      // The count's own path, asked with GET: not an entry, but a call that takes POST.
+      if (id === COUNT) {
+        throw Refusal.single(405, 'Method_Not_Allowed', `/__admin/requests/${COUNT} answers POST only, with the fields to count by as JSON, e.g. {"surface":"api","status":401}.`, {
+          allow: 'POST',
+        });
+      }
       const entry = /^[1-9]\d{0,15}$/.test(id) ? deps.journal.get(Number(id)) : undefined;
       if (!entry) {
         throw new AdminError(404, `No journal entry ${id}: ids are whole numbers, and the journal keeps the newest ${deps.journal.size} entries only; list them with GET /__admin/requests.`);
@@ -97,7 +107,7 @@ export const REQUEST_JOURNAL_OPERATIONS: readonly AnyOperation<JournalDeps>[] = 
   adminOperation<JournalDeps, z.infer<typeof requestPatternSchema>>({
     op: 'countRequests',
     method: 'POST',
-    path: '/__admin/requests/count',
+    path: `/__admin/requests/${COUNT}`,
     summary: 'Count journaled requests matching a pattern',
     body: jsonBody(requestPatternSchema, 'AdminRequestPattern'),
     answers: { '200': json('How many entries match.', journalCountSchema, 'AdminRequestCount'), ...refusals(...BODY_REFUSALS) },

@@ -24,6 +24,15 @@ export function portValue(source: string, value: string, example = '4010'): numb
   return Number(value);
 }
 
+/** A whole number from `min` to `max`: digits only (no '', '1e3', '-1', '2.5'). */
+export function wholeNumberValue(source: string, value: string, min: number, max: number, example: string): number {
+  const number = /^\d{1,16}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(number >= min && number <= max)) {
+    throw new FlagError(`${source}: '${value}' is not a whole number from ${min} to ${max}. Write digits only, e.g. ${exampleOf(source, example)}.`);
+  }
+  return number;
+}
+
 export function logLevelValue(source: string, value: string): LogLevel {
   const level = LOG_LEVELS.find((known) => known === value.toLowerCase());
   if (level === undefined) {

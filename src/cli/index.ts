@@ -10,13 +10,50 @@ import { adminTokenLines, withAdminToken } from './admin-access.js';
 import { banner } from './banner.js';
 import { type Command, type Flag, PROGRAM, flagList, usageLine } from './command.js';
 import { SUBCOMMAND_NAMES, loadSubcommand } from './commands.js';
-import { DEFAULT_HOST, DEFAULT_STATE_FILE, OptionError, type SandboxOptions } from '../config.js';
-import { instantValue } from './flags.js';
+import {
+  DEFAULT_HOST,
+  DEFAULT_JOURNAL_SIZE,
+  DEFAULT_MAX_SANDBOXES,
+  DEFAULT_SANDBOX_IDLE_MS,
+  DEFAULT_STATE_FILE,
+  MAX_JOURNAL_SIZE,
+  OptionError,
+  type SandboxOptions,
+} from '../config.js';
+import { instantValue, wholeNumberValue } from './flags.js';
 import { type Env, LISTEN_FLAGS, SERVING_FLAGS, listenOptions } from './listen.js';
 import { warnIfNodeIsOld } from '../node-version.js';
 import { type Sandbox, createSandbox } from '../sandbox.js';
 import { didYouMean } from '../spelling.js';
 import { ScenarioError } from '../store/scenario.js';
+
+/**
+ * What a shared sandbox keeps in memory besides its main world: the library's maxSandboxes,
+ * sandboxIdleMs and journalSize (src/config.ts), each with its environment variable.
+ */
+const BOUND = {
+  'max-sandboxes': { option: 'maxSandboxes', env: 'SANDBOX_MAX_SANDBOXES', min: 0, max: 100_000, example: '50' },
+  'sandbox-idle-ms': { option: 'sandboxIdleMs', env: 'SANDBOX_IDLE_MS', min: 1, max: 2 ** 31 - 1, example: '600000' },
+  'journal-size': { option: 'journalSize', env: 'SANDBOX_JOURNAL_SIZE', min: 1, max: MAX_JOURNAL_SIZE, example: '200' },
+} as const satisfies Record<string, { option: keyof SandboxOptions; env: string; min: number; max: number; example: string }>;
+
+const BOUND_FLAGS = {
+  'max-sandboxes': {
+    type: 'string',
+    value: '<n>',
+    help: `isolated sandboxes live at once, more answer 429 (default ${DEFAULT_MAX_SANDBOXES}; env ${BOUND['max-sandboxes'].env})`,
+  },
+  'sandbox-idle-ms': {
+    type: 'string',
+    value: '<ms>',
+    help: `an isolated sandbox unused this long (real time) is disposed of\n(default ${DEFAULT_SANDBOX_IDLE_MS}, 30 min; env ${BOUND['sandbox-idle-ms'].env})`,
+  },
+  'journal-size': {
+    type: 'string',
+    value: '<n>',
+    help: `requests each sandbox's journal keeps (default ${DEFAULT_JOURNAL_SIZE}; env ${BOUND['journal-size'].env})`,
+  },
+} as const satisfies Record<keyof typeof BOUND, Flag>;
 
 /** The sandbox itself: `checkout-sandbox [flags]` (`npm start -- [flags]` in a clone). */
 export const SANDBOX_COMMAND = {
@@ -30,6 +67,7 @@ export const SANDBOX_COMMAND = {
     reset: { type: 'boolean', help: 'reseed the state from the scenario, discarding what was saved' },
     now: { type: 'string', value: '<ISO-8601>', help: 'start the clock at this instant, ticking (env SANDBOX_NOW)' },
     frozen: { type: 'boolean', help: 'freeze the clock (at --now, or at the current time; env SANDBOX_FROZEN=1)' },
+    ...BOUND_FLAGS,
     ...SERVING_FLAGS,
   },
 } as const satisfies Command<Record<string, Flag>>;
@@ -74,6 +112,12 @@ export function parseCliArgs(argv: string[], env: Env = {}): CliArgs {
   else if (env.SANDBOX_NOW) options.now = instantValue('env SANDBOX_NOW', env.SANDBOX_NOW);
   if (values.frozen) options.frozen = true;
   else if (env.SANDBOX_FROZEN) options.frozen = ['1', 'true', 'yes'].includes(env.SANDBOX_FROZEN.toLowerCase());
+  for (const [flag, bound] of Object.entries(BOUND) as [keyof typeof BOUND, (typeof BOUND)[keyof typeof BOUND]][]) {
+    const given = values[flag];
+    const source = given !== undefined ? `--${flag}` : `env ${bound.env}`;
+    const value = given ?? (env[bound.env] || undefined);
+    if (value !== undefined) options[bound.option] = wholeNumberValue(source, value, bound.min, bound.max, bound.example);
+  }
   return { help: false, options };
 }
 

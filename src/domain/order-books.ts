@@ -3,7 +3,8 @@
  * beyond the total nor refunded beyond what was captured, no article is captured or refunded
  * beyond its units, every invoice row names an article of the order (a credit's row may also
  * be a return fee or discount), every entry's rows add up to its amount, the lines add up to
- * the total, and the status says what the amounts say. Pure: a list of what is broken.
+ * the total, and the status says what the amounts say (an order of nothing, total 0, may have
+ * any status, and no entry). Pure: a list of what is broken.
  */
 import type { Invoice, Order, OrderItem } from './model.js';
 import { isHeld, sumLines } from './money.js';
@@ -83,6 +84,9 @@ export function bookIssues(order: Order): BookIssue[] {
 /** Why the status does not fit the amounts, or null when it does. */
 function statusIssue(status: Order['status'], total: number, captured: number, refunded: number): string | null {
   const allRefunded = captured > 0 && refunded === captured;
+  // An order of nothing (a free trial, a fully discounted cart) has nothing to capture: it is
+  // paid as it stands, or waits, or was cancelled, and never has an entry.
+  if (total === 0) return captured === 0 ? null : 'an order of nothing has nothing to capture';
   switch (status) {
     case 'NotActivated':
       return captured === 0 && refunded === 0 ? null : 'nothing may be captured yet';

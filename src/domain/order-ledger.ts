@@ -72,6 +72,11 @@ export function uncapturedQuantity(order: Order, line: OrderItem): number {
   return line.quantity - quantityIn(order.invoices.filter((i) => i.type === 'Invoice'), line);
 }
 
+/** Units of the line's article named by refund rows (a refund by amount alone names none). */
+export function refundedQuantity(order: Order, line: OrderItem): number {
+  return quantityIn(order.invoices.filter((i) => i.type === 'Credit'), line);
+}
+
 export function refundableQuantity(order: Order, line: OrderItem): number {
   const captured = hasUnattributedCapture(order) ? line.quantity : quantityIn(order.invoices.filter((i) => i.type === 'Invoice'), line);
   return captured - quantityIn(order.invoices.filter((i) => i.type === 'Credit'), line);

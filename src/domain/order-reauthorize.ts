@@ -12,7 +12,7 @@ import { instant } from '../clock.js';
 import type { Order, OrderItem } from './model.js';
 import { type AmountCommand, assertAllowed } from './order-admin.js';
 import { isHeld, lineTotal } from './money.js';
-import { capturedAmount, formatMoney, refundedAmount, totalOf, uncapturedQuantity } from './order-ledger.js';
+import { capturedAmount, formatMoney, refundedAmount, refundedQuantity, totalOf, uncapturedQuantity } from './order-ledger.js';
 import { OrderViolation, ruleViolation } from './order-violation.js';
 
 /** Long enough that a poller (WC polls 5 × 1 s) sees Pending first, short enough to settle within its polls. */
@@ -33,6 +33,8 @@ export interface Reauthorization {
   outcome: 'Completed' | 'Failed';
   createdAt: string;
   settlesAt: string;
+  /** Why a Failed check failed (its GET shows it); null otherwise, absent in states saved before it was kept. */
+  reason?: string | null;
   amount: number;
   items: OrderItem[];
   description: string | null;
@@ -91,12 +93,14 @@ function oneLinePerArticle(lines: readonly OrderItem[]): OrderItem[] {
  * units captured, and the new total must cover what was captured. Leaving a captured article
  * out, or sending fewer units than were captured, is refused as an existing article sent with
  * other information: the documentation says what may not change, not what the service makes of
- * such a call, and guessing would leave invoice rows without their article. The refusal, or
- * null when the lines keep everything invoiced.
+ * such a call, and guessing would leave invoice rows without their article. Units refunded by
+ * items count as captured (a refund can only give back what was captured, even where a capture
+ * by amount alone did not say which units it took). The refusal, or null when the lines keep
+ * everything invoiced.
  */
 function invoicedKept(order: Order, lines: readonly OrderItem[], amount: number): OrderViolation | null {
   for (const line of order.items) {
-    const captured = line.quantity - uncapturedQuantity(order, line);
+    const captured = Math.max(line.quantity - uncapturedQuantity(order, line), refundedQuantity(order, line));
     if (captured <= 0) continue;
     const named = lines.filter((l) => l.id === line.id && l.description === line.description);
     const same = named.filter((l) => l.unitPrice === line.unitPrice && l.vat === line.vat);
@@ -203,6 +207,7 @@ export function newReauthorization(
     outcome: plan.outcome,
     createdAt: instant(nowMs).toISOString(),
     settlesAt: instant(nowMs + CREDIT_CHECK_SECONDS * 1000).toISOString(),
+    reason: null,
     amount: plan.amount,
     items: plan.items,
     description: command.description,
@@ -218,19 +223,34 @@ export interface Settlement {
 
 /**
  * Settles a credit check against the order as it stands at its settlesAt. If the order moved on
- * meanwhile (cancelled, expired, captured beyond the new amount or captured articles the new
- * lines leave out), the check fails: there is nothing it could still apply to.
+ * meanwhile (cancelled, expired, captured beyond the new amount, captured or refunded articles
+ * the new lines leave out or send fewer of), the check fails with the reason, and the order
+ * stays as it was: there is nothing it could still apply to.
  */
 export function settle(reauthorization: Reauthorization, order: Order): Settlement {
-  const applicable =
-    (order.status === 'NotActivated' || order.status === 'PartActivated') && invoicedKept(order, reauthorization.items, reauthorization.amount) === null;
-  if (reauthorization.outcome === 'Completed' && applicable) {
+  const reason = whyNot(reauthorization, order);
+  if (reason === null) {
     return {
-      reauthorization: { ...reauthorization, status: 'Completed' },
+      reauthorization: { ...reauthorization, status: 'Completed', reason: null },
       order: { ...order, items: reauthorization.items, totalAmount: reauthorization.amount },
     };
   }
-  return { reauthorization: { ...reauthorization, status: 'Failed' }, order: null };
+  return { reauthorization: { ...reauthorization, status: 'Failed', reason }, order: null };
+}
+
+/** Why a check cannot complete against the order as it stands, or null when it completes. */
+function whyNot(reauthorization: Reauthorization, order: Order): string | null {
+  if (reauthorization.outcome === 'Failed') {
+    return (
+      `The credit check declined the new total ${formatMoney(reauthorization.amount, order.currency)}: ` +
+      `it is more than twice the order's total ${formatMoney(order.totalAmount, order.currency)}, the sandbox's credit limit.`
+    );
+  }
+  if (order.status !== 'NotActivated' && order.status !== 'PartActivated') {
+    return `Order ${order.orderId} became ${order.status} while the credit check ran: there is nothing left to reauthorize.`;
+  }
+  const broken = invoicedKept(order, reauthorization.items, reauthorization.amount);
+  return broken ? `The order moved on while the credit check ran (${broken.code}): ${broken.message}` : null;
 }
 
 /** settle, once the check is due at `nowMs`; null while it is not (or no longer Pending). */

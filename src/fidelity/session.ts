@@ -148,8 +148,8 @@ export class FidelitySession {
     // Live, a recording's first webhook reaches the sink only from here on.
     if (exchange.outgoing === 'webhook' && !this.webhooksOnSink) await this.webhooksToSink();
     if (Date.parse(exchange.time) > this.sandbox.clock.nowMs()) this.sandbox.clock.set({ now: exchange.time, frozen: true });
-    // The control plane's list of calls answers once no delivery is in flight.
-    await (await this.sandbox.fetch(`/__admin/${exchange.env}/callbacks`)).arrayBuffer();
+    // The world's calls to the merchant are made beside its requests: every one due by now first.
+    await this.sandbox.deliveries.settled();
     const call = pickCall(this.ids, exchange, this.sink.untaken((c) => isCallFor(exchange, c)));
     if (call) this.sink.take(call);
     if (exchange.setup) {

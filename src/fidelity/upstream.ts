@@ -14,6 +14,7 @@ import { promises as dns, type LookupAddress, type LookupOptions } from 'node:dn
 import { type IncomingMessage, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
+import { reservedExampleName } from '../domain/reserved-names.js';
 
 /** Connection-level headers a proxy never passes on (RFC 9110 §7.6.1), plus Host (the upstream's own). */
 export const HOP_BY_HOP: ReadonlySet<string> = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
@@ -66,6 +67,11 @@ export function forward(base: URL, request: UpstreamRequest, options: ForwardOpt
   const hostname = base.hostname.replace(/^\[|\]$/g, '');
   const signal = AbortSignal.timeout(options.timeoutMs);
   const useDns = options.dnsOnly?.has(hostname.toLowerCase()) === true && isIP(hostname) === 0;
+  // A name reserved for examples resolves nowhere: say so at once, without asking a resolver.
+  const reserved = reservedExampleName(hostname);
+  if (reserved) {
+    return Promise.reject(new UpstreamError('dns', `the name ${reserved} of the upstream ${base.origin} does not resolve: it is reserved for examples (RFC 2606, RFC 6761) and never looked up`));
+  }
 
   return new Promise<UpstreamAnswer>((resolve, reject) => {
     const fail = (error: unknown): void => reject(classify(error, base, options.timeoutMs));

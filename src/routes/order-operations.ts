@@ -134,7 +134,8 @@ export const ORDER_OPERATIONS: readonly AnyOperation<OrderDeps>[] = [
       ({ services: { orders } }) =>
       async (c) => {
         const reauthorization = await orders.reauthorization(merchantOf(c), orderIdOf(c), c.req.param('reauthorizationId') ?? '');
-        return jsonResponse({ data: { id: reauthorization.id, status: reauthorization.status } }, 200);
+        const reason = reauthorization.status === 'Failed' && reauthorization.reason ? { reason: reauthorization.reason } : {};
+        return jsonResponse({ data: { id: reauthorization.id, status: reauthorization.status, ...reason } }, 200);
       },
   }),
   amountOperation('capture', 'captureOrder', 'Capture (activate) an amount'),

@@ -14,7 +14,7 @@ import { companyRejection } from '../domain/sales-segment.js';
 import { substitutePlaceholders } from '../domain/checkout-callbacks.js';
 import { type CustomerAction, customerActionRejection, statusAfter } from '../domain/checkout-lifecycle.js';
 import type { Checkout, Customer, DeliveryChoice, Order, PurchaseResult } from '../domain/model.js';
-import { orderForPurchase, purchaseOf } from '../domain/purchase.js';
+import { orderForPurchase, purchaseOf, purchaseResultFor } from '../domain/purchase.js';
 import { isRecurringProfile } from '../domain/tokenization.js';
 import { Violation } from '../domain/violation.js';
 import type { EventBus } from '../control/events.js';
@@ -151,8 +151,9 @@ export class CustomerSimulation {
       throw new ValidationFailedError(`${why}, so the purchase was not completed and the checkout is unlocked again (CustomerIdentified). ${fix}`, validation);
     }
 
+    const result = purchaseResultFor(current, request.result);
     const now = this.deps.clock.nowMs();
-    const order = orderForPurchase(current, request.result, {
+    const order = orderForPurchase(current, result, {
       orderId: randomUUID(),
       placedAt: instant(now).toISOString(),
       expiresAt: instant(now + this.deps.settings.current().orders.lifetimeSeconds * 1000).toISOString(),
@@ -160,32 +161,30 @@ export class CustomerSimulation {
       invoiceNumber: String(randomInt(100_000_000, 1_000_000_000)),
     });
     const purchase = purchaseOf(current, {
-      result: request.result,
+      result,
       paymentName: request.paymentName,
       purchaseIdentifier: String(randomInt(10_000_000, 100_000_000)),
     });
     const previous = current.status;
     current = await this.service.complete(current, { status: 'PurchaseCompleted', purchase }, order);
     // A recurring profile's purchase gives the consent for later charges: a customer token (not for a rejected one).
-    if (isRecurringProfile(current.profileName) && request.result !== 'Rejected') current = await this.deps.tokenization.issueFor(current);
+    if (isRecurringProfile(current.profileName) && result !== 'Rejected') current = await this.deps.tokenization.issueFor(current);
     // A purchase on hold (fraud review) is resolved later, by the clock or the admin (docs/real-service.md, "Invoice status callback").
-    if (request.result === 'OnHold') await this.deps.invoiceStatus.schedule(current);
+    if (result === 'OnHold') await this.deps.invoiceStatus.schedule(current);
     this.publishStatus(current, previous);
-    this.deps.events.publish({ type: 'checkout.purchase', env: this.env, privateId: current.privateId, orderId: order.orderId, result: request.result, paymentName: request.paymentName });
+    this.deps.events.publish({ type: 'checkout.purchase', env: this.env, privateId: current.privateId, orderId: order.orderId, result, paymentName: request.paymentName });
     const notification = await this.deps.notifications.notify(this.env, current);
     return { checkout: current, order, validation, notification };
   }
 
-  /** Every callback made for this checkout, once deliveries in flight have settled. */
-  async callbacks(checkout: Checkout): Promise<CallbackRecord[]> {
-    await this.deps.notifications.idle();
-    return this.deps.callbacks.forCheckout(checkout.privateId);
+  /** Every callback of this checkout as it stands (deliveries are made in the background: sandbox.deliveries.settled() waits for them). */
+  callbacks(checkout: Checkout): Promise<CallbackRecord[]> {
+    return Promise.resolve(this.deps.callbacks.forCheckout(checkout.privateId));
   }
 
   /** Every callback of the environment, oldest first (the dashboard's list). */
-  async allCallbacks(): Promise<CallbackRecord[]> {
-    await this.deps.notifications.idle();
-    return this.deps.callbacks.all();
+  allCallbacks(): Promise<CallbackRecord[]> {
+    return Promise.resolve(this.deps.callbacks.all());
   }
 
   /** A change through the checkout service that announces a status transition on the event stream. */

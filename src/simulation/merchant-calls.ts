@@ -2,9 +2,11 @@
  * HTTP calls from the emulated service to the merchant's own endpoints (validationUri,
  * notificationUri), with global fetch, the real service's 10 s budget and redirects
  * followed. Network failures are outcomes, never exceptions: they are recorded as attempts.
+ * A name reserved for examples is never looked up: the call fails at once, saying why.
  */
 import { monotonicMs } from '../clock.js';
 import type { OutboundRecorder } from '../control/journal.js';
+import { reservedExampleName, reservedNameError } from '../domain/reserved-names.js';
 
 export const MERCHANT_CALL_TIMEOUT_MS = 10_000;
 
@@ -12,6 +14,9 @@ export type CallOutcome = { status: number; body: string; error: null } | { stat
 
 /** `json`, when given, is sent as JSON (webhooks); `headers` go over the defaults (a webhook's own User-Agent and Walley-* headers). */
 export async function callMerchant(method: 'GET' | 'POST', url: string, stop?: AbortSignal, json?: string, headers?: Record<string, string>): Promise<CallOutcome> {
+  const reserved = URL.canParse(url) ? reservedExampleName(new URL(url).hostname) : null;
+  // Fails at once, as it would on the network, without asking a resolver (src/domain/reserved-names.ts).
+  if (reserved) return { status: null, body: null, error: reservedNameError(reserved) };
   const signals = [AbortSignal.timeout(MERCHANT_CALL_TIMEOUT_MS), ...(stop ? [stop] : [])];
   try {
     const response = await fetch(url, {

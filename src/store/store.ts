@@ -5,14 +5,15 @@
  *
  *   start:   lock → snapshot (validated) → replay <file>.log.old, <file>.log
  *   change:  apply in memory → append one line (group commit) → resolve | roll back + reject
- *   compact: once the log is as large as the snapshot (at least COMPACT_BYTES), after
- *            COMPACT_AGE_MS of log, and at close: the durable image (memory minus changes
- *            still on their way) → snapshot; the old log is dropped
+ *   compact: once the log is as large as the snapshot (at least COMPACT_BYTES), and at
+ *            close: the durable image (memory minus changes still on their way) → snapshot;
+ *            the old log is dropped. Never by age: a log smaller than the snapshot costs less
+ *            to replay at start than a large world costs to write again and again.
  */
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Low } from 'lowdb';
-import { type ClockSnapshot, monotonicMs, wallClockStamp } from '../clock.js';
+import { type ClockSnapshot, wallClockStamp } from '../clock.js';
 import { type Settings, settingsSchema } from '../domain/settings.js';
 import { PersistenceError } from '../domain/violation.js';
 import type { EnvName } from '../hosts.js';
@@ -33,7 +34,6 @@ const FIXED_COMPACT_BYTES = Number(process.env.CHECKOUT_SANDBOX_COMPACT_BYTES) |
  * against the snapshot, writing snapshots never costs more than the changes logged did.
  */
 export const COMPACT_BYTES = FIXED_COMPACT_BYTES ?? 8 * 1024 * 1024;
-export const COMPACT_AGE_MS = 60_000;
 
 export interface StoreOptions {
   /** The snapshot file; null keeps the world in memory only. */
@@ -83,7 +83,6 @@ export class StateStore {
   private readonly inFlight = new Map<LogEntry, Applied[]>();
   private compacting: Promise<void> | null = null;
   private readonly guards = new Map<string, Guard<object>>();
-  private lastCompactMs = monotonicMs();
   /** The size of the snapshot on disk, as last read or written. */
   private snapshotBytes = 0;
   private broken: Error | null = null;
@@ -299,8 +298,7 @@ export class StateStore {
   private maybeCompact(): void {
     if (this.compacting || !this.log) return;
     const threshold = FIXED_COMPACT_BYTES ?? Math.max(COMPACT_BYTES, this.snapshotBytes);
-    const due = this.log.size >= threshold || (this.log.size > 0 && monotonicMs() - this.lastCompactMs >= COMPACT_AGE_MS);
-    if (due) void this.compactNow().catch((error: Error) => this.warn(`compaction failed (the log keeps every change): ${error.message}`));
+    if (this.log.size >= threshold) void this.compactNow().catch((error: Error) => this.warn(`compaction failed (the log keeps every change): ${error.message}`));
   }
 
   /**
@@ -326,7 +324,6 @@ export class StateStore {
       try {
         await this.writeSnapshot(doc);
         rmSync(`${this.file}.log.old`, { force: true });
-        this.lastCompactMs = monotonicMs();
       } finally {
         this.compacting = null;
       }

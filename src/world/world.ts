@@ -97,6 +97,8 @@ export interface World {
   readonly stateFile: string | null;
   /** True when the state came from the state file rather than a fresh seed. */
   readonly resumed: boolean;
+  /** The outbox worker: callbacks, webhooks and invoice-status calls, delivered beside the requests. */
+  readonly deliveries: Pick<NotificationDispatcher, 'settled' | 'state'>;
   scenario(): string;
   snapshot(): SnapshotDoc;
   reset(scenario?: string): Promise<void>;
@@ -169,7 +171,7 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
       },
     });
   }
-  services.onQueued(() => void notifications.pump());
+  services.onQueued(() => notifications.wake());
   const simulation = (env: EnvName): CustomerSimulation =>
     new CustomerSimulation({
       env,
@@ -211,7 +213,8 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
     journal,
     sandboxes: spec.sandboxes,
     fidelity: spec.fidelity ?? null,
-    idle: () => notifications.idle(),
+    idle: () => notifications.catchUp(),
+    deliveries: notifications,
     world: {
       scenario: () => store.state.meta.scenario,
       scenarios: (): ScenarioSummary[] => listScenarios(scenarioDir),
@@ -235,6 +238,7 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
     dispatch,
     stateFile: store.file,
     resumed: !reseed,
+    deliveries: notifications,
     scenario: () => store.state.meta.scenario,
     snapshot: () => store.snapshot(),
     reset,

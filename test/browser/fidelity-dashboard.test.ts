@@ -39,6 +39,11 @@ describe.skipIf(!HAVE_CHROMIUM)(`the dashboard of record --compare in Chromium${
     await page.locator('body[data-live="open"]').waitFor();
     await page.locator('#fidelity:not([hidden])').waitFor();
     expect(await page.locator('#fidelity-summary').textContent()).toContain('0 exchanges recorded');
+    // What a recorder has no world for says so, section by section; the page loaded.
+    for (const [section, what] of [['#clock', 'no clock of its own'], ['#retired', 'no retired host schedule'], ['#env-uat', 'no merchants, checkouts'], ['#env-prod', 'no merchants, checkouts']]) {
+      expect(await page.locator(`${section} p.unavailable`).textContent(), section).toContain(`A recording sandbox (checkout-sandbox record) has ${what}`);
+    }
+    expect(await page.locator('#live').textContent()).not.toContain('Could not load');
 
     await merchantFlow(recorder.sandbox.listenUrl(), standIn);
     const row = page.locator('#fidelity-divergences tbody tr', { hasText: '/data/paymentUri' });

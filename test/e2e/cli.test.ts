@@ -79,6 +79,28 @@ describe('npm start', () => {
     expect(response.headers.get('date')).toBe('Fri, 02 Jan 2026 03:04:05 GMT');
   });
 
+  it('bounds a shared sandbox from the command line: isolated sandboxes, their idle time, the journal', async () => {
+    const flagged = await start(['--memory', '--max-sandboxes', '1', '--sandbox-idle-ms', '600000', '--journal-size', '2']);
+    const made = await fetch(`${flagged.url}/__admin/sandboxes`, { method: 'POST', body: '{}' });
+    expect(made.status).toBe(201);
+    const another = await fetch(`${flagged.url}/__admin/sandboxes`, { method: 'POST', body: '{}' });
+    expect(another.status).toBe(429);
+    expect(await (await fetch(`${flagged.url}/__admin/sandboxes`)).json()).toMatchObject({ max: 1, idleMs: 600000 });
+    for (let i = 0; i < 3; i += 1) await fetch(`${flagged.url}/__admin/clock`);
+    expect(((await (await fetch(`${flagged.url}/__admin/requests`)).json()) as { requests: unknown[] }).requests).toHaveLength(2);
+
+    // The same from the environment; a flag wins over its variable.
+    const fromEnv = await start(['--memory', '--max-sandboxes', '3'], { SANDBOX_MAX_SANDBOXES: '1', SANDBOX_IDLE_MS: '1000', SANDBOX_JOURNAL_SIZE: '5' });
+    expect(await (await fetch(`${fromEnv.url}/__admin/sandboxes`)).json()).toMatchObject({ max: 3, idleMs: 1000 });
+
+    const bad = await runCli(['--memory', '--journal-size', '0']);
+    expect(bad.code).toBe(2);
+    expect(bad.output).toContain("--journal-size: '0' is not a whole number from 1 to 1000000. Write digits only, e.g. --journal-size 200.");
+    const badEnv = await runCli(['--memory'], { SANDBOX_IDLE_MS: '30m' });
+    expect(badEnv.code).toBe(2);
+    expect(badEnv.output).toContain("env SANDBOX_IDLE_MS: '30m' is not a whole number");
+  });
+
   it('stops with a precise message when a scenario file is malformed', async () => {
     const bad = join(dir, 'bad.yaml');
     writeFileSync(

@@ -107,6 +107,18 @@ describe('admin token', () => {
     expect((await s.fetch('/__admin/health', { method: 'POST', body: '{}' })).status).toBe(401);
   });
 
+  it('answers a probe of GET /__admin/health under any Host (a pod address, a node name), and nothing else there', async () => {
+    for (const options of [{ adminToken: TOKEN }, {}]) {
+      const s = await sandbox(options);
+      for (const host of ['10.244.0.7:4010', 'node-3.cluster.internal', 'attacker.example']) {
+        const health = await s.fetch(`http://${host}/__admin/health`);
+        expect(health.status, host).toBe(200);
+        expect(Object.keys((await health.json()) as object).sort()).toEqual(['clock', 'scenario', 'status']);
+      }
+      await expectAdminError(await s.fetch('http://10.244.0.7:4010/__admin/clock'), options.adminToken ? 401 : 403, /token|host name/);
+    }
+  });
+
   it('lets a token holder call under any host name (a LAN address, a container name)', async () => {
     const s = await sandbox({ adminToken: TOKEN });
     const response = await s.fetch('http://checkout-sandbox:4010/__admin/clock', { headers: { authorization: `Bearer ${TOKEN}` } });

@@ -74,7 +74,9 @@ interface Attempt {
   error: string | null;
 }
 
+/** The checkout's attempts, once every delivery due by now was made (they are made after the request that caused them). */
 async function attempts(privateId: string): Promise<Attempt[]> {
+  await sb.deliveries.settled();
   const response = await admin(sb, `/uat/checkouts/${privateId}/callbacks`, undefined, 'GET');
   expect(response.status).toBe(200);
   return response.body.attempts as Attempt[];
@@ -164,7 +166,9 @@ describe('notificationUri', () => {
       initPayload({ notificationUri: `${shop.base}/notify/{checkout.publictoken}?private-id={checkout.id}&enc=%7Bcheckout.id%7D&t=%7bcheckout.publictoken%7d` }),
     );
     const purchase = await admin(sb, `/uat/checkouts/${privateId}/purchase`);
-    expect(at(purchase.body, 'notification', 'state')).toBe('delivered');
+    // The purchase answers first; the notification follows it.
+    expect(at(purchase.body, 'notification', 'state')).toBe('pending');
+    expect((await attempts(privateId)).map((a) => a.status)).toEqual([200]);
     expect(shop.on('/notify')).toEqual([{ method: 'GET', url: `/notify/${publicToken}?private-id=${privateId}&enc=${privateId}&t=${publicToken}` }]);
   });
 
@@ -191,6 +195,7 @@ describe('notificationUri', () => {
       [4, 200, '2026-10-01T10:03:15.000Z'],
     ]);
     expect(list.every((a) => a.method === 'GET' && a.url === `${shop.base}/notify?id=${privateId}`)).toBe(true);
+    await sb.deliveries.settled();
     const record = await admin(sb, `/uat/checkouts/${privateId}/callbacks`, undefined, 'GET');
     expect(at(record.body, 'callbacks', 0)).toMatchObject({ kind: 'notification', state: 'delivered', nextAttemptAt: null });
     expect(shop.on('/notify')).toHaveLength(4);
@@ -216,6 +221,7 @@ describe('notificationUri', () => {
     sb.clock.advance(4 * 24 * 3600 * 1000);
     const all = await attempts(privateId);
     expect(all).toHaveLength(9);
+    await sb.deliveries.settled();
     const record = await admin(sb, `/uat/checkouts/${privateId}/callbacks`, undefined, 'GET');
     expect(at(record.body, 'callbacks', 0)).toMatchObject({ state: 'failed', nextAttemptAt: null });
   });
@@ -227,11 +233,13 @@ describe('notificationUri', () => {
     const second = (await initializeOldStyle(sb, 'legacy', payload)).privateId;
     await admin(sb, `/uat/checkouts/${first}/purchase`);
     sb.clock.advance(7000);
+    await sb.deliveries.settled();
     await admin(sb, `/uat/checkouts/${second}/purchase`);
+    await sb.deliveries.settled();
     // The first's retry due at +5 s went out with that move; from here both have four due.
     const before = shop.received.length;
     sb.clock.advance(2 * 3600 * 1000);
-    await admin(sb, `/uat/checkouts/${second}/callbacks`, undefined, 'GET');
+    await sb.deliveries.settled();
     const order = shop.received.slice(before).map((r) => (new URL(r.url, shop.base).searchParams.get('id') === first ? 'first' : 'second'));
     // Due: first +15 s, second +12 s, +22 s, first +3:15, second +3:22, first +1:03:15, second +1:03:22.
     expect(order).toEqual(['second', 'first', 'second', 'first', 'second', 'first', 'second']);
@@ -249,7 +257,8 @@ describe('notificationUri', () => {
   it('is also sent when the checkout is aborted', async () => {
     const { privateId } = await initializeOldStyle(sb, 'legacy', initPayload({ notificationUri: `${shop.base}/aborted?id={checkout.id}` }));
     const aborted = await admin(sb, `/uat/checkouts/${privateId}/abort`);
-    expect(aborted.body).toMatchObject({ status: 'Aborted', notification: { state: 'delivered' } });
+    expect(aborted.body).toMatchObject({ status: 'Aborted', notification: { state: 'pending' } });
+    await sb.deliveries.settled();
     expect(shop.on('/aborted')).toEqual([{ method: 'GET', url: `/aborted?id=${privateId}` }]);
   });
 
@@ -261,11 +270,13 @@ describe('notificationUri', () => {
       const first = await createSandbox({ logLevel: 'silent', statePath, reset: true, now: '2026-10-01T10:00:00Z', frozen: true });
       const { privateId } = await initializeOldStyle(first, 'legacy', initPayload({ notificationUri: `${shop.base}/notify` }));
       await admin(first, `/uat/checkouts/${privateId}/purchase`);
+      await first.deliveries.settled();
       await first.close();
 
       const second = await createSandbox({ logLevel: 'silent', statePath });
       try {
         second.clock.advance(5000);
+        await second.deliveries.settled();
         const response = await admin(second, `/uat/checkouts/${privateId}/callbacks`, undefined, 'GET');
         expect((response.body.attempts as Attempt[]).map((a) => a.status)).toEqual([500, 200]);
       } finally {

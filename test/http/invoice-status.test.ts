@@ -80,6 +80,7 @@ describe('on-hold purchases', () => {
     expect(at(await checkoutData(privateId), 'purchase', 'result')).toBe('Preliminary');
     expect((await new ManageApi(sb).order(orderId)).status).toBe('NotActivated');
 
+    await sb.deliveries.settled();
     const callbacks = await admin(sb, `/uat/checkouts/${privateId}/callbacks`, undefined, 'GET');
     const kinds = (callbacks.body.callbacks as { kind: string; state: string }[]).map((c) => `${c.kind}:${c.state}`);
     expect(kinds).toEqual(['notification:delivered', 'invoice-status:delivered', 'notification:delivered']);
@@ -126,7 +127,9 @@ describe('on-hold purchases', () => {
     shop.answer('/module/collectorcheckout/invoicestatus', 500, 200);
     const { privateId } = await onHold();
     await admin(sb, `/uat/checkouts/${privateId}/invoice-status`, { invoiceStatus: 'Approved' });
+    await sb.deliveries.settled();
     await admin(sb, '/clock/advance', { seconds: 5 });
+    await sb.deliveries.settled();
     const callbacks = await admin(sb, `/uat/checkouts/${privateId}/callbacks`, undefined, 'GET');
     const call = (callbacks.body.callbacks as { kind: string; state: string; attempts: { status: number }[] }[]).find((c) => c.kind === 'invoice-status');
     expect(call).toMatchObject({ state: 'delivered', attempts: [{ status: 500 }, { status: 200 }] });

@@ -115,6 +115,10 @@ describe('the request journal', () => {
     expect(await count(sb, { env: 'uat', surface: 'api', method: 'GET', status: 200 })).toBe(2);
     expect(await count(sb, { auth: 'bearer' })).toBe(4);
     expect((await admin(sb, '/requests/count', { colour: 'red' })).status).toBe(400);
+    // The count takes POST; a GET of its path is not a lookup of an entry called "count".
+    const asked = await sb.fetch('/__admin/requests/count');
+    expect([asked.status, asked.headers.get('allow')]).toEqual([405, 'POST']);
+    expect(((await asked.json()) as { error: { message: string } }).error.message).toContain('answers POST only');
     expect((await sb.fetch('/__admin/requests?colour=red')).status).toBe(400);
 
     const cleared = await sb.fetch('/__admin/requests', { method: 'DELETE' });
@@ -242,7 +246,8 @@ describe('the request journal', () => {
       const payload = initPayload({ notificationUri: `${receiver.base}/notify?id={checkout.id}`, validationUri: `${receiver.base}/validate` });
       const { privateId } = await initializeOldStyle(sb, 'legacy', payload);
       expect((await admin(sb, `/uat/checkouts/${privateId}/purchase`)).status).toBe(200);
-      await sb.fetch('/__admin/uat/checkouts'); // lists wait for deliveries in flight
+      // The notification is made after the purchase answered; the settle call waits for it, as a client would.
+      expect(await (await sb.fetch('/__admin/deliveries/settle', { method: 'POST' })).json()).toEqual({ settled: true, due: 0, delivering: false });
       const out = await requests(sb, '?direction=out');
       expect(out.map((e) => e.kind).sort()).toEqual(['notification', 'validation']);
       expect(out.find((e) => e.kind === 'notification')).toMatchObject({ direction: 'out', env: 'uat', surface: 'merchant', method: 'GET', path: '/notify', status: 200 });

@@ -4,7 +4,8 @@
  * captures and refunds (in full, by amount, by items, with return fees), cancels, extensions,
  * reauthorizations by amount and by items, increases with their credit checks, clock moves
  * (past expiry and settlement, together or apart), idempotent replays and keys reused for
- * another body. After every step the order must read as the model says and its books must
+ * another body, and captures and refunds made while an increase's credit check is pending,
+ * then its settlement. After every step the order must read as the model says and its books must
  * hold; every answer must be the model's (the code of one of the rules a call breaks).
  *
  * Seeded and reproducible: most sequences call the order service directly (thousands in
@@ -38,6 +39,8 @@ type Step =
   | { kind: 'advance'; ms: number }
   | { kind: 'replay' | 'reuse'; index: number }
   | { kind: 'read' };
+/** An increase whose credit check is pending while captures and refunds are made, then settles. */
+type Meanwhile = { kind: 'meanwhile'; reauthorize: Extract<Step, { kind: 'reauthorize' }>; writes: Extract<Step, { kind: 'capture' | 'refund' }>[]; settle: boolean };
 
 const DAY = 86_400_000;
 const key = fc.constantFrom<KeyUse>('none', 'none', 'header', 'reference');
@@ -45,18 +48,31 @@ const key = fc.constantFrom<KeyUse>('none', 'none', 'header', 'reference');
 const GHOST = 19;
 const picks = (most: number) => fc.array(fc.tuple(fc.nat(GHOST), fc.integer({ min: 0, max: most })), { minLength: 1, maxLength: 3 });
 const offBy = fc.constantFrom(0, 0, 0, 0, 0, 0, 1, -1);
-const step: fc.Arbitrary<Step> = fc.oneof(
+const moneyMove = fc.record({
+  kind: fc.constantFrom('capture' as const, 'refund' as const),
+  mode: fc.constantFrom('full' as const, 'amount' as const, 'items' as const, 'items' as const),
+  share: fc.integer({ min: 1, max: 130 }),
+  picks: picks(3),
+  offBy,
+  fee: fc.constantFrom(0, 0, 0, 500, 1500, 100_000),
+  key,
+});
+/** An increase by items (a new article) that may also send fewer units of the order's own. */
+const increase = fc.record({
+  kind: fc.constant('reauthorize' as const),
+  mode: fc.constant('items' as const),
+  share: fc.constant(100),
+  picks: picks(3),
+  add: fc.constantFrom(7, 40),
+  vat: fc.constant(25),
+  offBy: fc.constant(0),
+  key: fc.constant<KeyUse>('none'),
+});
+const step: fc.Arbitrary<Step | Meanwhile> = fc.oneof(
+  { weight: 4, arbitrary: moneyMove },
   {
-    weight: 4,
-    arbitrary: fc.record({
-      kind: fc.constantFrom('capture' as const, 'refund' as const),
-      mode: fc.constantFrom('full' as const, 'amount' as const, 'items' as const, 'items' as const),
-      share: fc.integer({ min: 1, max: 130 }),
-      picks: picks(3),
-      offBy,
-      fee: fc.constantFrom(0, 0, 0, 500, 1500, 100_000),
-      key,
-    }),
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('meanwhile' as const), reauthorize: increase, writes: fc.array(moneyMove, { minLength: 1, maxLength: 3 }), settle: fc.boolean() }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('cancel' as const, 'extend' as const), key }) },
   {
@@ -252,7 +268,10 @@ function reused(write: Write): Write | null {
 
 type Start = typeof initial extends fc.Arbitrary<infer T> ? T : never;
 
-async function sequence(driver: Driver, start: Start, steps: Step[]): Promise<void> {
+async function sequence(driver: Driver, start: Start, generated: (Step | Meanwhile)[]): Promise<void> {
+  const steps = generated.flatMap((s): Step[] =>
+    s.kind === 'meanwhile' ? [s.reauthorize, ...s.writes, ...(s.settle ? [{ kind: 'advance' as const, ms: 3000 }] : [])] : [s],
+  );
   counter += 1;
   const orderId = `0c0c0c0c-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`;
   const lines: Line[] = start.lines.map((l, i) => ({ id: `ART-${i}`, description: `Article ${i}`, unitPrice: l.price * 50, quantity: l.quantity, vat: 25 }));

@@ -192,3 +192,66 @@ describe('amounts beyond what minor units hold', () => {
     expectProblem(await api.post(path(order, 'capture'), { amount: '-90071992547409.93' }), 400, 'VALIDATION_ERROR');
   });
 });
+
+describe('a reauthorization that contradicts what was refunded or captured', () => {
+  /** 4 × SOCK 49.00 and 2 × BOOK 199.00 = 594.00 SEK; 517.39 captured by amount alone. */
+  const sock = (quantity: number) => ({ id: 'SOCK', description: 'Wool socks', unitPrice: '49.00', quantity, vat: 25 });
+  const book = (quantity: number, unitPrice = '199.00') => ({ id: 'BOOK', description: 'Trail guide', unitPrice, quantity, vat: 25 });
+  async function capturedByAmount(): Promise<Order> {
+    const order = await placeOrder({
+      totalAmount: 59400,
+      items: [
+        { id: 'SOCK', description: 'Wool socks', unitPrice: 4900, quantity: 4, vat: 25 },
+        { id: 'BOOK', description: 'Trail guide', unitPrice: 19900, quantity: 2, vat: 25 },
+      ],
+    });
+    expectAccepted(await api.post(path(order, 'capture'), { amount: '517.39' }), order.orderId);
+    return order;
+  }
+  /** 3 × SOCK and 4 × BOOK at a new price: 147.00 + 876.00, an increase with a credit check. */
+  const fewerSocks = { amount: '1023.00', items: [sock(3), book(4, '219.00')] };
+
+  it('is refused at the request when it sends fewer units than were refunded, and the order stays readable', async () => {
+    const order = await capturedByAmount();
+    expectAccepted(await api.post(path(order, 'refund'), { amount: '196.00', items: [sock(4)] }), order.orderId);
+    const answer = await api.post(path(order, 'reauthorize'), fewerSocks);
+    expectProblem(answer, 422, 'ARTICLE_EXISTS_BUT_OTHER_INFORMATION');
+    expect(answer.json.detail).toContain('SOCK');
+    sb.clock.advance(3000);
+    const data = await api.order(order.orderId);
+    expect(data).toMatchObject({ status: 'PartActivated', totalAmount: 594 });
+  });
+
+  it('fails when refunds made while its credit check was pending contradict it, with the reason on its GET', async () => {
+    const order = await capturedByAmount();
+    const answer = await api.post(path(order, 'reauthorize'), fewerSocks);
+    expect(answer.status, answer.text).toBe(201);
+    expectAccepted(await api.post(path(order, 'refund'), { amount: '196.00', items: [sock(4)] }), order.orderId);
+    sb.clock.advance(3000);
+    const check = await api.get(answer.headers.get('location') ?? '');
+    expect(check.status, check.text).toBe(200);
+    expect(check.json.data).toMatchObject({ status: 'Failed', reason: expect.stringContaining('ARTICLE_EXISTS_BUT_OTHER_INFORMATION') });
+    const data = await api.order(order.orderId);
+    expect(data).toMatchObject({ status: 'PartActivated', totalAmount: 594 });
+    expect((data.items as { articleNumber: string; quantity: number }[]).map((i) => `${i.articleNumber}×${i.quantity}`)).toEqual(['SOCK×4', 'BOOK×2']);
+  });
+
+  it('fails when a capture made while it was pending takes units it leaves out', async () => {
+    const order = await placeOrder();
+    const answer = await api.post(path(order, 'reauthorize'), { amount: 2845.5, items: [tent, pegs(1), shipping, { id: 'MAT', description: 'Sleeping mat', unitPrice: 198, quantity: 1, vat: 25 }] });
+    expect(answer.status, answer.text).toBe(201);
+    expectAccepted(await api.post(path(order, 'capture'), { amount: 199, items: [pegs(2)] }), order.orderId);
+    sb.clock.advance(3000);
+    expect((await api.get(answer.headers.get('location') ?? '')).json.data).toMatchObject({ status: 'Failed', reason: expect.stringContaining('PEG-10') });
+    expect(await api.order(order.orderId)).toMatchObject({ status: 'PartActivated', totalAmount: 2747 });
+  });
+
+  it('a declined credit check says so; a completed one shows no reason', async () => {
+    const declined = await placeOrder();
+    const over = await api.post(path(declined, 'reauthorize'), { amount: 6000 });
+    const fits = await api.post(path(await placeOrder(), 'reauthorize'), { amount: 3000 });
+    sb.clock.advance(3000);
+    expect((await api.get(over.headers.get('location') ?? '')).json.data).toMatchObject({ status: 'Failed', reason: expect.stringContaining('credit limit') });
+    expect(Object.keys((await api.get(fits.headers.get('location') ?? '')).json.data as object)).toEqual(['id', 'status']);
+  });
+});

@@ -69,6 +69,7 @@ function expectRefusal(answer: Answer, status: number, reason?: string): void {
 }
 
 async function webhookTypes(): Promise<string[]> {
+  await sb.deliveries.settled();
   const listed = await admin(sb, '/uat/webhooks', undefined, 'GET');
   return (listed.body.webhooks as { type: string }[]).map((w) => w.type);
 }
@@ -140,6 +141,7 @@ describe('POST /purchase/authorizations', () => {
     expect(await webhookTypes()).toEqual(['walley:order:created', 'walley:customer-token:active', 'walley:authorization:created']);
 
     await admin(sb, '/clock/advance', { seconds: 10 });
+    await sb.deliveries.settled();
     const retrying = (await admin(sb, '/uat/webhooks', undefined, 'GET')).body.webhooks as { type: string; body: { Payload: Record<string, unknown> } }[];
     expect(retrying.at(-1)).toMatchObject({
       type: 'walley:authorization:retrying',
@@ -158,6 +160,7 @@ describe('POST /purchase/authorizations', () => {
     await api.call('PUT', `/purchase/customer-tokens/${token}`, { AuthorizationFailure: { Reason: 'PAYMENT_METHOD_EXPIRED' } });
     await api.post('/purchase/authorizations', authorization(token, { attemptSchedule: { relative: ['00:00:10', '00:00:10'] } }));
     await admin(sb, '/clock/advance', { seconds: 10 });
+    await sb.deliveries.settled();
     const failed = (await admin(sb, '/uat/webhooks', undefined, 'GET')).body.webhooks as { type: string; body: { Payload: Record<string, unknown> } }[];
     expect(failed.at(-1)).toMatchObject({ type: 'walley:authorization:failed', body: { Payload: { CurrentAttempt: 1, MaxAttempt: 2, Reason: 'PAYMENT_METHOD_EXPIRED' } } });
 
@@ -216,9 +219,11 @@ describe('webhook delivery', () => {
   it('retries a webhook the shop refused, on the notification schedule of the sandbox clock', async () => {
     shop.answer('/walley/webhooks', 500, 200);
     await recurringToken();
+    await sb.deliveries.settled();
     let [webhook] = (await admin(sb, '/uat/webhooks', undefined, 'GET')).body.webhooks as { state: string; attempts: { status: number }[]; nextAttemptAt: string }[];
     expect(webhook).toMatchObject({ state: 'pending', nextAttemptAt: '2026-11-02T10:00:05.000Z', attempts: [{ status: 500 }] });
     await admin(sb, '/clock/advance', { seconds: 5 });
+    await sb.deliveries.settled();
     [webhook] = (await admin(sb, '/uat/webhooks', undefined, 'GET')).body.webhooks as typeof webhook[];
     expect(webhook).toMatchObject({ state: 'delivered', attempts: [{ status: 500 }, { status: 200 }] });
   });

@@ -113,7 +113,7 @@ describe('walley:order:created when a customer completes a checkout', () => {
     await purchase(await checkout({ reference: 'ORD-2' }), 'Rejected');
     await purchase(await checkout({ reference: 'ORD-3' }), 'Signing');
     await shop.until(HOOK, 2);
-    await admin(sb, '/uat/webhooks', undefined, 'GET');
+    await sb.deliveries.settled();
     expect(webhooks().map((w) => [w.Payload.Reference, w.Payload.Status])).toEqual([
       ['ORD-1', 'Captured'],
       ['ORD-3', 'RequiresSigning'],
@@ -154,7 +154,7 @@ describe('walley:order:reauthorized when the items of an order change', () => {
     // An increase needs a credit check (201): the webhook comes when it has completed.
     const higher = await api.post(`/manage/orders/${orderId}/reauthorize`, { amount: 2100, actionReference: 'r-2' });
     expect(higher.status, higher.text).toBe(201);
-    await admin(sb, '/uat/webhooks', undefined, 'GET');
+    await sb.deliveries.settled();
     expect(webhooks()).toHaveLength(2);
     sb.clock.set({ now: '2026-11-02T10:10:00Z', frozen: true });
     expect((await api.get(`/manage/orders/${orderId}`)).status).toBe(200);
@@ -170,7 +170,7 @@ describe('the headers', () => {
     await shop.until(HOOK, 2);
     await admin(sb, '/clock/advance', { seconds: 5 });
     await shop.until(HOOK, 3);
-    await admin(sb, '/uat/webhooks', undefined, 'GET');
+    await sb.deliveries.settled();
     const [first, second, retried] = webhooks();
     expect([first!.Type, second!.Type, retried!.Type]).toEqual(['walley:order:created', 'walley:customer-token:active', 'walley:order:created']);
     for (const name of ['walley-timestamp', 'walley-signature', 'walley-correlationid']) expect(retried!.request.headers[name]).toBe(first!.request.headers[name]);
@@ -206,6 +206,7 @@ describe('the headers', () => {
 
   it('are kept on the webhook’s record for the control plane', async () => {
     await purchase(await checkout(), 'Preliminary');
+    await sb.deliveries.settled();
     const listed = await admin(sb, '/uat/webhooks', undefined, 'GET');
     const [hook] = listed.body.webhooks as { type: string; state: string; headers: Record<string, string>; body: Hook }[];
     expect(hook).toMatchObject({ type: 'walley:order:created', state: 'delivered', headers: { 'User-Agent': 'Walleybot 0.1 (+https://dev.walleypay.com)', 'Walley-Live': 'False' } });

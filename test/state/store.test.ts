@@ -6,7 +6,7 @@
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { fileIo, type LogIo } from '../../src/store/change-log.js';
 import { tokenFor } from '../support/identity.js';
@@ -131,6 +131,27 @@ describe('the change log', () => {
     expect(readFileSync(file, 'utf8')).toContain('compacted');
     expect(existsSync(`${file}.lock`)).toBe(false);
     expect(readdirSync(join(file, '..')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('does not write the world again while its log stays small against the snapshot, however long it changes', async () => {
+    const file = stateFile();
+    const sb = await start(file);
+    const snapshot = readFileSync(file, 'utf8');
+    const realNow = performance.now.bind(performance);
+    let skewMs = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => realNow() + skewMs);
+    try {
+      // Changes over ten minutes of real time, a few at a time.
+      for (let minute = 0; minute < 10; minute += 1) {
+        skewMs += 61_000;
+        const made = await sb.fetch('/__admin/uat/merchants/1001/api-clients', { method: 'POST', body: `{"name":"minute-${minute}"}` });
+        expect(made.status).toBe(201);
+      }
+    } finally {
+      now.mockRestore();
+    }
+    expect(readFileSync(file, 'utf8')).toBe(snapshot);
+    expect(readFileSync(`${file}.log`, 'utf8')).toContain('minute-9');
   });
 });
 

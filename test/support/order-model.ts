@@ -265,11 +265,14 @@ export class OrderModel {
     return { ok: 202 };
   }
 
-  /** Why new lines would not keep what was captured, per captured article: left out, fewer units, another price or VAT. */
+  /**
+   * Why new lines would not keep what was captured, per captured article: left out, fewer units,
+   * another price or VAT. Units refunded by items were captured, even after a capture by amount alone.
+   */
   private keepsCaptured(lines: readonly Line[]): string[] {
     const codes: string[] = [];
     for (const line of this.lines) {
-      const captured = this.units(this.capturedUnits, articleOf(line));
+      const captured = Math.max(this.units(this.capturedUnits, articleOf(line)), this.units(this.refundedUnits, articleOf(line)));
       if (captured <= 0) continue;
       const named = lines.filter((l) => l.id === line.id && l.description === line.description);
       const same = named.filter((l) => l.unitPrice === line.unitPrice && l.vat === line.vat);

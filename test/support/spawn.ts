@@ -13,6 +13,20 @@ import { afterAll } from 'vitest';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The compiled CLI entry, what `npm start`, the bin and the Docker image run. */
 export const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+/** What a spawned sandbox writes when it was about to look a name up on the network (test/support/local-only.mjs). */
+const LOCAL_ONLY = fileURLToPath(new URL('./local-only.mjs', import.meta.url));
+const REFUSED_LOOKUP = 'local-only: refused to look up';
+
+/** Node's arguments for a spawned sandbox: names are never looked up on the network. */
+function localOnly(script: string, args: string[]): string[] {
+  return ['--import', LOCAL_ONLY, script, ...args];
+}
+
+/** Fails when a spawned sandbox tried to look a name up on the network. */
+function expectLocalOnly(output: string): void {
+  const refused = output.split('\n').filter((line) => line.startsWith(REFUSED_LOOKUP));
+  if (refused.length > 0) throw new Error(`a spawned sandbox tried to look names up on the network (point its calls at local addresses): ${refused.join('; ')}`);
+}
 
 export interface Spawned {
   child: ChildProcess;
@@ -47,7 +61,7 @@ export async function startSandbox(args: string[], env: NodeJS.ProcessEnv = {}):
 /** A long-running subcommand (`record`), with the same free port and quiet logs as startSandbox. */
 export async function startCommand(subcommand: string[], args: string[], env: NodeJS.ProcessEnv = {}): Promise<Spawned> {
   const started = performance.now();
-  const child = spawn(process.execPath, [MAIN, ...subcommand, '--port', '0', '--log-level', 'warn', ...args], {
+  const child = spawn(process.execPath, localOnly(MAIN, [...subcommand, '--port', '0', '--log-level', 'warn', ...args]), {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -83,17 +97,20 @@ export async function startCommand(subcommand: string[], args: string[], env: No
     // Signal the sandbox process itself, as a process manager would.
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null) process.kill(pid, signal);
-      return exited;
+      const code = await exited;
+      expectLocalOnly(output);
+      return code;
     },
   };
 }
 
 /** Runs the CLI to completion (for start-up failures), resolving with exit code and output. */
-export async function runCli(args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [MAIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, localOnly(MAIN, args), { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  expectLocalOnly(output);
   return { code, output };
 }

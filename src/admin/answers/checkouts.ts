@@ -40,7 +40,9 @@ export const abortedSchema = lazy(() =>
   z
     .strictObject({
       ...summary(),
-      notification: callbackViewSchema().nullable().meta({ description: 'The notification of the aborted session; null when the checkout has no notificationUri or was aborted already.' }),
+      notification: callbackViewSchema()
+        .nullable()
+        .meta({ description: 'The notification of the aborted session, as queued (made in the background); null when the checkout has no notificationUri or was aborted already.' }),
     })
     .meta({ description: 'The checkout, aborted.' }),
 );
@@ -57,7 +59,9 @@ export const purchasedSchema = lazy(() =>
         totalAmount: z.number().meta({ description: 'In major units.' }),
       }),
       validation: callbackViewSchema().nullable().meta({ description: "The call to the merchant's validationUri; null without one." }),
-      notification: callbackViewSchema().nullable().meta({ description: "The call to the merchant's notificationUri; null without one." }),
+      notification: callbackViewSchema()
+        .nullable()
+        .meta({ description: "The call to the merchant's notificationUri, as queued (pending: it is made after the purchase, in the background); null without one." }),
     })
     .meta({ description: 'The purchase completed: the checkout, its order and the calls to the merchant.' }),
 );

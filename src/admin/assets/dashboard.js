@@ -47,7 +47,11 @@
     if (body !== undefined) init.body = JSON.stringify(body);
     return fetch(path, init).then(function (response) {
       return response.json().then(function (json) {
-        if (!response.ok) throw new Error(json.error && json.error.message ? json.error.message : 'HTTP ' + response.status);
+        if (!response.ok) {
+          var error = new Error(json.error && json.error.message ? json.error.message : 'HTTP ' + response.status);
+          error.status = response.status;
+          throw error;
+        }
         return json;
       });
     });
@@ -469,11 +473,35 @@
   });
   projector(new URLSearchParams(location.search).has('projector'));
 
-  function refreshEnv(env) { return Promise.all([refreshCheckouts(env), refreshOrders(env), refreshCallbacks(env)]); }
+  /*
+   * Under `checkout-sandbox record` the calls on an emulated world (clock, retired host,
+   * merchants, checkouts, orders, callbacks) answer 409: a recorder forwards every request and
+   * has no world. Such a section says so, once, instead of the page failing to load.
+   */
+  function withoutWorld(sectionId, what) {
+    return function (error) {
+      if (error.status !== 409) throw error;
+      var section = $(sectionId);
+      if (section.hasAttribute('data-unavailable')) return;
+      section.setAttribute('data-unavailable', 'record');
+      Array.prototype.slice.call(section.children, 1).forEach(function (child) { child.hidden = true; });
+      section.appendChild(el('p', { class: 'unavailable', text: 'A recording sandbox (checkout-sandbox record) has no ' + what +
+        ': it forwards every request to its upstream. The requests, the migration report and the fidelity comparison below are its own.' }));
+    };
+  }
+  var ENV_PARTS = 'merchants, checkouts, orders or callbacks';
+  function refreshEnv(env) {
+    return Promise.all([refreshCheckouts(env), refreshOrders(env), refreshCallbacks(env)]).catch(withoutWorld('env-' + env, ENV_PARTS));
+  }
   function refreshAll() {
     // Names first, so the requests and the report read as names rather than ids.
-    var names = Promise.all([refreshHosts()].concat(ENVS.map(refreshMerchants)));
-    return Promise.all([refreshClock(), refreshRetired(), refreshFidelity(), names.then(function () { return Promise.all([refreshRequests(), refreshReport()]); })].concat(ENVS.map(refreshEnv)));
+    var names = Promise.all([refreshHosts()].concat(ENVS.map(function (env) { return refreshMerchants(env).catch(withoutWorld('env-' + env, ENV_PARTS)); })));
+    return Promise.all([
+      refreshClock().catch(withoutWorld('clock', 'clock of its own')),
+      refreshRetired().catch(withoutWorld('retired', 'retired host schedule')),
+      refreshFidelity(),
+      names.then(function () { return Promise.all([refreshRequests(), refreshReport()]); }),
+    ].concat(ENVS.map(refreshEnv)));
   }
 
   /* Live updates: coalesce bursts of events into one refresh of what they touched. */

@@ -135,6 +135,10 @@ export const reauthorizationSchema = lazy(() =>
       data: z.strictObject({
         id: generated(z.guid(), 'The reauthorization id, the last segment of the 201 Location.'),
         status: z.enum(REAUTHORIZATION_STATUSES).meta({ description: 'Pending while the credit check runs (a few seconds of sandbox time), then Completed or Failed.' }),
+        reason: z
+          .string()
+          .optional()
+          .meta({ description: "The sandbox's: why a Failed check failed (declined by the credit limit, or the order moved on while it ran)." }),
       }),
     })
     .meta({ description: 'A reauthorization that needed a credit check.' }),
