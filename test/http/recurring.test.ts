@@ -83,11 +83,13 @@ describe('customer tokens', () => {
 
   it('are Active until cancelled: DELETE 202, again 403, unknown 404, and GET shows the cancellation', async () => {
     const token = await recurringToken();
-    expect(at((await api.get(`/purchase/customer-tokens/${token}`)).json, 'data', 'status')).toBe('Active');
+    // Token details: paymentMethod always, with its type (a card, masked as the page's example).
+    const card = { type: 'Card', maskedCardNumber: expect.stringMatching(/^516020\*{6}\d{4}$/) };
+    expect((await api.get(`/purchase/customer-tokens/${token}`)).json.data).toEqual({ status: 'Active', paymentMethod: card });
     const cancelled = await api.call('DELETE', `/purchase/customer-tokens/${token}`);
     expect(cancelled.status, cancelled.text).toBe(202);
     expect(cancelled.json).toEqual({ id: expect.any(String) });
-    expect((await api.get(`/purchase/customer-tokens/${token}`)).json.data).toEqual({ status: 'Cancelled', cancellationDate: '2026-11-02T10:00:00.000Z' });
+    expect((await api.get(`/purchase/customer-tokens/${token}`)).json.data).toEqual({ status: 'Cancelled', cancellationDate: '2026-11-02T10:00:00.000Z', paymentMethod: card });
     expectRefusal(await api.call('DELETE', `/purchase/customer-tokens/${token}`), 403, 'Customer_Token_Cancelled');
     const unknown = await api.call('DELETE', '/purchase/customer-tokens/00000000-0000-4000-8000-000000000000');
     expectRefusal(unknown, 404);
