@@ -130,8 +130,8 @@ function captureExceeds(order: Order, command: AmountCommand, remaining: number)
 }
 
 /** The request's own rows agree with each other (src/domain/order-ledger.ts, contradictingRows). */
-export function assertRowsAgree(command: Pick<AmountCommand, 'items'>, order: Pick<Order, 'currency'>): void {
-  const contradiction = contradictingRows(command.items, order.currency);
+export function assertRowsAgree(command: Pick<AmountCommand, 'items'>, order: Pick<Order, 'items' | 'currency'>): void {
+  const contradiction = contradictingRows(command.items, order);
   if (contradiction) throw contradiction;
 }
 

@@ -25,28 +25,32 @@ export interface RequestedItem {
  * another VAT (MATCHING_ARTICLES_WITH_DIFFERENT_VAT, as the reauthorize page names it) or another
  * unit price (ARTICLE_EXISTS_BUT_OTHER_INFORMATION: "two or more rows have identical article id
  * and description, but a different unit price or VAT", https://payments.collectorbank.se/docs/paymentsApi/integration/error-codes).
- * Null when they agree.
+ * Rows that are the order's own lines as they stand never contradict each other: a client sends
+ * the order's lines back (a reauthorization by amount may have left two adjustment lines of one
+ * name). Null when they agree.
  */
-export function contradictingRows(items: readonly RequestedItem[] | null, currency: string): OrderViolation | null {
+export function contradictingRows(items: readonly RequestedItem[] | null, order: Pick<Order, 'items' | 'currency'>): OrderViolation | null {
   if (items === null) return null;
-  const seen = new Map<string, RequestedItem>();
+  const onOrder = (row: RequestedItem): boolean =>
+    order.items.some((line) => line.id === row.id && line.description === row.description && line.unitPrice === row.unitPrice && (row.vat === null || line.vat === row.vat));
+  const seen = new Map<string, RequestedItem[]>();
   for (const item of items) {
     if (item.id === null || item.description === null) continue;
     const key = JSON.stringify([item.id, item.description]);
-    const first = seen.get(key);
-    if (!first) {
-      seen.set(key, item);
-      continue;
-    }
+    const earlier = seen.get(key) ?? [];
+    seen.set(key, [...earlier, item]);
     const label = `Article ${item.id} "${item.description}"`;
-    if (first.vat !== null && item.vat !== null && first.vat !== item.vat) {
-      return ruleViolation('MATCHING_ARTICLES_WITH_DIFFERENT_VAT', `${label} is sent twice, with vat ${first.vat} and ${item.vat}. Send one row per article, or give the other a new id.`);
-    }
-    if (first.unitPrice !== item.unitPrice) {
-      return ruleViolation(
-        'ARTICLE_EXISTS_BUT_OTHER_INFORMATION',
-        `${label} is sent twice, at ${formatMoney(first.unitPrice, currency)} and ${formatMoney(item.unitPrice, currency)}. Send one row per article, or give the other a new id.`,
-      );
+    for (const first of earlier) {
+      if (onOrder(first) && onOrder(item)) continue;
+      if (first.vat !== null && item.vat !== null && first.vat !== item.vat) {
+        return ruleViolation('MATCHING_ARTICLES_WITH_DIFFERENT_VAT', `${label} is sent twice, with vat ${first.vat} and ${item.vat}. Send one row per article, or give the other a new id.`);
+      }
+      if (first.unitPrice !== item.unitPrice) {
+        return ruleViolation(
+          'ARTICLE_EXISTS_BUT_OTHER_INFORMATION',
+          `${label} is sent twice, at ${formatMoney(first.unitPrice, order.currency)} and ${formatMoney(item.unitPrice, order.currency)}. Send one row per article, or give the other a new id.`,
+        );
+      }
     }
   }
   return null;

@@ -22,7 +22,8 @@ export function deliveryStep(checkout: Checkout, module: DeliveryModule, lang: P
   const money = new Intl.NumberFormat(lang.tag, { style: 'currency', currency: checkout.currency });
   const chosen = checkout.delivery;
   const first = module.carriers[0]?.options[0];
-  return html`<form id="delivery" data-provider="${module.provider}" data-shipping-properties="${shippingPropertiesQuery(checkout.cart.shippingProperties)}" ${shown ? '' : 'hidden'}>
+  const query = shippingPropertiesQuery(checkout.cart.shippingProperties);
+  return html`<form id="delivery" data-provider="${module.provider}"${query ? html` data-shipping-properties="${query}"` : ''} ${shown ? '' : 'hidden'}>
     <fieldset>
       <legend id="delivery-legend" tabindex="-1">${t('delivery')}</legend>
       ${module.carriers.map(

@@ -22,7 +22,7 @@
 import { readFileSync } from 'node:fs';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { identifySchema, purchaseSchema, shippingChoiceSchema } from '../domain/schemas/page.js';
+import { goBackSchema, identifySchema, purchaseSchema, shippingChoiceSchema } from '../domain/schemas/page.js';
 import { cartSection, checkoutPage, unavailablePage } from '../frontend/checkout-page.js';
 import { CheckoutSteps, paymentMethodsFor } from '../frontend/checkout-steps.js';
 import { type PageOptions, pageOptions as optionsFromQuery } from '../frontend/page-options.js';
@@ -220,14 +220,15 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
       );
     },
   }),
-  operation<SurfaceDeps>({
+  operation<SurfaceDeps, z.infer<typeof goBackSchema>>({
     op: 'abortOnPage',
     method: 'POST',
     path: '/checkout/:publicToken/abort',
     auth: 'none',
     dialect: pageDialect,
     summary: "The pay link's go-back button: the session is aborted and the merchant notified",
-    answers: { '200': ABORTED, ...refusalAnswers(pageDialect, [404, 409, 410, 503]) },
+    body: { schema: goBackSchema, name: 'PageGoBack', required: false, bind: zodBinding(goBackSchema) },
+    answers: { '200': ABORTED, ...refusalAnswers(pageDialect, [400, 404, 409, 410, 413, 503]) },
     handler: (deps) => async (c) => {
       const checkout = usable(stepsOf(deps), c.req.param('publicToken') ?? '');
       const aborted = await deps.simulation.abort(checkout);
