@@ -1,6 +1,6 @@
 /**
  * The control plane of recurring payments and on-hold reviews:
- *   PUT  /__admin/{env}/merchants/{merchantId}/callbacks   {webhookUri?, webhookHmacKey?, invoiceStatusUri?} (null: none)
+ *   PUT  /__admin/{env}/merchants/{merchantId}/callbacks   {webhookUri?, webhookHmacKey?, invoiceStatusUri?} (a URI null: none; the key is changed, never removed)
  *   GET  /__admin/{env}/webhooks                           every webhook and its attempts
  *   GET  /__admin/{env}/customer-tokens                    tokens issued, with status and test hook
  *   GET  /__admin/{env}/authorizations                     authorizations, attempts due and made
@@ -28,8 +28,8 @@ const url = z.string().url().refine((v) => /^https?:/i.test(v), { message: 'expe
 export const callbacksSchema = z
   .object({
     webhookUri: url,
-    /** The Merchant Hub's HMAC key of the webhook: what Walley-Signature is computed with (null: unsigned). */
-    webhookHmacKey: z.string().min(1).nullable().optional(),
+    /** The webhook signing key: what Walley-Signature is computed with. Every webhook is signed, so it is replaced, never removed. */
+    webhookHmacKey: z.string().min(1).optional(),
     invoiceStatusUri: url,
   })
   .strict();

@@ -110,6 +110,8 @@ export const WORLD_OPERATIONS: readonly AnyOperation<WorldDeps>[] = [
           sharedKey: m.sharedKey,
           // Where this merchant's webhooks and invoice-status calls go (PUT …/merchants/{id}/callbacks sets them).
           webhookUri: m.webhookUri ?? null,
+          // The key its webhooks are signed with (Walley-Signature); PUT …/merchants/{id}/callbacks changes it.
+          webhookSigningKey: m.webhookHmacKey ?? null,
           invoiceStatusUri: m.invoiceStatusUri ?? null,
           // Secrets are stored hashed and never shown, as in the real portal.
           apiClients: services.apiClients.list(m.id).map((client) => ({

@@ -11,6 +11,16 @@ export function publicTokenFor(countryCode: string, hex: string): string {
 }
 
 /**
+ * The pay link of a checkout: the hosted checkout as a whole page, `{frontend}/p/{code}` as the
+ * pay-link getting-started page shows it (https://payments.collectorbank.se/docs/checkout/paylink/getting-started/,
+ * `https://checkout.walleypay.com/p/bXjYxk`). The sandbox's code is the public token, which
+ * already names the checkout on that host.
+ */
+export function payLinkUri(frontendBaseUrl: string, publicToken: string): string {
+  return `${frontendBaseUrl}/p/${encodeURIComponent(publicToken)}`;
+}
+
+/**
  * `widget-NO-0TTJOMERnUGlVN1Jt…`: the store's country and 93 characters of the form the
  * documentation's token shows (https://payments.collectorbank.se/docs/checkout/widgets/create-widget-token):
  * a version digit, then the base64 of a base64 text. `random` gives that text (52 bytes or more).

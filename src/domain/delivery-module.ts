@@ -125,3 +125,19 @@ function unknown(what: 'carrier' | 'option', given: string, where: string, known
     `shipping.${what}: '${given}' is not ${what === 'carrier' ? 'a carrier' : 'an option'} of ${where}; known ${what}s: ${known}. Name one by id or name, or leave it out for the first.`,
   );
 }
+
+/**
+ * The query a delivery adapter is asked with for the cart's shipping properties: each key and
+ * value added to its request as a query parameter ("…&height=10&width=20&isBulky=true",
+ * https://dev.walleypay.com/docs/checkout/delivery/get-available-delivery-methods). A value that is
+ * not a string, number or boolean is sent as its JSON.
+ */
+export function shippingPropertiesQuery(shippingProperties: unknown): string {
+  if (shippingProperties === null || typeof shippingProperties !== 'object' || Array.isArray(shippingProperties)) return '';
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(shippingProperties)) {
+    if (value === null || value === undefined) continue;
+    query.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return query.toString();
+}

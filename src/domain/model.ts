@@ -189,6 +189,8 @@ export interface Checkout {
   merchantTermsUri: string | null;
   notificationUri: string | null;
   redirectPageUri: string | null;
+  /** The pay link's go-back address (absent in older state files). */
+  checkoutAbortedRedirectPageUri?: string | null;
   validationUri: string | null;
   profileName: string | null;
   customFields: unknown;

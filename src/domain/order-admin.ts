@@ -11,6 +11,7 @@ import { instant } from '../clock.js';
 import type { Invoice, Order, OrderItem, OrderStatus } from './model.js';
 import { isHeld } from './money.js';
 import {
+  contradictingRows,
   type RequestedItem,
   capturedAmount,
   formatMoney,
@@ -128,9 +129,16 @@ function captureExceeds(order: Order, command: AmountCommand, remaining: number)
   );
 }
 
+/** The request's own rows agree with each other (src/domain/order-ledger.ts, contradictingRows). */
+export function assertRowsAgree(command: Pick<AmountCommand, 'items'>, order: Pick<Order, 'items' | 'currency'>): void {
+  const contradiction = contradictingRows(command.items, order);
+  if (contradiction) throw contradiction;
+}
+
 /** Full capture (amount = what is left), part capture by amount, or part capture by items. */
 export function capture(order: Order, command: AmountCommand, ctx: ActionContext): Order {
   assertAllowed(order, 'capture');
+  assertRowsAgree(command, order);
   const remaining = remainingToCapture(order);
   // An amount beyond what minor units hold is more than is left, whatever the items say.
   if (!isHeld(command.amount)) throw captureExceeds(order, command, remaining);
@@ -195,6 +203,7 @@ function refundExceeds(order: Order, command: AmountCommand, refundable: number)
 /** Full refund, part refund by amount (WC's "refund by amount"), or by items (+ return fees). */
 export function refund(order: Order, command: AmountCommand, ctx: ActionContext): Order {
   assertAllowed(order, 'refund');
+  assertRowsAgree(command, order);
   const refundable = refundableAmount(order);
   // An amount beyond what minor units hold is more than was captured, whatever the items say.
   if (!isHeld(command.amount)) throw refundExceeds(order, command, refundable);

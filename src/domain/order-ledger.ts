@@ -7,7 +7,7 @@
  */
 import type { Invoice, Order, OrderItem } from './model.js';
 import { isHeld, sumLines } from './money.js';
-import { ruleViolation } from './order-violation.js';
+import { type OrderViolation, ruleViolation } from './order-violation.js';
 
 /** An item as a client sends it to capture/refund/reauthorize, already bound leniently. */
 export interface RequestedItem {
@@ -18,6 +18,42 @@ export interface RequestedItem {
   vat: number | null;
   /** `purchase` (default), `fee` or `discount` (SDK/M2 send it; docs/real-service.md, "Order item shapes"). */
   type: string | null;
+}
+
+/**
+ * Rows of one request that contradict each other: the same article id and description with
+ * another VAT (MATCHING_ARTICLES_WITH_DIFFERENT_VAT, as the reauthorize page names it) or another
+ * unit price (ARTICLE_EXISTS_BUT_OTHER_INFORMATION: "two or more rows have identical article id
+ * and description, but a different unit price or VAT", https://payments.collectorbank.se/docs/paymentsApi/integration/error-codes).
+ * Rows that are the order's own lines as they stand never contradict each other: a client sends
+ * the order's lines back (a reauthorization by amount may have left two adjustment lines of one
+ * name). Null when they agree.
+ */
+export function contradictingRows(items: readonly RequestedItem[] | null, order: Pick<Order, 'items' | 'currency'>): OrderViolation | null {
+  if (items === null) return null;
+  const onOrder = (row: RequestedItem): boolean =>
+    order.items.some((line) => line.id === row.id && line.description === row.description && line.unitPrice === row.unitPrice && (row.vat === null || line.vat === row.vat));
+  const seen = new Map<string, RequestedItem[]>();
+  for (const item of items) {
+    if (item.id === null || item.description === null) continue;
+    const key = JSON.stringify([item.id, item.description]);
+    const earlier = seen.get(key) ?? [];
+    seen.set(key, [...earlier, item]);
+    const label = `Article ${item.id} "${item.description}"`;
+    for (const first of earlier) {
+      if (onOrder(first) && onOrder(item)) continue;
+      if (first.vat !== null && item.vat !== null && first.vat !== item.vat) {
+        return ruleViolation('MATCHING_ARTICLES_WITH_DIFFERENT_VAT', `${label} is sent twice, with vat ${first.vat} and ${item.vat}. Send one row per article, or give the other a new id.`);
+      }
+      if (first.unitPrice !== item.unitPrice) {
+        return ruleViolation(
+          'ARTICLE_EXISTS_BUT_OTHER_INFORMATION',
+          `${label} is sent twice, at ${formatMoney(first.unitPrice, order.currency)} and ${formatMoney(item.unitPrice, order.currency)}. Send one row per article, or give the other a new id.`,
+        );
+      }
+    }
+  }
+  return null;
 }
 
 export function formatMoney(minor: number, currency: string): string {

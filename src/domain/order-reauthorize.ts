@@ -10,7 +10,7 @@
  */
 import { instant } from '../clock.js';
 import type { Order, OrderItem } from './model.js';
-import { type AmountCommand, assertAllowed } from './order-admin.js';
+import { type AmountCommand, assertAllowed, assertRowsAgree } from './order-admin.js';
 import { isHeld, lineTotal } from './money.js';
 import { capturedAmount, formatMoney, refundedAmount, refundedQuantity, totalOf, uncapturedQuantity } from './order-ledger.js';
 import { OrderViolation, ruleViolation } from './order-violation.js';
@@ -156,6 +156,7 @@ export function planReauthorize(order: Order, command: AmountCommand, inProgress
         `Poll GET /manage/orders/${order.orderId}/reauthorize/${inProgress.id} and retry when it is Completed or Failed.`,
     );
   }
+  assertRowsAgree(command, order);
   const lines = requestedLines(order, command);
   const sum = totalOf(lines);
   if (command.items !== null && sum !== command.amount) {

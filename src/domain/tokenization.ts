@@ -50,6 +50,21 @@ export interface CustomerToken {
   authorizationFailure: FailureReason | null;
 }
 
+/**
+ * The token's payment method as token details show it (https://payments.collectorbank.se/docs/checkout/tokenization/token-details:
+ * `paymentMethod` always, its `type` always). The pages' revisions name the invoice type Credit or
+ * Invoice; the newest, Invoice, is used. A private customer's token is a card (the only method
+ * the introduction page names), masked as the page's example; a company's is an e-mailed invoice.
+ */
+export type TokenPaymentMethod = { type: 'Card'; maskedCardNumber: string } | { type: 'Invoice'; invoiceType: 'Email'; invoiceReference: string | null; invoiceTag: string | null };
+
+/** The masked card number: the page's example's first six digits, four digits the token gives, masked between. */
+export function tokenPaymentMethod(token: Pick<CustomerToken, 'token'>, segment: SalesSegment): TokenPaymentMethod {
+  if (segment === 'B2B') return { type: 'Invoice', invoiceType: 'Email', invoiceReference: null, invoiceTag: null };
+  const digits = token.token.replace(/\D/g, '').padEnd(4, '0').slice(-4);
+  return { type: 'Card', maskedCardNumber: `516020******${digits}` };
+}
+
 export type CaptureMode = 'Auto' | 'Manual';
 export type AuthorizationStatus = 'Created' | 'Retrying' | 'Authorized' | 'Failed';
 

@@ -54,9 +54,10 @@ export class FieldClasses {
   constructor(private readonly generatedBy: (operation: string) => readonly string[] = () => []) {}
 
   classify(operation: string, pointer: string, name: string): FieldClass {
-    if (this.generatedOf(operation).has(pointer) || this.learned.get(operation)?.has(pointer)) return 'generated';
+    // A message stays a message when it quotes ids (Entra's error_description carries a trace id and a correlation id).
     // A problem's title is its code (src/http/order-errors.ts), elsewhere a heading.
     if (FREE_TEXT.has(pointer) && !(pointer === '/title' && operation.includes('/manage/'))) return 'text';
+    if (this.generatedOf(operation).has(pointer) || this.learned.get(operation)?.has(pointer)) return 'generated';
     return isEnumName(name) ? 'enum' : 'value';
   }
 

@@ -28,6 +28,8 @@ export interface PageModel {
   delivery: DeliveryModule | null;
   /** Sandbox time, shown with the expiry so testers see the clock the server decides by. */
   now: string;
+  /** Opened as a pay link (a whole page, no shop around it): a go-back button when the checkout names where to. */
+  payLink?: boolean;
 }
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -43,7 +45,7 @@ export function checkoutPage(model: PageModel, options: PageOptions): Html {
     html`<main id="checkout" data-status="${checkout.status}" data-public-token="${checkout.publicToken}" data-revision="${merchantRevision(checkout)}">
       <h1>${t('title')}</h1>
       <p class="note">${t('sandboxNote')} <span class="clock">Sandbox time <time datetime="${model.now}">${model.now}</time>; expires <time datetime="${checkout.expiresAt}">${checkout.expiresAt}</time>.</span></p>
-      <section id="cart" aria-labelledby="cart-heading">${cartSection(checkout, options.lang)}</section>
+      <section id="cart" aria-labelledby="cart-heading" ${options.showCart ? '' : 'hidden'}>${cartSection(checkout, options.lang)}</section>
       <p id="progress" role="status" aria-live="polite"></p>
       <div id="problem" role="alert" tabindex="-1" hidden></div>
       ${conflictNotice(t)}
@@ -56,10 +58,19 @@ export function checkoutPage(model: PageModel, options: PageOptions): Html {
         <p id="outcome-detail">${completed && checkout.purchase ? `${t(methodKey(checkout.purchase.paymentName))} · ${checkout.purchase.purchaseIdentifier}` : ''}</p>
         ${checkout.redirectPageUri ? html`<p><a href="${checkout.redirectPageUri.replaceAll('{checkout.publictoken}', checkout.publicToken)}" target="_top">${t('backToShop')}</a></p>` : ''}
       </section>
+      ${model.payLink && !completed && checkout.checkoutAbortedRedirectPageUri ? goBack(checkout.checkoutAbortedRedirectPageUri, t) : ''}
     </main>
     <script type="application/json" id="page-strings">${raw(jsonForScript(pageScriptStrings(t)))}</script>
     <script src="${assetPath('checkout-page.js')}" defer></script>`,
   );
+}
+
+/**
+ * The pay link's go-back button: the session is aborted (and the shop notified), then the
+ * customer goes to checkoutAbortedRedirectPageUri (https://payments.collectorbank.se/docs/checkout/paylink/getting-started/).
+ */
+function goBack(uri: string, t: PageLanguage['t']): Html {
+  return html`<form id="go-back" data-redirect="${uri}"><button type="submit" class="secondary">${t('backToShop')}</button></form>`;
 }
 
 /** The cart and fees as the API holds them: also served alone, so resume() can refresh it. */

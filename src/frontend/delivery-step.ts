@@ -6,19 +6,24 @@
  */
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
+import { shippingPropertiesQuery } from '../domain/delivery-module.js';
 import type { Checkout, DeliveryModule } from '../domain/model.js';
 import { toMajor } from '../domain/money.js';
 import type { PageLanguage } from './strings.js';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
-/** Hidden until the customer identifies, like the payment step: the module needs the address. */
+/**
+ * Hidden until the customer identifies, like the payment step: the module needs the address. The
+ * form names the query the module would send its adapter for the cart's shipping properties.
+ */
 export function deliveryStep(checkout: Checkout, module: DeliveryModule, lang: PageLanguage, shown: boolean): Html {
   const t = lang.t;
   const money = new Intl.NumberFormat(lang.tag, { style: 'currency', currency: checkout.currency });
   const chosen = checkout.delivery;
   const first = module.carriers[0]?.options[0];
-  return html`<form id="delivery" data-provider="${module.provider}" ${shown ? '' : 'hidden'}>
+  const query = shippingPropertiesQuery(checkout.cart.shippingProperties);
+  return html`<form id="delivery" data-provider="${module.provider}"${query ? html` data-shipping-properties="${query}"` : ''} ${shown ? '' : 'hidden'}>
     <fieldset>
       <legend id="delivery-legend" tabindex="-1">${t('delivery')}</legend>
       ${module.carriers.map(

@@ -15,6 +15,8 @@ export interface PageOptions {
   /** Black or white, or null for the page's own. */
   actionTextColor: string | null;
   padding: boolean;
+  /** The pay link's `showCart=false` hides the cart (https://payments.collectorbank.se/docs/checkout/paylink/getting-started/). */
+  showCart: boolean;
 }
 
 /** `query(name)` reads one of the iframe's query parameters; `countryCode` is the checkout's ('' when there is none). */
@@ -26,5 +28,6 @@ export function pageOptions(query: (name: string) => string | undefined, country
     actionColor: colors.action,
     actionTextColor: colors.text,
     padding: query('padding') !== 'none',
+    showCart: query('showCart')?.trim().toLowerCase() !== 'false',
   };
 }

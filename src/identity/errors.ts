@@ -25,6 +25,9 @@ function failure(code: number, status: number, error: string, message: string): 
 export const AADSTS = {
   missingParameter: (name: string) =>
     failure(900144, 400, 'invalid_request', `The request body must contain the following parameter: '${name}'.`),
+  /** A field the credential needs is missing (MissingRequiredField): Entra's answer to a client-credentials request without scope. */
+  missingField: (name: string) =>
+    failure(90014, 400, 'invalid_request', `The required field '${name}' is missing from the credential. Ensure that you have all the necessary parameters for the login request.`),
   unsupportedGrantType: (grantType: string) =>
     failure(70003, 400, 'unsupported_grant_type', `The app requested an unsupported grant type '${grantType}'.`),
   missingSecret: () =>

@@ -37,7 +37,7 @@ export function checkGrant(request: TokenRequest, input: GrantInput): GrantResul
   if (request.clientId === null) {
     return fail(AADSTS.missingParameter('client_id'), 'Send client_id in the form body or as the user name of HTTP Basic.');
   }
-  if (request.scope === null) return fail(AADSTS.missingParameter('scope'), `Send scope=${tenant.scope}.`);
+  if (request.scope === null) return fail(AADSTS.missingField('scope'), `Send scope=${tenant.scope}.`);
 
   const scope = checkScope(request.scope, tenant);
   if (!scope.ok) return scope;

@@ -12,7 +12,7 @@ import type { SurfaceDeps } from './deps.js';
 import { type BoundCart, duplicateArticles } from '../domain/checkout-lines.js';
 import type { CheckoutInit, CheckoutUpdate, PaylinkDestination } from '../domain/schemas/checkout.js';
 import { abortRejection, updateRejection } from '../domain/checkout-lifecycle.js';
-import { widgetTokenFor } from '../domain/checkout.js';
+import { payLinkUri, widgetTokenFor } from '../domain/checkout.js';
 import type { Checkout, Fees, Merchant, Store } from '../domain/model.js';
 import type { CheckoutChanges } from '../services/checkouts.js';
 import type { Violation } from '../domain/violation.js';
@@ -36,12 +36,13 @@ export interface CheckoutHandlers {
   updateFees: Handler<Fees>;
   updateReference: Handler<string | null>;
   updateMetadata: Handler<unknown>;
+  updateShippingProperties: Handler<Record<string, unknown> | null>;
   paylink: Handler<PaylinkDestination>;
   abort: Handler<undefined>;
   widget: Handler<{ storeId: string | null }>;
 }
 
-export type CheckoutHandlerDeps = Pick<SurfaceDeps, 'env' | 'clock' | 'services' | 'settings' | 'simulation'>;
+export type CheckoutHandlerDeps = Pick<SurfaceDeps, 'env' | 'clock' | 'services' | 'settings' | 'simulation' | 'urls'>;
 
 const made = new WeakMap<CheckoutHandlerDeps, CheckoutHandlers>();
 
@@ -114,7 +115,12 @@ function makeHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers {
       assertUnique(init.cart.items, init.fees);
       const { merchant, store } = merchantStore(c, init.storeId);
       const checkout = await service.create(merchant, store, init);
-      return ok({ privateId: checkout.privateId, publicToken: checkout.publicToken, expiresAt: serviceInstant(checkout.expiresAt) });
+      return ok({
+        privateId: checkout.privateId,
+        publicToken: checkout.publicToken,
+        expiresAt: serviceInstant(checkout.expiresAt),
+        paymentUri: payLinkUri(deps.urls.baseUrl(deps.env, 'frontend'), checkout.publicToken),
+      });
     },
 
     get: (c) => {
@@ -149,6 +155,9 @@ function makeHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers {
     },
 
     updateMetadata: (c, { body: metadata }) => modify(c, 'metadata', () => ({ metadata })),
+
+    updateShippingProperties: (c, { body: shippingProperties }) =>
+      modify(c, 'shipping properties', (checkout) => ({ cart: { items: checkout.cart.items, shippingProperties } })),
 
     paylink: async (c, { body: destination }) => {
       const checkout = changeable(c, 'paylink');

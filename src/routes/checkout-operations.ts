@@ -17,7 +17,7 @@ import { refusalAnswers } from '../http/refusal-answers.js';
 
 export type PathStyle = 'new' | 'old';
 
-const INITIALIZED = jsonAnswer('The checkout: privateId, publicToken, expiresAt.', checkoutInitializedAnswer, 'CheckoutInitializedAnswer');
+const INITIALIZED = jsonAnswer('The checkout: privateId, publicToken, expiresAt and the pay link paymentUri.', checkoutInitializedAnswer, 'CheckoutInitializedAnswer');
 const VIEW = jsonAnswer('The checkout in its current phase.', checkoutViewAnswer, 'CheckoutViewAnswer');
 const UPDATED = jsonAnswer('Done: {id, data: null, error: null} (never 204: clients check that error is null).', checkoutUpdatedAnswer, 'CheckoutUpdatedAnswer');
 const WIDGET = jsonAnswer('A widget token and when it expires.', widgetTokenAnswer, 'WidgetTokenAnswer');
@@ -61,7 +61,7 @@ const CHECKOUT_OPERATIONS: readonly CheckoutOperation[] = [
     op: 'updateCheckout',
     method: 'PUT',
     paths: { new: '/checkouts/:privateId' },
-    summary: 'Update a checkout (cart, fees, reference, metadata)',
+    summary: 'Update a checkout (cart, shippingProperties, fees, shipping, reference, metadata)',
     body: { schema: body.checkoutUpdateSchema, name: 'CheckoutUpdate', bind: bound(body.checkoutUpdateSchema) },
     ok: UPDATED,
     refusals: [400, 404, 413, 423, 503, 900],
@@ -106,6 +106,18 @@ const CHECKOUT_OPERATIONS: readonly CheckoutOperation[] = [
     ok: UPDATED,
     refusals: [400, 404, 413, 423, 503, 900],
     handler: 'updateMetadata',
+  },
+  {
+    op: 'updateShippingProperties',
+    method: 'PUT',
+    paths: { new: '/checkouts/:privateId/shippingProperties', old: `${OLD}/shippingProperties` },
+    summary: 'Replace the shipping properties',
+    description:
+      "The cart's shippingProperties, which a delivery module reads (https://payments.collectorbank.se/docs/checkout/optional/updateshippingproperties); an empty body removes them.",
+    body: { schema: body.shippingPropertiesUpdateSchema, name: 'ShippingPropertiesUpdate', required: false, bind: bound(body.shippingPropertiesUpdateSchema) },
+    ok: UPDATED,
+    refusals: [400, 404, 413, 423, 503, 900],
+    handler: 'updateShippingProperties',
   },
   {
     op: 'sendPaylink',

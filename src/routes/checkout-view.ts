@@ -178,6 +178,9 @@ function choiceView(choice: DeliveryChoice | null | undefined): Record<string, u
     shipments: [
       {
         id: choice.pendingShipmentId,
+        // The shipment the module prepared, under both pages' names (docs/delivery-modules.md).
+        bookedShipmentId: choice.pendingShipmentId,
+        externalShipmentId: choice.pendingShipmentId,
         feeItemId: shippingFeeId,
         shippingChoice: {
           id: choice.optionId,

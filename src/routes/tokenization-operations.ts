@@ -2,7 +2,7 @@
  * Recurring payments on the current API (docs/real-service.md, "Tokenization endpoints"), bearer only: the legacy
  * SharedKey hosts never served tokenization ("Old-style paths" lists no such path), so they answer 404.
  *   POST   /purchase/authorizations            200 {authorizationId, orderId} | 202 {authorizationId}
- *   GET    /purchase/customer-tokens/{token}   {status, cancellationDate?}
+ *   GET    /purchase/customer-tokens/{token}   {status, cancellationDate?, paymentMethod}
  *   DELETE /purchase/customer-tokens/{token}   202 | 403 already cancelled | 404
  *   PUT    /purchase/customer-tokens/{token}   UAT test hook {AuthorizationFailure: {Reason}}; refused on PROD
  * Bodies as the tokenization docs show them: `{id, data}` on success, `{id, error}` (no data)
@@ -10,7 +10,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
-import { type AuthorizationRequest, type FailureReason, TokenizationRefusal } from '../domain/tokenization.js';
+import { type AuthorizationRequest, type FailureReason, TokenizationRefusal, tokenPaymentMethod } from '../domain/tokenization.js';
 import { bindBody } from '../domain/schemas/problems.js';
 import { authorizationFailureSchema, authorizationSchema } from '../domain/schemas/tokenization.js';
 import { jsonResponse } from '../http/answer.js';
@@ -27,7 +27,7 @@ export type TokenizationDeps = { env: EnvName; services: { tokenization: Tokeniz
 
 const COMPLETED = jsonAnswer('Authorized at once: {id, data: {authorizationId, orderId}}.', authorizationCompletedAnswer, 'AuthorizationCompletedAnswer');
 const SCHEDULED = jsonAnswer('Accepted, attempted later: {id, data: {authorizationId}}.', authorizationScheduledAnswer, 'AuthorizationScheduledAnswer');
-const TOKEN = jsonAnswer('The customer token: {id, data: {status, cancellationDate?}}.', customerTokenAnswer, 'CustomerTokenAnswer');
+const TOKEN = jsonAnswer('The customer token: {id, data: {status, cancellationDate?, paymentMethod}}.', customerTokenAnswer, 'CustomerTokenAnswer');
 const DONE = jsonAnswer('Done: {id}.', customerTokenAcknowledgedAnswer, 'TokenizationAcknowledged');
 
 const merchantOf = (c: Context<SurfaceEnv>): string => c.get('caller').merchantId;
@@ -67,7 +67,8 @@ export const TOKENIZATION_OPERATIONS: readonly AnyOperation<TokenizationDeps>[] 
       ({ services: { tokenization } }) =>
       (c) => {
         const token = tokenization.token(merchantOf(c), tokenOf(c));
-        const data = token.cancelledAt ? { status: token.status, cancellationDate: token.cancelledAt } : { status: token.status };
+        const paymentMethod = tokenPaymentMethod(token, tokenization.segmentOfToken(token));
+        const data = token.cancelledAt ? { status: token.status, cancellationDate: token.cancelledAt, paymentMethod } : { status: token.status, paymentMethod };
         return jsonResponse({ id: randomUUID(), data }, 200);
       },
   }),

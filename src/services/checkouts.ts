@@ -80,6 +80,7 @@ export class CheckoutService {
       merchantTermsUri: init.merchantTermsUri,
       notificationUri: init.notificationUri,
       redirectPageUri: init.redirectPageUri,
+      checkoutAbortedRedirectPageUri: init.checkoutAbortedRedirectPageUri,
       validationUri: init.validationUri,
       profileName: init.profileName,
       customFields: init.customFields,

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Clock, instant } from '../clock.js';
-import type { Checkout, Order } from '../domain/model.js';
+import type { Checkout, Order, SalesSegment } from '../domain/model.js';
 import type { SeededRandom } from '../domain/random.js';
 import {
   type Authorization,
@@ -233,6 +233,11 @@ export class TokenizationService {
       customer: token.customer,
       salesSegment: segmentOf(this.deps.merchants.byId(authorization.merchantId)?.stores.find((s) => s.id === authorization.storeId) ?? {}),
     });
+  }
+
+  /** Whether the token charges a private customer or a company (its store's segment). */
+  segmentOfToken(token: Pick<CustomerToken, 'merchantId' | 'storeId'>): SalesSegment {
+    return segmentOf(this.deps.merchants.byId(token.merchantId)?.stores.find((s) => s.id === token.storeId) ?? {});
   }
 
   private storeFor(merchantId: string, storeId: string) {

@@ -66,7 +66,7 @@ const merchantSchema = z
     sharedKey: z.object({ username: z.string().min(1), key: z.string().min(1) }),
     /** Where webhooks are POSTed (also PUT /__admin/{env}/merchants/{id}/callbacks). */
     webhookUri: z.string().url().nullable().default(null),
-    /** The webhook's HMAC key, which signs every webhook (Walley-Signature); null: unsigned. */
+    /** The webhook signing key (Walley-Signature signs every webhook); left out or null, one is made at seeding. */
     webhookHmacKey: z.string().min(1).nullable().default(null),
     /** Where the legacy invoice-status GET of on-hold purchases goes. */
     invoiceStatusUri: z.string().url().nullable().default(null),

@@ -73,16 +73,21 @@ class FakePools {
   }
 }
 
+/** Mixed into the scenario's seed for the webhook signing keys' stream. */
+const SIGNING_KEY_STREAM = 0x5e1f;
+
 export async function seedState(scenario: Scenario, nowMs: number): Promise<SnapshotDoc> {
   return seedWith(scenario, nowMs, new FakePools(FakePools.needsFaker(scenario) ? await loadFaker(scenario.seed) : null));
 }
 
 function seedWith(scenario: Scenario, nowMs: number, pools: FakePools): SnapshotDoc {
   const random = new SeededRandom(scenario.seed);
+  // Signing keys come from a stream of their own, so the rest of a seeded world stays as it was before keys were made.
+  const keys = new SeededRandom(scenario.seed ^ SIGNING_KEY_STREAM);
   const settings = settingsOf(scenario);
   const environments = {} as Record<(typeof ENVIRONMENTS)[number], EnvDoc>;
   for (const env of ENVIRONMENTS) {
-    const seeder = new EnvSeeder(random, pools, settings, nowMs);
+    const seeder = new EnvSeeder(random, keys, pools, settings, nowMs);
     for (const merchant of scenario.environments[env].merchants) seeder.addMerchant(merchant);
     environments[env] = seeder.state;
   }
@@ -102,6 +107,7 @@ class EnvSeeder {
 
   constructor(
     private readonly random: SeededRandom,
+    private readonly keys: SeededRandom,
     private readonly pools: FakePools,
     private readonly settings: Settings,
     private readonly nowMs: number,
@@ -114,7 +120,8 @@ class EnvSeeder {
       stores: m.stores.map(storeFromScenario),
       sharedKey: { ...m.sharedKey },
       webhookUri: m.webhookUri,
-      webhookHmacKey: m.webhookHmacKey,
+      // Every merchant signs its webhooks (the overview lists Walley-Signature among every request's headers).
+      webhookHmacKey: m.webhookHmacKey ?? this.keys.hex(32),
       invoiceStatusUri: m.invoiceStatusUri,
     };
     this.state.merchants.push(merchant);

@@ -6,12 +6,14 @@
  *   GET  /walley-checkout-loader.js       new loader (data-version="v2")
  *   GET  /collector-checkout-loader.js    old loader (also fires collectorCheckout… events)
  *   GET  /checkout/{publicToken}          the page (query: lang, variant, action-color, …)
+ *   GET  /p/{publicToken}                 the pay link (paymentUri): the same page as a whole page (query: showCart, lang)
  *   GET  /checkout/{publicToken}/cart     the cart section alone (refreshed on resume())
  *   GET  /checkout/{publicToken}/state    the page's view of its checkout: expiry on the sandbox clock, the shop's revision
  *   GET  /checkout/{publicToken}/state/stream  the same as Server-Sent Events, whenever it changes
  *   POST /checkout/{publicToken}/customer identify  {email, mobilePhoneNumber, postalCode, company fields on B2B}
  *   POST /checkout/{publicToken}/shipping the delivery step  {carrier, option}
  *   POST /checkout/{publicToken}/purchase complete  {paymentName}
+ *   POST /checkout/{publicToken}/abort    the pay link's go-back button
  *   GET  /assets/checkout-page.js         the page's script
  *
  * The page's own paths are the sandbox's (the real iframe's are not public). JSON errors are
@@ -20,7 +22,7 @@
 import { readFileSync } from 'node:fs';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { identifySchema, purchaseSchema, shippingChoiceSchema } from '../domain/schemas/page.js';
+import { goBackSchema, identifySchema, purchaseSchema, shippingChoiceSchema } from '../domain/schemas/page.js';
 import { cartSection, checkoutPage, unavailablePage } from '../frontend/checkout-page.js';
 import { CheckoutSteps, paymentMethodsFor } from '../frontend/checkout-steps.js';
 import { type PageOptions, pageOptions as optionsFromQuery } from '../frontend/page-options.js';
@@ -36,7 +38,7 @@ import { refusalAnswers } from '../http/refusal-answers.js';
 import type { Surface, SurfaceEnv } from '../http/types.js';
 import { zodBinding } from '../http/zod-binding.js';
 import type { SurfaceDeps } from '../routes/deps.js';
-import { pageIdentifiedSchema, pagePurchasedSchema, pageShippingChosenSchema, pageStateSchema } from '../routes/answers/frontend.js';
+import { pageAbortedSchema, pageIdentifiedSchema, pagePurchasedSchema, pageShippingChosenSchema, pageStateSchema } from '../routes/answers/frontend.js';
 import { shippingView } from '../routes/checkout-view.js';
 import { type SurfaceDefinition, surfaceApp } from './base.js';
 
@@ -52,6 +54,7 @@ const REFUSED: Answer = { description: "A refusal of the page's call: {error: {s
 const IDENTIFIED = jsonAnswer('The customer is identified.', pageIdentifiedSchema, 'PageIdentified');
 const PURCHASED = jsonAnswer('The purchase is completed.', pagePurchasedSchema, 'PagePurchased');
 const SHIPPING_CHOSEN = jsonAnswer('The delivery choice and its fee, as data.shipping shows it.', pageShippingChosenSchema, 'PageShippingChosen');
+const ABORTED = jsonAnswer('The session is aborted: where the customer goes next.', pageAbortedSchema, 'PageAborted');
 const STATE = jsonAnswer("The page's view of its checkout: expiry on the sandbox clock, the shop's revision.", pageStateSchema, 'PageState');
 const STATE_STREAM: Answer = { description: 'Server-Sent Events: one data: line with the PageState JSON at once and on every change; ends after a final state.', contentType: 'text/event-stream' };
 
@@ -97,23 +100,20 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
       webview: 'accepted (true in the mobile SDKs)',
     },
     answers: { '200': PAGE, '404': UNAVAILABLE, '410': UNAVAILABLE },
-    handler: (deps) => (c) => {
-      const steps = stepsOf(deps);
-      const publicToken = c.req.param('publicToken') ?? '';
-      const found = steps.lookup(publicToken);
-      const options = pageOptions(c, 'missing' in found ? (deps.simulation.byPublicToken(publicToken)?.countryCode ?? '') : found.checkout.countryCode);
-      if ('missing' in found) return c.html(unavailablePage(options, found.missing, publicToken), found.missing === 'unknown' ? 404 : 410);
-      if (found.checkout.status === 'Aborted') return c.html(unavailablePage(options, 'aborted', publicToken), 410);
-      const checkout = found.checkout;
-      // The B2B variant: data-variant="b2b", or the store's segment (a B2B store's checkout is a business one).
-      if (checkout.customerType === 'BusinessCustomer') options.variant = 'b2b';
-      return c.html(
-        checkoutPage(
-          { checkout, personas: steps.personasFor(checkout), paymentMethods: paymentMethodsFor(options.variant), delivery: steps.deliveryModule(checkout), now: deps.clock.iso() },
-          options,
-        ),
-      );
-    },
+    handler: (deps) => (c) => servePage(deps, c, false),
+  }),
+  operation<SurfaceDeps>({
+    op: 'getPayLinkPage',
+    method: 'GET',
+    path: '/p/:publicToken',
+    auth: 'none',
+    dialect: pageDialect,
+    summary: "A checkout's pay link (its paymentUri): the hosted checkout as a whole page",
+    description:
+      'As https://payments.collectorbank.se/docs/checkout/paylink/getting-started/ describes: the same steps as the embedded page, the same callbacks; showCart=false hides the cart, lang picks the language, and a checkoutAbortedRedirectPageUri adds a go-back button that aborts the session.',
+    query: { showCart: 'false hides the cart (default true)', lang: "as the embedded page's, e.g. en-SE" },
+    answers: { '200': PAGE, '404': UNAVAILABLE, '410': UNAVAILABLE },
+    handler: (deps) => (c) => servePage(deps, c, true),
   }),
   operation<SurfaceDeps>({
     op: 'getCheckoutPageCart',
@@ -220,6 +220,21 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
       );
     },
   }),
+  operation<SurfaceDeps, z.infer<typeof goBackSchema>>({
+    op: 'abortOnPage',
+    method: 'POST',
+    path: '/checkout/:publicToken/abort',
+    auth: 'none',
+    dialect: pageDialect,
+    summary: "The pay link's go-back button: the session is aborted and the merchant notified",
+    body: { schema: goBackSchema, name: 'PageGoBack', required: false, bind: zodBinding(goBackSchema) },
+    answers: { '200': ABORTED, ...refusalAnswers(pageDialect, [400, 404, 409, 410, 413, 503]) },
+    handler: (deps) => async (c) => {
+      const checkout = usable(stepsOf(deps), c.req.param('publicToken') ?? '');
+      const aborted = await deps.simulation.abort(checkout);
+      return jsonResponse({ status: aborted.checkout.status, redirect: checkout.checkoutAbortedRedirectPageUri ?? null }, 200);
+    },
+  }),
 ];
 
 /** The host speaks the page's dialect throughout: its own refusals, what no operation serves and an injected fault alike. */
@@ -230,6 +245,25 @@ export function createFrontendSurface(deps: SurfaceDeps): Surface {
 }
 
 export const FRONTEND_SURFACE: SurfaceDefinition = { operations: FRONTEND_OPERATIONS, create: createFrontendSurface, dialectOf };
+
+/** The hosted page of a public token, embedded (the loader's iframe) or opened as a pay link. */
+function servePage(deps: SurfaceDeps, c: Context<SurfaceEnv>, payLink: boolean): Response | Promise<Response> {
+  const steps = stepsOf(deps);
+  const publicToken = c.req.param('publicToken') ?? '';
+  const found = steps.lookup(publicToken);
+  const options = pageOptions(c, 'missing' in found ? (deps.simulation.byPublicToken(publicToken)?.countryCode ?? '') : found.checkout.countryCode);
+  if ('missing' in found) return c.html(unavailablePage(options, found.missing, publicToken), found.missing === 'unknown' ? 404 : 410);
+  if (found.checkout.status === 'Aborted') return c.html(unavailablePage(options, 'aborted', publicToken), 410);
+  const checkout = found.checkout;
+  // The B2B variant: data-variant="b2b", or the store's segment (a B2B store's checkout is a business one).
+  if (checkout.customerType === 'BusinessCustomer') options.variant = 'b2b';
+  return c.html(
+    checkoutPage(
+      { checkout, personas: steps.personasFor(checkout), paymentMethods: paymentMethodsFor(options.variant), delivery: steps.deliveryModule(checkout), now: deps.clock.iso(), payLink },
+      options,
+    ),
+  );
+}
 
 function usable(steps: CheckoutSteps, publicToken: string) {
   const found = steps.lookup(publicToken);

@@ -3,7 +3,8 @@
  * POST /checkouts, the customer completes the purchase in the iframe, and the shop sees the
  * events on its document, the validation and notification calls, and the order on
  * /manage/orders. Also: a rejected persona (old loader), a failing validation, the merchant's
- * onBeforePayment refusing, and suspend()/resume() around a cart update.
+ * onBeforePayment refusing, suspend()/resume() around a cart update, and the pay link opened as a
+ * whole page.
  */
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -92,6 +93,21 @@ describe.skipIf(!HAVE_CHROMIUM)(`hosted checkout in Chromium${HAVE_CHROMIUM ? ''
     const orderData = ((await order.json()) as { data: { status: string; totalAmount: number; paymentMethod?: string } }).data;
     expect(orderData.status).toBe('NotActivated');
     expect(orderData.totalAmount).toBe(2747);
+  });
+
+  it("opens the pay link (paymentUri) as a whole page: the customer buys there and the shop gets the validation and notification calls", async () => {
+    const checkout = (await initializeCheckout(sb, shop)) as InitializedCheckout & { bearer: string; paymentUri: string };
+    // The link as a shop sends it, with the page's lang parameter (the market's own language otherwise).
+    await page.goto(`${checkout.paymentUri}?lang=en-SE`);
+    await page.getByRole('heading', { name: 'Your order' }).waitFor();
+    await page.getByLabel('Test persona').selectOption('approved@example.com');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Invoice').check();
+    await page.getByRole('button', { name: 'Complete purchase' }).click();
+    await page.getByRole('heading', { name: 'Thank you for your purchase' }).waitFor();
+    await eventually(() => shop.calls('/notify').length > 0, 'the notification call');
+    expect(shop.calls('/validate')).toHaveLength(1);
+    expect((await apiCheckout(checkout)).status).toBe('PurchaseCompleted');
   });
 
   it('a rejected persona: the purchase completes with result Rejected, the old loader fires collectorCheckout… events too', async () => {

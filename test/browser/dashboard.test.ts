@@ -2,7 +2,7 @@
  * The dashboard (/__admin/ui) in a real browser: it follows the event stream, moves the
  * clock past the retired host's shutdown (after which the host closes connections
  * unanswered), creates an API client whose secret it shows once, and lists new checkouts
- * with a link to their hosted page.
+ * with a link to their hosted page; shows and changes a merchant's webhook signing key.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -77,6 +77,18 @@ describe.skipIf(!HAVE_CHROMIUM)(`dashboard in Chromium${HAVE_CHROMIUM ? '' : ` (
     await page.locator('.merchants[data-env="uat"]', { hasText: 'Dashboard test client' }).waitFor();
     await page.getByRole('button', { name: 'I have copied it' }).click();
     expect(await page.locator('#secret-detail').textContent()).toBe('');
+  });
+
+  it("shows each merchant's webhook signing key and changes it", async () => {
+    const merchants = async (): Promise<{ webhookSigningKey: string }[]> =>
+      ((await (await sb.fetch('/__admin/uat/merchants')).json()) as { merchants: { webhookSigningKey: string }[] }).merchants;
+    const seeded = (await merchants())[0]!.webhookSigningKey;
+    const field = page.getByLabel('Webhook signing key of Minimal Merchant');
+    await field.first().waitFor();
+    expect(await field.first().inputValue()).toBe(seeded);
+    await field.first().fill('a-new-signing-key');
+    await page.getByRole('button', { name: 'Change key' }).first().click();
+    await expect.poll(async () => (await merchants())[0]!.webhookSigningKey).toBe('a-new-signing-key');
   });
 
   it('lists a new checkout live, with a link to its hosted page', async () => {

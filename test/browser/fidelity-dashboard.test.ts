@@ -20,7 +20,8 @@ describe.skipIf(!HAVE_CHROMIUM)(`the dashboard of record --compare in Chromium${
     browser = await launchChromium();
     standIn = await startStandIn([
       (r, a) => {
-        if (r.method === 'POST' && r.path === '/checkouts') (a.json as { data: Record<string, unknown> }).data.paymentUri = 'https://checkout.uat.walleydev.com/p/x';
+        // A field only the upstream answers with: the sandbox is missing it.
+        if (r.method === 'POST' && r.path === '/checkouts') (a.json as { data: Record<string, unknown> }).data.upstreamOnly = 'https://checkout.uat.walleydev.com/x';
       },
     ]);
     const upstreams = Object.fromEntries(['auth', 'api', 'legacy'].map((s) => [`uat.${s}`, `${standIn.origin}/uat/${s}`]));
@@ -46,9 +47,9 @@ describe.skipIf(!HAVE_CHROMIUM)(`the dashboard of record --compare in Chromium${
     expect(await page.locator('#live').textContent()).not.toContain('Could not load');
 
     await merchantFlow(recorder.sandbox.listenUrl(), standIn);
-    const row = page.locator('#fidelity-divergences tbody tr', { hasText: '/data/paymentUri' });
+    const row = page.locator('#fidelity-divergences tbody tr', { hasText: '/data/upstreamOnly' });
     await row.waitFor();
-    expect(await row.locator('td').allTextContents()).toEqual(['POST /checkouts (uat api)', 'missing', '/data/paymentUri', 'https://checkout.uat.walleydev.com/p/x', '(absent)', '1']);
+    expect(await row.locator('td').allTextContents()).toEqual(['POST /checkouts (uat api)', 'missing', '/data/upstreamOnly', 'https://checkout.uat.walleydev.com/x', '(absent)', '1']);
     await page.locator('#fidelity-summary', { hasText: '9 exchanges recorded, 9 replayed' }).waitFor();
     expect(await page.locator('#fidelity-summary').textContent()).toContain('2 catch-ups');
     await page.close();

@@ -28,6 +28,8 @@ describe('old path style on the legacy host', () => {
       publicToken: expect.stringMatching(/^public-SE-[0-9a-f]{48}$/),
       // Sandbox clock + the scenario's 7-day lifetime, with 7 fractional digits and an offset.
       expiresAt: '2026-10-08T10:00:00.0000000+00:00',
+      // The pay link: the hosted checkout as a whole page on the frontend host.
+      paymentUri: expect.stringMatching(/^http:\/\/[^/]+\/uat\/frontend\/p\/public-SE-[0-9a-f]{48}$/),
     });
   });
 

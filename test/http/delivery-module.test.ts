@@ -58,6 +58,8 @@ describe('a purchase through the admin API with no delivery named', () => {
       shipments: [
         {
           id: pendingShipment,
+          bookedShipmentId: pendingShipment,
+          externalShipmentId: pendingShipment,
           feeItemId: 'shipping|postnord:service-point',
           shippingChoice: {
             id: 'service-point',

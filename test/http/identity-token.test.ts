@@ -64,8 +64,8 @@ const cases: Case[] = [
   {
     name: 'missing scope',
     send: withFields({ scope: undefined }),
-    status: 400, error: 'invalid_request', code: 900144,
-    says: "The request body must contain the following parameter: 'scope'.",
+    status: 400, error: 'invalid_request', code: 90014,
+    says: "The required field 'scope' is missing from the credential. Ensure that you have all the necessary parameters for the login request.",
   },
   {
     name: 'unknown client',

@@ -73,6 +73,16 @@ describe('GET /__admin/openapi.json', () => {
     expect(Object.keys(token.properties)).toEqual(['grant_type', 'client_id', 'client_secret', 'scope']);
   });
 
+  it('describes the shipping properties update, the pay link, shipment ids, token details and the signing key', async () => {
+    const doc = await documentAt('/__admin/openapi.json');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/{env}/api/checkouts/{privateId}/shippingProperties', '/{env}/legacy/merchants/{storeId}/checkouts/{privateId}/shippingProperties', '/{env}/frontend/p/{publicToken}']),
+    );
+    expect(doc.paths['/{env}/api/checkouts/{privateId}/shippingProperties']?.put?.requestBody).toBeDefined();
+    const text = JSON.stringify(doc.components);
+    for (const field of ['paymentUri', 'bookedShipmentId', 'externalShipmentId', 'maskedCardNumber', 'webhookSigningKey']) expect(text, field).toContain(`"${field}"`);
+  });
+
   it('shows every request body field by field, though the schemas bind them through transforms', async () => {
     const doc = await documentAt('/__admin/openapi.json');
     type Shown = { type?: string | string[]; anyOf?: unknown[]; $ref?: string; properties?: Record<string, Shown>; required?: string[] };

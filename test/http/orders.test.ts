@@ -329,6 +329,11 @@ const CASES: Case[] = [
     422,
     'ARTICLE_EXISTS_BUT_OTHER_INFORMATION',
   ],
+  // Rows of one request that contradict each other (the Payments API's error table, the reauthorize page's codes).
+  ['capture two rows of one article at two prices', () => placeOrder(), 'capture', { amount: 2499, items: [tent({ unitPrice: 1249 }), tent({ unitPrice: 1250 })] }, 422, 'ARTICLE_EXISTS_BUT_OTHER_INFORMATION'],
+  ['refund two rows of one article with two VATs', () => captureRest(placeOrder()), 'refund', { amount: 4998, items: [tent(), tent({ vat: 12 })] }, 422, 'MATCHING_ARTICLES_WITH_DIFFERENT_VAT'],
+  ['reauthorize two rows of one article at two prices', () => placeOrder(), 'reauthorize', { amount: 4898, items: [tent(), tent({ unitPrice: 2399 })] }, 422, 'ARTICLE_EXISTS_BUT_OTHER_INFORMATION'],
+  ['reauthorize two rows of one article with two VATs', () => placeOrder(), 'reauthorize', { amount: 4998, items: [tent(), tent({ vat: 12 })] }, 422, 'MATCHING_ARTICLES_WITH_DIFFERENT_VAT'],
   ['reauthorize below the captured amount', () => captureTent(placeOrder()), 'reauthorize', { amount: 2000 }, 422, 'REAUTHORIZE_AMOUNT_BELOW_CAPTURED_AMOUNT'],
   ['malformed JSON', () => placeOrder(), 'capture', '{"amount": 10,', 400, 'INVALID_JSON'],
   ['a body that is not an object', () => placeOrder(), 'capture', [1, 2], 400, 'VALIDATION_ERROR'],

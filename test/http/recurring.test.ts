@@ -84,11 +84,13 @@ describe('customer tokens', () => {
 
   it('are Active until cancelled: DELETE 202, again 403, unknown 404, and GET shows the cancellation', async () => {
     const token = await recurringToken();
-    expect(at((await api.get(`/purchase/customer-tokens/${token}`)).json, 'data', 'status')).toBe('Active');
+    // Token details: paymentMethod always, with its type (a card, masked as the page's example).
+    const card = { type: 'Card', maskedCardNumber: expect.stringMatching(/^516020\*{6}\d{4}$/) };
+    expect((await api.get(`/purchase/customer-tokens/${token}`)).json.data).toEqual({ status: 'Active', paymentMethod: card });
     const cancelled = await api.call('DELETE', `/purchase/customer-tokens/${token}`);
     expect(cancelled.status, cancelled.text).toBe(202);
     expect(cancelled.json).toEqual({ id: expect.any(String) });
-    expect((await api.get(`/purchase/customer-tokens/${token}`)).json.data).toEqual({ status: 'Cancelled', cancellationDate: '2026-11-02T10:00:00.000Z' });
+    expect((await api.get(`/purchase/customer-tokens/${token}`)).json.data).toEqual({ status: 'Cancelled', cancellationDate: '2026-11-02T10:00:00.000Z', paymentMethod: card });
     expectRefusal(await api.call('DELETE', `/purchase/customer-tokens/${token}`), 403, 'Customer_Token_Cancelled');
     const unknown = await api.call('DELETE', '/purchase/customer-tokens/00000000-0000-4000-8000-000000000000');
     expectRefusal(unknown, 404);
@@ -153,6 +155,27 @@ describe('POST /purchase/authorizations', () => {
     expect((await webhookTypes()).slice(-2)).toEqual(['walley:authorization:authorized', 'walley:order:created']);
     const listed = await admin(sb, '/uat/authorizations', undefined, 'GET');
     expect(at(listed.body, 'authorizations', 0)).toMatchObject({ status: 'Authorized', attemptsMade: 2, reason: null });
+  });
+
+  it('retries SERVICE_UNAVAILABLE on the authorization page\'s relative schedule, counting attempts, and ends failed when they run out', async () => {
+    const token = await recurringToken();
+    expect((await api.call('PUT', `/purchase/customer-tokens/${token}`, { AuthorizationFailure: { Reason: 'SERVICE_UNAVAILABLE' } })).status).toBe(200);
+    // The page's example: four attempts ten seconds apart, then one a day and ten seconds later.
+    const schedule = { relative: ['00:00:10', '00:00:10', '00:00:10', '00:00:10', '1.00:00:10'] };
+    expect((await api.post('/purchase/authorizations', authorization(token, { attemptSchedule: schedule }))).status).toBe(202);
+    type Sent = { type: string; body: { Timestamp: string; Payload: Record<string, unknown> } };
+    const sent = async (): Promise<Sent[]> => ((await admin(sb, '/uat/webhooks', undefined, 'GET')).body.webhooks as Sent[]).filter((w) => w.type.startsWith('walley:authorization:') && w.type !== 'walley:authorization:created');
+    // Nothing is attempted before the first attempt falls due on the sandbox clock.
+    await admin(sb, '/clock/advance', { seconds: 9 });
+    expect(await sent()).toEqual([]);
+    await admin(sb, '/clock/advance', { seconds: 31 });
+    expect((await sent()).map((w) => [w.type, w.body.Payload.CurrentAttempt, w.body.Payload.MaxAttempt, w.body.Payload.Reason])).toEqual([1, 2, 3, 4].map((n) => ['walley:authorization:retrying', n, 5, 'SERVICE_UNAVAILABLE']));
+    expect((await sent()).map((w) => w.body.Timestamp)).toEqual(['10', '20', '30', '40'].map((s) => `2026-11-02T10:00:${s}.0000000+00:00`));
+    await admin(sb, '/clock/advance', { duration: 'P1D' });
+    expect((await sent()).length).toBe(4);
+    await admin(sb, '/clock/advance', { seconds: 10 });
+    expect((await sent()).at(-1)).toMatchObject({ type: 'walley:authorization:failed', body: { Timestamp: '2026-11-03T10:00:50.0000000+00:00', Payload: { CurrentAttempt: 5, MaxAttempt: 5, Reason: 'SERVICE_UNAVAILABLE' } } });
+    expect(at((await admin(sb, '/uat/authorizations', undefined, 'GET')).body, 'authorizations', 0)).toMatchObject({ status: 'Failed', attemptsMade: 5 });
   });
 
   it('fails at once on PAYMENT_METHOD_EXPIRED, and when the retries run out', async () => {

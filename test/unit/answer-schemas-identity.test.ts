@@ -104,7 +104,7 @@ describe('tokenization', () => {
     expectAnswer(await api.post('/purchase/authorizations', charge(token, { relative: ['01:00:00'] })), 202, authorizationScheduledAnswer());
     expect(at(done, 'data', 'orderId')).toEqual(expect.any(String));
     expectAnswer(await api.call('PUT', `/purchase/customer-tokens/${token}`, { AuthorizationFailure: { Reason: 'PAYMENT_METHOD_DECLINED' } }), 200, customerTokenAcknowledgedAnswer());
-    expect(at(expectAnswer(await api.get(`/purchase/customer-tokens/${token}`), 200, customerTokenAnswer()), 'data')).toEqual({ status: 'Active' });
+    expect(at(expectAnswer(await api.get(`/purchase/customer-tokens/${token}`), 200, customerTokenAnswer()), 'data')).toEqual({ status: 'Active', paymentMethod: { type: 'Card', maskedCardNumber: expect.stringMatching(/^516020\*{6}\d{4}$/) } });
     expectAnswer(await api.call('DELETE', `/purchase/customer-tokens/${token}`), 202, customerTokenAcknowledgedAnswer());
     const cancelled = expectAnswer(await api.get(`/purchase/customer-tokens/${token}`), 200, customerTokenAnswer());
     expect(at(cancelled, 'data', 'cancellationDate')).toBe('2026-11-02T10:00:00.000Z');

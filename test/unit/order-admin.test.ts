@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderStatus } from '../../src/domain/model.js';
 import { type AmountCommand, type ActionContext, cancel, capture, expireIfDue, extend, refund } from '../../src/domain/order-admin.js';
-import { type RequestedItem, capturedAmount, formatMoney, refundableAmount, remainingToCapture } from '../../src/domain/order-ledger.js';
+import { type RequestedItem, capturedAmount, contradictingRows, formatMoney, refundableAmount, remainingToCapture } from '../../src/domain/order-ledger.js';
 import { type Reauthorization, newReauthorization, planReauthorize, settleIfDue } from '../../src/domain/order-reauthorize.js';
 import { OrderViolation } from '../../src/domain/order-violation.js';
 import { tentOrder } from '../support/order-fixture.js';
@@ -308,3 +308,25 @@ describe('books', () => {
     expect(capturedAmount(partCaptured())).toBe(249900);
   });
 });
+
+describe('rows of one request that contradict each other', () => {
+  const row = (patch: Partial<RequestedItem>): RequestedItem => ({ id: 'TENT-2P', description: 'Two-person tent', unitPrice: 249900, quantity: 1, vat: 25, type: null, ...patch });
+  const order = tentOrder('2026-11-02T10:00:00Z');
+
+  it('refuses one article at two VAT rates or two prices, by the code the pages give each', () => {
+    expect(contradictingRows([row({}), row({ vat: 12 })], order)?.code).toBe('MATCHING_ARTICLES_WITH_DIFFERENT_VAT');
+    expect(contradictingRows([row({}), row({ unitPrice: 239900 })], order)?.code).toBe('ARTICLE_EXISTS_BUT_OTHER_INFORMATION');
+    expect(contradictingRows([row({ unitPrice: 100 }), row({ unitPrice: 200 })], order)?.message).toContain('1.00 SEK and 2.00 SEK');
+  });
+
+  it('takes rows that agree, rows of other articles, and two lines the order itself holds under one name', () => {
+    expect(contradictingRows([row({}), row({})], order)).toBeNull();
+    expect(contradictingRows([row({}), row({ description: 'Tent, green', unitPrice: 1 })], order)).toBeNull();
+    expect(contradictingRows(null, order)).toBeNull();
+    const adjusted = { ...order, items: [...order.items, { id: 'adj', description: 'Adjustment', unitPrice: -48, quantity: 1, vat: 25 }, { id: 'adj', description: 'Adjustment', unitPrice: -1, quantity: 1, vat: 25 }] };
+    const adjustments = [row({ id: 'adj', description: 'Adjustment', unitPrice: -48 }), row({ id: 'adj', description: 'Adjustment', unitPrice: -1 })];
+    expect(contradictingRows(adjustments, adjusted)).toBeNull();
+    expect(contradictingRows([...adjustments, row({ id: 'adj', description: 'Adjustment', unitPrice: -5 })], adjusted)?.code).toBe('ARTICLE_EXISTS_BUT_OTHER_INFORMATION');
+  });
+});
+

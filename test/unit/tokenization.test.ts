@@ -7,7 +7,7 @@ import { deliveryLines, deliveryTotal } from '../../src/domain/delivery-shipping
 import { bindBody } from '../../src/domain/schemas/problems.js';
 import { deliveryShippingSchema } from '../../src/domain/schemas/delivery.js';
 import { invoiceStatusOf, invoiceStatusUrl } from '../../src/domain/invoice-status.js';
-import { type Authorization, afterAttempt, isRecurringProfile, parseTimeSpanMs, plannedAttempts } from '../../src/domain/tokenization.js';
+import { type Authorization, afterAttempt, isRecurringProfile, parseTimeSpanMs, plannedAttempts, tokenPaymentMethod } from '../../src/domain/tokenization.js';
 
 const T0 = Date.parse('2026-11-02T10:00:00Z');
 
@@ -69,5 +69,12 @@ describe('invoice status', () => {
     expect(invoiceStatusUrl('https://shop.example/cb?x=1', { invoiceNo: '123', orderNo: null, status: 'Rejected' })).toBe(
       'https://shop.example/cb?x=1&InvoiceNo=123&OrderNo=&InvoiceStatus=5',
     );
+  });
+});
+
+describe('token details', () => {
+  it("names the token's payment method: a masked card for a private customer, an e-mailed invoice for a company", () => {
+    expect(tokenPaymentMethod({ token: '916f7730-8d24-4dd9-9778-92b75b747382' }, 'B2C')).toEqual({ type: 'Card', maskedCardNumber: '516020******7382' });
+    expect(tokenPaymentMethod({ token: '916f7730-8d24-4dd9-9778-92b75b747382' }, 'B2B')).toEqual({ type: 'Invoice', invoiceType: 'Email', invoiceReference: null, invoiceTag: null });
   });
 });

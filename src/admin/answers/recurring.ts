@@ -27,7 +27,7 @@ export const merchantCallbacksSchema = lazy(() =>
     .strictObject({
       merchantId: z.string().min(1),
       webhookUri: merchantUri(),
-      webhookHmacKey: z.string().nullable().meta({ description: 'The HMAC key webhooks are signed with (Walley-Signature); null: they are sent unsigned.' }),
+      webhookHmacKey: z.string().nullable().meta({ description: 'The signing key every webhook is signed with (Walley-Signature); null only for a merchant of a state file older than the key.' }),
       invoiceStatusUri: merchantUri(),
     })
     .meta({ description: "Where the merchant's webhooks and invoice-status calls now go, and the key its webhooks are signed with." }),

@@ -105,6 +105,10 @@ export const merchantSchema = lazy(() =>
       .strictObject({ username: z.string().min(1), key: z.string().min(1) })
       .meta({ description: 'The SharedKey credentials of the legacy and retired hosts (shown: this is a sandbox).' }),
     webhookUri: z.string().nullable().meta({ description: "Where this merchant's webhooks go (PUT …/merchants/{id}/callbacks); null: none." }),
+    webhookSigningKey: z
+      .string()
+      .nullable()
+      .meta({ description: 'The key every webhook is signed with (Walley-Signature; webhookHmacKey in the scenario and PUT …/merchants/{id}/callbacks); null only in a state file older than the key.' }),
     invoiceStatusUri: z.string().nullable().meta({ description: "Where this merchant's invoice-status calls go; null: none." }),
     apiClients: z
       .array(z.strictObject({ clientId: guidSchema(), name: z.string(), revokedAt: instantSchema().nullable(), secrets: z.array(secretHintSchema()) }))

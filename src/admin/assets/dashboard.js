@@ -149,6 +149,16 @@
             refreshMerchants(env);
           }, function (error) { alertIn(box, error.message); });
         });
+        var keyForm = el('form', { class: 'inline' }, [
+          el('label', { text: 'Webhook signing key ' }, [el('input', { name: 'key', value: m.webhookSigningKey || '', size: '40', 'aria-label': 'Webhook signing key of ' + m.name })]),
+          el('button', { type: 'submit', text: 'Change key' }),
+        ]);
+        keyForm.addEventListener('submit', function (event) {
+          event.preventDefault();
+          api('PUT', '/__admin/' + env + '/merchants/' + encodeURIComponent(m.id) + '/callbacks', { webhookHmacKey: keyForm.elements.key.value }).then(function () {
+            refreshMerchants(env);
+          }, function (error) { alertIn(box, error.message); });
+        });
         box.appendChild(el('div', { class: 'merchant' }, [
           el('strong', { text: m.name + ' (' + m.id + ')' }),
           el('p', { text: 'Stores: ' + m.stores.map(function (s) { return s.id + ' ' + s.countryCode + '/' + s.currency + ' ' + (s.salesSegment || 'B2C') + (s.profiles && s.profiles.length ? ' (profiles: ' + s.profiles.map(function (p) { return p.name; }).join(', ') + ')' : ''); }).join(', ') + ' · SharedKey user ' + m.sharedKey.username }),
@@ -156,6 +166,7 @@
             return el('li', { text: 'API client ' + c.clientId + (c.name ? ' "' + c.name + '"' : '') + (c.revokedAt ? ' (revoked)' : '') + ' · ' + c.secrets.length + ' secret(s)' });
           })),
           form,
+          keyForm,
         ]));
       });
       // A client created or renamed since: the report's cards name it.

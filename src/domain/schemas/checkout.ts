@@ -28,6 +28,8 @@ export interface CheckoutInit {
   merchantTermsUri: string;
   notificationUri: string | null;
   redirectPageUri: string | null;
+  /** Where the pay link's go-back button takes the customer (the session is aborted then). */
+  checkoutAbortedRedirectPageUri: string | null;
   validationUri: string | null;
   profileName: string | null;
   cart: BoundCart;
@@ -139,6 +141,7 @@ export const checkoutInitSchema = caseless(
     merchantTermsUri: url('merchantTermsUri'),
     notificationUri: optionalUrl(),
     redirectPageUri: optionalUrl(),
+    checkoutAbortedRedirectPageUri: optionalUrl(),
     validationUri: optionalUrl(),
     cart: cartSchema,
     fees: anyFeesSchema,
@@ -162,6 +165,7 @@ export const checkoutInitSchema = caseless(
       merchantTermsUri: body.merchantTermsUri,
       notificationUri: body.notificationUri,
       redirectPageUri: body.redirectPageUri,
+      checkoutAbortedRedirectPageUri: body.checkoutAbortedRedirectPageUri,
       validationUri: body.validationUri,
       profileName: body.profileName,
       cart: body.cart,
@@ -242,6 +246,25 @@ export const metadataUpdateSchema = lenient(
   description:
     'The metadata object itself ({"myCustomKey": 1234}), or wrapped as {"metadata": <any JSON>}; an empty body or {"metadata": null} removes it.',
 });
+
+/**
+ * PUT …/shippingProperties (https://payments.collectorbank.se/docs/checkout/optional/updateshippingproperties):
+ * key-value pairs that replace the cart's shipping properties, each value any JSON; a key set to
+ * null is removed, an empty body removes them all. Anything but an object cannot be read as
+ * properties (400 Validation_Error).
+ */
+export const shippingPropertiesUpdateSchema = lenient(
+  z.record(z.string(), z.unknown()).meta({ description: 'Key-value pairs, e.g. {"isBulky": true, "height": 10}; a null value removes the key.' }),
+  (raw, ctx): Record<string, unknown> | null => {
+    if (raw === undefined || raw === null) return null;
+    if (!isObject(raw)) {
+      return complain(ctx, labelled('Shipping properties values could not be parsed: send an object of key-value pairs, e.g. {"isBulky": true, "height": 10, "width": 20}.'));
+    }
+    const kept = Object.entries(raw).filter(([, value]) => value !== null);
+    return kept.length ? Object.fromEntries(kept) : null;
+  },
+  'optional',
+).meta({ description: 'The shipping properties the delivery module reads; an empty body removes them.' });
 
 /** POST …/paylink: `{"destination": {"mobilePhoneNumber": "07…"}}` (or an email). */
 export const paylinkSchema = caseless({

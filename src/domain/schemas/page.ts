@@ -23,3 +23,6 @@ export type PageIdentify = z.infer<typeof identifySchema>;
 export const shippingChoiceSchema = z.object({ carrier: z.string().trim().min(1).max(100), option: z.string().trim().min(1).max(100) });
 
 export const purchaseSchema = z.object({ paymentName: z.string().min(1).max(60) });
+
+/** The pay link's go-back button: nothing to say, so no body (an empty one, or `{}`). */
+export const goBackSchema = z.strictObject({});

@@ -37,7 +37,8 @@
   var main = document.getElementById('checkout');
   if (!main) return;
   var strings = JSON.parse(document.getElementById('page-strings').textContent);
-  var pagePath = location.pathname.replace(/\/$/, '');
+  // A pay link (/p/{token}) is the same page: its calls go to the page's own paths.
+  var pagePath = location.pathname.replace(/\/$/, '').replace(/\/p\/([^/]+)$/, '/checkout/$1');
   var progress = document.getElementById('progress');
   var problem = document.getElementById('problem');
   var conflict = document.getElementById('conflict');
@@ -118,6 +119,15 @@
       conflict.focus();
       return false;
     }, function () { return true; });
+  }
+
+  var goBack = document.getElementById('go-back');
+  if (goBack) {
+    goBack.addEventListener('submit', function (event) {
+      event.preventDefault();
+      // The session is aborted (the shop is notified) before the customer leaves for the shop.
+      fetch(pagePath + '/abort', { method: 'POST' }).then(function () { location.href = goBack.getAttribute('data-redirect'); });
+    });
   }
 
   document.getElementById('reload').addEventListener('click', function () {

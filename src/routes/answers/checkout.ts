@@ -195,6 +195,8 @@ export const deliveryChoiceViewSchema = lazy(() =>
       shipments: z.array(
         z.strictObject({
           id: z.string(),
+          bookedShipmentId: z.string().meta({ description: 'The prepared shipment (the older page revision and the Magento module read this name).' }),
+          externalShipmentId: z.string().meta({ description: 'The same shipment under the newest page revision\'s name.' }),
           feeItemId: z.string(),
           shippingChoice: z.strictObject({
             id: z.string(),
@@ -247,6 +249,7 @@ export const checkoutInitializedSchema = lazy(() =>
     privateId: generated(z.uuid(), "The checkout's id in every later call (keep it server-side)."),
     publicToken: generated(publicTokenSchema(), 'For the loader script (data-token); safe to show in the browser.'),
     expiresAt: generated(serviceInstantSchema(), 'When the session ends unless it is completed.'),
+    paymentUri: generated(z.url(), 'The pay link: the hosted checkout as a whole page on the frontend host, to send the customer to (SMS, e-mail, a redirect).'),
   }),
 );
 

@@ -43,6 +43,16 @@ export const pagePurchasedSchema = lazy(() =>
     .meta({ description: 'The purchase completed on the hosted page.' }),
 );
 
+/** 200 of POST /checkout/{publicToken}/abort: the pay link's go-back button. */
+export const pageAbortedSchema = lazy(() =>
+  z
+    .strictObject({
+      status: z.enum(CHECKOUT_STATUSES).meta({ description: 'Aborted.' }),
+      redirect: z.string().nullable().meta({ description: "The checkout's checkoutAbortedRedirectPageUri, where the page sends the customer; null when none was given." }),
+    })
+    .meta({ description: 'The session is aborted for good and the merchant notified.' }),
+);
+
 /** 200 of GET /checkout/{publicToken}/state, and each event of its stream: what the open page watches. */
 export const pageStateSchema = lazy(() =>
   z

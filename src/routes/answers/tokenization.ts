@@ -30,6 +30,12 @@ export const customerTokenStatusSchema = lazy(() =>
     .strictObject({
       status: z.enum(CUSTOMER_TOKEN_STATUSES),
       cancellationDate: z.iso.datetime().optional().meta({ description: 'Only on a cancelled token: when it was cancelled (ISO-8601, UTC).' }),
+      paymentMethod: z
+        .union([
+          z.strictObject({ type: z.literal('Card'), maskedCardNumber: z.string().regex(/^\d{6}\*{6}\d{4}$/).meta({ description: 'e.g. 516020******2127' }) }),
+          z.strictObject({ type: z.literal('Invoice'), invoiceType: z.enum(['Email', 'Peppol', 'Finvoice']), invoiceReference: z.string().nullable(), invoiceTag: z.string().nullable() }),
+        ])
+        .meta({ description: "Always: the token's payment method; a card for a private customer, an invoice for a company." }),
     })
     .meta({ description: 'A customer token and its status.' }),
 );
