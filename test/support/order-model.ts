@@ -282,6 +282,22 @@ export class OrderModel {
     return codes;
   }
 
+  /**
+   * Two rows of one request naming one article (id and description) must agree on VAT and unit
+   * price, unless both are the order's own lines as they stand.
+   */
+  private contradictions(rows: readonly Line[]): string[] {
+    const own = (r: Line): boolean => this.lines.some((l) => l.id === r.id && l.description === r.description && l.unitPrice === r.unitPrice && l.vat === r.vat);
+    for (const [i, row] of rows.entries()) {
+      for (const first of rows.slice(0, i)) {
+        if (first.id !== row.id || first.description !== row.description || (own(first) && own(row))) continue;
+        if (first.vat !== row.vat) return ['MATCHING_ARTICLES_WITH_DIFFERENT_VAT'];
+        if (first.unitPrice !== row.unitPrice) return ['ARTICLE_EXISTS_BUT_OTHER_INFORMATION'];
+      }
+    }
+    return [];
+  }
+
   private reauthorize(amount: number, items: Line[] | null): Expected {
     if (this.status === 'Activated' || this.status === 'Returned') return { codes: ['ORDER_ALREADY_CAPTURED'] };
     if (this.status === 'Cancelled') return { codes: ['ORDER_CANCELLED'] };
@@ -293,6 +309,7 @@ export class OrderModel {
         ? this.lines
         : merged([...this.lines, { ...ADJUSTMENT, unitPrice: amount - this.total, quantity: 1, vat: this.lines[0]?.vat ?? 0 }]);
     const codes: string[] = [];
+    if (items) codes.push(...this.contradictions(items));
     if (items && sum(items) !== amount) codes.push('REAUTHORIZE_AMOUNT_MUST_MATCH_SUM_OF_ARTICLES');
     codes.push(...this.keepsCaptured(lines));
     if (amount < this.captured) codes.push('REAUTHORIZE_AMOUNT_BELOW_CAPTURED_AMOUNT');
