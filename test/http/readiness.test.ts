@@ -2,7 +2,8 @@
  * Go-live readiness in the report: two shops against one sandbox, one following every item and
  * one breaking each, told apart item by item, with evidence that points at the entries that show it.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../../src/cli/index.js';
 import type { MigrationReport, PrincipalReport } from '../../src/control/report.js';
 import { READINESS_ITEMS } from '../../src/domain/readiness/readiness.js';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
@@ -17,6 +18,7 @@ beforeEach(async () => {
   await shop.start();
 });
 afterEach(async () => {
+  vi.restoreAllMocks();
   await sb.close();
   await shop.stop();
 });
@@ -114,5 +116,82 @@ describe('go-live readiness', () => {
     } finally {
       await small.close();
     }
+  });
+
+  describe('`checkout-sandbox report --readiness`', () => {
+    /** Runs the CLI in process; what it printed, and its exit code. */
+    async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+      let out = '';
+      let err = '';
+      const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out += chunk.toString()), true));
+      const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((err += chunk.toString()), true));
+      try {
+        return { code: await main(['report', ...argv]), out, err };
+      } finally {
+        stdout.mockRestore();
+        stderr.mockRestore();
+      }
+    }
+
+    it('exits 0 for the shop that follows every item and 1 for the one that breaks them; JUnit tells them apart per item', async () => {
+      await driveBothShops(sb, shop);
+      const { url } = await sb.listen();
+
+      const good = await cli('--url', url, '--readiness', '--principal', GOOD_CLIENT);
+      expect(good.code).toBe(0);
+      expect(good.out).toContain(`API client ${GOOD_CLIENT} (merchant 1001) [UAT]`);
+      expect(good.out).toContain('10 met, 0 not met, 0 not seen.');
+      expect(good.out).not.toContain(BAD_CLIENT);
+      expect((await cli('--url', url, '--readiness', '--principal', GOOD_CLIENT, '--strict')).code).toBe(0);
+
+      const bad = await cli('--url', url, '--readiness', '--principal', BAD_CLIENT);
+      expect(bad.code).toBe(1);
+      expect(bad.out).toMatch(/NOT MET {2}reuse-public-token: /);
+      expect(bad.out).toMatch(/Evidence: #\d+, #\d+ \(http:\/\/127\.0\.0\.1:\d+\/__admin\/requests\/\{id\}\)/);
+      expect(bad.out).toContain('0 met, 10 not met, 0 not seen.');
+      expect(bad.out).toContain('Left to the shop');
+      expect((await cli('--url', url, '--readiness')).code).toBe(1);
+
+      const junit = await cli('--url', url, '--readiness', '--format', 'junit');
+      expect(junit.code).toBe(1);
+      expect(junit.out.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="go-live readiness"')).toBe(true);
+      const suite = (name: string): string => {
+        const match = new RegExp(`<testsuite name="API client ${name}[^"]*"[^>]*>([\\s\\S]*?)</testsuite>`).exec(junit.out);
+        if (!match) throw new Error(`no suite for ${name}`);
+        return match[0];
+      };
+      const cases = (xml: string): string[] => xml.match(/<testcase [\s\S]*?<\/testcase>/g) ?? [];
+      const goodCases = cases(suite(GOOD_CLIENT));
+      const badCases = cases(suite(BAD_CLIENT));
+      expect(goodCases).toHaveLength(10);
+      expect(badCases).toHaveLength(10);
+      expect(goodCases.every((c) => !c.includes('<failure') && !c.includes('<skipped'))).toBe(true);
+      expect(badCases.every((c) => /<failure type="not-met" message="[^"]+">[^<]*Evidence: http:\/\/127\.0\.0\.1:\d+\/__admin\/requests\/\d+/.test(c))).toBe(true);
+      expect(suite(BAD_CLIENT)).toMatch(/tests="10" failures="10" skipped="0"/);
+      // Titles with quotes and apostrophes stay inside their attributes.
+      expect(junit.out).toContain('name="validation-answer: The shop&apos;s validation callback answers as documented');
+    });
+
+    it('--strict also fails on items not seen; an integration that never called fails; bad flags exit 2', async () => {
+      const quiet = await createSandbox({ logLevel: 'silent', now: '2026-10-01T10:00:00Z', frozen: true });
+      try {
+        const token = await (await import('../support/identity.js')).tokenFor(quiet, 'uat');
+        for (let i = 0; i < 2; i++) await quiet.fetch('/uat/api/checkouts/00000000-0000-4000-8000-000000000000', { headers: { authorization: `Bearer ${token}` } });
+        const { url } = await quiet.listen();
+        const relaxed = await cli('--url', url, '--readiness');
+        expect(relaxed.code).toBe(0);
+        expect(relaxed.out).toMatch(/NOT SEEN {1}retries-locked: [^\n]*\n[^\n]*\n\s+To see it: Add a fault rule/);
+        expect((await cli('--url', url, '--readiness', '--strict')).code).toBe(1);
+        const junit = await cli('--url', url, '--readiness', '--format', 'junit');
+        expect(junit.out).toMatch(/<skipped message="not seen: [^"]+"\/>/);
+        const missing = await cli('--url', url, '--readiness', '--principal', BAD_CLIENT);
+        expect(missing.code).toBe(1);
+        expect(missing.err).toContain(`no integration ${BAD_CLIENT} in the report yet`);
+      } finally {
+        await quiet.close();
+      }
+      expect((await cli('--strict')).code).toBe(2);
+      expect((await cli('--readiness', '--format', 'xml')).code).toBe(2);
+    });
   });
 });
