@@ -89,6 +89,8 @@ describe('get-after-notification', () => {
     // The shop reads while it answers: its read ends (and is journaled) before the notification's entry.
     [sent.id, during.id] = [during.id, sent.id];
     expect(verdict('get-after-notification', traffic([checkout, during], { outbound: [sent] }))).toEqual(expect.objectContaining({ status: 'met', evidence: [sent.id, during.id] }));
+    // As the report lists it: in journal order.
+    expect(evaluateReadiness(traffic([checkout, during], { outbound: [sent] })).find((r) => r.id === 'get-after-notification')!.evidence).toEqual([during.id, sent.id]);
   });
 
   it('needs one read per delivery, retries included, before the next write; silence is not seen until it settles', () => {

@@ -58,7 +58,8 @@ export function evaluateReadiness(traffic: Traffic, items: readonly ReadinessIte
       id: item.id,
       title: item.title,
       status: verdict.status,
-      evidence: verdict.evidence,
+      // In journal order, each entry once.
+      evidence: [...new Set(verdict.evidence)].sort((a, b) => a - b),
       detail: verdict.detail,
       advice: verdict.status === 'not-seen' ? item.exercise : item.advice,
       source: item.source,
