@@ -99,7 +99,11 @@ export function buildReport(entries: readonly RawEntry[], ctx: ReportContext): M
   // Oldest first, so failures read in the order they happened.
   for (const entry of [...inbound].reverse()) {
     const report = principalOf(byPrincipal, entry);
-    if (entry.surface !== 'frontend') own.set(report, [...(own.get(report) ?? []), trafficEntry(entry)]);
+    if (entry.surface !== 'frontend') {
+      const list = own.get(report);
+      if (list) list.push(trafficEntry(entry));
+      else own.set(report, [trafficEntry(entry)]);
+    }
     const at = ctx.isoOf(entry.atMs);
     report.lastSeen = at;
     if (entry.env && !report.envs.includes(entry.env)) report.envs.push(entry.env);

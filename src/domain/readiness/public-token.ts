@@ -8,7 +8,7 @@ import {
   type Traffic,
   type TrafficEntry,
   SETTLE_MS,
-  checkoutCall,
+  callsOn,
   checkoutsOf,
   completionOf,
   field,
@@ -16,6 +16,7 @@ import {
   isInitialize,
   isPageLoad,
   ownAfter,
+  pageCalls,
 } from './traffic.js';
 
 /** The same shop order: the same reference, or (no reference) the same store, cart and customer. */
@@ -26,7 +27,10 @@ function sameOrder(a: CheckoutTrail, b: CheckoutTrail): boolean {
 
 /** The first later use of the checkout: a call on its private id, or a page load with its public token. */
 function laterUse(trail: CheckoutTrail, traffic: Traffic): TrafficEntry | undefined {
-  return ownAfter(traffic, trail.init).find((entry) => checkoutCall(entry)?.privateId === trail.privateId) ?? traffic.frontend.find((entry) => entry.startedMs > trail.init.startedMs && isPageLoad(entry, trail.publicToken));
+  return (
+    callsOn(traffic, trail.privateId).find((entry) => entry.startedMs > trail.init.startedMs) ??
+    pageCalls(traffic, trail.publicToken).find((entry) => entry.startedMs > trail.init.startedMs && isPageLoad(entry, trail.publicToken))
+  );
 }
 
 export const reusePublicToken: ReadinessItem = {
@@ -68,7 +72,7 @@ export const confirmationIframe: ReadinessItem = {
     const missing: number[] = [];
     let pending = 0;
     for (const { trail, completion } of completed) {
-      const reload = traffic.frontend.find((entry) => entry.startedMs > completion.startedMs && isPageLoad(entry, trail.publicToken));
+      const reload = pageCalls(traffic, trail.publicToken).find((entry) => entry.startedMs > completion.startedMs && isPageLoad(entry, trail.publicToken));
       if (reload) {
         shown.push(completion.id, reload.id);
         continue;

@@ -112,8 +112,7 @@ export function isRead(entry: TrafficEntry, privateId?: string): boolean {
   return call !== null && entry.method === 'GET' && call.part === '' && (privateId === undefined || call.privateId === privateId);
 }
 
-/** The checkouts the integration initialized, in the order it did. */
-export function checkoutsOf(traffic: Traffic): CheckoutTrail[] {
+function trailsOf(traffic: Traffic): CheckoutTrail[] {
   const trails: CheckoutTrail[] = [];
   for (const entry of traffic.own) {
     if (!isInitialize(entry) || !ok(entry)) continue;
@@ -143,6 +142,69 @@ export function checkoutsOf(traffic: Traffic): CheckoutTrail[] {
     });
   }
   return trails;
+}
+
+/**
+ * The traffic looked up by checkout, made once per evaluation (the report reads the journal
+ * again every second while the dashboard is open, and a ring holds a thousand entries).
+ */
+interface TrafficIndex {
+  trails: CheckoutTrail[];
+  /** The integration's calls on each checkout, by private id, oldest first. */
+  calls: Map<string, TrafficEntry[]>;
+  /** The hosted page's calls, by public token, oldest first. */
+  pages: Map<string, TrafficEntry[]>;
+  /** Purchases driven through the admin plane, by private id. */
+  adminPurchases: Map<string, TrafficEntry>;
+  completions: Map<string, TrafficEntry | null>;
+}
+
+const indexes = new WeakMap<Traffic, TrafficIndex>();
+const PAGE_PATH = /^\/checkout\/([^/]+)/;
+const ADMIN_PURCHASE = /\/checkouts\/([^/]+)\/purchase\/?$/;
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function indexOf(traffic: Traffic): TrafficIndex {
+  let index = indexes.get(traffic);
+  if (index) return index;
+  const calls = new Map<string, TrafficEntry[]>();
+  for (const entry of traffic.own) {
+    const call = checkoutCall(entry);
+    if (call) push(calls, call.privateId, entry);
+  }
+  const pages = new Map<string, TrafficEntry[]>();
+  for (const entry of traffic.frontend) {
+    const token = PAGE_PATH.exec(entry.path)?.[1];
+    if (token) push(pages, token, entry);
+  }
+  const adminPurchases = new Map<string, TrafficEntry>();
+  for (const entry of traffic.admin) {
+    const privateId = ADMIN_PURCHASE.exec(entry.path)?.[1];
+    if (privateId && entry.method === 'POST' && ok(entry) && !adminPurchases.has(privateId)) adminPurchases.set(privateId, entry);
+  }
+  index = { trails: trailsOf(traffic), calls, pages, adminPurchases, completions: new Map() };
+  indexes.set(traffic, index);
+  return index;
+}
+
+/** The checkouts the integration initialized, in the order it did. */
+export function checkoutsOf(traffic: Traffic): CheckoutTrail[] {
+  return indexOf(traffic).trails;
+}
+
+/** The integration's calls on one checkout, oldest first. */
+export function callsOn(traffic: Traffic, privateId: string): readonly TrafficEntry[] {
+  return indexOf(traffic).calls.get(privateId) ?? [];
+}
+
+/** The hosted page's calls for one public token, oldest first. */
+export function pageCalls(traffic: Traffic, publicToken: string): readonly TrafficEntry[] {
+  return indexOf(traffic).pages.get(publicToken) ?? [];
 }
 
 /** The checkouts whose URI the sandbox called with `call` (several when the shop's URI has no placeholder). */
@@ -207,13 +269,18 @@ const FINISHED_STATUSES: ReadonlySet<string> = new Set(['PurchaseCompleted', 'Ab
  * refused with Purchase_Completed. Null when the traffic shows none.
  */
 export function completionOf(trail: CheckoutTrail, traffic: Traffic): TrafficEntry | null {
+  const index = indexOf(traffic);
+  if (index.completions.has(trail.privateId)) return index.completions.get(trail.privateId)!;
+  const calls = callsOn(traffic, trail.privateId);
   const candidates = [
-    traffic.frontend.find((entry) => entry.method === 'POST' && entry.path === `/checkout/${trail.publicToken}/purchase` && ok(entry)),
-    traffic.admin.find((entry) => entry.method === 'POST' && entry.path.endsWith(`/checkouts/${trail.privateId}/purchase`) && ok(entry)),
-    traffic.own.find((entry) => isRead(entry, trail.privateId) && field(field(entry.responseJson(), 'data'), 'status') === 'PurchaseCompleted'),
-    traffic.own.find((entry) => checkoutCall(entry)?.privateId === trail.privateId && reasons(entry).includes('Purchase_Completed')),
+    pageCalls(traffic, trail.publicToken).find((entry) => entry.method === 'POST' && entry.path === `/checkout/${trail.publicToken}/purchase` && ok(entry)),
+    index.adminPurchases.get(trail.privateId),
+    calls.find((entry) => isRead(entry) && field(field(entry.responseJson(), 'data'), 'status') === 'PurchaseCompleted'),
+    calls.find((entry) => reasons(entry).includes('Purchase_Completed')),
   ].filter((entry): entry is TrafficEntry => entry !== undefined);
-  return candidates.sort((a, b) => a.startedMs - b.startedMs)[0] ?? null;
+  const completion = candidates.sort((a, b) => a.startedMs - b.startedMs)[0] ?? null;
+  index.completions.set(trail.privateId, completion);
+  return completion;
 }
 
 /** Whether, before `at`, the traffic shows the checkout finished (completed, aborted, expired) or gone (404). */
@@ -221,8 +288,8 @@ export function finishedBefore(trail: CheckoutTrail, traffic: Traffic, at: Traff
   if (trail.expiresAtMs !== null && at.atMs >= trail.expiresAtMs) return true;
   const completion = completionOf(trail, traffic);
   if (completion && completion.startedMs < at.startedMs) return true;
-  return traffic.own.some((entry) => {
-    if (entry.startedMs >= at.startedMs || checkoutCall(entry)?.privateId !== trail.privateId) return false;
+  return callsOn(traffic, trail.privateId).some((entry) => {
+    if (entry.startedMs >= at.startedMs) return false;
     const status = field(field(entry.responseJson(), 'data'), 'status');
     return entry.status === 404 || (typeof status === 'string' && FINISHED_STATUSES.has(status));
   });
