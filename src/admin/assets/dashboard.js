@@ -439,12 +439,13 @@
         link.addEventListener('click', function () { showEvidence(id); });
         return link;
       }))) : null;
-      return el('li', { class: 'readiness-item ' + item.status, 'data-item': item.id, 'data-status': item.status }, [
+      // Not seen: one line, how to exercise it on hover; not met: what was seen, what to change, the evidence.
+      return el('li', { class: 'readiness-item ' + item.status, 'data-item': item.id, 'data-status': item.status, title: item.status === 'not-seen' ? item.detail + ' ' + item.advice : '' }, [
         el('span', { class: 'readiness-status ' + item.status, text: READINESS_WORDS[item.status] }),
         el('span', { class: 'readiness-title', text: item.title }),
-        item.status === 'met' ? null : el('span', { class: 'readiness-detail', text: item.detail + ' ' + item.advice }),
-        evidence,
         el('a', { class: 'readiness-source', href: item.source, target: '_blank', rel: 'noopener', text: 'why' }),
+        item.status === 'not-met' ? el('span', { class: 'readiness-detail', text: item.detail + ' ' + item.advice }) : null,
+        evidence,
       ]);
     });
     return el('section', { class: 'readiness', 'aria-label': 'Go-live readiness' }, [
