@@ -5,6 +5,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readinessJunit } from '../../src/cli/readiness-format.js';
 import { READINESS_ITEMS } from '../../src/domain/readiness/readiness.js';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { NORDIC, signedFetch } from '../support/checkout-requests.js';
@@ -79,5 +80,37 @@ describe.skipIf(!HAVE_CHROMIUM)(`go-live readiness on the dashboard in Chromium$
     // The same merchant now calls the legacy host with its SharedKey user: the card turns.
     await signedFetch(sb, 'legacy', 'GET', '/merchants/1234/checkouts/00000000-0000-4000-8000-000000000000', undefined, NORDIC);
     await item(GOOD_CLIENT, 'current-api', 'not-met').waitFor();
+  });
+
+  it("writes JUnit that a browser's XML parser reads, whatever the shop's answers held", async () => {
+    await driveBothShops(sb, shop);
+    const report = await sb.report();
+    // What a shop sends back lands in `detail`: make it as hostile as XML allows and beyond.
+    const hostile = report.principals.map((p) => ({ ...p, readiness: p.readiness.map((r) => ({ ...r, detail: `${r.detail} <b>&amp; "q" 'a' \u0001 \uD800 ]]>` })) }));
+    const xml = readinessJunit(report, hostile, 'http://127.0.0.1:4010/__admin/requests');
+    const parsed = await page.evaluate((text) => {
+      // The page's DOMParser (this project's TypeScript has no DOM typings).
+      interface XmlElement {
+        textContent: string | null;
+        getAttribute(name: string): string | null;
+      }
+      interface XmlDocument {
+        getElementsByTagName(name: string): ArrayLike<XmlElement>;
+        querySelectorAll(selector: string): ArrayLike<XmlElement>;
+        querySelector(selector: string): XmlElement | null;
+      }
+      const { DOMParser } = globalThis as unknown as { DOMParser: new () => { parseFromString(text: string, type: string): XmlDocument } };
+      const doc = new DOMParser().parseFromString(text, 'application/xml');
+      if (doc.getElementsByTagName('parsererror').length) return { error: doc.getElementsByTagName('parsererror')[0]!.textContent };
+      const failure = doc.querySelector('failure');
+      return {
+        suites: doc.querySelectorAll('testsuite').length,
+        cases: doc.querySelectorAll('testcase').length,
+        failures: doc.querySelectorAll('failure').length,
+        message: failure?.getAttribute('message') ?? null,
+      };
+    }, xml);
+    const suites = report.principals.length;
+    expect(parsed).toEqual({ suites, cases: suites * 10, failures: expect.any(Number), message: expect.stringContaining(`<b>&amp; "q" 'a' \uFFFD \uFFFD ]]>`) });
   });
 });
