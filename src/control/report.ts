@@ -322,6 +322,8 @@ export function reportText(report: MigrationReport): string {
     for (const failure of principal.authFailures) {
       lines.push(`    ${failure.at} ${failure.method} ${failure.env ?? '?'}/${failure.surface ?? '?'}${failure.path} → ${failure.status} ${failure.auth}: ${failure.cause}`);
     }
+    const tally = (status: ReadinessResult['status']): number => principal.readiness.filter((item) => item.status === status).length;
+    lines.push(`  Go-live readiness: ${tally('met')} met, ${tally('not-met')} not met, ${tally('not-seen')} not seen (item by item: report --readiness).`);
   }
   return `${lines.join('\n')}\n`;
 }
