@@ -11,6 +11,7 @@ import type { IsolatedRequest, ResolvedOptions } from './config.js';
 import type { FaultRules } from './domain/fault-rule.js';
 import type { EnvName, HostsConfig, SurfaceName } from './hosts.js';
 import type { SnapshotDoc } from './store/snapshot.js';
+import type { MigrationReport } from './control/report.js';
 
 export interface Sandbox {
   /** In-process fetch: absolute URLs or paths like '/uat/api/checkouts'. No socket needed. */
@@ -44,6 +45,11 @@ export interface Sandbox {
   readonly deliveries: Deliveries;
   reset(scenario?: string): Promise<void>;
   /**
+   * The report of GET /__admin/report: per integration, its hosts, tokens, auth failures and
+   * go-live readiness (docs/go-live-readiness.md), from what the journal holds now.
+   */
+  report(): Promise<MigrationReport>;
+  /**
    * A new isolated sandbox (own state in memory, own clock and event stream), the in-process
    * form of POST /__admin/sandboxes: for tests that run in parallel against one sandbox.
    */
@@ -73,6 +79,8 @@ export interface IsolatedSandbox {
   baseUrl(env: EnvName, surface: SurfaceName): string;
   /** {origin}/sandboxes/{id}/__admin */
   adminUrl(): string;
+  /** This sandbox's report (GET /__admin/report), as Sandbox.report() reads it. */
+  report(): Promise<MigrationReport>;
   /** Disposes of it: its URLs answer 404 from now on. */
   close(): Promise<void>;
 }

@@ -16,6 +16,7 @@ import type { IsolatedSandbox as LibraryIsolatedSandbox, Sandbox as LibrarySandb
 import type { EventBus } from './control/events.js';
 import type { FaultSet } from './control/faults.js';
 import type { Journal } from './control/journal.js';
+import type { MigrationReport } from './control/report.js';
 import type { Dispatch } from './gateway/gateway.js';
 import { ENVIRONMENTS, type EnvName, type HostsConfig, SURFACES, type SurfaceAddress, type SurfaceName, loadHosts, surfaceByPort } from './hosts.js';
 import { ConnectionRefusedError, isRefusal } from './http/refuse.js';
@@ -168,9 +169,10 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     routes: main.routes,
     reset: main.reset,
     fetch: fetchInProcess,
+    report: () => readReport(fetchInProcess, '/__admin/report', options.adminToken),
     async isolated(request = {}) {
       const made = await registry.create(request);
-      return isolatedHandle(made.id, made.world, registry, fetchInProcess, addresses);
+      return isolatedHandle(made.id, made.world, registry, fetchInProcess, addresses, options.adminToken);
     },
     async listen() {
       // A public bind address without an admin token would open /__admin to the network: a
@@ -204,6 +206,7 @@ function isolatedHandle(
   registry: SandboxRegistry,
   fetchInProcess: Sandbox['fetch'],
   addresses: Addresses,
+  adminToken: string | undefined,
 ): IsolatedSandbox {
   const prefix = `/sandboxes/${id}`;
   return {
@@ -214,6 +217,7 @@ function isolatedHandle(
     events: world.events,
     baseUrl: (env, surface) => `${addresses.origin()}${prefix}/${env}/${surface}`,
     adminUrl: () => `${addresses.origin()}${prefix}/__admin`,
+    report: () => readReport(fetchInProcess, `${prefix}/__admin/report`, adminToken),
     fetch(input, init) {
       // A path is taken as on the main port ('/uat/api/checkouts'); an absolute URL without the prefix gets the header.
       if (typeof input === 'string' && input.startsWith('/')) return fetchInProcess(input.startsWith(`${prefix}/`) ? input : `${prefix}${input}`, init);
@@ -233,6 +237,13 @@ async function listenPerHost(dispatch: Dispatch, host: string, hosts: HostsConfi
     listeners.push(listener);
     addresses.setDedicatedPort(hosts[address.env][address.surface].host, listener.port);
   }
+}
+
+/** The report as GET /__admin/report answers it: one way to build it, whoever asks. */
+async function readReport(fetchInProcess: Sandbox['fetch'], path: string, adminToken: string | undefined): Promise<MigrationReport> {
+  const response = await fetchInProcess(path, adminToken ? { headers: { authorization: `Bearer ${adminToken}` } } : undefined);
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as MigrationReport;
 }
 
 function toRequest(input: string | URL | Request, init: RequestInit | undefined, origin: string): Request {

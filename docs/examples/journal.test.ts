@@ -34,5 +34,10 @@ it('fetches one token and reuses it (no token per call)', async () => {
   expect(await count({ env: 'uat', surface: 'auth', method: 'POST', status: 200 })).toBe(1);
   expect(await count({ env: 'uat', surface: 'api', method: 'GET', status: 404 })).toBe(3);
   expect(await count({ env: 'uat', surface: 'api', status: 401 })).toBe(0);
+
+  // The same traffic judged against Walley's go-live checklist (docs/go-live-readiness.md).
+  const report = await sandbox.report();
+  const client = report.principals.find((p) => p.principal === '0c0c0c0c-0000-4000-8000-000000000001');
+  expect(client?.readiness.find((item) => item.id === 'token-reuse')?.status).toBe('met');
 });
 // #endregion example

@@ -60,6 +60,17 @@ td.url { white-space: normal; word-break: break-all; }
 .severity.error { background: #fde4e1; color: #8c1d18; }
 .severity.warning { background: #fff4d6; color: #6b4000; }
 .severity.info { background: #dff3e4; color: #1b5e20; }
+.readiness h4 { margin: .6rem 0 .2rem; font-size: .95rem; }
+.readiness-items { list-style: none; margin: 0; padding: 0; }
+.readiness-item { margin: .25rem 0; }
+.readiness-status { font-weight: 700; text-transform: uppercase; font-size: .75rem; padding: 0 .3rem; border-radius: 3px; margin-right: .3rem; }
+.readiness-status.met { background: #dff3e4; color: #1b5e20; }
+.readiness-status.not-met { background: #fde4e1; color: #8c1d18; }
+.readiness-status.not-seen { background: #eceff1; color: #37474f; }
+.readiness-detail, .readiness-item .evidence { display: block; font-size: .85rem; color: #444; margin-left: 1rem; }
+.readiness-source { font-size: .8rem; margin-left: .3rem; }
+.evidence-link { font: inherit; font-size: .8rem; margin-right: .2rem; padding: 0 .3rem; }
+#request-log tr.evidence-shown { outline: 3px solid #b3261e; }
 .failures { font-size: .85rem; margin: .3rem 0 0; padding-left: 1.1rem; }
 .filters label { font-weight: 600; }
 #request-log td { vertical-align: top; white-space: normal; }

@@ -33,6 +33,7 @@ export const REPORT_OPERATIONS: readonly AnyOperation<ReportDeps>[] = [
         retirement: deps.services.settings.current().retirement,
         hostName: (env, surface) => deps.urls.hosts[env as EnvName]?.[surface as SurfaceName]?.host ?? `${env}/${surface}`,
         isoOf,
+        ringSize: deps.journal.size,
       });
       return format === 'text' ? c.text(reportText(report)) : c.json(report);
     },

@@ -112,7 +112,7 @@ function page(): ReturnType<typeof html> {
     <p id="retired-detail"></p>
   </section>
   <section id="migration" aria-labelledby="migration-heading">
-    <h2 id="migration-heading">Migration: who calls which host</h2>
+    <h2 id="migration-heading">Integrations: who calls which host, and go-live readiness</h2>
     <p id="migration-summary" role="status">Loading…</p>
     <div id="migration-integrations"></div>
   </section>

@@ -1,34 +1,58 @@
 /**
  * `checkout-sandbox report --url http://127.0.0.1:4010 [--json] [--admin-token T]`: prints the
- * migration report of a running sandbox (GET /__admin/report). Exit 0 when it was printed,
- * 1 when the sandbox could not be asked, 2 on bad flags.
+ * migration report of a running sandbox (GET /__admin/report). With --readiness: the go-live
+ * readiness items per integration, as text or JUnit XML, and an exit code a CI job can gate on.
  */
 import { parseFlags } from './args.js';
 import { type Command, type Flag, HELP_FLAG, PROGRAM, type Subcommand, commandHelp } from './command.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../config.js';
+import type { MigrationReport } from '../control/report.js';
+import { readinessJunit, readinessText } from './readiness-format.js';
 
 export const REPORT_COMMAND = {
   name: 'report',
-  summary: 'the migration report of a running sandbox',
+  summary: 'the migration report, or go-live readiness, of a running sandbox',
   about:
     'Prints, per merchant and API client, the calls still on the retired host, on the legacy host and\n' +
-    'on the current API, tokens requested against API calls, and every authentication failure.',
+    'on the current API, tokens requested against API calls, and every authentication failure.\n' +
+    "With --readiness: each integration's go-live readiness items (docs/go-live-readiness.md).",
   flags: {
     url: { type: 'string', value: 'URL', synopsis: 'optional', help: `the sandbox (default http://${DEFAULT_HOST}:${DEFAULT_PORT}; env SANDBOX_URL)` },
     json: { type: 'boolean', synopsis: 'optional', help: 'the report as JSON' },
+    readiness: { type: 'boolean', synopsis: 'optional', help: 'the go-live readiness items per integration; exit 1 when one is not met' },
+    strict: { type: 'boolean', help: 'with --readiness: exit 1 also when an item is not seen' },
+    principal: { type: 'string', value: 'ID', help: 'with --readiness: only this integration (API client id or SharedKey username)' },
+    format: { type: 'string', value: 'text|junit', help: 'with --readiness: text (default) or junit (JUnit XML on stdout, for CI)' },
     'admin-token': { type: 'string', value: 'TOKEN', synopsis: 'optional', help: "the sandbox's admin token, if it has one (env SANDBOX_ADMIN_TOKEN)" },
     help: HELP_FLAG,
   },
+  epilogue:
+    'Exit codes: 0 printed (with --readiness: no item not met); 1 with --readiness: an item not met\n' +
+    '(--strict: or not seen), or the integration of --principal has not called; 1 also when the sandbox\n' +
+    'could not be asked; 2 bad flags.',
 } as const satisfies Command<Record<string, Flag>>;
 
 const USAGE = commandHelp(REPORT_COMMAND);
 
 export const REPORT: Subcommand = { command: REPORT_COMMAND, run: runReport };
 
+interface ReportFlags {
+  url?: string;
+  json?: boolean;
+  readiness?: boolean;
+  strict?: boolean;
+  principal?: string;
+  format?: string;
+  'admin-token'?: string;
+  help?: boolean;
+}
+
 export async function runReport(argv: string[]): Promise<number> {
-  let values: { url?: string; json?: boolean; 'admin-token'?: string; help?: boolean };
+  let values: ReportFlags;
   try {
     ({ values } = parseFlags(argv, REPORT_COMMAND));
+    const problem = flagProblem(values);
+    if (problem) throw new Error(problem);
   } catch (error) {
     process.stderr.write(`report: ${(error as Error).message}\n\n${USAGE}`);
     return 2;
@@ -39,7 +63,8 @@ export async function runReport(argv: string[]): Promise<number> {
   }
   const base = (values.url ?? process.env.SANDBOX_URL ?? `http://${DEFAULT_HOST}:${DEFAULT_PORT}`).replace(/\/+$/, '');
   const token = values['admin-token'] ?? process.env.SANDBOX_ADMIN_TOKEN;
-  const target = `${base}/__admin/report${values.json ? '' : '?format=text'}`;
+  const asText = !values.json && !values.readiness;
+  const target = `${base}/__admin/report${asText ? '?format=text' : ''}`;
   let response: Response;
   try {
     response = await fetch(target, { headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -53,6 +78,31 @@ export async function runReport(argv: string[]): Promise<number> {
     process.stderr.write(`report: ${target} answered ${response.status}: ${text}\n`);
     return 1;
   }
+  if (values.readiness) return printReadiness(JSON.parse(text) as MigrationReport, values, `${base}/__admin/requests`);
   process.stdout.write(values.json ? `${JSON.stringify(JSON.parse(text), null, 2)}\n` : text);
   return 0;
+}
+
+function flagProblem(values: ReportFlags): string | null {
+  if (!values.readiness) {
+    const only = (['strict', 'principal', 'format'] as const).find((name) => values[name] !== undefined);
+    if (only) return `--${only} goes with --readiness.`;
+    return null;
+  }
+  if (values.format !== undefined && values.format !== 'text' && values.format !== 'junit') return `--format: '${values.format}' is not known; use text or junit.`;
+  if (values.json && values.format !== undefined) return '--json and --format: choose one (--json prints the whole report as JSON).';
+  return null;
+}
+
+function printReadiness(report: MigrationReport, values: ReportFlags, journalUrl: string): number {
+  const wanted = values.principal?.toLowerCase();
+  const principals = wanted === undefined ? report.principals : report.principals.filter((p) => p.principal.toLowerCase() === wanted);
+  if (values.json) process.stdout.write(`${JSON.stringify({ ...report, principals }, null, 2)}\n`);
+  else process.stdout.write(values.format === 'junit' ? readinessJunit(report, principals, journalUrl) : readinessText(report, principals, journalUrl));
+  if (wanted !== undefined && principals.length === 0) {
+    process.stderr.write(`report: no integration ${values.principal} in the report yet (known: ${report.principals.map((p) => p.principal).join(', ') || 'none'}).\n`);
+    return 1;
+  }
+  const failing = principals.flatMap((p) => p.readiness).filter((item) => item.status === 'not-met' || (values.strict === true && item.status === 'not-seen'));
+  return failing.length > 0 ? 1 : 0;
 }

@@ -5,10 +5,13 @@
  * against API calls per client; every auth failure with its cause. Computed on demand from
  * whatever the ring still holds.
  */
+import { LEFT_TO_THE_SHOP, type ReadinessResult, type TrafficEntry, evaluateReadiness } from '../domain/readiness/readiness.js';
 import type { RetirementSettings } from '../domain/settings.js';
 import { parseSharedKeyHeader } from '../domain/sharedkey-signature.js';
 import type { Principal } from '../http/notes.js';
 import { type RawEntry, requestHeader } from './journal.js';
+import { principalOf as callerOf } from './faults.js';
+import { sharedTraffic, trafficEntry } from './traffic.js';
 
 export interface ReportContext {
   nowMs: number;
@@ -16,6 +19,8 @@ export interface ReportContext {
   /** The real host name of a surface, e.g. checkout-api.example (for the wording). */
   hostName(env: string, surface: string): string;
   isoOf(ms: number): string;
+  /** How many entries the journal's ring holds at most (to say when it has dropped some). */
+  ringSize?: number;
 }
 
 export interface CallGroup {
@@ -57,6 +62,20 @@ export interface PrincipalReport {
   tokens: { requested: number; apiCalls: number } | null;
   authFailures: AuthFailure[];
   findings: Finding[];
+  /** Go-live readiness: one result per item (src/domain/readiness), from what the journal holds. */
+  readiness: ReadinessResult[];
+}
+
+/** What the report could read: the journal is a bounded ring, and the items see only what it still holds. */
+export interface ReportWindow {
+  /** Entries held (every direction and surface). */
+  held: number;
+  /** The ring's size; null when not known. */
+  size: number | null;
+  /** The ring is full: older entries have been dropped. */
+  full: boolean;
+  oldestId: number | null;
+  oldestAt: string | null;
 }
 
 export interface MigrationReport {
@@ -64,7 +83,10 @@ export interface MigrationReport {
   retirement: { shutdownAt: string; shutDown: boolean; daysLeft: number };
   /** How many journal entries the report read (the ring may have dropped older ones). */
   entries: number;
+  window: ReportWindow;
   principals: PrincipalReport[];
+  /** The go-live checklist's questions the traffic cannot answer: the shop answers them itself. */
+  leftToTheShop: readonly { title: string; source: string }[];
 }
 
 const DAY_MS = 86_400_000;
@@ -73,9 +95,15 @@ export function buildReport(entries: readonly RawEntry[], ctx: ReportContext): M
   const shutdownMs = Date.parse(ctx.retirement.shutdownAt);
   const byPrincipal = new Map<string, PrincipalReport>();
   const inbound = entries.filter((e) => e.direction === 'in' && e.surface !== 'admin' && e.surface !== null);
+  const own = new Map<PrincipalReport, TrafficEntry[]>();
   // Oldest first, so failures read in the order they happened.
   for (const entry of [...inbound].reverse()) {
     const report = principalOf(byPrincipal, entry);
+    if (entry.surface !== 'frontend') {
+      const list = own.get(report);
+      if (list) list.push(trafficEntry(entry));
+      else own.set(report, [trafficEntry(entry)]);
+    }
     const at = ctx.isoOf(entry.atMs);
     report.lastSeen = at;
     if (entry.env && !report.envs.includes(entry.env)) report.envs.push(entry.env);
@@ -104,7 +132,13 @@ export function buildReport(entries: readonly RawEntry[], ctx: ReportContext): M
       if (auth === 'bearer:ok') (report.tokens ??= { requested: 0, apiCalls: 0 }).apiCalls++;
     }
   }
-  for (const report of byPrincipal.values()) report.findings = findingsOf(report, ctx, shutdownMs);
+  const window = windowOf(entries, ctx);
+  const shared = sharedTraffic(entries, ctx.nowMs);
+  for (const report of byPrincipal.values()) {
+    report.findings = findingsOf(report, ctx, shutdownMs);
+    const sameMerchant = report.merchantId === null ? [] : [...own].filter(([other]) => other !== report && other.merchantId === report.merchantId).flatMap(([, entries]) => entries);
+    report.readiness = evaluateReadiness({ ...shared, own: own.get(report) ?? [], sameMerchant }).map((result) => (window.full ? { ...result, detail: `${result.detail} ${windowNote(window)}` } : result));
+  }
   return {
     generatedAt: ctx.isoOf(ctx.nowMs),
     retirement: {
@@ -113,8 +147,21 @@ export function buildReport(entries: readonly RawEntry[], ctx: ReportContext): M
       daysLeft: Math.max(0, Math.ceil((shutdownMs - ctx.nowMs) / DAY_MS)),
     },
     entries: inbound.length,
+    window,
+    leftToTheShop: LEFT_TO_THE_SHOP,
     principals: [...byPrincipal.values()].filter((p) => p.retired.calls + p.legacy.calls + p.current.calls + p.authFailures.length + (p.tokens?.requested ?? 0) > 0),
   };
+}
+
+function windowOf(entries: readonly RawEntry[], ctx: ReportContext): ReportWindow {
+  const oldest = entries[entries.length - 1];
+  const size = ctx.ringSize ?? null;
+  return { held: entries.length, size, full: size !== null && entries.length >= size, oldestId: oldest?.id ?? null, oldestAt: oldest ? ctx.isoOf(oldest.atMs) : null };
+}
+
+/** Said on every item once the ring has dropped entries: what it read, and that older traffic is gone. */
+function windowNote(window: ReportWindow): string {
+  return `(Read from the ${window.held} entries the journal still holds, from #${window.oldestId} at ${window.oldestAt}; older ones were dropped.)`;
 }
 
 function isAuthFailure(auth: string): boolean {
@@ -130,7 +177,7 @@ function principalOf(map: Map<string, PrincipalReport>, entry: RawEntry): Princi
   let report = map.get(key);
   if (!report) {
     const empty = (): CallGroup => ({ calls: 0, lastSeen: null, endpoints: {} });
-    report = { principal: name, kind, merchantId: p.merchantId ?? null, envs: [], lastSeen: '', retired: empty(), legacy: empty(), current: empty(), tokens: null, authFailures: [], findings: [] };
+    report = { principal: name, kind, merchantId: p.merchantId ?? null, envs: [], lastSeen: '', retired: empty(), legacy: empty(), current: empty(), tokens: null, authFailures: [], findings: [], readiness: [] };
     map.set(key, report);
   }
   if (!report.merchantId && p.merchantId) report.merchantId = p.merchantId;
@@ -139,12 +186,26 @@ function principalOf(map: Map<string, PrincipalReport>, entry: RawEntry): Princi
 
 /**
  * Who a call says it is when nothing authenticated it: the retired host, once shut, refuses
- * before SharedKey is checked, and those calls belong to the user whose calls they continue.
+ * before SharedKey is checked, and those calls belong to the user whose calls they continue;
+ * an injected fault answers before any authentication.
  */
 function claimedPrincipal(entry: RawEntry): Principal {
-  if (entry.surface !== 'retired') return {};
-  const parsed = parseSharedKeyHeader(requestHeader(entry, 'authorization') ?? undefined);
-  return parsed.ok ? { username: parsed.username } : {};
+  const header = requestHeader(entry, 'authorization');
+  if (entry.surface === 'retired') {
+    const parsed = parseSharedKeyHeader(header ?? undefined);
+    return parsed.ok ? { username: parsed.username } : {};
+  }
+  // A fault rule answered before authentication ran (an injected 423, say): the call is still
+  // the integration's, and its reaction to the answer is part of its readiness.
+  if (entry.notes.auth === undefined && (entry.surface === 'api' || entry.surface === 'legacy') && header) {
+    if (/^sharedkey\s/i.test(header.trim())) {
+      const parsed = parseSharedKeyHeader(header);
+      return parsed.ok ? { username: parsed.username } : {};
+    }
+    const clientId = callerOf(header);
+    return clientId ? { clientId } : {};
+  }
+  return {};
 }
 
 function add(group: CallGroup, entry: RawEntry, at: string): void {
@@ -261,6 +322,8 @@ export function reportText(report: MigrationReport): string {
     for (const failure of principal.authFailures) {
       lines.push(`    ${failure.at} ${failure.method} ${failure.env ?? '?'}/${failure.surface ?? '?'}${failure.path} → ${failure.status} ${failure.auth}: ${failure.cause}`);
     }
+    const tally = (status: ReadinessResult['status']): number => principal.readiness.filter((item) => item.status === status).length;
+    lines.push(`  Go-live readiness: ${tally('met')} met, ${tally('not-met')} not met, ${tally('not-seen')} not seen (item by item: report --readiness).`);
   }
   return `${lines.join('\n')}\n`;
 }

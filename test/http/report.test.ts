@@ -93,6 +93,8 @@ describe('the migration report', () => {
     expect(text).toMatch(/SharedKey user nordic-outdoor-uat .*\n\s+ERROR\s+2 calls still go to the retired host .* these calls fail now/);
     expect(text).toMatch(/API client 6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a02[^\n]*\n(\s+[^\n]*\n)*?\s+WARNING requested 3 tokens for 3 API calls/);
     expect(text).toContain('bearer:expired');
+    // Each integration's go-live readiness in one line; the items are report --readiness's.
+    expect(text).toMatch(/API client 6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a02[^\n]*\n(\s+[^\n]*\n)*?\s+Go-live readiness: \d+ met, [1-9]\d* not met, \d+ not seen \(item by item: report --readiness\)\./);
     expect((await sb.fetch('/__admin/report?format=xml')).status).toBe(400);
   });
 

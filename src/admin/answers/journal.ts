@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { lazy } from '../../lazy.js';
 import type { Direction } from '../../control/journal.js';
 import type { Finding, PrincipalReport } from '../../control/report.js';
+import { READINESS_ITEMS } from '../../domain/readiness/readiness.js';
 import { SURFACES } from '../../hosts.js';
 import { CALLBACK_KINDS } from './callbacks.js';
 import { envSchema, everyOf, instantSchema, realInstantSchema } from './common.js';
@@ -125,6 +126,19 @@ const principalReportSchema = lazy(() =>
       }),
     ),
     findings: z.array(z.strictObject({ code: z.enum(FINDING_CODES), severity: z.enum(SEVERITIES), message: z.string().min(1) })),
+    readiness: z.array(readinessSchema()).meta({ description: 'Go-live readiness, one result per item (docs/go-live-readiness.md).' }),
+  }),
+);
+
+const readinessSchema = lazy(() =>
+  z.strictObject({
+    id: z.enum(READINESS_ITEMS.map((item) => item.id) as [string, ...string[]]),
+    title: z.string().min(1),
+    status: z.enum(['met', 'not-met', 'not-seen']).meta({ description: 'met: the journal shows it; not-met: it shows the opposite (evidence); not-seen: the traffic so far cannot tell.' }),
+    evidence: z.array(z.number().int().positive()).meta({ description: 'Journal entry ids (GET /__admin/requests/{id}) that show it.' }),
+    detail: z.string().min(1).meta({ description: 'What the traffic showed.' }),
+    advice: z.string().min(1).meta({ description: 'not-met: what to change; not-seen: how to exercise it; met: what to keep doing.' }),
+    source: z.url().meta({ description: 'The public page the item comes from.' }),
   }),
 );
 
@@ -139,7 +153,17 @@ export const migrationReportSchema = lazy(() =>
         daysLeft: z.number().int().min(0),
       }),
       entries: z.number().int().min(0).meta({ description: 'How many journal entries the report read (the ring may have dropped older ones).' }),
+      window: z
+        .strictObject({
+          held: z.number().int().min(0),
+          size: z.number().int().positive().nullable(),
+          full: z.boolean(),
+          oldestId: z.number().int().positive().nullable(),
+          oldestAt: instantSchema().nullable(),
+        })
+        .meta({ description: 'What the journal still holds: once it is full, older entries are dropped and every item reads only what is left.' }),
       principals: z.array(principalReportSchema()),
+      leftToTheShop: z.array(z.strictObject({ title: z.string().min(1), source: z.url() })).meta({ description: "The go-live checklist's questions the traffic cannot answer." }),
     })
     .meta({ description: 'The migration report: per principal, which hosts its calls go to, tokens per call, auth failures, and what to do.' }),
 );

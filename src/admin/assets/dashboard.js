@@ -439,7 +439,57 @@
       hosts,
       findings,
       failures.length ? el('ul', { class: 'failures', 'aria-label': 'Latest authentication failures' }, failures) : null,
+      readinessOf(p),
     ]);
+  }
+
+  /* Go-live readiness on the card: each item met, not met (its evidence a click away in the requests panel) or not seen. */
+  var READINESS_WORDS = { met: 'met', 'not-met': 'not met', 'not-seen': 'not seen' };
+  function readinessOf(p) {
+    if (!p.readiness || !p.readiness.length) return null;
+    var tally = function (status) { return p.readiness.filter(function (item) { return item.status === status; }).length; };
+    var items = p.readiness.map(function (item) {
+      var evidence = item.status === 'not-met' && item.evidence.length ? el('span', { class: 'evidence' }, ['Evidence: '].concat(item.evidence.map(function (id) {
+        var link = el('button', { type: 'button', class: 'evidence-link', 'data-entry': String(id), 'aria-label': 'Show request ' + id + ' in the requests panel', text: '#' + id });
+        link.addEventListener('click', function () { showEvidence(id); });
+        return link;
+      }))) : null;
+      // Not seen: one line, how to exercise it on hover; not met: what was seen, what to change, the evidence.
+      return el('li', { class: 'readiness-item ' + item.status, 'data-item': item.id, 'data-status': item.status, title: item.status === 'not-seen' ? item.detail + ' ' + item.advice : '' }, [
+        el('span', { class: 'readiness-status ' + item.status, text: READINESS_WORDS[item.status] }),
+        el('span', { class: 'readiness-title', text: item.title }),
+        el('a', { class: 'readiness-source', href: item.source, target: '_blank', rel: 'noopener', text: 'why' }),
+        item.status === 'not-met' ? el('span', { class: 'readiness-detail', text: item.detail + ' ' + item.advice }) : null,
+        evidence,
+      ]);
+    });
+    return el('section', { class: 'readiness', 'aria-label': 'Go-live readiness' }, [
+      el('h4', { class: 'readiness-summary', text: 'Go-live readiness: ' + tally('met') + ' met, ' + tally('not-met') + ' not met, ' + tally('not-seen') + ' not seen' }),
+      el('ul', { class: 'readiness-items' }, items),
+    ]);
+  }
+  /* An evidence entry in the requests panel: shown (fetched when the panel no longer lists it), scrolled to, its detail open. */
+  function showEvidence(id) {
+    var existing = document.querySelector('#request-log tr.request[data-id="' + id + '"]');
+    var ready = existing ? Promise.resolve(existing) : api('GET', '/__admin/requests/' + id).then(function (entry) {
+      var row = requestRow(entry);
+      shownIds[entry.id] = true;
+      var body = document.querySelector('#request-log tbody');
+      var before = body.firstElementChild;
+      while (before && (!before.classList.contains('request') || Number(before.getAttribute('data-id')) > entry.id)) before = before.nextElementSibling;
+      body.insertBefore(row, before);
+      return row;
+    });
+    ready.then(function (row) {
+      row.hidden = false;
+      document.querySelectorAll('#request-log tr.evidence-shown').forEach(function (other) { other.classList.remove('evidence-shown'); });
+      row.classList.add('evidence-shown');
+      var button = row.querySelector('button');
+      if (button && button.getAttribute('aria-expanded') !== 'true') button.click();
+      row.scrollIntoView({ block: 'center' });
+    }, function () {
+      $('requests-shown').textContent = 'Request ' + id + ' is no longer in the journal (its ring keeps the newest entries only).';
+    });
   }
   function showReport(report) {
     lastReport = report;

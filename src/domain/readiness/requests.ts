@@ -1,0 +1,87 @@
+/**
+ * Requests kept at a necessary level (the go-live checklist's third question): no update that
+ * changes nothing, cart and fees sent apart when only one of them changed, no polling of a
+ * checkout while nothing changes.
+ */
+import { PAGES, type ReadinessItem, met, notMet, notSeen, plural } from './item.js';
+import { type TrafficEntry, cartKey, checkoutCall, checkoutsOf, field, isRead, ok, valueKey } from './traffic.js';
+
+/** Reads closer together than this, with the same answer, are polling. */
+export const POLL_INTERVAL_MS = 1000;
+/** This many reads in a row, each sooner than POLL_INTERVAL_MS after the previous, make a poll. */
+const POLL_RUN = 3;
+
+interface Known {
+  cart: string | null;
+  fees: string | null;
+}
+
+export const necessaryRequests: ReadinessItem = {
+  id: 'necessary-requests',
+  title: 'The shop keeps its requests at a necessary level: no update that changes nothing, cart and fees updated separately, no fast polling.',
+  source: PAGES.checklist,
+  advice:
+    'Send PUT …/cart only when the cart changed and PUT …/fees only when the fees changed (https://dev.walleypay.com/docs/checkout/common-use-cases/cart-management); read a checkout when something tells you it changed (a notification, a page event), not in a loop.',
+  exercise: 'Change the cart, then the shipping choice, in the shop: each should send one update of what changed.',
+  evaluate(traffic) {
+    const known = new Map<string, Known>(checkoutsOf(traffic).map((trail) => [trail.privateId, { cart: trail.cart, fees: trail.fees }]));
+    const unchanged: TrafficEntry[] = [];
+    const together: TrafficEntry[] = [];
+    const updates: TrafficEntry[] = [];
+    const reads = new Map<string, TrafficEntry[]>();
+    for (const entry of traffic.own) {
+      const call = checkoutCall(entry);
+      if (!call) continue;
+      if (isRead(entry)) reads.set(call.privateId, [...(reads.get(call.privateId) ?? []), entry]);
+      const state = known.get(call.privateId);
+      if (entry.method !== 'PUT' || !ok(entry) || !state) continue;
+      const body = entry.requestJson();
+      const sent: Partial<Known> =
+        call.part === 'cart' ? { cart: cartKey(body) } : call.part === 'fees' ? { fees: valueKey(body ?? null) } : call.part === '' ? {
+          ...(field(body, 'cart') !== undefined ? { cart: cartKey(field(body, 'cart')) } : {}),
+          ...(field(body, 'fees') !== undefined ? { fees: valueKey(field(body, 'fees')) } : {}),
+        } : {};
+      const parts = Object.keys(sent) as (keyof Known)[];
+      if (parts.length === 0) continue;
+      updates.push(entry);
+      const same = parts.filter((part) => state[part] !== null && sent[part] === state[part]);
+      if (same.length === parts.length) unchanged.push(entry);
+      else if (same.length > 0) together.push(entry);
+      for (const part of parts) state[part] = sent[part] ?? null;
+    }
+    const polls = [...reads.values()].flatMap(pollsIn);
+    const wasteful = [...unchanged, ...together, ...polls].sort((a, b) => a.id - b.id);
+    if (wasteful.length > 0) {
+      const what = [
+        unchanged.length ? `${plural(unchanged.length, 'update')} that changed nothing` : '',
+        together.length ? `${plural(together.length, 'update')} sending cart and fees when only one changed` : '',
+        polls.length ? `${plural(polls.length, 'read')} polling a checkout faster than once a second while it did not change` : '',
+      ].filter(Boolean);
+      return notMet(wasteful.slice(0, 20).map((entry) => entry.id), `${what.join('; ')}.`);
+    }
+    if (updates.length === 0) return notSeen('No cart or fees update of a checkout this integration initialized is in the journal.');
+    return met(updates.slice(0, 20).map((entry) => entry.id), `${plural(updates.length, 'cart or fees update')}, each changing what it sent; no polling.`);
+  },
+};
+
+/** The reads that make runs of POLL_RUN or more, each close after the previous and answered the same. */
+function pollsIn(reads: readonly TrafficEntry[]): TrafficEntry[] {
+  const out: TrafficEntry[] = [];
+  let run: TrafficEntry[] = [];
+  for (const read of reads) {
+    const previous = run[run.length - 1];
+    if (previous && read.startedMs - previous.startedMs < POLL_INTERVAL_MS && answered(read) === answered(previous)) run.push(read);
+    else {
+      if (run.length >= POLL_RUN) out.push(...run);
+      run = [read];
+    }
+  }
+  if (run.length >= POLL_RUN) out.push(...run);
+  return out;
+}
+
+/** What a read answered, by value: the envelope's data (its id differs on every answer). */
+function answered(read: TrafficEntry): string | null {
+  const data = field(read.responseJson(), 'data');
+  return data === undefined ? read.responseText() : valueKey(data);
+}
