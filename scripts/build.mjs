@@ -106,22 +106,6 @@ async function bundleCli() {
       });
     },
   };
-  // zod's `locales` namespace (z.locales, 360 KB of ~50 languages' messages) rides along with
-  // `z`, which esbuild must keep whole; the sandbox speaks English only (en, which zod sets
-  // itself), so the bundle's namespace holds just that one.
-  const englishOnly = {
-    name: 'zod-english-only',
-    setup(b) {
-      b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-        /[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), '..', 'locales', 'index.js'), namespace: 'zod-english-only' } : undefined,
-      );
-      b.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
-        contents: "export { default as en } from './en.js';",
-        resolveDir: dirname(args.path),
-        loader: 'js',
-      }));
-    },
-  };
   const result = await build({
     entryPoints: { main: join(src, 'main.ts') },
     bundle: true,
@@ -134,30 +118,14 @@ async function bundleCli() {
     external: ['pino-pretty', 'node-forge', 'swagger-ui-dist'],
     // CommonJS packages inside an ES bundle call require() (iso8601-duration, Node's builtins).
     banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
-    plugins: [fileUrls, englishOnly],
+    plugins: [fileUrls],
     absWorkingDir: root,
     metafile: true,
     logLevel: 'warning',
   });
-  for (const output of Object.keys(result.metafile.outputs)) {
-    if (output.endsWith('.js')) asciiOnly(join(root, output));
-  }
   const stray = Object.keys(result.metafile.outputs['dist/main.js'].inputs).filter((input) => input.endsWith('.ts') && readFileSync(join(root, input), 'utf8').includes('import.meta.url'));
   if (stray.length > 0) throw new Error(`scripts/build.mjs: ${stray.join(', ')} landed in dist/main.js, where its import.meta.url would point elsewhere; import it dynamically from src/main.ts`);
   return new Set(Object.keys(result.metafile.outputs).map((path) => join(root, path)).filter((path) => path.startsWith(CHUNK_DIR)));
-}
-
-/**
- * Writes a bundle file's characters beyond ASCII as \u escapes. esbuild escapes them in
- * strings and names but leaves comments and regular expressions as written, and V8 keeps a
- * module's source for as long as it runs (its functions compile when first called): one
- * character beyond Latin-1 makes it keep the whole file in two bytes a character. Escaped, a
- * string, template or regular expression means the same, and a comment says the same.
- */
-function asciiOnly(file) {
-  const text = readFileSync(file, 'utf8');
-  const escaped = text.replace(/[^\t\n\r\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  if (escaped !== text) writeFileSync(file, escaped);
 }
 
 function newest(path) {
