@@ -22,7 +22,7 @@ export const faultViewSchema = z
       env: z.enum(ENVIRONMENTS).optional(),
       surface: z.enum(SURFACES).optional(),
       method: z.string().regex(/^[A-Z]+$/).optional().meta({ description: 'Upper case.' }),
-      path: z.string().startsWith('/').optional().meta({ description: 'A glob on the surface path (* = any characters).' }),
+      path: z.string().startsWith('/').optional().meta({ description: 'A glob on the surface path: * within a segment, ** across, case-sensitive.' }),
       principal: z.string().min(1).optional(),
       effect: z.enum(FAULT_EFFECTS),
       latency: z.union([millis, z.strictObject({ min: millis, max: millis })]).optional().meta({ description: 'latency: real milliseconds, or a range drawn per request.' }),
