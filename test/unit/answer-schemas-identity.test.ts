@@ -165,7 +165,7 @@ describe('injected faults answer in the dialect of the surface they hit', () => 
   it.each([
     ['the token endpoint', { surface: 'auth', path: '/oauth2/v2.0/token', effect: 'status', status: 503 }, '/uat/auth/oauth2/v2.0/token', 503, oauthErrorSchema],
     ['an identity outage', { effect: 'identity-outage' }, '/uat/auth/oauth2/v2.0/token', 503, oauthErrorSchema],
-    ['discovery', { surface: 'auth', path: '/common/*', effect: 'status', status: 500 }, '/uat/auth/common/discovery/v2.0/keys', 500, oauthBriefErrorSchema],
+    ['discovery', { surface: 'auth', path: '/common/**', effect: 'status', status: 500 }, '/uat/auth/common/discovery/v2.0/keys', 500, oauthBriefErrorSchema],
     ['order administration', { surface: 'api', path: '/manage/*', effect: 'status', status: 503 }, '/uat/api/manage/orders', 503, problemSchema],
     ['the checkout API', { surface: 'api', path: '/checkouts', effect: 'throttle' }, '/uat/api/checkouts', 429, checkoutErrorSchema],
     ['the hosted page', { surface: 'frontend', effect: 'status', status: 502 }, '/uat/frontend/checkout/public-SE-x/cart', 502, pageErrorSchema],
