@@ -1,12 +1,11 @@
 /**
  * What a start loads: jose's signer waits for the first token, faker for a scenario that
- * seeds people; the shipped scenario and hosts file come from their build-time JSON, so no
- * YAML parser. The library entry (dist/index.js) in a fresh process, with a hook that logs
+ * seeds people. The library entry (dist/index.js) in a fresh process, with a hook that logs
  * every module the process loads (test/support/module-log.mjs), so the check reads which
  * packages ran, whatever the build does with them.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,8 +18,8 @@ const children: ChildProcess[] = [];
 afterAll(() => children.forEach((child) => child.kill()));
 
 /** A sandbox of `scenario` started through the library entry; the modules loaded so far, at any time. */
-async function start(name: string, scenario: string): Promise<{ url: string; loaded: () => string[] }> {
-  const log = join(dir, `${name}.log`);
+async function start(scenario: string): Promise<{ url: string; loaded: () => string[] }> {
+  const log = join(dir, `${scenario}.log`);
   const script = `
     const { createSandbox } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist/index.js')).href)});
     const sandbox = await createSandbox({ scenario: ${JSON.stringify(scenario)}, logLevel: 'silent', now: '2026-06-01T00:00:00Z' });
@@ -47,11 +46,10 @@ async function start(name: string, scenario: string): Promise<{ url: string; loa
 const from = (loaded: string[], pkg: string): string[] => loaded.filter((url) => url.includes(`/node_modules/${pkg}/`) && !url.endsWith('/package.json'));
 
 describe('a start loads what it serves, the rest on first use', () => {
-  it("minimal: no YAML parser, neither jose's signer nor faker at start; jose's signer with the first token", async () => {
-    const { url, loaded } = await start('minimal', 'minimal');
+  it("minimal: neither jose's signer nor faker at start; jose's signer with the first token", async () => {
+    const { url, loaded } = await start('minimal');
     expect((await fetch(`${url}/__admin/health`)).status).toBe(200);
     const atStart = loaded();
-    expect(from(atStart, 'yaml')).toEqual([]);
     expect(from(atStart, '@faker-js/faker')).toEqual([]);
     // The bearer middleware reads a token's claims unverified (jose/jwt/decode); signing and verifying wait.
     expect(from(atStart, 'jose').filter((url) => /\/(jwt\/(sign|verify)|key\/import)\.js$/.test(url))).toEqual([]);
@@ -59,20 +57,5 @@ describe('a start loads what it serves, the rest on first use', () => {
     const token = await postTokenOverHttp(url, 'uat', MINIMAL_UAT_CLIENT);
     expect(token.status).toBe(200);
     expect(from(loaded(), 'jose').some((url) => url.endsWith('/jwt/sign.js'))).toBe(true);
-    expect(from(loaded(), 'yaml')).toEqual([]);
-  });
-
-  it('default: no YAML parser', async () => {
-    const { url, loaded } = await start('default', 'default');
-    expect((await fetch(`${url}/__admin/health`)).status).toBe(200);
-    expect(from(loaded(), 'yaml')).toEqual([]);
-  });
-
-  it("a user's scenario file is parsed as YAML, the parser loaded for it", async () => {
-    const file = join(dir, 'mine.yaml');
-    writeFileSync(file, readFileSync(join(ROOT, 'scenarios', 'minimal.yaml'), 'utf8').replace('name: minimal', 'name: mine'));
-    const { url, loaded } = await start('by-path', file);
-    expect(await (await fetch(`${url}/__admin/health`)).json()).toMatchObject({ scenario: 'mine' });
-    expect(from(loaded(), 'yaml').length).toBeGreaterThan(0);
   });
 });
