@@ -24,9 +24,6 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY scripts ./scripts
 COPY src ./src
-# The build also writes dist/parsed/: the shipped YAML as JSON, so a start needs no YAML parser (src/yaml-file.ts).
-COPY fixtures ./fixtures
-COPY scenarios ./scenarios
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # ---- runtime: built JavaScript + production node_modules + fixtures + scenarios

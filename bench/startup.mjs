@@ -9,8 +9,8 @@
 // package's share shows; the CLI itself runs the esbuild bundle of the same code (dist/main.js
 // and dist/chunks/), which links a few files instead of hundreds, so the "import dist/" line here
 // is what the bundle saves most of. The bench's cold start measures the bundle.
-// What a start of `default` loads: yaml and jose (but its JWT decoder) load on first use, not at
-// start, so they are not in the list; faker loads inside createSandbox, to seed the people.
+// What a start of `default` loads: jose (but its JWT decoder) loads on first use, not at start,
+// so it is not in the list; faker loads inside createSandbox, to seed the people.
 /* global performance */
 import { execFileSync } from 'node:child_process';
 import module from 'node:module';
@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 module.enableCompileCache?.();
 
 const DIST = new URL('../dist/', import.meta.url);
-const DEPS = ['hono', '@hono/node-server', 'zod', 'jose/jwt/decode', 'pino', 'lowdb', 'lowdb/node', 'iso8601-duration'];
+const DEPS = ['hono', '@hono/node-server', 'zod', 'yaml', 'jose/jwt/decode', 'pino', 'lowdb', 'lowdb/node', 'iso8601-duration'];
 
 async function once() {
   const rows = [];
@@ -36,7 +36,7 @@ async function once() {
   rows.push(['import dist/ (the sandbox\'s own modules)', performance.now() - t]);
   t = performance.now();
   const sandbox = await createSandbox({ port: 0, now: '2026-06-01T00:00:00Z', logLevel: 'warn', scenario: 'default' });
-  rows.push(['createSandbox: scenario default (zod, faker, seeding)', performance.now() - t]);
+  rows.push(['createSandbox: scenario default (YAML, zod, faker, seeding)', performance.now() - t]);
   t = performance.now();
   await sandbox.listen();
   rows.push(['listen', performance.now() - t]);

@@ -5,73 +5,15 @@
 //                                      last build (prestart: `npm start` after a pull or an edit
 //                                      never runs stale JavaScript; the no-op check is a
 //                                      directory walk of a few ms, not a tsc start of seconds)
-// Either way it brings dist/parsed/ up to date: the shipped YAML files (scenarios/,
-// fixtures/hosts.yaml) as JSON with the hash of their text, which src/yaml-file.ts reads
-// instead of parsing YAML at start.
 // The package ships this file, because its package.json keeps `prepare` and `prestart`: in an
 // installed package there is no compiler, and both find dist/ built and do nothing.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stamp = join(root, 'dist', '.build-stamp');
-
-/** The shipped YAML files, relative to the package: the scenarios and the hosts. */
-function shippedYaml() {
-  return [
-    ...(existsSync(join(root, 'scenarios')) ? readdirSync(join(root, 'scenarios')).filter((f) => /\.ya?ml$/.test(f)).map((f) => join('scenarios', f)) : []),
-    join('fixtures', 'hosts.yaml'),
-  ].filter((path) => existsSync(join(root, path)));
-}
-
-/**
- * dist/parsed/<path>.json = { sha256, value } for every shipped YAML file: the file as JSON,
- * which src/yaml-file.ts reads while the text keeps its hash, rewritten only when the hash
- * changed; the YAML parser is loaded only then. A file that is not valid YAML, or whose value
- * JSON cannot carry exactly (.inf, .nan), gets no record, and the sandbox reads the file itself
- * and reports what is wrong. Records of files no longer shipped go.
- */
-async function writeParsedYaml() {
-  const dir = join(root, 'dist', 'parsed');
-  const sources = shippedYaml();
-  let yaml = null;
-  for (const path of sources) {
-    const text = readFileSync(join(root, path), 'utf8');
-    const sha256 = createHash('sha256').update(text).digest('hex');
-    const target = join(dir, `${path}.json`);
-    try {
-      if (JSON.parse(readFileSync(target, 'utf8')).sha256 === sha256) continue;
-    } catch {
-      // No record yet, or an unreadable one: written below.
-    }
-    rmSync(target, { force: true });
-    let value;
-    try {
-      value = (yaml ??= await import('yaml')).parse(text);
-    } catch {
-      continue;
-    }
-    if (!isDeepStrictEqual(JSON.parse(JSON.stringify(value) ?? 'null'), value)) continue;
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, JSON.stringify({ sha256, value }));
-  }
-  // A removed or renamed YAML file leaves no record behind.
-  const wanted = new Set(sources.map((path) => join(dir, `${path}.json`)));
-  (function prune(at) {
-    if (!existsSync(at)) return;
-    for (const entry of readdirSync(at, { withFileTypes: true })) {
-      const path = join(at, entry.name);
-      if (entry.isDirectory()) prune(path);
-      else if (!wanted.has(path)) rmSync(path, { force: true });
-    }
-  })(dir);
-}
-
-await writeParsedYaml();
 
 const CHUNK_DIR = join(root, 'dist', 'chunks');
 
@@ -106,22 +48,6 @@ async function bundleCli() {
       });
     },
   };
-  // zod's `locales` namespace (z.locales, 360 KB of ~50 languages' messages) rides along with
-  // `z`, which esbuild must keep whole; the sandbox speaks English only (en, which zod sets
-  // itself), so the bundle's namespace holds just that one.
-  const englishOnly = {
-    name: 'zod-english-only',
-    setup(b) {
-      b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-        /[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), '..', 'locales', 'index.js'), namespace: 'zod-english-only' } : undefined,
-      );
-      b.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
-        contents: "export { default as en } from './en.js';",
-        resolveDir: dirname(args.path),
-        loader: 'js',
-      }));
-    },
-  };
   const result = await build({
     entryPoints: { main: join(src, 'main.ts') },
     bundle: true,
@@ -134,30 +60,14 @@ async function bundleCli() {
     external: ['pino-pretty', 'node-forge', 'swagger-ui-dist'],
     // CommonJS packages inside an ES bundle call require() (iso8601-duration, Node's builtins).
     banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
-    plugins: [fileUrls, englishOnly],
+    plugins: [fileUrls],
     absWorkingDir: root,
     metafile: true,
     logLevel: 'warning',
   });
-  for (const output of Object.keys(result.metafile.outputs)) {
-    if (output.endsWith('.js')) asciiOnly(join(root, output));
-  }
   const stray = Object.keys(result.metafile.outputs['dist/main.js'].inputs).filter((input) => input.endsWith('.ts') && readFileSync(join(root, input), 'utf8').includes('import.meta.url'));
   if (stray.length > 0) throw new Error(`scripts/build.mjs: ${stray.join(', ')} landed in dist/main.js, where its import.meta.url would point elsewhere; import it dynamically from src/main.ts`);
   return new Set(Object.keys(result.metafile.outputs).map((path) => join(root, path)).filter((path) => path.startsWith(CHUNK_DIR)));
-}
-
-/**
- * Writes a bundle file's characters beyond ASCII as \u escapes. esbuild escapes them in
- * strings and names but leaves comments and regular expressions as written, and V8 keeps a
- * module's source for as long as it runs (its functions compile when first called): one
- * character beyond Latin-1 makes it keep the whole file in two bytes a character. Escaped, a
- * string, template or regular expression means the same, and a comment says the same.
- */
-function asciiOnly(file) {
-  const text = readFileSync(file, 'utf8');
-  const escaped = text.replace(/[^\t\n\r\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  if (escaped !== text) writeFileSync(file, escaped);
 }
 
 function newest(path) {
@@ -214,7 +124,7 @@ if (!process.argv.includes('--if-stale')) {
       const path = join(dir, entry.name);
       const source = path.replace(join(root, 'dist'), join(root, 'src'));
       if (entry.isDirectory()) {
-        if (entry.name !== 'assets' && entry.name !== 'swagger-ui' && entry.name !== 'parsed' && path !== CHUNK_DIR) prune(path);
+        if (entry.name !== 'assets' && entry.name !== 'swagger-ui' && path !== CHUNK_DIR) prune(path);
       } else if (/\.(js|d\.ts|js\.map)$/.test(entry.name) && !existsSync(source.replace(/\.(js|d\.ts|js\.map)$/, '.ts'))) {
         rmSync(path, { force: true });
       }

@@ -1,8 +1,7 @@
 /**
  * The emulated hosts: what each surface is (one record each, SURFACE_RECORDS) and, in each of
  * the two environments, its real public names. These are loaded from fixtures/hosts.yaml (or a
- * file given in the options; src/yaml-file.ts reads the shipped one from its build-time JSON)
- * and validated with zod.
+ * file given in the options) and validated with zod.
  */
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';

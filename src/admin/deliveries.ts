@@ -23,7 +23,7 @@ type DeliveryDeps = Pick<AdminDeps, 'deliveries'>;
 
 const STATE = json('Where the deliveries stand.', deliveryStateSchema, 'AdminDeliveries');
 
-function answer(deps: DeliveryDeps): z.infer<ReturnType<typeof deliveryStateSchema>> {
+function answer(deps: DeliveryDeps): z.infer<typeof deliveryStateSchema> {
   const state = deps.deliveries.state();
   return { settled: state.due === 0 && !state.delivering, ...state };
 }

@@ -22,7 +22,7 @@ export function jsonBody<S extends z.ZodType>(schema: S, name: string, options: 
   return { schema, name, ...(options.required === false ? { required: false } : {}), bind: zodBinding(schema) };
 }
 
-/** A JSON answer with its schema (built on first use) and its name in the documents: the tables' jsonAnswer. */
+/** A JSON answer with its schema and its name in the documents: the tables' jsonAnswer. */
 export const json = jsonAnswer;
 
 /** The guard's refusals, which any admin call may get before it runs. */

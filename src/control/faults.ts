@@ -18,12 +18,13 @@ import { SeededRandom } from '../domain/random.js';
 import type { EnvName, SurfaceAddress } from '../hosts.js';
 import { routingPath } from '../http/routing.js';
 import { type FaultedRequest, type SurfaceDialects, faultResponse, isTokenPath } from './fault-effects.js';
+import { pathGlob } from './path-glob.js';
 
 interface ArmedRule {
   id: string;
   origin: FaultOrigin;
   rule: FaultRule;
-  pattern: RegExp | null;
+  matchesPath: ((path: string) => boolean) | null;
   fromMs: number | null;
   untilMs: number | null;
   random: SeededRandom;
@@ -49,7 +50,7 @@ export class FaultSet implements FaultRules {
       id: `fault-${this.nextId++}`,
       origin,
       rule,
-      pattern: rule.path ? globToRegExp(rule.path) : null,
+      matchesPath: rule.path ? pathGlob(rule.path) : null,
       fromMs: rule.from ? parseInstant(rule.from)!.getTime() : null,
       untilMs: rule.until ? parseInstant(rule.until)!.getTime() : null,
       random: new SeededRandom(rule.seed ?? 1),
@@ -153,17 +154,7 @@ function matches(armed: ArmedRule, req: FaultedRequest): boolean {
   if (rule.effect === 'identity-outage' && !token) return false;
   if (rule.surface !== undefined && rule.surface !== req.surface && !(rule.surface === 'auth' && token)) return false;
   if (rule.method !== undefined && rule.method !== req.method) return false;
-  return armed.pattern === null || armed.pattern.test(req.path);
-}
-
-/** `*` matches any characters (slashes included); everything else literally, case-insensitively, trailing slash ignored. */
-export function globToRegExp(glob: string): RegExp {
-  const trimmed = glob.length > 1 && glob.endsWith('/') ? glob.slice(0, -1) : glob;
-  const body = trimmed
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${body}$`, 'i');
+  return armed.matchesPath === null || armed.matchesPath(req.path);
 }
 
 /** The path the surface routes on: no query, no trailing slash. */

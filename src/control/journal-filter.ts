@@ -3,13 +3,14 @@
  * (POST /__admin/requests/count) selects. Every given field must match; absent fields match all.
  */
 import type { RawEntry } from './journal.js';
+import { pathGlob } from './path-glob.js';
 
 export interface RequestPattern {
   env?: string | undefined;
   /** One surface, or several separated by commas (api,legacy,retired). */
   surface?: string | undefined;
   method?: string | undefined;
-  /** A glob (`*` any run within a segment, `**` any run) or, without `*`, a prefix. */
+  /** A glob (src/control/path-glob.ts) or, without `*`, a prefix. */
   path?: string | undefined;
   /** 401, '4xx', or 'refused'. */
   status?: number | string | undefined;
@@ -37,8 +38,8 @@ export function compilePattern(pattern: RequestPattern): EntryMatcher {
   if (pattern.path) {
     const path = pattern.path;
     if (path.includes('*')) {
-      const glob = globRegExp(path);
-      tests.push((e) => glob.test(e.path));
+      const matches = pathGlob(path);
+      tests.push((e) => matches(e.path));
     } else {
       tests.push((e) => e.path.startsWith(path));
     }
@@ -64,16 +65,4 @@ export function compilePattern(pattern: RequestPattern): EntryMatcher {
     });
   }
   return (entry) => tests.every((test) => test(entry));
-}
-
-function globRegExp(glob: string): RegExp {
-  const source = glob
-    .split('**')
-    .map((part) => part.split('*').map(escape).join('[^/]*'))
-    .join('.*');
-  return new RegExp(`^${source}$`);
-}
-
-function escape(text: string): string {
-  return text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -3,7 +3,7 @@
  * object per rule). It lives here, below the store, so the scenario schema can embed it and
  * the admin call validates with the very same schema (one definition, one set of messages).
  *
- *   match   env, surface, method, path (glob, `*` = any characters), principal
+ *   match   env, surface, method, path (a glob: src/control/path-glob.ts), principal
  *   effect  latency | status | refuse | throttle | identity-outage
  *   bounds  count, probability (+ seed), from/until on the sandbox clock
  */

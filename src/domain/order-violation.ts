@@ -56,7 +56,3 @@ export class OrderViolation extends Violation {
 export function ruleViolation(code: OrderCode, message: string): OrderViolation {
   return new OrderViolation('rule', code, message);
 }
-
-export function invalidRequest(message: string, code: OrderCode = 'VALIDATION_ERROR'): OrderViolation {
-  return new OrderViolation('invalid', code, message);
-}

@@ -11,19 +11,12 @@
  * encoding are the sandbox's reading of the headers it names (docs/decisions.md); docs/webhooks.md
  * shows a merchant how to check it. Without a key no signature is sent.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
 export const WEBHOOK_USER_AGENT = 'Walleybot 0.1 (+https://dev.walleypay.com)';
 
 export function webhookSignature(key: string, timestamp: string, body: string): string {
   return createHmac('sha256', Buffer.from(key, 'utf8')).update(`${timestamp}.${body}`, 'utf8').digest('hex');
-}
-
-/** Whether `signature` is the one `key` gives this timestamp and body (constant time). */
-export function isWebhookSignature(key: string, timestamp: string, body: string, signature: string): boolean {
-  const expected = Buffer.from(webhookSignature(key, timestamp, body), 'utf8');
-  const given = Buffer.from(signature.trim().toLowerCase(), 'utf8');
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 export interface WebhookHeaderValues {

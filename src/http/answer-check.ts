@@ -130,9 +130,12 @@ function shown(value: unknown): string {
  * schema, or a body that does not match is reported. The report goes to the process-wide
  * list below (the vitest hook fails the test that caused it) and replaces the answer with a
  * 500 that names the operation and the issues, so a spawned server fails its test too.
- * Without the variable nothing is installed: no cost on any request.
+ * Without the variable nothing is installed: no cost on any request. Read when an app is
+ * mounted, not when this module loads, so whoever makes a sandbox decides, the import order not.
  */
-export const ANSWER_CHECK_ENABLED = process.env.CHECKOUT_SANDBOX_CHECK_ANSWERS === '1';
+export function answerCheckEnabled(): boolean {
+  return process.env.CHECKOUT_SANDBOX_CHECK_ANSWERS === '1';
+}
 
 /** Where mismatches collect, shared with the vitest hook in this process. */
 export function answerMismatches(): string[] {

@@ -30,19 +30,9 @@ export interface RequestBody<T> {
   bind: ((json: unknown) => Binding<T>) | 'handler';
 }
 
-/**
- * A JSON answer whose schema is built when something first reads `schema` (the documents,
- * the answer check, a fidelity comparison), not when the table is made: answer schemas are
- * not needed to serve, and a start need not build them (src/lazy.ts).
- */
-export function jsonAnswer(description: string, schema: () => z.ZodType, name: string): Answer {
-  return {
-    description,
-    get schema() {
-      return schema();
-    },
-    name,
-  };
+/** A JSON answer: what it means, the schema of its body and its component name in the documents. */
+export function jsonAnswer(description: string, schema: z.ZodType, name: string): Answer {
+  return { description, schema, name };
 }
 
 /** What the handler gets besides the context: the bound body, the JSON it came from, and the bytes as received. */

@@ -8,7 +8,7 @@
  */
 import type { Context, Hono } from 'hono';
 import type { Logger } from '../log.js';
-import { ANSWER_CHECK_ENABLED } from './answer-check.js';
+import { answerCheckEnabled } from './answer-check.js';
 import { answerCheck } from './answer-check-hook.js';
 import { parseJson, readBody } from './body.js';
 import { answerErrors } from './dialect.js';
@@ -37,7 +37,7 @@ const NO_INPUT: Input<undefined> = { body: undefined, json: undefined, bytes: ne
 
 /** Mounts the table on the app. */
 export function mountOperations<D>(app: Hono<SurfaceEnv>, table: readonly AnyOperation<D>[], options: MountOptions<D>): void {
-  if (ANSWER_CHECK_ENABLED) app.use('*', answerCheck(table, options.dialectOf, options.where));
+  if (answerCheckEnabled()) app.use('*', answerCheck(table, options.dialectOf, options.where));
   for (const entry of table) {
     const handle = entry.handler(options.deps);
     const authenticate = entry.auth === 'none' ? null : options.authenticate?.[entry.auth];

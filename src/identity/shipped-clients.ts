@@ -2,12 +2,11 @@
  * The API clients of the shipped scenarios: the README's credentials table. For the token
  * endpoint's advice only. A refused secret of one of these clients is nearly always that table
  * copied wrong, and "issue a new secret" would send the developer the wrong way. Read on the
- * first such refusal, from the parsed files the build ships (src/yaml-file.ts); nothing is
- * validated here (the world was seeded from the validated files).
+ * first such refusal; nothing is validated here (the world was seeded from the validated files).
  */
 import { join } from 'node:path';
 import { SCENARIO_NAMES } from '../config.js';
-import { PACKAGE_CACHE, readYamlFile } from '../yaml-file.js';
+import { PACKAGE_ROOT, readYamlFile } from '../yaml-file.js';
 
 /** A shipped scenario that has the client, with the secret it gives it. */
 export interface ShippedSecret {
@@ -32,7 +31,7 @@ function readShipped(): Map<string, ShippedSecret[]> {
   for (const scenario of SCENARIO_NAMES) {
     let raw: RawScenario;
     try {
-      raw = readYamlFile(join(PACKAGE_CACHE.root, 'scenarios', `${scenario}.yaml`)) as RawScenario;
+      raw = readYamlFile(join(PACKAGE_ROOT, 'scenarios', `${scenario}.yaml`)) as RawScenario;
     } catch {
       continue; // Advice only: a file that cannot be read gives none.
     }

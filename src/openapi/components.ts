@@ -13,13 +13,13 @@ export const REQUEST_PARTS = { CartItem: cartItemSchema, Fee: articleLineSchema,
 
 export const ANSWER_PARTS = {
   OAuthError: oauthErrorSchema,
-  CheckoutView: checkoutViewSchema(),
-  CheckoutInitialized: checkoutInitializedSchema(),
-  WidgetToken: widgetTokenSchema(),
-  CheckoutAddress: addressSchema(),
-  OrderData: orderDataSchema(),
-  OrderAddress: orderAddressViewSchema(),
-  OrderLine: orderItemViewSchema(),
+  CheckoutView: checkoutViewSchema,
+  CheckoutInitialized: checkoutInitializedSchema,
+  WidgetToken: widgetTokenSchema,
+  CheckoutAddress: addressSchema,
+  OrderData: orderDataSchema,
+  OrderAddress: orderAddressViewSchema,
+  OrderLine: orderItemViewSchema,
 } as const;
 
 export const SECURITY_SCHEMES = {

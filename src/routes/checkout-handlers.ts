@@ -44,19 +44,8 @@ export interface CheckoutHandlers {
 
 export type CheckoutHandlerDeps = Pick<SurfaceDeps, 'env' | 'clock' | 'services' | 'settings' | 'simulation' | 'urls'>;
 
-const made = new WeakMap<CheckoutHandlerDeps, CheckoutHandlers>();
-
-/** The handlers over one surface's dependencies, made once however many entries use them. */
+/** The handlers over one surface's dependencies: made once per surface app, when the surface sets up (src/surfaces/api.ts, legacy.ts). */
 export function checkoutHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers {
-  let handlers = made.get(deps);
-  if (!handlers) {
-    handlers = makeHandlers(deps);
-    made.set(deps, handlers);
-  }
-  return handlers;
-}
-
-function makeHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers {
   const service = deps.services.checkouts;
   const merchants = deps.services.merchants;
 

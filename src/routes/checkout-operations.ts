@@ -12,7 +12,7 @@ import type { AnyOperation, AuthScheme, Binding } from '../http/endpoint.js';
 import type { Answer } from '../http/types.js';
 import { jsonAnswer, operation } from '../http/endpoint.js';
 import { checkoutInitializedAnswer, checkoutUpdatedAnswer, checkoutViewAnswer, widgetTokenAnswer } from './answers/checkout.js';
-import { type CheckoutHandlerDeps, type CheckoutHandlers, checkoutHandlers } from './checkout-handlers.js';
+import type { CheckoutHandlers } from './checkout-handlers.js';
 import { refusalAnswers } from '../http/refusal-answers.js';
 
 export type PathStyle = 'new' | 'old';
@@ -152,11 +152,16 @@ const CHECKOUT_OPERATIONS: readonly CheckoutOperation[] = [
   },
 ];
 
+/** What the checkout operations' handlers are taken from: the surface makes them once when it sets up its app. */
+export interface CheckoutTableDeps {
+  checkoutHandlers: CheckoutHandlers;
+}
+
 /** The checkout operations in the given path styles, authenticated by `auth`. */
-export function checkoutOperations(styles: readonly PathStyle[], auth: Exclude<AuthScheme, 'none'>): AnyOperation<CheckoutHandlerDeps>[] {
+export function checkoutOperations(styles: readonly PathStyle[], auth: Exclude<AuthScheme, 'none'>): AnyOperation<CheckoutTableDeps>[] {
   return styles.flatMap((style) =>
     CHECKOUT_OPERATIONS.filter((entry) => entry.paths[style] !== undefined).map((entry) =>
-      operation<CheckoutHandlerDeps, unknown>({
+      operation<CheckoutTableDeps, unknown>({
         op: style === 'new' ? entry.op : `${entry.op}OldStyle`,
         method: entry.method,
         path: entry.paths[style]!,
@@ -166,7 +171,7 @@ export function checkoutOperations(styles: readonly PathStyle[], auth: Exclude<A
         ...(entry.description ? { description: entry.description } : {}),
         ...(entry.body ? { body: { ...entry.body } } : {}),
         answers: { '200': entry.ok, ...refusalAnswers(checkoutDialect, entry.refusals, checkoutDialect) },
-        handler: (deps) => checkoutHandlers(deps)[entry.handler] as never,
+        handler: (deps) => deps.checkoutHandlers[entry.handler] as never,
       }),
     ),
   );

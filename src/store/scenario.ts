@@ -1,7 +1,6 @@
 /**
  * Scenarios: YAML files naming a starting world. Validated with zod, so a bad file stops
- * start-up with the file, the field and what was expected. The shipped ones are read from
- * their build-time JSON while unedited (src/yaml-file.ts).
+ * start-up with the file, the field and what was expected.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, extname, isAbsolute, join, resolve } from 'node:path';

@@ -10,14 +10,15 @@ import { checkoutDialect } from '../http/dialects/checkout.js';
 import { problemDialect } from '../http/dialects/problem.js';
 import type { AnyOperation } from '../http/endpoint.js';
 import type { Surface } from '../http/types.js';
-import { checkoutOperations } from '../routes/checkout-operations.js';
+import { checkoutHandlers } from '../routes/checkout-handlers.js';
+import { type CheckoutTableDeps, checkoutOperations } from '../routes/checkout-operations.js';
 import type { SurfaceDeps } from '../routes/deps.js';
 import { IDENTITY_OPERATIONS } from '../routes/identity-operations.js';
 import { ORDER_OPERATIONS } from '../routes/order-operations.js';
 import { TOKENIZATION_OPERATIONS } from '../routes/tokenization-operations.js';
 import { type SurfaceDefinition, surfaceApp } from './base.js';
 
-export const API_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
+export const API_OPERATIONS: readonly AnyOperation<SurfaceDeps & CheckoutTableDeps>[] = [
   ...IDENTITY_OPERATIONS,
   ...checkoutOperations(['new'], 'bearer'),
   ...ORDER_OPERATIONS,
@@ -28,7 +29,7 @@ const MANAGE = /^\/manage(\/|$)/;
 const dialectOf = (path: string): Dialect => (MANAGE.test(path) ? problemDialect : checkoutDialect);
 
 export function createApiSurface(deps: SurfaceDeps): Surface {
-  return surfaceApp(deps, API_OPERATIONS, {
+  return surfaceApp({ ...deps, checkoutHandlers: checkoutHandlers(deps) }, API_OPERATIONS, {
     authenticate: { bearer: bearerAuth(deps) },
     authDialect: checkoutDialect,
     dialectOf,

@@ -20,9 +20,13 @@ export type SurfaceFactory = (deps: SurfaceDeps) => Surface;
  * in src/hosts.ts): what the world, the gateway, the documents and the fault effects take of it.
  */
 export interface SurfaceDefinition {
-  /** Its table: its routes, documents, journal names and near misses. */
-  readonly operations: readonly AnyOperation<SurfaceDeps>[];
-  /** Makes its app (with `dialectOf` for what no operation serves). */
+  /**
+   * Its table: its routes, documents, journal names and near misses. Its handlers take what
+   * `create` gives them (the surface's dependencies and what it sets up once per app), which
+   * is the surface's own business: nothing else calls them.
+   */
+  readonly operations: readonly AnyOperation<never>[];
+  /** Makes its app (with `dialectOf` for what no operation serves), setting up once what its handlers share. */
   readonly create: SurfaceFactory;
   /** The dialect it answers in where no operation decides: a path it does not serve, and an injected fault. */
   readonly dialectOf: (path: string) => Dialect;

@@ -58,16 +58,13 @@ const ABORTED = jsonAnswer('The session is aborted: where the customer goes next
 const STATE = jsonAnswer("The page's view of its checkout: expiry on the sandbox clock, the shop's revision.", pageStateSchema, 'PageState');
 const STATE_STREAM: Answer = { description: 'Server-Sent Events: one data: line with the PageState JSON at once and on every change; ends after a final state.', contentType: 'text/event-stream' };
 
-const made = new WeakMap<SurfaceDeps, CheckoutSteps>();
-/** The steps behind the page's buttons, one per surface app. */
-function stepsOf(deps: SurfaceDeps): CheckoutSteps {
-  let steps = made.get(deps);
-  if (!steps) made.set(deps, (steps = new CheckoutSteps(deps.simulation, deps.settings)));
-  return steps;
+/** What the page's operations take: the steps behind its buttons, made once per surface app when it sets up. */
+interface PageDeps extends SurfaceDeps {
+  steps: CheckoutSteps;
 }
 
-const script = (op: string, path: string, summary: string, body: string): AnyOperation<SurfaceDeps> =>
-  operation<SurfaceDeps>({
+const script = (op: string, path: string, summary: string, body: string): AnyOperation<PageDeps> =>
+  operation<PageDeps>({
     op,
     method: 'GET',
     path,
@@ -79,11 +76,11 @@ const script = (op: string, path: string, summary: string, body: string): AnyOpe
       new Response(body, { headers: { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' } }),
   });
 
-export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
+export const FRONTEND_OPERATIONS: readonly AnyOperation<PageDeps>[] = [
   script('getLoader', '/walley-checkout-loader.js', 'The loader script (new, data-version="v2")', LOADER),
   script('getOldLoader', '/collector-checkout-loader.js', 'The loader script (old name; also fires collectorCheckout… events)', LOADER),
   script('getPageScript', '/assets/checkout-page.js', "The hosted page's script", PAGE_SCRIPT),
-  operation<SurfaceDeps>({
+  operation<PageDeps>({
     op: 'getCheckoutPage',
     method: 'GET',
     path: '/checkout/:publicToken',
@@ -102,7 +99,7 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
     answers: { '200': PAGE, '404': UNAVAILABLE, '410': UNAVAILABLE },
     handler: (deps) => (c) => servePage(deps, c, false),
   }),
-  operation<SurfaceDeps>({
+  operation<PageDeps>({
     op: 'getPayLinkPage',
     method: 'GET',
     path: '/p/:publicToken',
@@ -115,7 +112,7 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
     answers: { '200': PAGE, '404': UNAVAILABLE, '410': UNAVAILABLE },
     handler: (deps) => (c) => servePage(deps, c, true),
   }),
-  operation<SurfaceDeps>({
+  operation<PageDeps>({
     op: 'getCheckoutPageCart',
     method: 'GET',
     path: '/checkout/:publicToken/cart',
@@ -124,11 +121,11 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
     summary: 'The cart section alone (refreshed on resume())',
     answers: { '200': PAGE, '404': REFUSED, '410': REFUSED },
     handler: (deps) => (c) => {
-      const checkout = usable(stepsOf(deps), c.req.param('publicToken') ?? '');
+      const checkout = usable(deps.steps, c.req.param('publicToken') ?? '');
       return c.html(cartSection(checkout, pageOptions(c, checkout.countryCode).lang));
     },
   }),
-  operation<SurfaceDeps>({
+  operation<PageDeps>({
     op: 'getCheckoutPageState',
     method: 'GET',
     path: '/checkout/:publicToken/state',
@@ -138,7 +135,7 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
     answers: { '200': STATE, '404': REFUSED },
     handler: (deps) => (c) => jsonResponse(knownState(deps, c.req.param('publicToken') ?? ''), 200),
   }),
-  operation<SurfaceDeps>({
+  operation<PageDeps>({
     op: 'streamCheckoutPageState',
     method: 'GET',
     path: '/checkout/:publicToken/state/stream',
@@ -152,7 +149,7 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
       return streamPageState(c, { read: () => stateOf(deps, publicToken), onClockChange: (listener) => deps.clock.onChange(listener) });
     },
   }),
-  operation<SurfaceDeps, z.infer<typeof identifySchema>>({
+  operation<PageDeps, z.infer<typeof identifySchema>>({
     op: 'identifyOnPage',
     method: 'POST',
     path: '/checkout/:publicToken/customer',
@@ -162,7 +159,7 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
     body: { schema: identifySchema, name: 'PageIdentify', bind: zodBinding(identifySchema) },
     answers: { '200': IDENTIFIED, ...refusalAnswers(pageDialect, [400, 404, 410, 413, 423, 503]) },
     handler: (deps) => async (c, { body: input }) => {
-      const steps = stepsOf(deps);
+      const { steps } = deps;
       const checkout = usable(steps, c.req.param('publicToken') ?? '');
       const identified = await steps.identify(checkout, input);
       const customer = identified.customer;
@@ -178,7 +175,7 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
       );
     },
   }),
-  operation<SurfaceDeps, z.infer<typeof shippingChoiceSchema>>({
+  operation<PageDeps, z.infer<typeof shippingChoiceSchema>>({
     op: 'chooseShippingOnPage',
     method: 'POST',
     path: '/checkout/:publicToken/shipping',
@@ -188,12 +185,12 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
     body: { schema: shippingChoiceSchema, name: 'PageShippingChoice', bind: zodBinding(shippingChoiceSchema) },
     answers: { '200': SHIPPING_CHOSEN, ...refusalAnswers(pageDialect, [400, 404, 410, 413, 423, 503]) },
     handler: (deps) => async (c, { body: choice }) => {
-      const steps = stepsOf(deps);
+      const { steps } = deps;
       const chosen = await steps.chooseShipping(usable(steps, c.req.param('publicToken') ?? ''), choice);
       return jsonResponse({ status: chosen.status, shipping: shippingView(chosen) }, 200);
     },
   }),
-  operation<SurfaceDeps, z.infer<typeof purchaseSchema>>({
+  operation<PageDeps, z.infer<typeof purchaseSchema>>({
     op: 'purchaseOnPage',
     method: 'POST',
     path: '/checkout/:publicToken/purchase',
@@ -203,7 +200,7 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
     body: { schema: purchaseSchema, name: 'PagePurchase', bind: zodBinding(purchaseSchema) },
     answers: { '200': PURCHASED, ...refusalAnswers(pageDialect, [400, 404, 410, 413, 422, 423, 503]) },
     handler: (deps) => async (c, { body: input }) => {
-      const steps = stepsOf(deps);
+      const { steps } = deps;
       const checkout = usable(steps, c.req.param('publicToken') ?? '');
       if (!paymentMethodsFor('b2c').includes(input.paymentName)) throw Refusal.single(400, 'Validation_Error', `paymentName: one of ${paymentMethodsFor('b2c').join(', ')}`);
       const outcome = await steps.purchase(checkout, input.paymentName);
@@ -220,7 +217,7 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
       );
     },
   }),
-  operation<SurfaceDeps, z.infer<typeof goBackSchema>>({
+  operation<PageDeps, z.infer<typeof goBackSchema>>({
     op: 'abortOnPage',
     method: 'POST',
     path: '/checkout/:publicToken/abort',
@@ -230,7 +227,7 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
     body: { schema: goBackSchema, name: 'PageGoBack', required: false, bind: zodBinding(goBackSchema) },
     answers: { '200': ABORTED, ...refusalAnswers(pageDialect, [400, 404, 409, 410, 413, 503]) },
     handler: (deps) => async (c) => {
-      const checkout = usable(stepsOf(deps), c.req.param('publicToken') ?? '');
+      const checkout = usable(deps.steps, c.req.param('publicToken') ?? '');
       const aborted = await deps.simulation.abort(checkout);
       return jsonResponse({ status: aborted.checkout.status, redirect: checkout.checkoutAbortedRedirectPageUri ?? null }, 200);
     },
@@ -241,14 +238,14 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = [
 const dialectOf = () => pageDialect;
 
 export function createFrontendSurface(deps: SurfaceDeps): Surface {
-  return surfaceApp(deps, FRONTEND_OPERATIONS, { dialectOf });
+  return surfaceApp({ ...deps, steps: new CheckoutSteps(deps.simulation, deps.settings) }, FRONTEND_OPERATIONS, { dialectOf });
 }
 
 export const FRONTEND_SURFACE: SurfaceDefinition = { operations: FRONTEND_OPERATIONS, create: createFrontendSurface, dialectOf };
 
 /** The hosted page of a public token, embedded (the loader's iframe) or opened as a pay link. */
-function servePage(deps: SurfaceDeps, c: Context<SurfaceEnv>, payLink: boolean): Response | Promise<Response> {
-  const steps = stepsOf(deps);
+function servePage(deps: PageDeps, c: Context<SurfaceEnv>, payLink: boolean): Response | Promise<Response> {
+  const { steps } = deps;
   const publicToken = c.req.param('publicToken') ?? '';
   const found = steps.lookup(publicToken);
   const options = pageOptions(c, 'missing' in found ? (deps.simulation.byPublicToken(publicToken)?.countryCode ?? '') : found.checkout.countryCode);

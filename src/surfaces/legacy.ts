@@ -7,17 +7,18 @@ import { checkoutDialect } from '../http/dialects/checkout.js';
 import type { AnyOperation } from '../http/endpoint.js';
 import { Refusal } from '../http/refusal.js';
 import type { Surface } from '../http/types.js';
-import { checkoutOperations } from '../routes/checkout-operations.js';
+import { checkoutHandlers } from '../routes/checkout-handlers.js';
+import { type CheckoutTableDeps, checkoutOperations } from '../routes/checkout-operations.js';
 import type { SurfaceDeps } from '../routes/deps.js';
 import { type SurfaceDefinition, surfaceApp } from './base.js';
 
-export const LEGACY_OPERATIONS: readonly AnyOperation<SurfaceDeps>[] = checkoutOperations(['new', 'old'], 'sharedKey');
+export const LEGACY_OPERATIONS: readonly AnyOperation<SurfaceDeps & CheckoutTableDeps>[] = checkoutOperations(['new', 'old'], 'sharedKey');
 
 const MANAGE = /^\/manage(\/|$)/;
 const dialectOf = () => checkoutDialect;
 
 export function createLegacySurface(deps: SurfaceDeps): Surface {
-  return surfaceApp(deps, LEGACY_OPERATIONS, {
+  return surfaceApp({ ...deps, checkoutHandlers: checkoutHandlers(deps) }, LEGACY_OPERATIONS, {
     authenticate: { sharedKey: sharedKeyAuth(deps) },
     authDialect: checkoutDialect,
     dialectOf,

@@ -31,7 +31,6 @@ import { CustomerSimulation } from '../simulation/customer.js';
 import { NotificationDispatcher } from '../simulation/notifications.js';
 import type { LogIo } from '../store/change-log.js';
 import { type Scenario, listScenarios, loadScenario } from '../store/scenario.js';
-import { lazy } from '../lazy.js';
 import { seedState } from '../store/seed.js';
 import type { SnapshotDoc } from '../store/snapshot.js';
 import { StateStore } from '../store/store.js';
@@ -285,7 +284,7 @@ function surfaceDepsOf(shared: SharedDeps, env: EnvName, surface: SurfaceName): 
 }
 
 /**
- * The ten surface apps, each made on its first request (src/lazy.ts): a start answers
+ * The ten surface apps, each made on its first request: a start answers
  * /__admin/health with none, and a run seldom addresses all ten. A surface's app
  * is its Hono routes, made from its table and dependencies alone.
  */
@@ -294,8 +293,11 @@ function buildSurfaces(shared: SharedDeps, override: SurfaceFactory | undefined)
   for (const env of ENVIRONMENTS) {
     apps[env] = {} as Record<SurfaceName, Surface>;
     for (const surface of SURFACES) {
-      const app = lazy(() => (override ?? SURFACE_DEFINITIONS[surface].create)(surfaceDepsOf(shared, env, surface)));
-      Object.defineProperty(apps[env], surface, { get: app, enumerable: true });
+      let app: Surface | undefined;
+      Object.defineProperty(apps[env], surface, {
+        get: () => (app ??= (override ?? SURFACE_DEFINITIONS[surface].create)(surfaceDepsOf(shared, env, surface))),
+        enumerable: true,
+      });
     }
   }
   return apps;

@@ -1,6 +1,6 @@
 /**
  * Fault injection over HTTP: each effect in the addressed surface's own
- * shape, two flat example rules as written, the bounds (count, seeded probability,
+ * shape, two flat example rules as written, path patterns (shared with the journal filter), the bounds (count, seeded probability,
  * sandbox-time window), the identity outage with ext_expires_in, scenario-declared rules and
  * the admin call's refusals.
  */
@@ -119,6 +119,25 @@ describe('identity outage and ext_expires_in', () => {
     await addFault({ env: 'prod', effect: 'identity-outage' });
     expect((await getOrder(token)).status).toBe(401);
     expect((await postForm(sb, 'uat', clientCredentials('uat'))).status).toBe(200);
+  });
+});
+
+describe('path patterns', () => {
+  it('* stays within a segment, ** crosses them, case counts, and the journal filter reads the same glob', async () => {
+    await addFault({ surface: 'api', path: '/checkouts/*', effect: 'status', status: 503 });
+    await addFault({ surface: 'api', path: '/manage/**', effect: 'status', status: 502 });
+    expect((await sb.fetch('/uat/api/checkouts/abc')).status).toBe(503);
+    expect((await sb.fetch('/uat/api/checkouts/abc/')).status).toBe(503);
+    expect((await sb.fetch('/uat/api/checkouts/abc/cart', { method: 'PUT' })).status).not.toBe(503);
+    expect((await sb.fetch('/uat/api/CHECKOUTS/abc')).status).not.toBe(503);
+    expect((await sb.fetch('/uat/api/manage/orders/abc/capture', { method: 'POST' })).status).toBe(502);
+    expect((await sb.fetch('/uat/api/manage')).status).toBe(502);
+
+    const paths = async (query: string): Promise<string[]> =>
+      ((await (await sb.fetch(`/__admin/requests?${query}`)).json()) as { requests: { path: string }[] }).requests.map((entry) => entry.path).sort();
+    expect(await paths('surface=api&path=/checkouts/*')).toEqual(['/checkouts/abc', '/checkouts/abc/']);
+    expect(await paths('surface=api&path=/checkouts/**')).toEqual(['/checkouts/abc', '/checkouts/abc/', '/checkouts/abc/cart']);
+    expect(await paths('surface=api&path=/manage/**')).toEqual(['/manage', '/manage/orders/abc/capture']);
   });
 });
 

@@ -59,7 +59,7 @@ function webhooks(live = 'False'): (Hook & { request: Received })[] {
     // UNIX seconds of the event: the body's Timestamp.
     expect(Number(request.headers['walley-timestamp'])).toBe(Math.floor(Date.parse(body.Timestamp) / 1000));
     expect(body.Timestamp).toMatch(body.Type.startsWith('walley:order:') ? STOCKHOLM_INSTANT : NET_INSTANT);
-    expect(webhookBodySchema().safeParse(body).error?.issues ?? []).toEqual([]);
+    expect(webhookBodySchema.safeParse(body).error?.issues ?? []).toEqual([]);
     return { ...body, request };
   });
 }

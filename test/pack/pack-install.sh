@@ -30,12 +30,11 @@ node scripts/build.mjs --if-stale
 TARBALL="$(npm pack --ignore-scripts --silent --pack-destination "$WORK" | tail -n 1)"
 [ -f "$WORK/$TARBALL" ] || fail "npm pack produced no tarball"
 
-step "tarball contents: built JavaScript with types, the parsed YAML files (src/yaml-file.ts), no sources or tests"
+step "tarball contents: built JavaScript with types, no sources or tests"
 CONTENTS="$(tar -tzf "$WORK/$TARBALL")"
 for f in package/dist/index.js package/dist/index.d.ts package/dist/main.js package/bin/checkout-sandbox.mjs \
   package/fixtures/hosts.yaml package/fixtures/keys/uat.key.pem package/scenarios/default.yaml \
-  package/dist/admin/swagger-ui/swagger-ui-bundle.js package/dist/admin/swagger-ui/LICENSE \
-  package/dist/parsed/scenarios/default.yaml.json package/dist/parsed/fixtures/hosts.yaml.json; do
+  package/dist/admin/swagger-ui/swagger-ui-bundle.js package/dist/admin/swagger-ui/LICENSE; do
   grep -qx "$f" <<<"$CONTENTS" || fail "$f missing from $TARBALL"
 done
 if grep -E '^package/(src|test|bench|docs)/|\.tsbuildinfo$|^package/dist/.*\.ts$' <<<"$CONTENTS" | grep -v '\.d\.ts$'; then

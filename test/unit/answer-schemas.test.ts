@@ -38,12 +38,12 @@ const DELIVERY = {
 };
 
 async function initialize(overrides: Record<string, unknown> = {}): Promise<string> {
-  const init = expectAnswer(await api.post('/checkouts', initPayload(overrides)), 200, checkoutInitializedAnswer());
+  const init = expectAnswer(await api.post('/checkouts', initPayload(overrides)), 200, checkoutInitializedAnswer);
   return String(at(init, 'data', 'privateId'));
 }
 
 async function view(privateId: string): Promise<Record<string, unknown>> {
-  return expectAnswer(await api.get(`/checkouts/${privateId}`), 200, checkoutViewAnswer()).data as Record<string, unknown>;
+  return expectAnswer(await api.get(`/checkouts/${privateId}`), 200, checkoutViewAnswer).data as Record<string, unknown>;
 }
 
 async function simulate(privateId: string, action: string, body: unknown = {}): Promise<void> {
@@ -55,13 +55,13 @@ describe('the checkout API answers as its schemas say', () => {
   it('initialize, every update, the pay link and the widget token', async () => {
     const privateId = await initialize({ metadata: { basket: 'b-1', tags: [1, 2] }, customFields: [{ id: 'gift', fields: [{ id: 'wrap', value: true }] }] });
     const cart = { items: [{ id: 'TENT-2P', description: 'Two-person tent', unitPrice: '2499.00', quantity: 1, vat: 25, sku: 'T2', unitWeight: 2.5, requiresElectronicId: false, type: 'PhysicalItem' }], shippingProperties: { heavy: true } };
-    expectAnswer(await api.call('PUT', `/checkouts/${privateId}/cart`, cart), 200, checkoutUpdatedAnswer());
-    expectAnswer(await api.call('PUT', `/checkouts/${privateId}/fees`, { shipping: null, directInvoiceFee: { id: 'inv', description: 'Invoice fee', unitPrice: 29, vat: 0.25 } }), 200, checkoutUpdatedAnswer());
-    expectAnswer(await api.call('PUT', `/checkouts/${privateId}/reference`, { Reference: 'ORD-7' }), 200, checkoutUpdatedAnswer());
-    expectAnswer(await api.call('PUT', `/checkouts/${privateId}/metadata`, { metadata: 'any JSON' }), 200, checkoutUpdatedAnswer());
-    expectAnswer(await api.call('PUT', `/checkouts/${privateId}/`, { cart: cart.items, reference: 'ORD-8', metadata: null }), 200, checkoutUpdatedAnswer());
-    expectAnswer(await api.post(`/checkouts/${privateId}/paylink`, { destination: { mobilePhoneNumber: '0701234567' } }), 200, checkoutUpdatedAnswer());
-    const widget = expectAnswer(await api.post('/widgets', { storeId: '1235' }), 200, widgetTokenAnswer());
+    expectAnswer(await api.call('PUT', `/checkouts/${privateId}/cart`, cart), 200, checkoutUpdatedAnswer);
+    expectAnswer(await api.call('PUT', `/checkouts/${privateId}/fees`, { shipping: null, directInvoiceFee: { id: 'inv', description: 'Invoice fee', unitPrice: 29, vat: 0.25 } }), 200, checkoutUpdatedAnswer);
+    expectAnswer(await api.call('PUT', `/checkouts/${privateId}/reference`, { Reference: 'ORD-7' }), 200, checkoutUpdatedAnswer);
+    expectAnswer(await api.call('PUT', `/checkouts/${privateId}/metadata`, { metadata: 'any JSON' }), 200, checkoutUpdatedAnswer);
+    expectAnswer(await api.call('PUT', `/checkouts/${privateId}/`, { cart: cart.items, reference: 'ORD-8', metadata: null }), 200, checkoutUpdatedAnswer);
+    expectAnswer(await api.post(`/checkouts/${privateId}/paylink`, { destination: { mobilePhoneNumber: '0701234567' } }), 200, checkoutUpdatedAnswer);
+    const widget = expectAnswer(await api.post('/widgets', { storeId: '1235' }), 200, widgetTokenAnswer);
     expect(at(widget, 'data', 'widgetToken')).toMatch(/^widget-NO-/);
     const data = await view(privateId);
     expect(data).toMatchObject({ status: 'Initialized', reference: 'ORD-8', metadata: null, customFields: [{ id: 'gift', fields: [{ id: 'wrap', value: true }] }] });
@@ -82,7 +82,7 @@ describe('the checkout API answers as its schemas say', () => {
     expect(completed).toMatchObject({ status: 'PurchaseCompleted', cart: null, fees: null, paymentName: 'Account', purchase: { result: 'Preliminary' } });
     expect(at(completed, 'order', 'customerToken')).toBeNull();
     // A business rule rejection: HTTP 900 in the error envelope.
-    expectAnswer(await api.call('PUT', `/checkouts/${privateId}/reference`, { Reference: 'late' }), 200, checkoutUpdatedAnswer());
+    expectAnswer(await api.call('PUT', `/checkouts/${privateId}/reference`, { Reference: 'late' }), 200, checkoutUpdatedAnswer);
     expectAnswer(await api.call('PUT', `/checkouts/${privateId}/metadata`, { metadata: {} }), 900, checkoutErrorSchema);
   });
 
@@ -118,9 +118,9 @@ describe('the checkout API answers as its schemas say', () => {
   it('the legacy host answers the same shapes, both path styles', async () => {
     const { privateId } = await initializeOldStyle(sb, 'legacy');
     const old = await signedFetch(sb, 'legacy', 'GET', `/merchants/1234/checkouts/${privateId}`);
-    expect(answerIssues(checkoutViewAnswer(), old.body)).toEqual([]);
+    expect(answerIssues(checkoutViewAnswer, old.body)).toEqual([]);
     const fresh = await signedFetch(sb, 'legacy', 'POST', '/checkouts', JSON.stringify(initPayload()));
-    expect(answerIssues(checkoutInitializedAnswer(), fresh.body)).toEqual([]);
+    expect(answerIssues(checkoutInitializedAnswer, fresh.body)).toEqual([]);
     const refused = await signedFetch(sb, 'legacy', 'GET', `/checkouts/${privateId}`, undefined, { username: 'nordic-outdoor-uat', key: 'wrong', storeId: '1234' });
     expect(refused.status).toBe(401);
     expect(answerIssues(checkoutErrorSchema, refused.body)).toEqual([]);
@@ -136,32 +136,32 @@ describe('order administration answers as its schemas say', () => {
 
   it('an order through capture, refund and reauthorization; the latest orders', async () => {
     const orderId = await purchasedOrder();
-    expect(at(expectAnswer(await api.get(`/manage/orders/${orderId}`), 200, orderDocumentSchema()), 'data', 'status')).toBe('NotActivated');
+    expect(at(expectAnswer(await api.get(`/manage/orders/${orderId}`), 200, orderDocumentSchema), 'data', 'status')).toBe('NotActivated');
     expect((await api.post(`/manage/orders/${orderId}/capture`, { amount: '2499.00', items: [{ id: 'TENT-2P', quantity: 1, unitPrice: 2499 }], actionReference: 'cap-1' })).status).toBe(202);
-    expect(at(expectAnswer(await api.get(`/manage/orders/${orderId}`), 200, orderDocumentSchema()), 'data', 'status')).toBe('PartActivated');
+    expect(at(expectAnswer(await api.get(`/manage/orders/${orderId}`), 200, orderDocumentSchema), 'data', 'status')).toBe('PartActivated');
     expect((await api.post(`/manage/orders/${orderId}/refund`, { amount: 100, description: 'Goodwill' })).status).toBe(202);
-    const refunded = expectAnswer(await api.get(`/manage/orders/${orderId}`), 200, orderDocumentSchema());
+    const refunded = expectAnswer(await api.get(`/manage/orders/${orderId}`), 200, orderDocumentSchema);
     expect(at(refunded, 'data', 'invoices', 1, 'type')).toBe('Credit');
 
     const increase = await purchasedOrder();
     const reauthorize = await api.post(`/manage/orders/${increase}/reauthorize`, { amount: 3000 });
     expect(reauthorize.status).toBe(201);
     const location = reauthorize.headers.get('location') ?? '';
-    expect(at(expectAnswer(await api.get(location), 200, reauthorizationSchema()), 'data', 'status')).toBe('Pending');
+    expect(at(expectAnswer(await api.get(location), 200, reauthorizationSchema), 'data', 'status')).toBe('Pending');
     sb.clock.advance(3000);
-    expect(at(expectAnswer(await api.get(location), 200, reauthorizationSchema()), 'data', 'status')).toBe('Completed');
+    expect(at(expectAnswer(await api.get(location), 200, reauthorizationSchema), 'data', 'status')).toBe('Completed');
 
-    const list = expectAnswer(await api.get('/manage/orders/'), 200, orderListSchema());
+    const list = expectAnswer(await api.get('/manage/orders/'), 200, orderListSchema);
     expect((list.data as unknown[]).length).toBeGreaterThan(2);
   });
 
   it('a business order, an activated one and the seeded ones', async () => {
     const business = await purchasedOrder('Activated', { storeId: 1236, businessCustomerPrefill: { email: 'ap@company.example', organizationNumber: '5560001234' } });
-    const document = expectAnswer(await api.get(`/manage/orders/${business}`), 200, orderDocumentSchema());
+    const document = expectAnswer(await api.get(`/manage/orders/${business}`), 200, orderDocumentSchema);
     expect(at(document, 'data', 'customer', 'type')).toBe('Organization');
     expect(at(document, 'data', 'expiresAt')).toBeNull();
     for (const order of sb.snapshot().environments.uat.orders.filter((o) => o.merchantId === '1001')) {
-      expectAnswer(await api.get(`/manage/orders/${order.orderId}`), 200, orderDocumentSchema());
+      expectAnswer(await api.get(`/manage/orders/${order.orderId}`), 200, orderDocumentSchema);
     }
   });
 
@@ -184,7 +184,7 @@ describe('the check names what does not match', () => {
     // Identified, so that the answer has a customer object to edit.
     await simulate(privateId, 'customer');
     real = JSON.parse((await api.get(`/checkouts/${privateId}`)).text) as Record<string, unknown>;
-    expect(answerIssues(checkoutViewAnswer(), real)).toEqual([]);
+    expect(answerIssues(checkoutViewAnswer, real)).toEqual([]);
   });
   const REMOVE = Symbol('remove');
   type Edit = [path: (string | number)[], value: unknown];
@@ -201,37 +201,37 @@ describe('the check names what does not match', () => {
   };
 
   it('an undeclared field, at any depth', () => {
-    expect(answerIssues(checkoutViewAnswer(), changed([['data', 'customer', 'foo'], 1]))).toEqual(['data.customer.foo: unknown field']);
-    expect(answerIssues(checkoutViewAnswer(), changed([['data', 'cart', 'items', 1, 'colour'], 'red']))).toEqual(['data.cart.items[1].colour: unknown field']);
-    expect(answerIssues(checkoutViewAnswer(), changed([['extra'], true]))).toEqual(['extra: unknown field']);
+    expect(answerIssues(checkoutViewAnswer, changed([['data', 'customer', 'foo'], 1]))).toEqual(['data.customer.foo: unknown field']);
+    expect(answerIssues(checkoutViewAnswer, changed([['data', 'cart', 'items', 1, 'colour'], 'red']))).toEqual(['data.cart.items[1].colour: unknown field']);
+    expect(answerIssues(checkoutViewAnswer, changed([['extra'], true]))).toEqual(['extra: unknown field']);
   });
 
   it('a wrong type, a missing field, a wrong format', () => {
-    expect(answerIssues(checkoutViewAnswer(), changed([['data', 'cart', 'totalAmount'], '2747.00']))).toEqual(['data.cart.totalAmount: expected number, got string "2747.00"']);
-    expect(answerIssues(checkoutViewAnswer(), changed([['data', 'reference'], 42]))).toEqual(['data.reference: expected string or null, got number 42']);
-    expect(answerIssues(checkoutViewAnswer(), changed([['data', 'purchase'], REMOVE]))).toEqual(['data.purchase: missing (expected object or null)']);
-    expect(answerIssues(checkoutViewAnswer(), changed([['id'], 'not-a-guid']))).toEqual(['id: expected a uuid, got "not-a-guid"']);
-    expect(answerIssues(checkoutViewAnswer(), changed([['data'], null]))).toEqual(['data: expected object, got null']);
+    expect(answerIssues(checkoutViewAnswer, changed([['data', 'cart', 'totalAmount'], '2747.00']))).toEqual(['data.cart.totalAmount: expected number, got string "2747.00"']);
+    expect(answerIssues(checkoutViewAnswer, changed([['data', 'reference'], 42]))).toEqual(['data.reference: expected string or null, got number 42']);
+    expect(answerIssues(checkoutViewAnswer, changed([['data', 'purchase'], REMOVE]))).toEqual(['data.purchase: missing (expected object or null)']);
+    expect(answerIssues(checkoutViewAnswer, changed([['id'], 'not-a-guid']))).toEqual(['id: expected a uuid, got "not-a-guid"']);
+    expect(answerIssues(checkoutViewAnswer, changed([['data'], null]))).toEqual(['data: expected object, got null']);
   });
 
   it('an unknown enum value', () => {
-    expect(answerIssues(checkoutViewAnswer(), changed([['data', 'status'], 'Bogus']))).toEqual([
+    expect(answerIssues(checkoutViewAnswer, changed([['data', 'status'], 'Bogus']))).toEqual([
       'data.status: expected one of "Initialized", "CustomerIdentified", "CommittedToPurchase", "PurchaseCompleted", "Aborted", got "Bogus"',
     ]);
-    expect(answerIssues(checkoutViewAnswer(), changed([['data', 'customerType'], 'Company']))).toEqual([
+    expect(answerIssues(checkoutViewAnswer, changed([['data', 'customerType'], 'Company']))).toEqual([
       'data.customerType: expected one of "PrivateCustomer", "BusinessCustomer", got "Company"',
     ]);
-    expect(answerIssues(checkoutViewAnswer(), changed([['error'], false]))).toEqual(['error: expected null, got boolean false']);
+    expect(answerIssues(checkoutViewAnswer, changed([['error'], false]))).toEqual(['error: expected null, got boolean false']);
   });
 
   it('leaves the merchant\'s free-form data alone', () => {
     const free = changed([['data', 'metadata'], { any: ['thing', 1, null] }], [['data', 'customFields'], 'text'], [['data', 'cart', 'shippingProperties'], [true]]);
-    expect(answerIssues(checkoutViewAnswer(), free)).toEqual([]);
+    expect(answerIssues(checkoutViewAnswer, free)).toEqual([]);
   });
 
   it('every problem at once, each on its own line', () => {
     const issues = answerIssues(
-      checkoutViewAnswer(),
+      checkoutViewAnswer,
       changed([['data', 'status'], 'Bogus'], [['data', 'customer', 'foo'], 1], [['data', 'cart', 'items', 0, 'quantity'], 1.5]),
     );
     expect(issues).toHaveLength(3);

@@ -4,28 +4,25 @@
  * the lower layers declare only as types (kept complete by the compiler, see `everyOf`).
  */
 import { z } from 'zod';
-import { lazy } from '../../lazy.js';
 import { ENVIRONMENTS } from '../../hosts.js';
 
 /** An instant on the sandbox clock as the sandbox writes it (`toISOString()`). */
-export const instantSchema = lazy(() => z.iso.datetime().meta({ description: 'ISO-8601 in UTC, sandbox time, e.g. 2026-10-30T22:59:00.000Z.' }));
+export const instantSchema = z.iso.datetime().meta({ description: 'ISO-8601 in UTC, sandbox time, e.g. 2026-10-30T22:59:00.000Z.' });
 
 /** An instant of the machine's own time (idle expiry, the journal's realTime). */
-export const realInstantSchema = lazy(() => z.iso.datetime().meta({ description: "ISO-8601 in UTC, the machine's time (not the sandbox clock)." }));
+export const realInstantSchema = z.iso.datetime().meta({ description: "ISO-8601 in UTC, the machine's time (not the sandbox clock)." });
 
 /** A GUID as the sandbox and the portal issue them (client, secret, checkout, order ids). */
-export const guidSchema = lazy(() => z.guid());
+export const guidSchema = z.guid();
 
-export const envSchema = lazy(() => z.enum(ENVIRONMENTS).meta({ description: 'uat or prod.' }));
+export const envSchema = z.enum(ENVIRONMENTS).meta({ description: 'uat or prod.' });
 
-export const clockStateSchema = lazy(() =>
-  z
+export const clockStateSchema = z
     .strictObject({
-      now: instantSchema(),
+      now: instantSchema,
       frozen: z.boolean().meta({ description: 'True while the clock stands still (PUT /__admin/clock {"frozen": true}).' }),
     })
-    .meta({ description: 'The sandbox clock.' }),
-);
+    .meta({ description: 'The sandbox clock.' });
 
 /**
  * The values of a union the domain or a service declares only as a type ('pending' |

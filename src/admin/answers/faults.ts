@@ -4,18 +4,16 @@
  * (normalised: an upper-case method), its id, origin, and how often it fired.
  */
 import { z } from 'zod';
-import { lazy } from '../../lazy.js';
 import { FAULT_EFFECTS } from '../../domain/fault-rule.js';
 import type { FaultOrigin } from '../../domain/fault-rule.js';
 import { ENVIRONMENTS, SURFACES } from '../../hosts.js';
 import { everyOf } from './common.js';
 
 const FAULT_ORIGINS = everyOf<FaultOrigin>()(['admin', 'scenario']);
-const millis = lazy(() => z.number().int().min(0));
-const instantAsWritten = lazy(() => z.string().meta({ description: 'An ISO-8601 instant on the sandbox clock, as the rule was written.' }));
+const millis = z.number().int().min(0);
+const instantAsWritten = z.string().meta({ description: 'An ISO-8601 instant on the sandbox clock, as the rule was written.' });
 
-export const faultViewSchema = lazy(() =>
-  z
+export const faultViewSchema = z
     .strictObject({
       id: z.string().regex(/^fault-\d+$/).meta({ description: 'fault-<n>: the {id} of DELETE /__admin/faults/{id}.' }),
       origin: z.enum(FAULT_ORIGINS).meta({ description: "admin (POST /__admin/faults) or scenario (the scenario's faults:)." }),
@@ -24,24 +22,23 @@ export const faultViewSchema = lazy(() =>
       env: z.enum(ENVIRONMENTS).optional(),
       surface: z.enum(SURFACES).optional(),
       method: z.string().regex(/^[A-Z]+$/).optional().meta({ description: 'Upper case.' }),
-      path: z.string().startsWith('/').optional().meta({ description: 'A glob on the surface path (* = any characters).' }),
+      path: z.string().startsWith('/').optional().meta({ description: 'A glob on the surface path: * within a segment, ** across, case-sensitive.' }),
       principal: z.string().min(1).optional(),
       effect: z.enum(FAULT_EFFECTS),
-      latency: z.union([millis(), z.strictObject({ min: millis(), max: millis() })]).optional().meta({ description: 'latency: real milliseconds, or a range drawn per request.' }),
+      latency: z.union([millis, z.strictObject({ min: millis, max: millis })]).optional().meta({ description: 'latency: real milliseconds, or a range drawn per request.' }),
       status: z.number().int().optional().meta({ description: 'status: the HTTP status answered (900 included).' }),
       body: z.unknown().optional().meta({ description: 'status: the body answered instead of the envelope, as written (any JSON; a string goes as text/plain).' }),
       retryAfter: z.number().int().min(0).optional().meta({ description: 'throttle: the Retry-After seconds.' }),
       count: z.number().int().positive().optional(),
       probability: z.number().gt(0).max(1).optional(),
       seed: z.number().int().optional(),
-      from: instantAsWritten().optional(),
-      until: instantAsWritten().optional(),
+      from: instantAsWritten.optional(),
+      until: instantAsWritten.optional(),
     })
-    .meta({ description: 'A fault rule with its id and how often it fired.' }),
-);
+    .meta({ description: 'A fault rule with its id and how often it fired.' });
 
 /** 200 of GET /__admin/faults. */
-export const faultListSchema = lazy(() => z.strictObject({ faults: z.array(faultViewSchema()) }).meta({ description: 'Every fault rule, in the order they are tried.' }));
+export const faultListSchema = z.strictObject({ faults: z.array(faultViewSchema) }).meta({ description: 'Every fault rule, in the order they are tried.' });
 
 /** 200 of both DELETEs. */
-export const faultsRemovedSchema = lazy(() => z.strictObject({ removed: z.number().int().min(0) }).meta({ description: 'How many rules were removed.' }));
+export const faultsRemovedSchema = z.strictObject({ removed: z.number().int().min(0) }).meta({ description: 'How many rules were removed.' });

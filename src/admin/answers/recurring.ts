@@ -5,7 +5,6 @@
  * the API shows them.
  */
 import { z } from 'zod';
-import { lazy } from '../../lazy.js';
 import { INVOICE_STATUS, type InvoiceStatusName } from '../../domain/invoice-status.js';
 import { CUSTOMER_TOKEN_STATUSES, FAILURE_REASONS, type Authorization } from '../../domain/tokenization.js';
 import { addressSchema } from '../../routes/answers/checkout.js';
@@ -19,25 +18,22 @@ const CAPTURE_MODES = everyOf<Authorization['captureMode']>()(['Auto', 'Manual']
 const REVIEW_OUTCOMES = everyOf<Exclude<InvoiceStatusName, 'Pending'>>()(['Approved', 'Rejected']);
 const REVIEW_STATES = everyOf<OnHoldReview['state']>()(['pending', 'resolved']);
 
-const merchantUri = lazy(() => z.url().nullable().meta({ description: 'null: none is called.' }));
+const merchantUri = z.url().nullable().meta({ description: 'null: none is called.' });
 
 /** 200 of PUT /__admin/{env}/merchants/{merchantId}/callbacks. */
-export const merchantCallbacksSchema = lazy(() =>
-  z
+export const merchantCallbacksSchema = z
     .strictObject({
       merchantId: z.string().min(1),
-      webhookUri: merchantUri(),
+      webhookUri: merchantUri,
       webhookHmacKey: z.string().nullable().meta({ description: 'The signing key every webhook is signed with (Walley-Signature); null only for a merchant of a state file older than the key.' }),
-      invoiceStatusUri: merchantUri(),
+      invoiceStatusUri: merchantUri,
     })
-    .meta({ description: "Where the merchant's webhooks and invoice-status calls now go, and the key its webhooks are signed with." }),
-);
+    .meta({ description: "Where the merchant's webhooks and invoice-status calls now go, and the key its webhooks are signed with." });
 
-const failureReason = lazy(() => z.enum(FAILURE_REASONS));
+const failureReason = z.enum(FAILURE_REASONS);
 
 /** 200 of GET /__admin/{env}/webhooks. */
-export const webhooksSchema = lazy(() =>
-  z
+export const webhooksSchema = z
     .strictObject({
       webhooks: z.array(
         z.strictObject({
@@ -45,51 +41,45 @@ export const webhooksSchema = lazy(() =>
           subject: z.string().min(1).meta({ description: 'The authorization id, the customer token or the order id it is about.' }),
           url: z.string().meta({ description: "The merchant's webhookUri." }),
           state: z.enum(CALLBACK_STATES),
-          nextAttemptAt: instantSchema().nullable(),
-          body: webhookBodySchema().nullable(),
-          headers: webhookHeadersSchema().nullable().meta({ description: 'Its own headers as sent (null for a webhook recorded before they were kept).' }),
-          attempts: z.array(callbackAttemptSchema()),
+          nextAttemptAt: instantSchema.nullable(),
+          body: webhookBodySchema.nullable(),
+          headers: webhookHeadersSchema.nullable().meta({ description: 'Its own headers as sent (null for a webhook recorded before they were kept).' }),
+          attempts: z.array(callbackAttemptSchema),
         }),
       ),
     })
-    .meta({ description: 'Webhooks sent or pending, with their bodies and attempts.' }),
-);
+    .meta({ description: 'Webhooks sent or pending, with their bodies and attempts.' });
 
-const storedCustomerSchema = lazy(() =>
-  z
+const storedCustomerSchema = z
     .strictObject({
       email: z.string().nullable(),
       mobilePhoneNumber: z.string().nullable(),
       nationalIdentificationNumber: z.string().nullable(),
-      deliveryAddress: addressSchema(),
-      billingAddress: addressSchema(),
+      deliveryAddress: addressSchema,
+      billingAddress: addressSchema,
     })
-    .meta({ description: 'The customer of the purchase that gave the consent.' }),
-);
+    .meta({ description: 'The customer of the purchase that gave the consent.' });
 
-export const customerTokenSchema = lazy(() =>
-  z.strictObject({
-    token: guidSchema().meta({ description: 'The customer token (data.order.customerToken of the purchase).' }),
+export const customerTokenSchema = z.strictObject({
+    token: guidSchema.meta({ description: 'The customer token (data.order.customerToken of the purchase).' }),
     merchantId: z.string().min(1),
     storeId: z.string().min(1),
     currency: z.string().regex(/^[A-Z]{3}$/),
     countryCode: z.string().regex(/^[A-Z]{2}$/),
     status: z.enum(CUSTOMER_TOKEN_STATUSES),
-    createdAt: instantSchema(),
-    cancelledAt: instantSchema().nullable(),
-    checkoutPrivateId: guidSchema().meta({ description: 'The purchase that gave the consent.' }),
-    customer: storedCustomerSchema().nullable(),
-    authorizationFailure: failureReason().nullable().meta({ description: 'The UAT test hook (PUT /purchase/customer-tokens/{token}): every later attempt fails with it; null: none.' }),
-  }),
-);
+    createdAt: instantSchema,
+    cancelledAt: instantSchema.nullable(),
+    checkoutPrivateId: guidSchema.meta({ description: 'The purchase that gave the consent.' }),
+    customer: storedCustomerSchema.nullable(),
+    authorizationFailure: failureReason.nullable().meta({ description: 'The UAT test hook (PUT /purchase/customer-tokens/{token}): every later attempt fails with it; null: none.' }),
+  });
 
 /** 200 of GET /__admin/{env}/customer-tokens. */
-export const customerTokensSchema = lazy(() => z.strictObject({ customerTokens: z.array(customerTokenSchema()) }).meta({ description: 'The customer tokens issued.' }));
+export const customerTokensSchema = z.strictObject({ customerTokens: z.array(customerTokenSchema) }).meta({ description: 'The customer tokens issued.' });
 
-export const authorizationSchema = lazy(() =>
-  z.strictObject({
-    authorizationId: guidSchema(),
-    customerToken: guidSchema(),
+export const authorizationSchema = z.strictObject({
+    authorizationId: guidSchema,
+    customerToken: guidSchema,
     merchantId: z.string().min(1),
     storeId: z.string().min(1),
     countryCode: z.string().regex(/^[A-Z]{2}$/),
@@ -108,29 +98,26 @@ export const authorizationSchema = lazy(() =>
     ),
     totalAmount: z.number().meta({ description: 'In major units.' }),
     status: z.enum(AUTHORIZATION_STATUSES),
-    createdAt: instantSchema(),
-    attemptsDue: z.array(instantSchema()).meta({ description: "Every planned attempt's due instant." }),
+    createdAt: instantSchema,
+    attemptsDue: z.array(instantSchema).meta({ description: "Every planned attempt's due instant." }),
     attemptsMade: z.number().int().min(0).meta({ description: 'How many of attemptsDue were made.' }),
-    reason: failureReason().nullable().meta({ description: 'Why the last attempt failed; null while none did.' }),
-    orderId: guidSchema().nullable().meta({ description: 'The order a successful attempt created.' }),
-  }),
-);
+    reason: failureReason.nullable().meta({ description: 'Why the last attempt failed; null while none did.' }),
+    orderId: guidSchema.nullable().meta({ description: 'The order a successful attempt created.' }),
+  });
 
 /** 200 of GET /__admin/{env}/authorizations. */
-export const authorizationsSchema = lazy(() => z.strictObject({ authorizations: z.array(authorizationSchema()) }).meta({ description: 'Authorizations, their schedule and attempts.' }));
+export const authorizationsSchema = z.strictObject({ authorizations: z.array(authorizationSchema) }).meta({ description: 'Authorizations, their schedule and attempts.' });
 
-export const onHoldReviewSchema = lazy(() =>
-  z.strictObject({
-    privateId: guidSchema().meta({ description: 'The checkout whose purchase is on hold.' }),
-    dueAt: instantSchema().nullable().meta({ description: 'When it resolves by itself; null: only by POST …/invoice-status.' }),
+export const onHoldReviewSchema = z.strictObject({
+    privateId: guidSchema.meta({ description: 'The checkout whose purchase is on hold.' }),
+    dueAt: instantSchema.nullable().meta({ description: 'When it resolves by itself; null: only by POST …/invoice-status.' }),
     outcome: z.enum(REVIEW_OUTCOMES).meta({ description: `The invoice status it resolves to (${Object.entries(INVOICE_STATUS).map(([name, code]) => `${name} = ${code}`).join(', ')}).` }),
     state: z.enum(REVIEW_STATES),
-    resolvedAt: instantSchema().nullable(),
-  }),
-);
+    resolvedAt: instantSchema.nullable(),
+  });
 
 /** 200 of GET /__admin/{env}/on-hold-reviews. */
-export const onHoldReviewsSchema = lazy(() => z.strictObject({ reviews: z.array(onHoldReviewSchema()) }).meta({ description: 'On-hold purchases under review, and resolved ones.' }));
+export const onHoldReviewsSchema = z.strictObject({ reviews: z.array(onHoldReviewSchema) }).meta({ description: 'On-hold purchases under review, and resolved ones.' });
 
 /** 200 of POST /__admin/{env}/checkouts/{privateId}/invoice-status. */
-export const onHoldResolvedSchema = lazy(() => z.strictObject({ review: onHoldReviewSchema() }).meta({ description: 'The review, resolved.' }));
+export const onHoldResolvedSchema = z.strictObject({ review: onHoldReviewSchema }).meta({ description: 'The review, resolved.' });

@@ -8,8 +8,7 @@
  * How the blocks behave inside zod:
  * - A leaf reads the raw JSON value in one transform and complains in the service's words. Its
  *   document is the JSON Schema of what it accepts on the wire (`wire`), kept as its metadata,
- *   since a transform has none of its own; worked out when the documents first read it, since
- *   serving never does (`documented`).
+ *   since a transform has none of its own.
  * - An object or a list checks its own shape first (a preprocess, which the document renders as
  *   the object or the array behind it), so zod itself never complains in its own words.
  * - Complaints never stop the parse: every field is read and every problem reported.
@@ -17,7 +16,6 @@
  *   `shapes`.
  */
 import { z } from 'zod';
-import { lazy } from '../../lazy.js';
 import { readMinor, toMinor } from '../money.js';
 import { type Complaint, complain } from './problems.js';
 import { asBoolean, asInteger, asNumber, asText, field, isBlank, isObject, type JsonObject } from './readers.js';
@@ -62,27 +60,6 @@ function documentOf(wire: z.ZodType, optional: boolean): JsonObject {
   return structuredClone(optional ? both.optional : both.required);
 }
 
-/**
- * A leaf's metadata, worked out when first read: an object that reads as documentOf's, built by
- * the first look into it (the document generator's, src/openapi/document.ts), then kept. Only
- * the documents read a leaf's metadata, so working out every leaf's JSON Schema at module load
- * would slow every start for nothing. zod's registry asks, when it is given metadata, whether
- * it has an `id` (to index the schema by it): a leaf's document never has one, and the answer
- * builds nothing.
- */
-function documented(wire: z.ZodType, optional: boolean): JsonObject {
-  const document = lazy(() => documentOf(wire, optional));
-  return new Proxy<JsonObject>(
-    {},
-    {
-      get: (_target, key) => Reflect.get(document(), key),
-      has: (_target, key) => key !== 'id' && Reflect.has(document(), key),
-      ownKeys: () => Reflect.ownKeys(document()),
-      getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(document(), key),
-    },
-  );
-}
-
 export type Presence = 'required' | 'optional';
 
 /**
@@ -92,7 +69,7 @@ export type Presence = 'required' | 'optional';
  */
 export function lenient<T>(wire: z.ZodType, read: (raw: unknown, ctx: z.core.$RefinementCtx) => T, presence: Presence = 'required'): z.ZodType<T, unknown> {
   const leaf = presence === 'optional' ? z.transform(read) : z.unknown().transform(read);
-  return leaf.meta(documented(wire, presence === 'optional'));
+  return leaf.meta(documentOf(wire, presence === 'optional'));
 }
 
 // ---------------------------------------------------------------------------------------

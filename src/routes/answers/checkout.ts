@@ -7,7 +7,6 @@
  * `shippingProperties`) and a delivery module's shipments come back as sent: free-form.
  */
 import { z } from 'zod';
-import { lazy } from '../../lazy.js';
 import { COUNTRY_CODES } from '../../domain/schemas/checkout.js';
 import { CHECKOUT_STATUSES, CUSTOMER_TYPES, PURCHASE_RESULTS } from '../../domain/model.js';
 import { checkoutSuccess, generated } from '../../http/envelopes.js';
@@ -15,136 +14,115 @@ import { checkoutSuccess, generated } from '../../http/envelopes.js';
 // ---- Shared field shapes ----
 
 /** The checkout API's instants: `2026-11-29T03:15:46.1230000+00:00` (7 fractional digits, an offset), see serviceInstant(). */
-export const serviceInstantSchema = lazy(() =>
-  z
+export const serviceInstantSchema = z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}\+00:00$/)
-    .meta({ format: 'date-time', description: 'ISO-8601 with 7 fractional digits and an offset, e.g. 2026-11-29T03:15:46.1230000+00:00.' }),
-);
+    .meta({ format: 'date-time', description: 'ISO-8601 with 7 fractional digits and an offset, e.g. 2026-11-29T03:15:46.1230000+00:00.' });
 
 const amount = (description: string) => z.number().meta({ description: `${description} In major units (199.5 = 199.50), a JSON number.` });
-const vat = lazy(() => z.number().min(0).max(100).meta({ description: 'VAT rate in percent (25 = 25 %).' }));
-const text = lazy(() => z.string().nullable());
+const vat = z.number().min(0).max(100).meta({ description: 'VAT rate in percent (25 = 25 %).' });
+const text = z.string().nullable();
 
-export const publicTokenSchema = lazy(() =>
-  z
+export const publicTokenSchema = z
     .string()
     .regex(/^public-[A-Z]{2}-[0-9a-f]{48}$/)
-    .meta({ description: "public-<countryCode>-<48 hex>: the token the loader script's data-token takes." }),
-);
+    .meta({ description: "public-<countryCode>-<48 hex>: the token the loader script's data-token takes." });
 
 /** A public token as kept: those a scenario seeds, and those of state files written before tokens had 48 hex digits, have 32. */
-export const storedPublicTokenSchema = lazy(() =>
-  z
+export const storedPublicTokenSchema = z
     .string()
     .regex(/^public-[A-Z]{2}-([0-9a-f]{48}|[0-9a-f]{32})$/)
-    .meta({ description: "public-<countryCode>-<48 hex> (32 hex for a scenario's seeded checkouts): the loader script's data-token." }),
-);
+    .meta({ description: "public-<countryCode>-<48 hex> (32 hex for a scenario's seeded checkouts): the loader script's data-token." });
 
-export const addressSchema = lazy(() =>
-  z.strictObject({
-    firstName: text(),
-    lastName: text(),
-    coAddress: text(),
-    address: text(),
-    address2: text(),
-    postalCode: text(),
-    city: text(),
-    country: text().meta({ description: 'A country name, e.g. Sverige.' }),
-    countryCode: text(),
-  }),
-);
+export const addressSchema = z.strictObject({
+    firstName: text,
+    lastName: text,
+    coAddress: text,
+    address: text,
+    address2: text,
+    postalCode: text,
+    city: text,
+    country: text.meta({ description: 'A country name, e.g. Sverige.' }),
+    countryCode: text,
+  });
 
-const companyAddressSchema = lazy(() => addressSchema().extend({ companyName: z.string().nullable().meta({ description: "The company's name on a business checkout." }) }));
+const companyAddressSchema = addressSchema.extend({ companyName: z.string().nullable().meta({ description: "The company's name on a business checkout." }) });
 
-export const privateCustomerSchema = lazy(() =>
-  z
+export const privateCustomerSchema = z
     .strictObject({
-      email: text(),
-      mobilePhoneNumber: text(),
-      nationalIdentificationNumber: text(),
-      deliveryContactInformation: z.strictObject({ mobilePhoneNumber: text() }),
-      deliveryAddress: addressSchema(),
-      billingAddress: addressSchema(),
+      email: text,
+      mobilePhoneNumber: text,
+      nationalIdentificationNumber: text,
+      deliveryContactInformation: z.strictObject({ mobilePhoneNumber: text }),
+      deliveryAddress: addressSchema,
+      billingAddress: addressSchema,
     })
-    .meta({ description: 'A private customer as identified: every field present, null where unknown.' }),
-);
+    .meta({ description: 'A private customer as identified: every field present, null where unknown.' });
 
-export const businessCustomerSchema = lazy(() =>
-  z
+export const businessCustomerSchema = z
     .strictObject({
       companyName: z.string().nullable().meta({ description: 'The company the customer identified as (or the prefill named).' }),
-      organizationNumber: text(),
+      organizationNumber: text,
       invoiceReference: z.string().nullable().meta({ description: 'Whom or what the invoice is for, as the customer or the prefill gave it.' }),
       invoiceTag: z.string().nullable().meta({ description: "The company's own tag for the invoice (a purchase order number)." }),
-      email: text(),
-      firstName: text(),
-      lastName: text(),
-      mobilePhoneNumber: text(),
-      deliveryContactInformation: z.strictObject({ email: text(), mobilePhoneNumber: text() }),
-      invoiceAddress: companyAddressSchema(),
-      deliveryAddress: companyAddressSchema(),
+      email: text,
+      firstName: text,
+      lastName: text,
+      mobilePhoneNumber: text,
+      deliveryContactInformation: z.strictObject({ email: text, mobilePhoneNumber: text }),
+      invoiceAddress: companyAddressSchema,
+      deliveryAddress: companyAddressSchema,
     })
-    .meta({ description: 'A business customer as identified (customerType BusinessCustomer); null before identification and for a private one.' }),
-);
+    .meta({ description: 'A business customer as identified (customerType BusinessCustomer); null before identification and for a private one.' });
 
 /** Ids and descriptions sent through the API are cut to 50 characters (a scenario's are kept as written). */
-const lineId = lazy(() => z.string().meta({ description: 'The article id (cut to 50 characters).' }));
-const lineDescription = lazy(() => z.string().meta({ description: 'Cut to 50 characters.' }));
+const lineId = z.string().meta({ description: 'The article id (cut to 50 characters).' });
+const lineDescription = z.string().meta({ description: 'Cut to 50 characters.' });
 
-export const cartItemViewSchema = lazy(() =>
-  z.strictObject({
-    id: lineId(),
-    description: lineDescription(),
+export const cartItemViewSchema = z.strictObject({
+    id: lineId,
+    description: lineDescription,
     unitPrice: amount('Price incl. VAT.'),
     quantity: z.number().int().min(1),
-    vat: vat(),
+    vat: vat,
     sku: z.string().optional().meta({ description: 'Only when sent.' }),
     unitWeight: z.number().optional().meta({ description: 'Only when sent.' }),
     requiresElectronicId: z.boolean().optional().meta({ description: 'Only when sent.' }),
     type: z.string().optional().meta({ description: 'Only when sent, e.g. GiftCard.' }),
-  }),
-);
+  });
 
-export const feeViewSchema = lazy(() => z.strictObject({ id: lineId(), description: lineDescription(), unitPrice: amount('Price incl. VAT.'), vat: vat() }));
+export const feeViewSchema = z.strictObject({ id: lineId, description: lineDescription, unitPrice: amount('Price incl. VAT.'), vat: vat });
 
 /** An order line: the article as sent, with the article fields of its cart line (fees and delivery lines have none). */
-const lineSchema = lazy(() =>
-  z.strictObject({
-    id: lineId(),
+const lineSchema = z.strictObject({
+    id: lineId,
     description: z.string(),
     unitPrice: amount('Price incl. VAT.'),
     quantity: z.number().int(),
-    vat: vat(),
+    vat: vat,
     sku: z.string().optional().meta({ description: 'As sent with the cart line; only when sent.' }),
     unitWeight: z.number().optional().meta({ description: 'As sent with the cart line; only when sent.' }),
     requiresElectronicId: z.boolean().optional().meta({ description: 'As sent with the cart line; only when sent.' }),
     type: z.string().optional().meta({ description: 'As sent with the cart line (e.g. GiftCard); only when sent.' }),
-  }),
-);
+  });
 
 const freeForm = (description: string) => z.unknown().meta({ description });
 
 // ---- GET /checkouts/{privateId}: data ----
 
-export const cartViewSchema = lazy(() =>
-  z
+export const cartViewSchema = z
     .strictObject({
       totalAmount: amount('The sum of the items.'),
-      items: z.array(cartItemViewSchema()),
+      items: z.array(cartItemViewSchema),
       shippingProperties: freeForm("The merchant's shippingProperties as sent (any JSON), null when none were sent."),
     })
-    .meta({ description: 'The cart; null once the purchase is completed (the order carries the lines).' }),
-);
+    .meta({ description: 'The cart; null once the purchase is completed (the order carries the lines).' });
 
-export const feesViewSchema = lazy(() =>
-  z
-    .strictObject({ shipping: feeViewSchema().nullable(), directInvoiceFee: feeViewSchema().optional().meta({ description: 'Only when an invoice fee is set.' }) })
-    .meta({ description: 'The fees (no quantity); null once the purchase is completed.' }),
-);
+export const feesViewSchema = z
+    .strictObject({ shipping: feeViewSchema.nullable(), directInvoiceFee: feeViewSchema.optional().meta({ description: 'Only when an invoice fee is set.' }) })
+    .meta({ description: 'The fees (no quantity); null once the purchase is completed.' });
 
-export const purchaseViewSchema = lazy(() =>
-  z
+export const purchaseViewSchema = z
     .strictObject({
       amountToPay: amount("Cart + fees + a delivery module's fee."),
       paymentName: z.string().min(1).meta({ description: 'e.g. DirectInvoice, Account, PartPayment, Card.' }),
@@ -152,23 +130,19 @@ export const purchaseViewSchema = lazy(() =>
       purchaseIdentifier: generated(z.string().regex(/^\d{8}$/), 'The purchase number the customer sees (8 digits).'),
       result: z.enum(PURCHASE_RESULTS).meta({ description: 'Preliminary awaits activation, OnHold a fraud check, Activated is invoiced, Rejected is cancelled, Signing awaits e-signing, Completed is paid.' }),
     })
-    .meta({ description: 'The purchase once completed; null before.' }),
-);
+    .meta({ description: 'The purchase once completed; null before.' });
 
-export const orderViewSchema = lazy(() =>
-  z
+export const orderViewSchema = z
     .strictObject({
       orderId: generated(z.guid(), 'Lower-case GUID: the {orderId} of /manage/orders.'),
       totalAmount: amount('The sum of the order lines (cart, fees, delivery fee).'),
-      items: z.array(lineSchema()),
+      items: z.array(lineSchema),
       customerToken: generated(z.uuid().nullable(), 'A purchase on a recurring profile (Recurring, <profile>-Recurring) issues one for POST /purchase/authorizations; else null.'),
     })
-    .meta({ description: 'The order of a completed purchase; null before.' }),
-);
+    .meta({ description: 'The order of a completed purchase; null before.' });
 
 /** A shop's own delivery block (Magento's fallback shape), kept as sent. */
-export const shopShippingViewSchema = lazy(() =>
-  z
+export const shopShippingViewSchema = z
     .strictObject({
       provider: z.string().nullable(),
       shippingFee: amount("The fee charged: shippingFee as sent, else the sum of the shipments' fees."),
@@ -177,14 +151,12 @@ export const shopShippingViewSchema = lazy(() =>
         .array(z.record(z.string(), z.unknown()))
         .meta({ description: 'The shipments as sent (any keys), with shippingChoice.fee in major units.' }),
     })
-    .meta({ description: "A shop's own delivery block as sent (its fee is an order line)." }),
-);
+    .meta({ description: "A shop's own delivery block as sent (its fee is an order line)." });
 
-const deliveryOptionSchema = lazy(() => z.strictObject({ id: z.string(), name: z.string(), deliveryTime: z.string().nullable() }));
+const deliveryOptionSchema = z.strictObject({ id: z.string(), name: z.string(), deliveryTime: z.string().nullable() });
 
 /** The carrier and option the customer chose in a delivery module (nShift, Ingrid, Walley's own), in both shapes clients read. */
-export const deliveryChoiceViewSchema = lazy(() =>
-  z
+export const deliveryChoiceViewSchema = z
     .strictObject({
       provider: z.string().meta({ description: 'The delivery module, e.g. nShift.' }),
       carrierId: z.string(),
@@ -202,71 +174,62 @@ export const deliveryChoiceViewSchema = lazy(() =>
             id: z.string(),
             name: z.string(),
             fee: amount('The fee of the choice (its options carry none of their own).'),
-            options: z.array(deliveryOptionSchema()),
+            options: z.array(deliveryOptionSchema),
             metadata: z.strictObject({ carrierId: z.string(), carrierName: z.string(), deliveryTime: z.string().nullable(), tax_rate: z.number() }),
           }),
         }),
       ),
     })
-    .meta({ description: "The customer's delivery choice in the checkout profile's delivery module." }),
-);
+    .meta({ description: "The customer's delivery choice in the checkout profile's delivery module." });
 
-export const deliveryShippingViewSchema = lazy(() =>
-  z
-    .union([deliveryChoiceViewSchema(), shopShippingViewSchema()])
-    .meta({ description: "The delivery: the customer's choice in a delivery module, or a shop's own block as sent; null without either." }),
-);
+export const deliveryShippingViewSchema = z
+    .union([deliveryChoiceViewSchema, shopShippingViewSchema])
+    .meta({ description: "The delivery: the customer's choice in a delivery module, or a shop's own block as sent; null without either." });
 
-export const checkoutViewSchema = lazy(() =>
-  z
+export const checkoutViewSchema = z
     .strictObject({
       customerType: z.enum(CUSTOMER_TYPES),
-      customer: privateCustomerSchema()
+      customer: privateCustomerSchema
         .nullable()
         .meta({ description: 'The private customer; null until the customer is identified, and on a business checkout (see businessCustomer).' }),
-      businessCustomer: businessCustomerSchema().nullable(),
+      businessCustomer: businessCustomerSchema.nullable(),
       countryCode: z.enum(COUNTRY_CODES),
       status: z.enum(CHECKOUT_STATUSES).meta({ description: 'Initialized → CustomerIdentified → CommittedToPurchase → PurchaseCompleted, or Aborted.' }),
       reference: z.string().nullable().meta({ description: "The merchant's reference; null until set." }),
-      cart: cartViewSchema().nullable(),
-      fees: feesViewSchema().nullable(),
-      purchase: purchaseViewSchema().nullable(),
-      order: orderViewSchema().nullable(),
-      shipping: deliveryShippingViewSchema().nullable(),
+      cart: cartViewSchema.nullable(),
+      fees: feesViewSchema.nullable(),
+      purchase: purchaseViewSchema.nullable(),
+      order: orderViewSchema.nullable(),
+      shipping: deliveryShippingViewSchema.nullable(),
       customFields: freeForm('The customFields sent at initialization, as sent (any JSON); null when none.'),
       paymentName: z.string().nullable().meta({ description: 'Legacy top-level copy of purchase.paymentName (read by OpenCart and the SDK).' }),
       appliedVouchers: z.null().meta({ description: 'Always null: no vouchers are simulated.' }),
       metadata: freeForm("The merchant's metadata as last set (any JSON); null when none."),
       hasSessionExpired: z.boolean().meta({ description: "Whether the session's expiresAt has passed (a completed purchase stays readable after it; an unfinished one answers 404)." }),
     })
-    .meta({ description: 'A checkout as GET /checkouts/{privateId} shows it, in every phase.' }),
-);
+    .meta({ description: 'A checkout as GET /checkouts/{privateId} shows it, in every phase.' });
 
 // ---- The other operations' data ----
 
-export const checkoutInitializedSchema = lazy(() =>
-  z.strictObject({
+export const checkoutInitializedSchema = z.strictObject({
     privateId: generated(z.uuid(), "The checkout's id in every later call (keep it server-side)."),
-    publicToken: generated(publicTokenSchema(), 'For the loader script (data-token); safe to show in the browser.'),
-    expiresAt: generated(serviceInstantSchema(), 'When the session ends unless it is completed.'),
+    publicToken: generated(publicTokenSchema, 'For the loader script (data-token); safe to show in the browser.'),
+    expiresAt: generated(serviceInstantSchema, 'When the session ends unless it is completed.'),
     paymentUri: generated(z.url(), 'The pay link: the hosted checkout as a whole page on the frontend host, to send the customer to (SMS, e-mail, a redirect).'),
-  }),
-);
+  });
 
-export const widgetTokenSchema = lazy(() =>
-  z.strictObject({
+export const widgetTokenSchema = z.strictObject({
     widgetToken: generated(z.string().regex(/^widget-[A-Z]{2}-[A-Za-z0-9+/]{93}$/), "widget-<store's countryCode>-<93 base64 characters>, as the documentation's token: the part-payment widget's token."),
-    expiresAt: generated(serviceInstantSchema(), 'A day after issue; cache the token until then.'),
-  }),
-);
+    expiresAt: generated(serviceInstantSchema, 'A day after issue; cache the token until then.'),
+  });
 
 // ---- Whole answers ----
 
 /** 200 of POST /checkouts (and POST /checkout in the old style). */
-export const checkoutInitializedAnswer = lazy(() => checkoutSuccess(checkoutInitializedSchema()));
+export const checkoutInitializedAnswer = checkoutSuccess(checkoutInitializedSchema);
 /** 200 of GET /checkouts/{privateId}. */
-export const checkoutViewAnswer = lazy(() => checkoutSuccess(checkoutViewSchema()));
+export const checkoutViewAnswer = checkoutSuccess(checkoutViewSchema);
 /** 200 of every update (whole, cart, fees, reference, metadata) and of the pay link: `data: null`. */
-export const checkoutUpdatedAnswer = lazy(() => checkoutSuccess(z.null().meta({ description: 'Always null: an update answers no data.' })));
+export const checkoutUpdatedAnswer = checkoutSuccess(z.null().meta({ description: 'Always null: an update answers no data.' }));
 /** 200 of POST /widgets. */
-export const widgetTokenAnswer = lazy(() => checkoutSuccess(widgetTokenSchema()));
+export const widgetTokenAnswer = checkoutSuccess(widgetTokenSchema);

@@ -4,29 +4,23 @@
  * (no data key) on refusals (src/http/envelopes.ts).
  */
 import { z } from 'zod';
-import { lazy } from '../../lazy.js';
 import { CUSTOMER_TOKEN_STATUSES } from '../../domain/tokenization.js';
 import { generated, tokenizationAcknowledgedSchema, tokenizationSuccess } from '../../http/envelopes.js';
 
-const authorizationId = lazy(() => generated(z.uuid(), 'The authorization; webhooks name it.'));
+const authorizationId = generated(z.uuid(), 'The authorization; webhooks name it.');
 
-export const authorizationCompletedSchema = lazy(() =>
-  z
+export const authorizationCompletedSchema = z
     .strictObject({
-      authorizationId: authorizationId(),
+      authorizationId: authorizationId,
       orderId: generated(z.uuid(), 'The order the charge created, for /manage/orders.'),
     })
-    .meta({ description: 'Authorized at once (200): the order exists.' }),
-);
+    .meta({ description: 'Authorized at once (200): the order exists.' });
 
-export const authorizationScheduledSchema = lazy(() =>
-  z
-    .strictObject({ authorizationId: authorizationId() })
-    .meta({ description: 'Accepted (202): attempted on its schedule; the outcome comes as a webhook.' }),
-);
+export const authorizationScheduledSchema = z
+    .strictObject({ authorizationId: authorizationId })
+    .meta({ description: 'Accepted (202): attempted on its schedule; the outcome comes as a webhook.' });
 
-export const customerTokenStatusSchema = lazy(() =>
-  z
+export const customerTokenStatusSchema = z
     .strictObject({
       status: z.enum(CUSTOMER_TOKEN_STATUSES),
       cancellationDate: z.iso.datetime().optional().meta({ description: 'Only on a cancelled token: when it was cancelled (ISO-8601, UTC).' }),
@@ -37,14 +31,13 @@ export const customerTokenStatusSchema = lazy(() =>
         ])
         .meta({ description: "Always: the token's payment method; a card for a private customer, an invoice for a company." }),
     })
-    .meta({ description: 'A customer token and its status.' }),
-);
+    .meta({ description: 'A customer token and its status.' });
 
 /** 200 of POST /purchase/authorizations. */
-export const authorizationCompletedAnswer = lazy(() => tokenizationSuccess(authorizationCompletedSchema()));
+export const authorizationCompletedAnswer = tokenizationSuccess(authorizationCompletedSchema);
 /** 202 of POST /purchase/authorizations. */
-export const authorizationScheduledAnswer = lazy(() => tokenizationSuccess(authorizationScheduledSchema()));
+export const authorizationScheduledAnswer = tokenizationSuccess(authorizationScheduledSchema);
 /** 200 of GET /purchase/customer-tokens/{token}. */
-export const customerTokenAnswer = lazy(() => tokenizationSuccess(customerTokenStatusSchema()));
+export const customerTokenAnswer = tokenizationSuccess(customerTokenStatusSchema);
 /** 202 of DELETE and 200 of PUT /purchase/customer-tokens/{token}: `{id}`. */
-export const customerTokenAcknowledgedAnswer = lazy(() => tokenizationAcknowledgedSchema);
+export const customerTokenAcknowledgedAnswer = tokenizationAcknowledgedSchema;
