@@ -1,7 +1,8 @@
-// The image's HEALTHCHECK: GET /__admin/health on the port the sandbox was started with.
-// The port is $SANDBOX_PORT or $PORT when set, else read from the sandbox's own command line
-// (`--port N` / `--port=N`, as given in CMD, compose `command:` or `docker run … --port N`),
-// else 4010, so overriding the port never leaves a healthcheck probing the old one.
+// The image's HEALTHCHECK: GET /__admin/health on the port the sandbox was started with,
+// found in the order the CLI itself uses (a flag wins over its variable): `--port N` /
+// `--port=N` on the sandbox's own command line (CMD, compose `command:`, `docker run … --port N`),
+// else $PORT, else 4010; the address likewise from --host, else $HOST. So overriding the port
+// either way never leaves a healthcheck probing the old one.
 /* global fetch, AbortSignal */
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -24,8 +25,8 @@ function flag(argv, name) {
 }
 
 const argv = sandboxArgv();
-const port = process.env.SANDBOX_PORT || process.env.PORT || flag(argv, '--port') || '4010';
-const bound = flag(argv, '--host') ?? '127.0.0.1';
+const port = flag(argv, '--port') || process.env.PORT || '4010';
+const bound = flag(argv, '--host') || process.env.HOST || '127.0.0.1';
 const host = ['0.0.0.0', '::', '[::]'].includes(bound) ? '127.0.0.1' : bound;
 
 fetch(`http://${host.includes(':') ? `[${host}]` : host}:${port}/__admin/health`, { signal: AbortSignal.timeout(2500) }).then(

@@ -22,7 +22,7 @@ import { ConnectionRefusedError, isRefusal } from './http/refuse.js';
 import { keyRingsOnDemand } from './identity/keys.js';
 import { type Logger, createLogger } from './log.js';
 import { type Listener, listen } from './gateway/listener.js';
-import { startTls } from './gateway/tls-start.js';
+import { type TlsStart, startTls } from './gateway/tls-start.js';
 import type { Services } from './services/index.js';
 import { SandboxRegistry } from './world/registry.js';
 import { SANDBOX_HEADER, createWorldRouter } from './gateway/world-router.js';
@@ -51,6 +51,8 @@ export interface Sandbox extends LibrarySandbox {
   /** A surface's table of operations: what its requests call, and what their answers declare. */
   routes(env: EnvName, surface: SurfaceName): readonly Documented[];
   isolated(request?: IsolatedRequest): Promise<IsolatedSandbox>;
+  /** The certificate files the HTTPS listener made at this start (none when the TLS directory held them). */
+  tlsCreated(): string[];
 }
 
 export interface IsolatedSandbox extends LibraryIsolatedSandbox {
@@ -93,6 +95,9 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
   const logOptions = { level: options.logLevel ?? 'warn', stream: internals.logStream ?? 'stderr' } as const;
   let mainLogger: Logger | null = null;
 
+  // Set once the HTTPS listener runs (listen() with the tls option).
+  let tlsStart: TlsStart | null = null;
+
   const registry = new SandboxRegistry({
     max: options.maxSandboxes,
     idleMs: options.sandboxIdleMs,
@@ -110,6 +115,8 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
         // Dedicated ports and HTTPS host names reach an isolated world only with the X-Sandbox-Id header.
         dedicatedUrl: () => null,
         httpsUrl: () => null,
+        // One HTTPS listener per process: an isolated world's admin serves the same CA.
+        tlsCaCert: () => tlsStart?.caCert ?? null,
         sandboxes: null,
       }),
   });
@@ -124,6 +131,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     baseUrl: addresses.baseUrl,
     dedicatedUrl,
     httpsUrl: addresses.httpsUrl,
+    tlsCaCert: () => tlsStart?.caCert ?? null,
     sandboxes: registry,
     logIo: internals.logIo,
     surfaces: internals.surfaces,
@@ -161,6 +169,8 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     baseUrl: addresses.baseUrl,
     listenUrl: addresses.listenUrl,
     tlsPort: addresses.tlsPort,
+    tlsCaCert: () => tlsStart?.caCert ?? null,
+    tlsCreated: () => tlsStart?.created ?? [],
     resumed: main.resumed,
     dedicatedUrl,
     surfaceDeps: main.surfaceDeps,
@@ -181,9 +191,9 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
       addresses.setMainPort(mainListener.port);
       if (options.portPerHost) await listenPerHost(dispatch, options.host, hosts, listeners, addresses);
       if (options.tls) {
-        const tls = await startTls(dispatch, options.host, options.tls, mainListener.port, hosts);
-        listeners.push(tls);
-        addresses.setTlsPort(tls.port);
+        tlsStart = await startTls(dispatch, options.host, options.tls, mainListener.port, hosts);
+        listeners.push(tlsStart.listener);
+        addresses.setTlsPort(tlsStart.listener.port);
       }
       return { port: mainListener.port, url: addresses.listenUrl() };
     },

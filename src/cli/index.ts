@@ -11,7 +11,7 @@ import { banner } from './banner.js';
 import { type Command, type Flag, PROGRAM, flagList, usageLine } from './command.js';
 import { SUBCOMMAND_NAMES, loadSubcommand } from './commands.js';
 import { DEFAULT_HOST, DEFAULT_STATE_FILE, OptionError, type SandboxOptions } from '../config.js';
-import { instantValue } from './flags.js';
+import { flagOrEnv, instantValue, stringFlag, switchFlag } from './flags.js';
 import { type Env, LISTEN_FLAGS, SERVING_FLAGS, listenOptions } from './listen.js';
 import { warnIfNodeIsOld } from '../node-version.js';
 import { type Sandbox, createSandbox } from '../sandbox.js';
@@ -24,12 +24,12 @@ export const SANDBOX_COMMAND = {
   summary: 'start the sandbox',
   flags: {
     ...LISTEN_FLAGS,
-    scenario: { type: 'string', value: '<name|path>', help: 'scenario from scenarios/ or a YAML file (default: default; env SANDBOX_SCENARIO)' },
-    state: { type: 'string', value: '<file>', help: `state file (default ${DEFAULT_STATE_FILE}; env SANDBOX_STATE)` },
-    memory: { type: 'boolean', help: 'keep state in memory only (nothing is written)' },
-    reset: { type: 'boolean', help: 'reseed the state from the scenario, discarding what was saved' },
-    now: { type: 'string', value: '<ISO-8601>', help: 'start the clock at this instant, ticking (env SANDBOX_NOW)' },
-    frozen: { type: 'boolean', help: 'freeze the clock (at --now, or at the current time; env SANDBOX_FROZEN=1)' },
+    scenario: { type: 'string', value: '<name|path>', env: 'SANDBOX_SCENARIO', help: 'scenario from scenarios/ or a YAML file (default: default)' },
+    state: { type: 'string', value: '<file>', env: 'SANDBOX_STATE', help: `state file (default ${DEFAULT_STATE_FILE})` },
+    memory: { type: 'boolean', env: 'SANDBOX_MEMORY', help: 'keep state in memory only (nothing is written)' },
+    reset: { type: 'boolean', env: 'SANDBOX_RESET', help: 'reseed the state from the scenario, discarding what was saved' },
+    now: { type: 'string', value: '<ISO-8601>', env: 'SANDBOX_NOW', help: 'start the clock at this instant, ticking' },
+    frozen: { type: 'boolean', env: 'SANDBOX_FROZEN', help: 'freeze the clock (at --now, or at the current time)' },
     ...SERVING_FLAGS,
   },
 } as const satisfies Command<Record<string, Flag>>;
@@ -64,16 +64,20 @@ export function parseCliArgs(argv: string[], env: Env = {}): CliArgs {
 
   const options: SandboxOptions = { statePath: DEFAULT_STATE_FILE, ...listenOptions(values, env) };
   // The world: flags, else their environment variables (checked as strictly, naming the variable).
-  const scenario = values.scenario ?? (env.SANDBOX_SCENARIO || undefined);
-  if (scenario !== undefined) options.scenario = scenario;
-  const statePath = values.state ?? (env.SANDBOX_STATE || undefined);
-  if (statePath !== undefined) options.statePath = statePath;
-  if (values.memory) options.statePath = null;
-  if (values.reset) options.reset = true;
-  if (values.now !== undefined) options.now = instantValue('--now', values.now);
-  else if (env.SANDBOX_NOW) options.now = instantValue('env SANDBOX_NOW', env.SANDBOX_NOW);
-  if (values.frozen) options.frozen = true;
-  else if (env.SANDBOX_FROZEN) options.frozen = ['1', 'true', 'yes'].includes(env.SANDBOX_FROZEN.toLowerCase());
+  const flags = SANDBOX_COMMAND.flags;
+  const text = (name: keyof typeof flags) => stringFlag(values, env, name, flags[name]);
+  const on = (name: keyof typeof flags) => switchFlag(values, env, name, flags[name]);
+  const scenario = text('scenario');
+  if (scenario !== undefined) options.scenario = scenario.value;
+  const statePath = text('state');
+  if (statePath !== undefined) options.statePath = statePath.value;
+  if (on('memory')) options.statePath = null;
+  if (on('reset')) options.reset = true;
+  const now = text('now');
+  if (now !== undefined) options.now = instantValue(now.source, now.value);
+  // SANDBOX_FROZEN=0 says "ticking" even where the scenario freezes its clock.
+  const frozen = flagOrEnv(values, env, 'frozen', flags.frozen);
+  if (frozen !== undefined) options.frozen = frozen.value === true;
   return { help: false, options };
 }
 
@@ -143,8 +147,10 @@ function tlsLines(sandbox: Sandbox, options: SandboxOptions): string[] {
   const port = sandbox.tlsPort();
   if (port === null || !options.tls) return [];
   const suffix = port === 443 ? '' : `:${port}`;
+  const made = sandbox.tlsCreated().length > 0 ? ` (made at this start in ${options.tls.dir}/)` : '';
   return [
     `  https:    port ${port}: https://api.uat.walleydev.com${suffix} and every real host name (SNI)`,
-    `            trust ${options.tls.dir}/ca.crt; /etc/hosts lines: checkout-sandbox hosts`,
+    `            trust the CA${made}: ${options.tls.dir}/ca.crt, or GET ${sandbox.listenUrl()}/__admin/tls/ca.crt`,
+    `            /etc/hosts lines: ${PROGRAM} hosts`,
   ];
 }

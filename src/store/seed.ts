@@ -18,7 +18,7 @@ import { loadFaker } from '../fake/faker.js';
 import { fakeBusinessCustomer, fakeCartItems, fakeCustomer } from '../fake/people.js';
 import { customerTypeOf, segmentOf } from '../domain/sales-segment.js';
 import { storeFromScenario } from './scenario-stores.js';
-import type { ExplicitCheckout, ExplicitOrder, Scenario, ScenarioMerchant } from './scenario.js';
+import type { ExplicitCheckout, ExplicitOrder, MerchantEntry, Scenario, ScenarioMerchant } from './scenario.js';
 import { type EnvDoc, SNAPSHOT_VERSION, type SnapshotDoc } from './snapshot.js';
 import type { Settings } from './state.js';
 
@@ -97,6 +97,19 @@ function seedWith(scenario: Scenario, nowMs: number, pools: FakePools): Snapshot
   };
 }
 
+/** The merchant a scenario's entry (or POST /__admin/{env}/merchants) describes, without its API clients. */
+export function merchantFromEntry(m: MerchantEntry): Merchant {
+  return {
+    id: m.id,
+    name: m.name,
+    stores: m.stores.map(storeFromScenario),
+    sharedKey: { ...m.sharedKey },
+    webhookUri: m.webhookUri,
+    webhookHmacKey: m.webhookHmacKey,
+    invoiceStatusUri: m.invoiceStatusUri,
+  };
+}
+
 class EnvSeeder {
   readonly state: EnvDoc = { merchants: [], apiClients: [], checkouts: [], orders: [], records: {} };
 
@@ -108,15 +121,7 @@ class EnvSeeder {
   ) {}
 
   addMerchant(m: ScenarioMerchant): void {
-    const merchant: Merchant = {
-      id: m.id,
-      name: m.name,
-      stores: m.stores.map(storeFromScenario),
-      sharedKey: { ...m.sharedKey },
-      webhookUri: m.webhookUri,
-      webhookHmacKey: m.webhookHmacKey,
-      invoiceStatusUri: m.invoiceStatusUri,
-    };
+    const merchant = merchantFromEntry(m);
     this.state.merchants.push(merchant);
     for (const client of m.apiClients) this.state.apiClients.push(this.apiClient(merchant, client));
 

@@ -67,6 +67,8 @@ export interface WorldSpec {
   baseUrl(env: EnvName, surface: SurfaceName): string;
   dedicatedUrl(env: EnvName, surface: SurfaceName): string | null;
   httpsUrl(env: EnvName, surface: SurfaceName): string | null;
+  /** The CA certificate (PEM) of the HTTPS listener, once it listens; else null. */
+  tlsCaCert(): string | null;
   /** /__admin/sandboxes: the process's registry on the main world, null on an isolated one. */
   sandboxes: SandboxesControl | null;
   logIo?: LogIo | undefined;
@@ -218,6 +220,7 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
       reset,
       dedicatedUrl: spec.dedicatedUrl,
       httpsUrl: spec.httpsUrl,
+      tlsCaCert: spec.tlsCaCert,
     },
   };
   const admin = createAdminApp(adminDeps, shared.guard, spec.controlPlane);

@@ -214,8 +214,9 @@ describe('Dockerfile', () => {
           const child = spawn(process.execPath, [`${ROOT}/${argv[1]}`], { env: { ...process.env, ...env } });
           child.once('exit', resolve);
         });
-      expect(await probe({ SANDBOX_PORT: String(port) })).toBe(0);
-      expect(await probe({ SANDBOX_PORT: '1' })).toBe(1);
+      // No sandbox process here, so no --port to read: $PORT, as the CLI reads it without the flag.
+      expect(await probe({ PORT: String(port) })).toBe(0);
+      expect(await probe({ PORT: '1' })).toBe(1);
     } finally {
       server.close();
     }
