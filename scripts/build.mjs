@@ -8,8 +8,9 @@
 // Either way it brings dist/parsed/ up to date: the shipped YAML files (scenarios/,
 // fixtures/hosts.yaml) as JSON with the hash of their text, which src/yaml-file.ts reads
 // instead of parsing YAML at start.
-// The package ships this file, because its package.json keeps `prepare` and `prestart`: in an
-// installed package there is no compiler, and both find dist/ built and do nothing.
+// The package ships this file, because its package.json keeps `prestart` (and, installed from
+// git, `prepare`): in an installed package there is no compiler, and both find dist/ built and
+// do nothing. A tarball's package.json has no `prepare` (scripts/pack-manifest.mjs).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
