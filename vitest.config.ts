@@ -15,7 +15,8 @@ export default defineConfig({
     // docs/examples: the examples of docs/writing-tests.md, run as written.
     include: ['test/**/*.test.ts', 'docs/examples/*.test.ts'],
     // Spawned servers run dist/ (what users run): build it first when src/ changed.
-    globalSetup: ['test/setup/build.ts', 'test/setup/example-sandbox.ts'],
+    // The clone is left as it was found (test/setup/clean-clone.ts).
+    globalSetup: ['test/setup/clean-clone.ts', 'test/setup/build.ts', 'test/setup/example-sandbox.ts'],
     // Every JSON answer is held to its operation's declared answer (test/setup/answer-check.ts);
     // an order change that would break the books fails the test too (test/setup/books-check.ts).
     env: { CHECKOUT_SANDBOX_CHECK_ANSWERS: '1' },
