@@ -20,7 +20,8 @@ export default defineConfig({
     // Every JSON answer is held to its operation's declared answer (test/setup/answer-check.ts);
     // an order change that would break the books fails the test too (test/setup/books-check.ts).
     env: { CHECKOUT_SANDBOX_CHECK_ANSWERS: '1' },
-    setupFiles: ['test/setup/answer-check.ts', 'test/setup/books-check.ts'],
+    // docs/examples get the example sandbox's admin token (test/setup/example-token.ts).
+    setupFiles: ['test/setup/answer-check.ts', 'test/setup/books-check.ts', 'test/setup/example-token.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Two cores here: spawned-server tests compete with in-process ones.

@@ -29,7 +29,7 @@ import { SANDBOX_HEADER, createWorldRouter } from './gateway/world-router.js';
 import { SCENARIO_DIR } from './store/scenario.js';
 import { type LogIo } from './store/change-log.js';
 import type { SurfaceDeps } from './routes/deps.js';
-import { type SurfaceFactory, type World, type WorldShared, createWorld } from './world/world.js';
+import { type ScenarioSwitch, type SurfaceFactory, type World, type WorldShared, createWorld } from './world/world.js';
 import type { Documented } from './openapi/operation.js';
 
 /**
@@ -51,6 +51,8 @@ export interface Sandbox extends LibrarySandbox {
   /** A surface's table of operations: what its requests call, and what their answers declare. */
   routes(env: EnvName, surface: SurfaceName): readonly Documented[];
   isolated(request?: IsolatedRequest): Promise<IsolatedSandbox>;
+  /** Set when the saved state was of another scenario than the one asked for, which this start seeded. */
+  readonly switched: ScenarioSwitch | null;
   /** The certificate files the HTTPS listener made at this start (none when the TLS directory held them). */
   tlsCreated(): string[];
 }
@@ -172,6 +174,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     tlsCaCert: () => tlsStart?.caCert ?? null,
     tlsCreated: () => tlsStart?.created ?? [],
     resumed: main.resumed,
+    switched: main.switched,
     dedicatedUrl,
     surfaceDeps: main.surfaceDeps,
     routes: main.routes,

@@ -41,7 +41,8 @@ export async function topLevelHelp(): Promise<string> {
   return [
     `${PROGRAM}: a local emulation of the checkout and order administration service (UAT and PROD)`,
     '',
-    `Usage (where the package is installed: npx ${PROGRAM} …; in a clone: npm start -- [flags]):`,
+    // npm start prints lines of its own: fine for the sandbox, not for a command whose output is captured.
+    `Usage (npx ${PROGRAM} … where the package is installed, and in a clone; there npm start -- [flags] starts the sandbox too):`,
     ...usage,
     `Each command's own flags: ${PROGRAM} <command> --help.`,
     '',

@@ -99,6 +99,8 @@ export interface World {
   readonly stateFile: string | null;
   /** True when the state came from the state file rather than a fresh seed. */
   readonly resumed: boolean;
+  /** Set when the saved state was of another scenario and this start seeded the one asked for. */
+  readonly switched: ScenarioSwitch | null;
   scenario(): string;
   snapshot(): SnapshotDoc;
   reset(scenario?: string): Promise<void>;
@@ -107,6 +109,12 @@ export interface World {
   routes(env: EnvName, surface: SurfaceName): readonly Documented[];
   /** Stops timers and listeners of the clock, flushes and closes the state. */
   close(): Promise<void>;
+}
+
+/** A start that seeded another scenario than the saved state's: which one it was, and where that state was kept. */
+export interface ScenarioSwitch {
+  from: string;
+  backup: string | null;
 }
 
 export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise<World> {
@@ -125,6 +133,7 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
   const reseed = spec.reset || persisted === null || wantedScenario !== persisted.meta.scenario;
   // Read once: seeds the world when reseeding, and declares its faults below.
   let scenario: Scenario | null;
+  let switched: ScenarioSwitch | null = null;
   try {
     scenario = reseed ? loadScenario(wantedScenario, scenarioDir) : null;
     // Clock: explicit now/frozen > persisted state > scenario > real time.
@@ -136,7 +145,11 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
       applyScenarioClock(clock, scenario);
     }
     // A state file is never reseeded over without a backup of what it held.
-    if (scenario) await store.replace({ ...(await seedState(scenario, clock.nowMs())), clock: clock.snapshot() }, { backup: persisted !== null });
+    if (scenario) {
+      const backup = await store.replace({ ...(await seedState(scenario, clock.nowMs())), clock: clock.snapshot() }, { backup: persisted !== null });
+      // Another scenario than the saved state's: the banner says so, and where the old state went.
+      if (persisted !== null && !spec.reset && wantedScenario !== persisted.meta.scenario) switched = { from: persisted.meta.scenario, backup };
+    }
   } catch (error) {
     await store.close();
     throw error;
@@ -238,6 +251,7 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
     dispatch,
     stateFile: store.file,
     resumed: !reseed,
+    switched,
     scenario: () => store.state.meta.scenario,
     snapshot: () => store.snapshot(),
     reset,

@@ -42,9 +42,16 @@ for f in package/dist/index.js package/dist/index.d.ts package/dist/main.js pack
   package/dist/parsed/scenarios/default.yaml.json package/dist/parsed/fixtures/hosts.yaml.json; do
   grep -qx "$f" <<<"$CONTENTS" || fail "$f missing from $TARBALL"
 done
-if grep -E '^package/(src|test|bench|docs)/|\.tsbuildinfo$|^package/dist/.*\.ts$' <<<"$CONTENTS" | grep -v '\.d\.ts$'; then
+if grep -E '^package/(src|test|bench|docs/examples)/|\.tsbuildinfo$|^package/dist/.*\.ts$' <<<"$CONTENTS" | grep -v '\.d\.ts$'; then
   fail "the tarball ships files it should not (above)"
 fi
+
+step "every page and image the packed README links to is in the tarball"
+tar -xzf "$WORK/$TARBALL" -C "$WORK" package/README.md
+MISSING="$(grep -oE '\]\([^)#: ]+' "$WORK/package/README.md" | cut -c3- | sort -u | while read -r link; do
+  grep -qx "package/$link" <<<"$CONTENTS" || echo "$link"
+done)"
+[ -z "$MISSING" ] || fail "the README links to files the package does not ship: $MISSING"
 
 step "every file a lifecycle script or a file: dependency names is in the tarball"
 tar -xzf "$WORK/$TARBALL" -C "$WORK" package/package.json
