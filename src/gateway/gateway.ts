@@ -17,7 +17,7 @@ import type { Journal } from '../control/journal.js';
 import type { RequestNotes } from '../http/notes.js';
 import type { RouteLike } from '../control/near-miss.js';
 import { isJournalRead, journalRequest } from './journal-hook.js';
-import { isStartPath, startPage } from './start-page.js';
+import { type FirstStepsCredentials, isStartPath, startPage } from './start-page.js';
 import { isBaseUrlRoot, surfaceIndex } from './surface-index.js';
 import { type EnvName, type SurfaceAddress, type SurfaceName, isEnvName, isSurfaceName, surfaceByHostName } from '../hosts.js';
 import { jsonResponse } from '../http/answer.js';
@@ -50,6 +50,8 @@ export interface GatewayDeps {
   journal?: Journal;
   /** Each surface's operations (method and path), for the journal's near misses. */
   tables: Readonly<Record<SurfaceName, readonly RouteLike[]>>;
+  /** The credentials the start page's first steps use (src/world/first-steps.ts); absent or null: no steps. */
+  firstSteps?: () => FirstStepsCredentials | null;
 }
 
 const PREFIX = /^\/([A-Za-z]+)\/([A-Za-z]+)(?=[/?#]|$)/;
@@ -110,7 +112,7 @@ export function createGateway(deps: GatewayDeps, admin: Hono<SurfaceEnv>, surfac
       return deps.faults.inject(request, target, surfacePath).then((injected) => injected ?? app.fetch(request, bindings));
     }
     // GET /: links for a person (HTML) or a program (JSON).
-    if (isStartPath(pathAndQuery) && (request.method === 'GET' || request.method === 'HEAD')) return startPage(request, deps.urls);
+    if (isStartPath(pathAndQuery) && (request.method === 'GET' || request.method === 'HEAD')) return startPage(request, deps.urls, deps.firstSteps?.() ?? null);
     return unaddressed(pathAndQuery, deps.urls, request.method);
   };
 

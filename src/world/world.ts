@@ -21,6 +21,7 @@ import { FaultSet } from '../control/faults.js';
 import { Journal, publishEntries } from '../control/journal.js';
 import { LazyFaker } from '../fake/faker.js';
 import { type Dispatch, type SurfaceApps, createGateway } from '../gateway/gateway.js';
+import { firstStepsSource } from './first-steps.js';
 import { ENVIRONMENTS, type EnvName, type HostsConfig, SURFACES, type SurfaceName, type Urls, bySurface } from '../hosts.js';
 import type { Surface, SurfaceEnv } from '../http/types.js';
 import { type IdentityProvider, createIdentityProvider } from '../identity/provider.js';
@@ -237,7 +238,8 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
     },
   };
   const admin = createAdminApp(adminDeps, shared.guard, spec.controlPlane);
-  const dispatch = createGateway({ clock, logger, urls, faults, journal, tables: SURFACE_TABLES }, admin, surfaces);
+  const firstSteps = firstStepsSource(scenarioDir, () => store.state.meta.scenario);
+  const dispatch = createGateway({ clock, logger, urls, faults, journal, tables: SURFACE_TABLES, firstSteps }, admin, surfaces);
 
   return {
     clock,
