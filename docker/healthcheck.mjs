@@ -4,13 +4,19 @@
 // else $PORT, else 4010; the address likewise from --host, else $HOST. So overriding the port
 // either way never leaves a healthcheck probing the old one.
 /* global fetch, AbortSignal */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// The sandbox beside this file (/app/dist/main.js in the image), however its command named it.
+const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
 function sandboxArgv() {
   for (const pid of ['1', ...readdirSync('/proc').filter((p) => /^\d+$/.test(p))]) {
     try {
       const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (argv.some((a) => a.endsWith('dist/main.js'))) return argv;
+      const cwd = readlinkSync(`/proc/${pid}/cwd`);
+      if (argv.some((a) => a.endsWith('main.js') && resolve(cwd, a) === MAIN)) return argv;
     } catch {
       // a process that ended meanwhile
     }

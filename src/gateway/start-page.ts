@@ -121,7 +121,7 @@ function html(links: StartLinks, urls: Urls, steps: { merchant: string; commands
   ${
     steps
       ? `<h2>First steps</h2>
-  <p>In a shell, as ${escape(steps.merchant)} in UAT: a token, a checkout, then the customer buys (it shows in the ${a(links.dashboard, 'dashboard')}).</p>
+  <p>In a shell, as ${escape(steps.merchant)} in UAT: a token, a checkout, then the customer buys (the dashboard above shows each step).</p>
   <ol class="first-steps">
     ${steps.commands.map((command) => `<li><pre><code>${escape(command)}</code></pre></li>`).join('\n    ')}
   </ol>`
