@@ -22,6 +22,9 @@ export default defineConfig({
     env: { CHECKOUT_SANDBOX_CHECK_ANSWERS: '1' },
     // docs/examples get the example sandbox's admin token (test/setup/example-token.ts).
     setupFiles: ['test/setup/answer-check.ts', 'test/setup/books-check.ts', 'test/setup/example-token.ts'],
+    // A passing test's console lines (timings, tallies) stay out of the output: npm test prints
+    // the runner's lines, and a failing test's own lines with its failure.
+    silent: 'passed-only',
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Two cores here: spawned-server tests compete with in-process ones.

@@ -318,8 +318,7 @@ beforeAll(async () => {
   sb = await createSandbox({ logLevel: 'silent', now: '2026-10-01T12:00:00Z', frozen: true });
 });
 afterAll(async () => {
-  // What the sequences exercised, on request only: npm test prints the runner's lines alone.
-  if (process.env.BOOKS_TALLY) console.info(`order books: ${JSON.stringify(Object.fromEntries([...tally].sort()))}`);
+  console.info(`order books: ${JSON.stringify(Object.fromEntries([...tally].sort()))}`);
   await sb.close();
 });
 
