@@ -45,7 +45,7 @@ USER node
 VOLUME ["/app/.sandbox"]
 # 4010: all surfaces by prefix or Host header; 40x1–40x4: one port per real host (--port-per-host).
 EXPOSE 4010 4011 4012 4013 4014 4021 4022 4023 4024
-# Probes the port the sandbox was started with ($SANDBOX_PORT/$PORT if set, else its --port, else 4010).
+# Probes the port the sandbox was started with, as the CLI reads it: its --port, else $PORT, else 4010.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s \
   CMD ["node", "docker/healthcheck.mjs"]
 # /__admin on 0.0.0.0 needs a token: docker run -e SANDBOX_ADMIN_TOKEN=<secret> … chooses it (then

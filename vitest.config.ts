@@ -15,12 +15,17 @@ export default defineConfig({
     // docs/examples: the examples of docs/writing-tests.md, run as written.
     include: ['test/**/*.test.ts', 'docs/examples/*.test.ts'],
     // Spawned servers run dist/ (what users run): build it first when src/ changed.
-    globalSetup: ['test/setup/build.ts', 'test/setup/example-sandbox.ts'],
+    // The clone is left as it was found (test/setup/clean-clone.ts).
+    globalSetup: ['test/setup/clean-clone.ts', 'test/setup/build.ts', 'test/setup/example-sandbox.ts'],
     // Every JSON answer is held to its operation's declared answer (test/setup/answer-check.ts);
     // an order change that would break the books fails the test too (test/setup/books-check.ts),
     // and so does a name looked up on the network (test/setup/local-only.ts).
     env: { CHECKOUT_SANDBOX_CHECK_ANSWERS: '1' },
-    setupFiles: ['test/setup/answer-check.ts', 'test/setup/books-check.ts', 'test/setup/local-only.ts'],
+    // docs/examples get the example sandbox's admin token (test/setup/example-token.ts).
+    setupFiles: ['test/setup/answer-check.ts', 'test/setup/books-check.ts', 'test/setup/example-token.ts', 'test/setup/local-only.ts'],
+    // A passing test's console lines (timings, tallies) stay out of the output: npm test prints
+    // the runner's lines, and a failing test's own lines with its failure.
+    silent: 'passed-only',
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Two cores here: spawned-server tests compete with in-process ones.

@@ -5,8 +5,9 @@
 //                                      last build (prestart: `npm start` after a pull or an edit
 //                                      never runs stale JavaScript; the no-op check is a
 //                                      directory walk of a few ms, not a tsc start of seconds)
-// The package ships this file, because its package.json keeps `prepare` and `prestart`: in an
-// installed package there is no compiler, and both find dist/ built and do nothing.
+// The package ships this file, because its package.json keeps `prestart` (and, installed from
+// git, `prepare`): in an installed package there is no compiler, and both find dist/ built and
+// do nothing. A tarball's package.json has no `prepare` (scripts/pack-manifest.mjs).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';

@@ -35,6 +35,8 @@ export interface Sandbox {
   listenUrl(): string;
   /** The HTTPS port serving the real host names, when listening with the tls option; else null. */
   tlsPort(): number | null;
+  /** The PEM of the CA that signed the HTTPS certificates (also GET /__admin/tls/ca.crt), when listening with the tls option; else null. */
+  tlsCaCert(): string | null;
   /** True when the state came from the state file rather than a fresh seed of the scenario. */
   readonly resumed: boolean;
   /** The dedicated URL of a surface's host, when listening with port-per-host. */

@@ -23,14 +23,14 @@ import { ConnectionRefusedError, isRefusal } from './http/refuse.js';
 import { keyRingsOnDemand } from './identity/keys.js';
 import { type Logger, createLogger } from './log.js';
 import { type Listener, listen } from './gateway/listener.js';
-import { startTls } from './gateway/tls-start.js';
+import { type TlsStart, startTls } from './gateway/tls-start.js';
 import type { Services } from './services/index.js';
 import { SandboxRegistry } from './world/registry.js';
 import { SANDBOX_HEADER, createWorldRouter } from './gateway/world-router.js';
 import { SCENARIO_DIR } from './store/scenario.js';
 import { type LogIo } from './store/change-log.js';
 import type { SurfaceDeps } from './routes/deps.js';
-import { type SurfaceFactory, type World, type WorldShared, createWorld } from './world/world.js';
+import { type ScenarioSwitch, type SurfaceFactory, type World, type WorldShared, createWorld } from './world/world.js';
 import type { Documented } from './openapi/operation.js';
 
 /**
@@ -52,6 +52,10 @@ export interface Sandbox extends LibrarySandbox {
   /** A surface's table of operations: what its requests call, and what their answers declare. */
   routes(env: EnvName, surface: SurfaceName): readonly Documented[];
   isolated(request?: IsolatedRequest): Promise<IsolatedSandbox>;
+  /** Set when the saved state was of another scenario than the one asked for, which this start seeded. */
+  readonly switched: ScenarioSwitch | null;
+  /** The certificate files the HTTPS listener made at this start (none when the TLS directory held them). */
+  tlsCreated(): string[];
 }
 
 export interface IsolatedSandbox extends LibraryIsolatedSandbox {
@@ -94,6 +98,9 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
   const logOptions = { level: options.logLevel ?? 'warn', stream: internals.logStream ?? 'stderr' } as const;
   let mainLogger: Logger | null = null;
 
+  // Set once the HTTPS listener runs (listen() with the tls option).
+  let tlsStart: TlsStart | null = null;
+
   const registry = new SandboxRegistry({
     max: options.maxSandboxes,
     idleMs: options.sandboxIdleMs,
@@ -111,6 +118,8 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
         // Dedicated ports and HTTPS host names reach an isolated world only with the X-Sandbox-Id header.
         dedicatedUrl: () => null,
         httpsUrl: () => null,
+        // One HTTPS listener per process: an isolated world's admin serves the same CA.
+        tlsCaCert: () => tlsStart?.caCert ?? null,
         sandboxes: null,
       }),
   });
@@ -125,6 +134,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     baseUrl: addresses.baseUrl,
     dedicatedUrl,
     httpsUrl: addresses.httpsUrl,
+    tlsCaCert: () => tlsStart?.caCert ?? null,
     sandboxes: registry,
     logIo: internals.logIo,
     surfaces: internals.surfaces,
@@ -163,7 +173,10 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
     baseUrl: addresses.baseUrl,
     listenUrl: addresses.listenUrl,
     tlsPort: addresses.tlsPort,
+    tlsCaCert: () => tlsStart?.caCert ?? null,
+    tlsCreated: () => tlsStart?.created ?? [],
     resumed: main.resumed,
+    switched: main.switched,
     dedicatedUrl,
     surfaceDeps: main.surfaceDeps,
     routes: main.routes,
@@ -184,9 +197,9 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
       addresses.setMainPort(mainListener.port);
       if (options.portPerHost) await listenPerHost(dispatch, options.host, hosts, listeners, addresses);
       if (options.tls) {
-        const tls = await startTls(dispatch, options.host, options.tls, mainListener.port, hosts);
-        listeners.push(tls);
-        addresses.setTlsPort(tls.port);
+        tlsStart = await startTls(dispatch, options.host, options.tls, mainListener.port, hosts);
+        listeners.push(tlsStart.listener);
+        addresses.setTlsPort(tlsStart.listener.port);
       }
       return { port: mainListener.port, url: addresses.listenUrl() };
     },

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 
 // The sandbox this CI job runs: a service container, or `npx checkout-sandbox --port 4010 &`.
 const SANDBOX_URL = process.env.SANDBOX_URL ?? 'http://127.0.0.1:4010';
+// Its admin token, where it has one (a container always does): sent with every /__admin call.
+const ADMIN = process.env.SANDBOX_ADMIN_TOKEN ? { authorization: `Bearer ${process.env.SANDBOX_ADMIN_TOKEN}` } : {};
 
 interface Isolated {
   id: string;
@@ -15,14 +17,14 @@ beforeAll(async () => {
   // workers share the one running sandbox.
   const created = await fetch(`${SANDBOX_URL}/__admin/sandboxes`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { ...ADMIN, 'content-type': 'application/json' },
     body: JSON.stringify({ scenario: 'minimal', now: '2026-10-30T12:00:00Z', frozen: true }),
   });
   expect(created.status).toBe(201);
   sandbox = (await created.json()) as Isolated;
 });
 // Deleted when done (idle ones expire on their own after 30 minutes).
-afterAll(() => fetch(`${SANDBOX_URL}/__admin/sandboxes/${sandbox.id}`, { method: 'DELETE' }));
+afterAll(() => fetch(`${SANDBOX_URL}/__admin/sandboxes/${sandbox.id}`, { method: 'DELETE', headers: ADMIN }));
 
 it('moves only its own clock', async () => {
   const token = await fetch(`${sandbox.baseUrls.uat.auth}/oauth2/v2.0/token`, {
@@ -40,10 +42,10 @@ it('moves only its own clock', async () => {
   // Point the plugin under test at sandbox.baseUrls.uat.api and .auth; move time through the admin base.
   await fetch(`${sandbox.baseUrls.admin}/clock/advance`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { ...ADMIN, 'content-type': 'application/json' },
     body: JSON.stringify({ duration: 'P1D' }),
   });
-  const clock = await (await fetch(`${sandbox.baseUrls.admin}/clock`)).json();
+  const clock = await (await fetch(`${sandbox.baseUrls.admin}/clock`, { headers: ADMIN })).json();
   expect(clock).toEqual({ now: '2026-10-31T12:00:00.000Z', frozen: true });
 });
 // #endregion example

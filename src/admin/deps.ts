@@ -31,6 +31,8 @@ export interface WorldControl {
   dedicatedUrl(env: EnvName, surface: SurfaceName): string | null;
   /** The real host name over HTTPS when listening with --tls, else null. */
   httpsUrl(env: EnvName, surface: SurfaceName): string | null;
+  /** The CA certificate (PEM) of the HTTPS listener when listening with --tls, else null. */
+  tlsCaCert(): string | null;
 }
 
 /** An isolated sandbox as GET /__admin/sandboxes lists it. */

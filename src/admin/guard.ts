@@ -12,7 +12,8 @@
  *      refused too. curl, SDKs and in-process calls send none of these headers and are not
  *      affected.
  *   2. With an admin token configured, every call needs `Authorization: Bearer <token>`
- *      (401), except GET /__admin/health, which a container health check calls bare. A
+ *      (401), except GET /__admin/health, which a container health check calls bare, and
+ *      GET /__admin/tls/ca.crt, a certificate a job fetches to trust the HTTPS listener. A
  *      browser cannot send that header, so, as Jupyter does, a page of /__admin opened with
  *      `?token=<token>` (the banner prints that link) puts the token in a cookie, HttpOnly and
  *      SameSite=Strict on /__admin only, and redirects to the same page without it.
@@ -37,6 +38,9 @@ export interface AdminGuardInput {
   /** The sandbox's public URL when it sits behind a proxy or a DNS name (e.g. a --public-url flag). */
   publicUrl?: string | undefined;
 }
+
+/** What a GET reaches without the token: a container's health check, and the HTTPS CA's certificate (public by nature) for a job to trust. */
+const OPEN_PATHS = new Set(['/__admin/health', '/__admin/tls/ca.crt']);
 
 const SIMPLE_CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data'];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -64,7 +68,7 @@ export function adminGuard(input: AdminGuardInput): MiddlewareHandler {
     const hasToken = expected !== null && presented !== null && sameSecret(presented, expected);
     const cookie = cookieOf(headers.get('cookie'));
     const hasCookie = expected !== null && cookie !== null && sameSecret(cookie, expected);
-    const exempt = method === 'GET' && c.req.path.replace(/\/$/, '') === '/__admin/health';
+    const exempt = method === 'GET' && OPEN_PATHS.has(c.req.path.replace(/\/$/, ''));
     if (expected !== null && !hasToken && !hasCookie && !exempt) {
       throw new AdminError(
         401,

@@ -22,6 +22,7 @@ import { FAULT_OPERATIONS } from './faults.js';
 import { type AdminGuardInput, adminGuard } from './guard.js';
 import { FIDELITY_OPERATIONS } from './fidelity.js';
 import { LIST_OPERATIONS } from './lists.js';
+import { MERCHANT_OPERATIONS } from './merchants.js';
 import { type DocumentDeps, OPENAPI_OPERATIONS } from './openapi.js';
 import { RECURRING_OPERATIONS } from './recurring.js';
 import { REPORT_OPERATIONS } from './report.js';
@@ -43,6 +44,7 @@ type AdminTableDeps = AdminDeps & DocumentDeps;
  */
 export const ADMIN_OPERATIONS: readonly AnyOperation<AdminTableDeps>[] = [
   ...WORLD_OPERATIONS,
+  ...MERCHANT_OPERATIONS,
   ...SANDBOX_OPERATIONS,
   ...CLOCK_OPERATIONS,
   ...CHECKOUT_OPERATIONS,

@@ -7,7 +7,7 @@ import type { AnyOperation } from '../http/endpoint.js';
 import { AdminError } from './errors.js';
 import { didYouMean } from '../spelling.js';
 import type { AdminDeps } from './deps.js';
-import type { Store } from '../domain/model.js';
+import type { ApiClient, Merchant, Store } from '../domain/model.js';
 import { toMajor } from '../domain/money.js';
 import { segmentOf } from '../domain/sales-segment.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
@@ -59,6 +59,21 @@ export const WORLD_OPERATIONS: readonly AnyOperation<WorldDeps>[] = [
       }),
   }),
   adminOperation<WorldDeps>({
+    op: 'getTlsCaCertificate',
+    method: 'GET',
+    path: '/__admin/tls/ca.crt',
+    summary: 'The CA certificate of the HTTPS listener (PEM)',
+    description:
+      'The certificate authority that signed the certificates of the real host names served with --tls (SANDBOX_TLS=1), for a client to trust ' +
+      "(PHP's CURLOPT_CAINFO, NODE_EXTRA_CA_CERTS, curl --cacert). Answers without the admin token: a certificate is public. 404 without --tls.",
+    answers: { '200': { description: 'The CA certificate, PEM.', contentType: 'application/x-pem-file' }, ...refusals(404) },
+    handler: (deps) => () => {
+      const pem = deps.world.tlsCaCert();
+      if (pem === null) throw new AdminError(404, 'This sandbox serves no HTTPS, so it has no CA: start it with --tls (or SANDBOX_TLS=1) to serve the real host names over HTTPS.');
+      return new Response(pem, { headers: { 'content-type': 'application/x-pem-file', 'content-disposition': 'attachment; filename="checkout-sandbox-ca.crt"' } });
+    },
+  }),
+  adminOperation<WorldDeps>({
     op: 'listScenarios',
     method: 'GET',
     path: '/__admin/scenarios',
@@ -101,30 +116,32 @@ export const WORLD_OPERATIONS: readonly AnyOperation<WorldDeps>[] = [
     handler: (deps) => (c) => {
       const env = envParam(c.req.param('env'));
       const services = deps.services.env(env);
-      return c.json({
-        env,
-        merchants: services.merchants.list().map((m) => ({
-          id: m.id,
-          name: m.name,
-          stores: m.stores.map(storeView),
-          sharedKey: m.sharedKey,
-          // Where this merchant's webhooks and invoice-status calls go (PUT …/merchants/{id}/callbacks sets them).
-          webhookUri: m.webhookUri ?? null,
-          // The key its webhooks are signed with (Walley-Signature); PUT …/merchants/{id}/callbacks changes it.
-          webhookSigningKey: m.webhookHmacKey ?? null,
-          invoiceStatusUri: m.invoiceStatusUri ?? null,
-          // Secrets are stored hashed and never shown, as in the real portal.
-          apiClients: services.apiClients.list(m.id).map((client) => ({
-            clientId: client.clientId,
-            name: client.name,
-            revokedAt: client.revokedAt,
-            secrets: client.secrets.map((s) => ({ secretId: s.secretId, hint: s.hint, createdAt: s.createdAt, expiresAt: s.expiresAt })),
-          })),
-        })),
-      });
+      return c.json({ env, merchants: services.merchants.list().map((m) => merchantView(m, services.apiClients.list(m.id))) });
     },
   }),
 ];
+
+/** A merchant as the admin API shows it: stores, SharedKey, callback URLs, API clients without their secrets. */
+export function merchantView(m: Merchant, apiClients: ApiClient[]) {
+  return {
+    id: m.id,
+    name: m.name,
+    stores: m.stores.map(storeView),
+    sharedKey: m.sharedKey,
+    // Where this merchant's webhooks and invoice-status calls go (PUT …/merchants/{id}/callbacks sets them).
+    webhookUri: m.webhookUri ?? null,
+    // The key its webhooks are signed with (Walley-Signature); PUT …/merchants/{id}/callbacks changes it.
+    webhookSigningKey: m.webhookHmacKey ?? null,
+    invoiceStatusUri: m.invoiceStatusUri ?? null,
+    // Secrets are stored hashed and never shown, as in the real portal.
+    apiClients: apiClients.map((client) => ({
+      clientId: client.clientId,
+      name: client.name,
+      revokedAt: client.revokedAt,
+      secrets: client.secrets.map((s) => ({ secretId: s.secretId, hint: s.hint, createdAt: s.createdAt, expiresAt: s.expiresAt })),
+    })),
+  };
+}
 
 /** A store with its sales segment (B2C when an older state file has none) and its profiles, fees in major units. */
 function storeView(store: Store) {

@@ -24,6 +24,7 @@ export function banner(sandbox: Sandbox, extras: BannerExtras = {}): string {
     `  scenario: ${sandbox.scenario()}   state: ${sandbox.stateFile ?? '(memory only)'}   pid: ${process.pid}`,
     `  clock:    ${clock.now}${clock.frozen ? ' (frozen)' : ' (ticking)'}`,
     ...resumedLines(sandbox),
+    ...switchedLines(sandbox),
     `  retired:  ${retiredLine(sandbox)}`,
   ];
   if (sandbox.options.publicUrl) lines.push(`  public:   ${sandbox.options.publicUrl} (written into answers instead of the listen address)`);
@@ -56,6 +57,16 @@ export function resumedLines(sandbox: Sandbox): string[] {
   }
   for (const change of changed) lines.push(`  changed:  ${change}`);
   return lines;
+}
+
+/** Says that a start with another --scenario than the saved state's seeded it, where the old state is, and what the next start does. */
+export function switchedLines(sandbox: Sandbox): string[] {
+  const switched = sandbox.switched;
+  if (switched === null) return [];
+  return [
+    `  switched: the saved state was of scenario '${switched.from}'; '${sandbox.scenario()}' was seeded in its place`,
+    `            (the old state is kept in ${switched.backup ?? 'no file'}); later starts resume '${sandbox.scenario()}'`,
+  ];
 }
 
 /** Says whether the retired host answers now, since a newcomer's first call may go there. */

@@ -20,6 +20,12 @@ export interface Flag {
   synopsis?: 'required' | 'optional';
   /** The flag's line in the list; a '\n' continues it on the next line, aligned. */
   help: string;
+  /**
+   * The environment variable that stands in for the flag when it is not given (a container
+   * is configured by variables). The list of flags names it after the help text; the CLI
+   * reads it through flagOrEnv (src/cli/flags.ts); a switch's variable takes 1/0, true/false, yes/no.
+   */
+  env?: string;
 }
 
 export type Flags = Readonly<Record<string, Flag>>;
@@ -75,11 +81,17 @@ export function flagList(flags: Flags): string {
   return Object.entries(flags)
     .map(([name, flag]) => {
       const head = `  --${name}${flag.type === 'string' ? ` ${flag.value ?? 'VALUE'}` : ''}`;
-      const [first, ...rest] = flag.help.split('\n');
+      const [first, ...rest] = `${flag.help}${envNote(flag)}`.split('\n');
       const lead = head.length + 2 <= COLUMN ? head.padEnd(COLUMN) : `${head}\n${' '.repeat(COLUMN)}`;
       return [`${lead}${first}`, ...rest.map((line) => `${' '.repeat(COLUMN)}${line}`)].join('\n');
     })
     .join('\n');
+}
+
+/** ' [env PORT]', ' [env SANDBOX_TLS=1]' for a switch; '' for a flag without a variable. */
+function envNote(flag: Flag): string {
+  if (flag.env === undefined) return '';
+  return ` [env ${flag.env}${flag.type === 'boolean' ? '=1' : ''}]`;
 }
 
 /** A subcommand's --help: usage line, what it does, its flags, what follows. */

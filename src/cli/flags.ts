@@ -6,6 +6,7 @@
 import { parseInstant } from '../clock.js';
 import { LOG_LEVELS, type LogLevel, publicOrigin } from '../config.js';
 import { didYouMean } from '../spelling.js';
+import type { Flag } from './command.js';
 
 export { LOG_LEVELS };
 
@@ -13,6 +14,48 @@ export class FlagError extends Error {
   override name = 'FlagError';
 }
 
+
+/** What parseArgs gives for a command's flags. */
+type FlagValues = Readonly<Record<string, string | boolean | string[] | boolean[] | undefined>>;
+
+/** A value and where it came from ('--port' or 'env PORT'), for an error that names the right one. */
+export interface Given<T> {
+  source: string;
+  value: T;
+}
+
+const SWITCH_ON = ['1', 'true', 'yes', 'on'];
+const SWITCH_OFF = ['0', 'false', 'no', 'off'];
+
+/**
+ * A flag's value, else its environment variable's (flag.env); undefined when neither is set.
+ * An empty variable counts as unset (an image declares its variables empty); a switch's
+ * variable takes 1/0, true/false, yes/no, on/off, and anything else is refused by name.
+ */
+export function flagOrEnv(values: FlagValues, env: Readonly<Record<string, string | undefined>>, name: string, flag: Flag): Given<string | boolean> | undefined {
+  const fromFlag = values[name];
+  if (fromFlag !== undefined && !Array.isArray(fromFlag) && !(flag.type === 'boolean' && fromFlag === false)) return { source: `--${name}`, value: fromFlag };
+  const variable = flag.env;
+  const raw = variable === undefined ? undefined : env[variable];
+  if (variable === undefined || raw === undefined || raw === '') return undefined;
+  const source = `env ${variable}`;
+  if (flag.type === 'string') return { source, value: raw };
+  const word = raw.trim().toLowerCase();
+  if (SWITCH_ON.includes(word)) return { source, value: true };
+  if (SWITCH_OFF.includes(word)) return { source, value: false };
+  throw new FlagError(`${source}: '${raw}' is neither on nor off. Use ${variable}=1 for --${name}, ${variable}=0 (or leave it unset) for without.`);
+}
+
+/** flagOrEnv for a flag that takes a value. */
+export function stringFlag(values: FlagValues, env: Readonly<Record<string, string | undefined>>, name: string, flag: Flag): Given<string> | undefined {
+  const given = flagOrEnv(values, env, name, flag);
+  return given === undefined || typeof given.value !== 'string' ? undefined : { source: given.source, value: given.value };
+}
+
+/** flagOrEnv for a switch: true when the flag is given or its variable is on. */
+export function switchFlag(values: FlagValues, env: Readonly<Record<string, string | undefined>>, name: string, flag: Flag): boolean {
+  return flagOrEnv(values, env, name, flag)?.value === true;
+}
 
 /** A TCP port: digits only (no '', '0x10', '1e3', '-1'), 0–65535. */
 export function portValue(source: string, value: string, example = '4010'): number {

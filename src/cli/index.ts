@@ -20,7 +20,7 @@ import {
   OptionError,
   type SandboxOptions,
 } from '../config.js';
-import { instantValue, wholeNumberValue } from './flags.js';
+import { flagOrEnv, instantValue, stringFlag, switchFlag, wholeNumberValue } from './flags.js';
 import { type Env, LISTEN_FLAGS, SERVING_FLAGS, listenOptions } from './listen.js';
 import { warnIfNodeIsOld } from '../node-version.js';
 import { type Sandbox, createSandbox } from '../sandbox.js';
@@ -41,17 +41,20 @@ const BOUND_FLAGS = {
   'max-sandboxes': {
     type: 'string',
     value: '<n>',
-    help: `isolated sandboxes live at once, more answer 429 (default ${DEFAULT_MAX_SANDBOXES}; env ${BOUND['max-sandboxes'].env})`,
+    env: BOUND['max-sandboxes'].env,
+    help: `isolated sandboxes live at once, more answer 429 (default ${DEFAULT_MAX_SANDBOXES})`,
   },
   'sandbox-idle-ms': {
     type: 'string',
     value: '<ms>',
-    help: `an isolated sandbox unused this long (real time) is disposed of\n(default ${DEFAULT_SANDBOX_IDLE_MS}, 30 min; env ${BOUND['sandbox-idle-ms'].env})`,
+    env: BOUND['sandbox-idle-ms'].env,
+    help: `an isolated sandbox unused this long (real time) is disposed of\n(default ${DEFAULT_SANDBOX_IDLE_MS}, 30 min)`,
   },
   'journal-size': {
     type: 'string',
     value: '<n>',
-    help: `requests each sandbox's journal keeps (default ${DEFAULT_JOURNAL_SIZE}; env ${BOUND['journal-size'].env})`,
+    env: BOUND['journal-size'].env,
+    help: `requests each sandbox's journal keeps (default ${DEFAULT_JOURNAL_SIZE})`,
   },
 } as const satisfies Record<keyof typeof BOUND, Flag>;
 
@@ -61,12 +64,12 @@ export const SANDBOX_COMMAND = {
   summary: 'start the sandbox',
   flags: {
     ...LISTEN_FLAGS,
-    scenario: { type: 'string', value: '<name|path>', help: 'scenario from scenarios/ or a YAML file (default: default; env SANDBOX_SCENARIO)' },
-    state: { type: 'string', value: '<file>', help: `state file (default ${DEFAULT_STATE_FILE}; env SANDBOX_STATE)` },
-    memory: { type: 'boolean', help: 'keep state in memory only (nothing is written)' },
-    reset: { type: 'boolean', help: 'reseed the state from the scenario, discarding what was saved' },
-    now: { type: 'string', value: '<ISO-8601>', help: 'start the clock at this instant, ticking (env SANDBOX_NOW)' },
-    frozen: { type: 'boolean', help: 'freeze the clock (at --now, or at the current time; env SANDBOX_FROZEN=1)' },
+    scenario: { type: 'string', value: '<name|path>', env: 'SANDBOX_SCENARIO', help: 'scenario from scenarios/ or a YAML file (default: default)' },
+    state: { type: 'string', value: '<file>', env: 'SANDBOX_STATE', help: `state file (default ${DEFAULT_STATE_FILE})` },
+    memory: { type: 'boolean', env: 'SANDBOX_MEMORY', help: 'keep state in memory only (nothing is written)' },
+    reset: { type: 'boolean', env: 'SANDBOX_RESET', help: 'reseed the state from the scenario, discarding what was saved' },
+    now: { type: 'string', value: '<ISO-8601>', env: 'SANDBOX_NOW', help: 'start the clock at this instant, ticking' },
+    frozen: { type: 'boolean', env: 'SANDBOX_FROZEN', help: 'freeze the clock (at --now, or at the current time)' },
     ...BOUND_FLAGS,
     ...SERVING_FLAGS,
   },
@@ -79,7 +82,8 @@ export async function topLevelHelp(): Promise<string> {
   return [
     `${PROGRAM}: a local emulation of the checkout and order administration service (UAT and PROD)`,
     '',
-    `Usage (where the package is installed: npx ${PROGRAM} …; in a clone: npm start -- [flags]):`,
+    // npm start prints lines of its own: fine for the sandbox, not for a command whose output is captured.
+    `Usage (npx ${PROGRAM} … where the package is installed, and in a clone; there npm start -- [flags] starts the sandbox too):`,
     ...usage,
     `Each command's own flags: ${PROGRAM} <command> --help.`,
     '',
@@ -102,21 +106,23 @@ export function parseCliArgs(argv: string[], env: Env = {}): CliArgs {
 
   const options: SandboxOptions = { statePath: DEFAULT_STATE_FILE, ...listenOptions(values, env) };
   // The world: flags, else their environment variables (checked as strictly, naming the variable).
-  const scenario = values.scenario ?? (env.SANDBOX_SCENARIO || undefined);
-  if (scenario !== undefined) options.scenario = scenario;
-  const statePath = values.state ?? (env.SANDBOX_STATE || undefined);
-  if (statePath !== undefined) options.statePath = statePath;
-  if (values.memory) options.statePath = null;
-  if (values.reset) options.reset = true;
-  if (values.now !== undefined) options.now = instantValue('--now', values.now);
-  else if (env.SANDBOX_NOW) options.now = instantValue('env SANDBOX_NOW', env.SANDBOX_NOW);
-  if (values.frozen) options.frozen = true;
-  else if (env.SANDBOX_FROZEN) options.frozen = ['1', 'true', 'yes'].includes(env.SANDBOX_FROZEN.toLowerCase());
+  const flags = SANDBOX_COMMAND.flags;
+  const text = (name: keyof typeof flags) => stringFlag(values, env, name, flags[name]);
+  const on = (name: keyof typeof flags) => switchFlag(values, env, name, flags[name]);
+  const scenario = text('scenario');
+  if (scenario !== undefined) options.scenario = scenario.value;
+  const statePath = text('state');
+  if (statePath !== undefined) options.statePath = statePath.value;
+  if (on('memory')) options.statePath = null;
+  if (on('reset')) options.reset = true;
+  const now = text('now');
+  if (now !== undefined) options.now = instantValue(now.source, now.value);
+  // SANDBOX_FROZEN=0 says "ticking" even where the scenario freezes its clock.
+  const frozen = flagOrEnv(values, env, 'frozen', flags.frozen);
+  if (frozen !== undefined) options.frozen = frozen.value === true;
   for (const [flag, bound] of Object.entries(BOUND) as [keyof typeof BOUND, (typeof BOUND)[keyof typeof BOUND]][]) {
-    const given = values[flag];
-    const source = given !== undefined ? `--${flag}` : `env ${bound.env}`;
-    const value = given ?? (env[bound.env] || undefined);
-    if (value !== undefined) options[bound.option] = wholeNumberValue(source, value, bound.min, bound.max, bound.example);
+    const given = text(flag);
+    if (given !== undefined) options[bound.option] = wholeNumberValue(given.source, given.value, bound.min, bound.max, bound.example);
   }
   return { help: false, options };
 }
@@ -187,8 +193,10 @@ function tlsLines(sandbox: Sandbox, options: SandboxOptions): string[] {
   const port = sandbox.tlsPort();
   if (port === null || !options.tls) return [];
   const suffix = port === 443 ? '' : `:${port}`;
+  const made = sandbox.tlsCreated().length > 0 ? ` (made at this start in ${options.tls.dir}/)` : '';
   return [
     `  https:    port ${port}: https://api.uat.walleydev.com${suffix} and every real host name (SNI)`,
-    `            trust ${options.tls.dir}/ca.crt; /etc/hosts lines: checkout-sandbox hosts`,
+    `            trust the CA${made}: ${options.tls.dir}/ca.crt, or GET ${sandbox.listenUrl()}/__admin/tls/ca.crt`,
+    `            /etc/hosts lines: ${PROGRAM} hosts`,
   ];
 }

@@ -17,7 +17,8 @@ import type { Journal } from '../control/journal.js';
 import type { RequestNotes } from '../http/notes.js';
 import type { RouteLike } from '../control/near-miss.js';
 import { isJournalRead, journalRequest } from './journal-hook.js';
-import { isStartPath, startPage } from './start-page.js';
+import { type FirstStepsCredentials, isStartPath, startPage } from './start-page.js';
+import { isBaseUrlRoot, surfaceIndex } from './surface-index.js';
 import { type EnvName, type SurfaceAddress, type SurfaceName, isEnvName, isSurfaceName, surfaceByHostName } from '../hosts.js';
 import { jsonResponse } from '../http/answer.js';
 import { isRefusal } from '../http/refuse.js';
@@ -49,6 +50,8 @@ export interface GatewayDeps {
   journal?: Journal;
   /** Each surface's operations (method and path), for the journal's near misses. */
   tables: Readonly<Record<SurfaceName, readonly RouteLike[]>>;
+  /** The credentials the start page's first steps use (src/world/first-steps.ts); absent or null: no steps. */
+  firstSteps?: () => FirstStepsCredentials | null;
 }
 
 const PREFIX = /^\/([A-Za-z]+)\/([A-Za-z]+)(?=[/?#]|$)/;
@@ -100,6 +103,8 @@ export function createGateway(deps: GatewayDeps, admin: Hono<SurfaceEnv>, surfac
   const answer = (request: Request, routing: Routing, bindings: GatewayBindings): Response | Promise<Response> => {
     const { target, surfacePath, pathAndQuery } = routing;
     if (routing.admin) return admin.fetch(request, bindings);
+    // A base URL itself in the prefix form: what the surface serves (src/gateway/surface-index.ts).
+    if (target && routing.baseUrlRoot && (request.method === 'GET' || request.method === 'HEAD')) return surfaceIndex(request, target, deps.urls, deps.tables[target.surface]);
     if (target) {
       const app = surfaces[target.env][target.surface];
       // Faults: one boolean when no rule is listed.
@@ -107,7 +112,7 @@ export function createGateway(deps: GatewayDeps, admin: Hono<SurfaceEnv>, surfac
       return deps.faults.inject(request, target, surfacePath).then((injected) => injected ?? app.fetch(request, bindings));
     }
     // GET /: links for a person (HTML) or a program (JSON).
-    if (isStartPath(pathAndQuery) && (request.method === 'GET' || request.method === 'HEAD')) return startPage(request, deps.urls);
+    if (isStartPath(pathAndQuery) && (request.method === 'GET' || request.method === 'HEAD')) return startPage(request, deps.urls, deps.firstSteps?.() ?? null);
     return unaddressed(pathAndQuery, deps.urls, request.method);
   };
 
@@ -117,7 +122,7 @@ export function createGateway(deps: GatewayDeps, admin: Hono<SurfaceEnv>, surfac
     const pathAndQuery = routedPath ?? pathAndQueryOf(request.url);
     const admin = pathAndQuery.startsWith('/__admin') && (pathAndQuery.length === 8 || '/?#'.includes(pathAndQuery[8]!));
     // Filled by the surface (auth outcome, principal, body) for the journal; one small object per request.
-    const routing: Routing = { target: null, surfacePath: pathAndQuery, pathAndQuery, admin, notes: {}, started };
+    const routing: Routing = { target: null, surfacePath: pathAndQuery, pathAndQuery, admin, baseUrlRoot: false, notes: {}, started };
     if (!admin) {
       const prefix = fixed ? null : PREFIX.exec(pathAndQuery);
       const env = prefix?.[1]!.toLowerCase();
@@ -126,6 +131,7 @@ export function createGateway(deps: GatewayDeps, admin: Hono<SurfaceEnv>, surfac
         routing.target = fixed;
       } else if (prefix && env !== undefined && surface !== undefined && isEnvName(env) && isSurfaceName(surface)) {
         routing.target = { env, surface };
+        routing.baseUrlRoot = isBaseUrlRoot(pathAndQuery, prefix[0]);
         // The path as the surface sees it (prefix stripped), as the real host would log it.
         const surfacePath = pathAndQuery.slice(prefix[0].length);
         routing.surfacePath = surfacePath === '' || surfacePath[0] !== '/' ? `/${surfacePath}` : surfacePath;
@@ -148,6 +154,8 @@ interface Routing {
   /** As on the request line (an isolated sandbox's prefix stripped). */
   pathAndQuery: string;
   admin: boolean;
+  /** A GET of a base URL itself in the prefix form (`/uat/api`): answered with what the surface serves. */
+  baseUrlRoot: boolean;
   notes: RequestNotes;
   started: number;
 }

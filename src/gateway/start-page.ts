@@ -8,6 +8,34 @@
 import { ENVIRONMENTS, type EnvName, SURFACES, SURFACE_RECORDS, type SurfaceName, type Urls, bySurface } from '../hosts.js';
 import { jsonResponse } from '../http/answer.js';
 
+/** The scenario's UAT credentials the first steps use (src/world/first-steps.ts). */
+export interface FirstStepsCredentials {
+  merchant: string;
+  clientId: string;
+  clientSecret: string;
+  scope: string;
+  storeId: string;
+  countryCode: string;
+}
+
+/** The three commands a newcomer runs first, for this sandbox: a token, a checkout, a purchase. */
+export function firstSteps(urls: Urls, credentials: FirstStepsCredentials): string[] {
+  const root = urls.baseUrl('uat', 'api').replace(/\/uat\/api$/, '');
+  const c = credentials;
+  const checkout = JSON.stringify({
+    storeId: Number(c.storeId),
+    countryCode: c.countryCode,
+    reference: 'ORD-1',
+    merchantTermsUri: 'http://127.0.0.1:8000/terms',
+    cart: { items: [{ id: 'TENT-2P', description: 'Two-person tent', unitPrice: '2499.00', quantity: 1, vat: 25 }] },
+  });
+  return [
+    `TOKEN=$(curl -s ${urls.baseUrl('uat', 'auth')}/oauth2/v2.0/token -d grant_type=client_credentials \\\n  -d client_id=${c.clientId} -d client_secret=${c.clientSecret} --data-urlencode scope=${c.scope} \\\n  | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')`,
+    `ID=$(curl -s ${urls.baseUrl('uat', 'api')}/checkouts -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \\\n  -d '${checkout}' \\\n  | sed -E 's/.*"privateId":"([^"]+)".*/\\1/')`,
+    `curl -s -X POST ${root}/__admin/uat/checkouts/$ID/purchase -d '{"result":"Preliminary"}'   # add -H "Authorization: Bearer <admin token>" where the sandbox has one`,
+  ];
+}
+
 export interface StartLinks {
   dashboard: string;
   apiReference: string;
@@ -51,17 +79,18 @@ export function startLinks(urls: Urls): StartLinks {
   };
 }
 
-export function startPage(request: Request, urls: Urls): Response {
+export function startPage(request: Request, urls: Urls, credentials: FirstStepsCredentials | null = null): Response {
   if (new URL(request.url).pathname.endsWith(FAVICON_PATH)) return favicon(request);
   const links = startLinks(urls);
+  const steps = credentials ? { merchant: credentials.merchant, commands: firstSteps(urls, credentials) } : null;
   if (!(request.headers.get('accept') ?? '').includes('text/html')) {
-    return jsonResponse({ name: 'checkout-sandbox', ...links }, 200, { vary: 'accept' });
+    return jsonResponse({ name: 'checkout-sandbox', ...links, firstSteps: steps }, 200, { vary: 'accept' });
   }
-  const body = request.method === 'HEAD' ? null : html(links, urls);
+  const body = request.method === 'HEAD' ? null : html(links, urls, steps);
   return new Response(body, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', vary: 'accept' } });
 }
 
-function html(links: StartLinks, urls: Urls): string {
+function html(links: StartLinks, urls: Urls, steps: { merchant: string; commands: string[] } | null): string {
   const a = (href: string, text = href): string => `<a href="${escape(href)}">${escape(text)}</a>`;
   const rows = ENVIRONMENTS.flatMap((env) =>
     SURFACES.map(
@@ -78,6 +107,7 @@ function html(links: StartLinks, urls: Urls): string {
     body { font: 15px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
     table { border-collapse: collapse; } td, th { padding: .2rem .8rem .2rem 0; text-align: left; }
     code { font-size: 90%; }
+    pre { background: #f4f4f4; padding: .5rem; overflow-x: auto; }
   </style>
 </head>
 <body>
@@ -88,6 +118,15 @@ function html(links: StartLinks, urls: Urls): string {
     <li>${a(links.apiReference, 'API reference')}: every emulated host and the admin API (OpenAPI: ${a(links.openapi)})</li>
     <li>${a(links.hosts, 'Hosts')}: every base URL, dedicated port and real host name, as JSON</li>
   </ul>
+  ${
+    steps
+      ? `<h2>First steps</h2>
+  <p>In a shell, as ${escape(steps.merchant)} in UAT: a token, a checkout, then the customer buys (the dashboard above shows each step).</p>
+  <ol class="first-steps">
+    ${steps.commands.map((command) => `<li><pre><code>${escape(command)}</code></pre></li>`).join('\n    ')}
+  </ol>`
+      : ''
+  }
   <h2>Base URLs</h2>
   <table>
     <thead><tr><th>env</th><th>placeholder</th><th>base URL</th><th>real host</th></tr></thead>

@@ -14,6 +14,8 @@ export interface NewSecret {
 }
 
 export interface NewApiClient extends NewSecret {
+  /** The portal's id for it (a GUID); none: a new one. A shop that brings its own credentials gives it. */
+  clientId?: string;
   name?: string;
   tokenLifetimeSeconds?: number | null;
 }
@@ -27,7 +29,7 @@ export interface IssuedSecret {
 /** A new client with its first secret (pure: the caller saves it). */
 export function createApiClient(merchant: Merchant, input: NewApiClient, nowIso: string): { client: ApiClient; secret: IssuedSecret } {
   const draft: ApiClient = {
-    clientId: randomUUID(),
+    clientId: input.clientId?.toLowerCase() ?? randomUUID(),
     merchantId: merchant.id,
     objectId: randomUUID(),
     name: input.name ?? `${merchant.name} integration`,

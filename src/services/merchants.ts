@@ -1,10 +1,16 @@
 /**
  * The merchants of one environment, as the auth checks and the handlers look them up: by
- * id, by SharedKey username, and their stores. Merchants come from the scenario; only the
- * URLs the merchant registers for callbacks (and its webhook HMAC key) change at run time.
+ * id, by SharedKey username, and their stores. Merchants come from the scenario, or are added
+ * at run time with their own stores and credentials (a shop that keeps its settings); the URLs
+ * a merchant registers for callbacks (and its webhook HMAC key) change at run time.
  */
-import type { Merchant, Store } from '../domain/model.js';
+import { randomBytes } from 'node:crypto';
+import { instant } from '../clock.js';
+import type { ApiClient, Merchant, Store } from '../domain/model.js';
 import type { EnvName } from '../hosts.js';
+import { createApiClient } from '../identity/clients.js';
+import type { MerchantEntry } from '../store/scenario.js';
+import { merchantFromEntry } from '../store/seed.js';
 import { type EnvState, put } from '../store/state.js';
 import type { StateStore } from '../store/store.js';
 
@@ -25,6 +31,49 @@ export class MerchantDirectory {
     const next = { ...merchant, ...uris };
     await this.store.apply([put(this.env, 'merchants', next)]);
     return next;
+  }
+
+  /**
+   * What of the entry another merchant of the environment already has (its id, SharedKey
+   * username, a store id, an API client id), as a sentence; null when it is all free.
+   * A caller would otherwise be ambiguous, as the scenario schema refuses at start.
+   */
+  conflictOf(entry: MerchantEntry): string | null {
+    const state = this.state();
+    if (state.merchants.get(entry.id)) return `merchant ${entry.id} exists already`;
+    const byUser = this.bySharedKeyUsername(entry.sharedKey.username);
+    if (byUser) return `SharedKey username ${entry.sharedKey.username} belongs to merchant ${byUser.id}`;
+    for (const store of entry.stores) {
+      const owner = this.list().find((m) => m.stores.some((s) => s.id === store.id));
+      if (owner) return `store ${store.id} belongs to merchant ${owner.id}`;
+    }
+    const ids = new Set<string>();
+    for (const client of entry.apiClients) {
+      const id = client.clientId.toLowerCase();
+      const owner = state.apiClients.get(id);
+      if (owner) return `API client ${id} belongs to merchant ${owner.merchantId}`;
+      if (ids.has(id)) return `API client ${id} is given twice`;
+      ids.add(id);
+    }
+    const storeIds = entry.stores.map((s) => s.id);
+    const twice = storeIds.find((id, i) => storeIds.indexOf(id) !== i);
+    return twice === undefined ? null : `store ${twice} is given twice`;
+  }
+
+  /** Adds the merchant with its stores and API clients in one change (the caller checked conflictOf). */
+  async add(entry: MerchantEntry, nowIso: string): Promise<{ merchant: Merchant; apiClients: ApiClient[] }> {
+    // A shop's own merchant signs its webhooks too: a key of its own when the entry names none.
+    const merchant = merchantFromEntry(entry, () => randomBytes(16).toString('hex'));
+    const apiClients = entry.apiClients.map(
+      (c) =>
+        createApiClient(
+          merchant,
+          { clientId: c.clientId, clientSecret: c.clientSecret, name: c.name, tokenLifetimeSeconds: c.tokenLifetimeSeconds ?? null, expiresAt: c.secretExpiresAt ? instant(c.secretExpiresAt).toISOString() : null },
+          nowIso,
+        ).client,
+    );
+    await this.store.apply([put(this.env, 'merchants', merchant), ...apiClients.map((client) => put(this.env, 'apiClients', client))]);
+    return { merchant, apiClients };
   }
 
   byId(merchantId: string): Merchant | undefined {

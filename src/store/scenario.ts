@@ -57,7 +57,12 @@ const apiClientSchema = z.object({
   tokenLifetimeSeconds: seconds.optional(),
 });
 
-const merchantSchema = z
+/**
+ * A merchant as a scenario file and POST /__admin/{env}/merchants both give it: its stores and
+ * credentials (SharedKey and API clients) and where its callbacks go. docs/scenarios.md shows
+ * the two side by side.
+ */
+const merchantFields = z
   .object({
     id: id,
     name: z.string().min(1),
@@ -70,6 +75,14 @@ const merchantSchema = z
     /** Where the legacy invoice-status GET of on-hold purchases goes. */
     invoiceStatusUri: z.string().url().nullable().default(null),
     apiClients: z.array(apiClientSchema).default([]),
+  });
+
+/** A shop's own merchant added at run time: the scenario's fields, without seeded checkouts and orders. */
+export const merchantEntrySchema = merchantFields.strict();
+export type MerchantEntry = z.output<typeof merchantEntrySchema>;
+
+const merchantSchema = merchantFields
+  .extend({
     checkouts: z.union([generate, z.array(explicitCheckout)]).default([]),
     orders: z.union([generate, z.array(explicitOrder)]).default([]),
   })

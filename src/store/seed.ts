@@ -18,7 +18,7 @@ import { loadFaker } from '../fake/faker.js';
 import { fakeBusinessCustomer, fakeCartItems, fakeCustomer } from '../fake/people.js';
 import { customerTypeOf, segmentOf } from '../domain/sales-segment.js';
 import { storeFromScenario } from './scenario-stores.js';
-import type { ExplicitCheckout, ExplicitOrder, Scenario, ScenarioMerchant } from './scenario.js';
+import type { ExplicitCheckout, ExplicitOrder, MerchantEntry, Scenario, ScenarioMerchant } from './scenario.js';
 import { type EnvDoc, SNAPSHOT_VERSION, type SnapshotDoc } from './snapshot.js';
 import type { Settings } from './state.js';
 
@@ -102,6 +102,19 @@ function seedWith(scenario: Scenario, nowMs: number, pools: FakePools): Snapshot
   };
 }
 
+/** The merchant a scenario's entry (or POST /__admin/{env}/merchants) describes, without its API clients. */
+export function merchantFromEntry(m: MerchantEntry, signingKey: () => string): Merchant {
+  return {
+    id: m.id,
+    name: m.name,
+    stores: m.stores.map(storeFromScenario),
+    sharedKey: { ...m.sharedKey },
+    webhookUri: m.webhookUri,
+    webhookHmacKey: m.webhookHmacKey ?? signingKey(),
+    invoiceStatusUri: m.invoiceStatusUri,
+  };
+}
+
 class EnvSeeder {
   readonly state: EnvDoc = { merchants: [], apiClients: [], checkouts: [], orders: [], records: {} };
 
@@ -114,16 +127,8 @@ class EnvSeeder {
   ) {}
 
   addMerchant(m: ScenarioMerchant): void {
-    const merchant: Merchant = {
-      id: m.id,
-      name: m.name,
-      stores: m.stores.map(storeFromScenario),
-      sharedKey: { ...m.sharedKey },
-      webhookUri: m.webhookUri,
-      // Every merchant signs its webhooks (the overview lists Walley-Signature among every request's headers).
-      webhookHmacKey: m.webhookHmacKey ?? this.keys.hex(32),
-      invoiceStatusUri: m.invoiceStatusUri,
-    };
+    // Every merchant signs its webhooks (the overview lists Walley-Signature among every request's headers).
+    const merchant = merchantFromEntry(m, () => this.keys.hex(32));
     this.state.merchants.push(merchant);
     for (const client of m.apiClients) this.state.apiClients.push(this.apiClient(merchant, client));
 

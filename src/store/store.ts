@@ -196,8 +196,8 @@ export class StateStore {
     });
   }
 
-  /** Replaces the whole world (seeding, reset): written as a new snapshot, the log emptied. */
-  async replace(doc: SnapshotDoc, options: { backup?: boolean } = {}): Promise<void> {
+  /** Replaces the whole world (seeding, reset): written as a new snapshot, the log emptied; resolves with the backup's path, if one was made. */
+  async replace(doc: SnapshotDoc, options: { backup?: boolean } = {}): Promise<string | null> {
     if (this.log) await this.log.idle();
     if (this.compacting) await this.compacting;
     const backup = options.backup && this.file && existsSync(this.file) ? `${this.file}.${wallClockStamp()}.bak` : null;
@@ -212,6 +212,7 @@ export class StateStore {
         this.openLog();
       }
     }
+    return backup;
   }
 
   /** The world in memory as a document (changes still on their way to disk included). */

@@ -21,6 +21,7 @@ import { FaultSet } from '../control/faults.js';
 import { Journal, publishEntries } from '../control/journal.js';
 import { LazyFaker } from '../fake/faker.js';
 import { type Dispatch, type SurfaceApps, createGateway } from '../gateway/gateway.js';
+import { firstStepsSource } from './first-steps.js';
 import { ENVIRONMENTS, type EnvName, type HostsConfig, SURFACES, type SurfaceName, type Urls, bySurface } from '../hosts.js';
 import type { Surface, SurfaceEnv } from '../http/types.js';
 import { type IdentityProvider, createIdentityProvider } from '../identity/provider.js';
@@ -66,6 +67,8 @@ export interface WorldSpec {
   baseUrl(env: EnvName, surface: SurfaceName): string;
   dedicatedUrl(env: EnvName, surface: SurfaceName): string | null;
   httpsUrl(env: EnvName, surface: SurfaceName): string | null;
+  /** The CA certificate (PEM) of the HTTPS listener, once it listens; else null. */
+  tlsCaCert(): string | null;
   /** /__admin/sandboxes: the process's registry on the main world, null on an isolated one. */
   sandboxes: SandboxesControl | null;
   logIo?: LogIo | undefined;
@@ -98,6 +101,8 @@ export interface World {
   readonly resumed: boolean;
   /** The outbox worker: callbacks, webhooks and invoice-status calls, delivered beside the requests. */
   readonly deliveries: Pick<NotificationDispatcher, 'settled' | 'state'>;
+  /** Set when the saved state was of another scenario and this start seeded the one asked for. */
+  readonly switched: ScenarioSwitch | null;
   scenario(): string;
   snapshot(): SnapshotDoc;
   reset(scenario?: string): Promise<void>;
@@ -106,6 +111,12 @@ export interface World {
   routes(env: EnvName, surface: SurfaceName): readonly Documented[];
   /** Stops timers and listeners of the clock, flushes and closes the state. */
   close(): Promise<void>;
+}
+
+/** A start that seeded another scenario than the saved state's: which one it was, and where that state was kept. */
+export interface ScenarioSwitch {
+  from: string;
+  backup: string | null;
 }
 
 export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise<World> {
@@ -124,6 +135,7 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
   const reseed = spec.reset || persisted === null || wantedScenario !== persisted.meta.scenario;
   // Read once: seeds the world when reseeding, and declares its faults below.
   let scenario: Scenario | null;
+  let switched: ScenarioSwitch | null = null;
   try {
     scenario = reseed ? loadScenario(wantedScenario, scenarioDir) : null;
     // Clock: explicit now/frozen > persisted state > scenario > real time.
@@ -135,7 +147,11 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
       applyScenarioClock(clock, scenario);
     }
     // A state file is never reseeded over without a backup of what it held.
-    if (scenario) await store.replace({ ...(await seedState(scenario, clock.nowMs())), clock: clock.snapshot() }, { backup: persisted !== null });
+    if (scenario) {
+      const backup = await store.replace({ ...(await seedState(scenario, clock.nowMs())), clock: clock.snapshot() }, { backup: persisted !== null });
+      // Another scenario than the saved state's: the banner says so, and where the old state went.
+      if (persisted !== null && !spec.reset && wantedScenario !== persisted.meta.scenario) switched = { from: persisted.meta.scenario, backup };
+    }
   } catch (error) {
     await store.close();
     throw error;
@@ -220,10 +236,12 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
       reset,
       dedicatedUrl: spec.dedicatedUrl,
       httpsUrl: spec.httpsUrl,
+      tlsCaCert: spec.tlsCaCert,
     },
   };
   const admin = createAdminApp(adminDeps, shared.guard, spec.controlPlane);
-  const dispatch = createGateway({ clock, logger, urls, faults, journal, tables: SURFACE_TABLES }, admin, surfaces);
+  const firstSteps = firstStepsSource(scenarioDir, () => store.state.meta.scenario);
+  const dispatch = createGateway({ clock, logger, urls, faults, journal, tables: SURFACE_TABLES, firstSteps }, admin, surfaces);
 
   return {
     clock,
@@ -238,6 +256,7 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
     stateFile: store.file,
     resumed: !reseed,
     deliveries: notifications,
+    switched,
     scenario: () => store.state.meta.scenario,
     snapshot: () => store.snapshot(),
     reset,

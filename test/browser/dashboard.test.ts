@@ -91,6 +91,16 @@ describe.skipIf(!HAVE_CHROMIUM)(`dashboard in Chromium${HAVE_CHROMIUM ? '' : ` (
     await expect.poll(async () => (await merchants())[0]!.webhookSigningKey).toBe('a-new-signing-key');
   });
 
+  it('says what to do first while there is no checkout, linking the start page with its first steps', async () => {
+    const hint = page.locator('table.checkouts[data-env="uat"] tbody tr.first-steps');
+    await hint.waitFor();
+    expect(await hint.textContent()).toBe('No checkouts yet. First steps (a token, a checkout, a purchase) for this sandbox: the start page.');
+    const href = await hint.getByRole('link', { name: 'the start page' }).getAttribute('href');
+    expect(href).toBe(`${base}/`);
+    const start = await page.request.get(href!, { headers: { accept: 'text/html' } });
+    expect(await start.text()).toContain('<h2>First steps</h2>');
+  });
+
   it('lists a new checkout live, with a link to its hosted page', async () => {
     const body = JSON.stringify(initPayload());
     const response = await sb.fetch('/uat/legacy/checkout', {

@@ -31,7 +31,7 @@ describe('bad flag values', () => {
     [['--reset=true'], '--reset is a switch and takes no value: write --reset alone. Run with --help for every flag.'],
     [['--port'], '--port needs a value, e.g. --port <value>. Run with --help for every flag.'],
     [['--scenario', 'minimla'], "unknown scenario 'minimla'. Did you mean 'minimal'? Known scenarios: default, minimal,"],
-    [['--tls-port', '1'], '--tls-port and --tls-dir only apply with --tls'],
+    [['--tls-port', '1'], '--tls-port only applies with HTTPS on; add --tls (or SANDBOX_TLS=1) to serve it.'],
   ])('%j exits 2 naming the flag, the accepted values and the fix', async (args, message) => {
     const { code, output } = await runCli(['--memory', ...args]);
     expect(code).toBe(2);

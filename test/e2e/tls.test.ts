@@ -6,7 +6,7 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,7 +112,7 @@ describe('--tls', () => {
 
   it('reports the HTTPS port in the banner and in /__admin/hosts', async () => {
     expect(tlsPort).toBeGreaterThan(0);
-    expect(sandbox?.output()).toContain(`trust ${tlsDir}/ca.crt`);
+    expect(sandbox?.output()).toContain(`trust the CA: ${tlsDir}/ca.crt, or GET ${sandbox?.url}/__admin/tls/ca.crt`);
     const hosts = (await (await fetch(`${sandbox?.url}/__admin/hosts`)).json()) as { hosts: { env: string; surface: string; httpsUrl: string }[] };
     expect(hosts.hosts.find((h) => h.env === 'uat' && h.surface === 'legacy')?.httpsUrl).toBe(`https://api.checkout.uat.walleydev.com:${tlsPort}`);
   });
@@ -151,9 +151,55 @@ describe('--tls', () => {
     expect(body).toContain('/no-such-path');
   });
 
-  it('stops with the command to run when the certificates are missing', async () => {
-    const { code, output } = await runCli(['--memory', '--port', '0', '--tls', '--tls-port', '0', '--tls-dir', join(dir, 'none')]);
-    expect(code).toBe(1);
-    expect(output).toContain(`${join(dir, 'none', 'ca.crt')} not found: run \`checkout-sandbox tls --dir ${join(dir, 'none')}\` first`);
+  it('serves its CA at /__admin/tls/ca.crt, without the admin token', async () => {
+    const response = await fetch(`${sandbox?.url}/__admin/tls/ca.crt`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/x-pem-file');
+    expect(await response.text()).toBe(readFileSync(join(tlsDir, 'ca.crt'), 'utf8'));
+  });
+});
+
+describe('HTTPS configured by environment variables alone, with no certificates yet', () => {
+  const empty = join(dir, 'made-at-start');
+  const token = 'tls-env-admin-token';
+  let started: Spawned | undefined;
+  let port = 0;
+  beforeAll(async () => {
+    // As a CI service container is started: variables, no flags, no `tls` step before it.
+    started = await startSandbox(['--memory'], { SANDBOX_TLS: '1', SANDBOX_TLS_PORT: '0', SANDBOX_TLS_DIR: empty, SANDBOX_ADMIN_TOKEN: token });
+    port = Number(/https: {4}port (\d+)/.exec(started.output())?.[1]);
+  }, 60_000);
+  afterAll(async () => {
+    await started?.stop();
+  });
+
+  it('makes the CA and host certificates at start and says so', () => {
+    expect(port).toBeGreaterThan(0);
+    expect(started?.output()).toContain(`(made at this start in ${empty}/)`);
+    for (const name of [...realHostNames(loadHosts()), 'ca']) expect(existsSync(join(empty, `${name}.crt`))).toBe(true);
+  });
+
+  it('serves the CA it made to a job that has no token, and a client trusting it gets through', async () => {
+    const response = await fetch(`${started?.url}/__admin/tls/ca.crt`);
+    expect(response.status).toBe(200);
+    const pem = await response.text();
+    expect(new X509Certificate(pem).ca).toBe(true);
+    const caFile = join(dir, 'fetched-ca.crt');
+    writeFileSync(caFile, pem);
+    const discovery = await nodeClient(`https://api.uat.walleydev.com:${port}/${UAT_TENANT}/v2.0/.well-known/openid-configuration`, caFile);
+    expect(discovery.status).toBe(200);
+    // The rest of /__admin still needs the token.
+    expect((await fetch(`${started?.url}/__admin/hosts`)).status).toBe(401);
+  });
+
+  it('answers 404 at /__admin/tls/ca.crt on a sandbox without HTTPS', async () => {
+    const plain = await startSandbox(['--memory']);
+    try {
+      const response = await fetch(`${plain.url}/__admin/tls/ca.crt`);
+      expect(response.status).toBe(404);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toContain('SANDBOX_TLS=1');
+    } finally {
+      await plain.stop();
+    }
   });
 });

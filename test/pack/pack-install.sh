@@ -7,8 +7,10 @@
 #   3. the library from TypeScript: a .ts file type-checked with tsc against the installed types,
 #      with @types/node and in a project without it;
 # 4. and installed from the git repository instead, as docs/add-to-your-project.md shows.
-# And what the package must not bring: a lifecycle script that needs a file the
-# tarball lacks, or swagger-ui-dist's install-time telemetry (@scarf/scarf).
+# And what the package must not bring: an install-time script (a tarball's `prepare` would run
+# in the consumer's install), a lifecycle script that needs a file the tarball lacks, a word
+# from npm beyond "added N packages" at install, or swagger-ui-dist's install-time telemetry
+# (@scarf/scarf).
 # Needs only the npm registry (or its cache) for the package's dependencies.
 # Prints "pack-install: ok" and exits 0, or names the failing step and exits 1.
 set -euo pipefail
@@ -26,9 +28,11 @@ step() { echo "-- pack-install: $*"; }
 cd "$ROOT"
 step "build (if stale) and npm pack"
 node scripts/build.mjs --if-stale
-# --ignore-scripts: the build above is the one prepare would run.
-TARBALL="$(npm pack --ignore-scripts --silent --pack-destination "$WORK" | tail -n 1)"
+# With its scripts: prepack writes the packed package.json without `prepare`, postpack puts it back.
+MANIFEST_BEFORE="$(cksum <package.json)"
+TARBALL="$(npm pack --silent --pack-destination "$WORK" | tail -n 1)"
 [ -f "$WORK/$TARBALL" ] || fail "npm pack produced no tarball"
+[ "$(cksum <package.json)" = "$MANIFEST_BEFORE" ] && [ ! -e package.json.packing ] || fail "npm pack left package.json changed"
 
 step "tarball contents: built JavaScript with types, no sources or tests"
 CONTENTS="$(tar -tzf "$WORK/$TARBALL")"
@@ -37,9 +41,16 @@ for f in package/dist/index.js package/dist/index.d.ts package/dist/main.js pack
   package/dist/admin/swagger-ui/swagger-ui-bundle.js package/dist/admin/swagger-ui/LICENSE; do
   grep -qx "$f" <<<"$CONTENTS" || fail "$f missing from $TARBALL"
 done
-if grep -E '^package/(src|test|bench|docs)/|\.tsbuildinfo$|^package/dist/.*\.ts$' <<<"$CONTENTS" | grep -v '\.d\.ts$'; then
+if grep -E '^package/(src|test|bench|docs/examples)/|\.tsbuildinfo$|^package/dist/.*\.ts$' <<<"$CONTENTS" | grep -v '\.d\.ts$'; then
   fail "the tarball ships files it should not (above)"
 fi
+
+step "every page and image the packed README links to is in the tarball"
+tar -xzf "$WORK/$TARBALL" -C "$WORK" package/README.md
+MISSING="$(grep -oE '\]\([^)#: ]+' "$WORK/package/README.md" | cut -c3- | sort -u | while read -r link; do
+  grep -qx "package/$link" <<<"$CONTENTS" || echo "$link"
+done)"
+[ -z "$MISSING" ] || fail "the README links to files the package does not ship: $MISSING"
 
 step "every file a lifecycle script or a file: dependency names is in the tarball"
 tar -xzf "$WORK/$TARBALL" -C "$WORK" package/package.json
@@ -48,8 +59,10 @@ node -e '
   const shipped = new Set(process.argv[2].split("\n"));
   const has = (path) => shipped.has(`package/${path}`) || [...shipped].some((f) => f.startsWith(`package/${path}/`));
   const problems = [];
-  // What npm runs by itself in an installed or extracted package, and what `npm start` runs.
-  for (const name of ["preinstall", "install", "postinstall", "prepare", "prestart", "start"]) {
+  // What npm would run by itself when a consumer installs the tarball: nothing.
+  for (const name of ["preinstall", "install", "postinstall", "prepare"]) if (pkg.scripts?.[name]) problems.push(`${name}: an install-time script in the packed package.json`);
+  // What `npm start` runs in the installed package.
+  for (const name of ["prestart", "start"]) {
     const script = pkg.scripts?.[name];
     if (!script) continue;
     for (const [, file] of script.matchAll(/\bnode\s+(\S+\.m?js)\b/g)) if (!has(file)) problems.push(`${name}: ${script} needs ${file}`);
@@ -66,17 +79,19 @@ mkdir "$WORK/app"
 cd "$WORK/app"
 printf '{ "name": "pack-check", "version": "1.0.0", "private": true, "type": "module" }\n' >package.json
 TYPES_NODE="$(node -p "require('$ROOT/package.json').devDependencies['@types/node']")"
-npm install --no-audit --no-fund --prefer-offline --loglevel=error "$WORK/$TARBALL" "@types/node@$TYPES_NODE" >/dev/null \
-  || fail "npm install of the tarball"
+npm install --no-audit --no-fund --prefer-offline "$WORK/$TARBALL" "@types/node@$TYPES_NODE" >"$WORK/install.log" 2>&1 \
+  || { cat "$WORK/install.log" >&2; fail "npm install of the tarball"; }
+# A quiet install: npm's own summary and nothing else (no warning, no script to approve).
+if grep -v -E '^(added [0-9]+ packages? in .*)?$' "$WORK/install.log"; then fail "npm install of the tarball printed more than its summary (above)"; fi
 
 step "no telemetry: neither swagger-ui-dist nor @scarf/scarf is installed with it"
 for pkg in swagger-ui-dist @scarf/scarf; do
   [ ! -e "node_modules/$pkg" ] || fail "$pkg was installed with the package"
 done
 
-step "the packed lifecycle scripts run: npm run prepare and npm start -- --help in the installed package"
-(cd node_modules/checkout-sandbox && npm run --silent prepare && npm start --silent -- --help | grep -q -- '--scenario') \
-  || fail "a lifecycle script of the installed package failed"
+step "npm start -- --help in the installed package (its prestart finds dist/ built)"
+(cd node_modules/checkout-sandbox && npm start --silent -- --help | grep -q -- '--scenario') \
+  || fail "npm start in the installed package failed"
 
 step "npx checkout-sandbox --help"
 HELP="$(npx --no-install checkout-sandbox --help)" || fail "npx checkout-sandbox --help exited non-zero"

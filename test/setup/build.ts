@@ -10,8 +10,10 @@ import { fileURLToPath } from 'node:url';
 
 export default function setup(): void {
   const script = fileURLToPath(new URL('../../scripts/build.mjs', import.meta.url));
-  const result = spawnSync(process.execPath, [script, '--if-stale'], { stdio: 'inherit' });
+  // Quiet when it works: the test run prints the runner's lines only.
+  const result = spawnSync(process.execPath, [script, '--if-stale'], { encoding: 'utf8' });
   if (result.status === 0) return;
+  process.stderr.write(`${result.stdout}${result.stderr}`);
   // tsc still emits on type errors (npm run typecheck reports them), so the JavaScript is
   // current and the tests can run; only a build that emitted nothing stops them.
   if (!existsSync(fileURLToPath(new URL('../../dist/main.js', import.meta.url)))) {

@@ -59,9 +59,11 @@ export async function startSandbox(args: string[], env: NodeJS.ProcessEnv = {}):
 }
 
 /** A long-running subcommand (`record`), with the same free port and quiet logs as startSandbox. */
-export async function startCommand(subcommand: string[], args: string[], env: NodeJS.ProcessEnv = {}): Promise<Spawned> {
+export async function startCommand(subcommand: string[], args: string[], env: NodeJS.ProcessEnv = {}, via: string[] = []): Promise<Spawned> {
   const started = performance.now();
-  const child = spawn(process.execPath, localOnly(MAIN, [...subcommand, '--port', '0', '--log-level', 'warn', ...args]), {
+  // `via` runs it through another command first, e.g. ['ip', 'netns', 'exec', NAME] (which execs node in place).
+  const [command, ...before] = [...via, process.execPath];
+  const child = spawn(command!, [...before, ...localOnly(MAIN, [...subcommand, '--port', '0', '--log-level', 'warn', ...args])], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

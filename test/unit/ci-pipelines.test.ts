@@ -8,48 +8,11 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseCliArgs } from '../../src/cli/index.js';
-import { resolveOptions } from '../../src/config.js';
 import { createSandbox } from '../../src/sandbox.js';
-import { listScenarios } from '../../src/store/scenario.js';
-import { ROOT } from '../support/spawn.js';
+import { PORT, dockerfile, expectBaseUrl, expectImage, expectStarts, healthcheck, pkg, yamlBlock } from '../support/pipelines.js';
 
-const page = readFileSync(join(ROOT, 'docs/ci-pipelines.md'), 'utf8');
-const block = (tag: string): unknown => {
-  const match = new RegExp(`^\`\`\`yaml ${tag}\\n([\\s\\S]*?)^\`\`\`$`, 'm').exec(page);
-  if (!match) throw new Error(`docs/ci-pipelines.md has no \`\`\`yaml ${tag} block`);
-  return parseYaml(match[1]!);
-};
-
-const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; engines: { node: string } };
-const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
-const healthcheck = JSON.parse(/^HEALTHCHECK[\s\S]*?CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
-const PORT = Number(cmd[cmd.indexOf('--port') + 1]);
-
-/** The image is this repository's, tagged with the package's version. */
-function expectImage(image: unknown): void {
-  expect(image).toMatch(new RegExp(`/checkout-sandbox:${pkg.version.replaceAll('.', '\\.')}$`));
-}
-
-/** The image's own command starts with this environment, on a scenario that exists. */
-function expectStarts(env: Record<string, string>): void {
-  const args = parseCliArgs(cmd, env);
-  if (args.help) throw new Error('unexpected --help');
-  const options = resolveOptions(args.options);
-  expect(options.port).toBe(PORT);
-  // The pipeline's own token: one the sandbox made at start could not be read by the job's steps.
-  expect(options.adminToken).toBeTruthy();
-  if (env.SANDBOX_SCENARIO) expect(listScenarios().map((s) => s.name)).toContain(env.SANDBOX_SCENARIO);
-}
-
-/** A base URL on the sandbox's port, with a path the sandbox serves. */
-function expectBaseUrl(url: unknown, host: string, path: string): void {
-  const parsed = new URL(String(url));
-  expect([parsed.hostname, Number(parsed.port), parsed.pathname]).toEqual([host, PORT, path]);
-}
+const block = (tag: string): unknown => yamlBlock('docs/ci-pipelines.md', tag);
 
 describe('the Dockerfile facts the recipes rely on', () => {
   it('port 4010 and a node health check', () => {

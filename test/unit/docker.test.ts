@@ -4,7 +4,7 @@
  * that command listens on.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, posix } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { withAdminToken } from '../../src/cli/admin-access.js';
@@ -200,24 +200,50 @@ describe('Dockerfile', () => {
     expect(argv[0]).toBe('node');
     expect(runtime).toContain(`COPY ${argv[1]} ./${argv[1]}`);
     expect(runtime).not.toMatch(/HEALTHCHECK[^\n]*4010/);
-    // Run the probe against a server on a port that is not 4010, named by --port as in CMD.
-    const { createServer } = await import('node:http');
+    // The probe in the image's layout of its own (docker/ beside dist/), so no other sandbox
+    // of the test run is taken for the container's; dist/main.js there is a stand-in that
+    // answers /__admin/health on the --port it is given, as the sandbox does.
     const { spawn } = await import('node:child_process');
-    const server = createServer((req, res) => {
-      res.writeHead(req.url === '/__admin/health' ? 200 : 404).end('{}');
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as { port: number }).port;
+    const { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const app = mkdtempSync(join(tmpdir(), 'sandbox-image-'));
+    mkdirSync(join(app, 'docker'));
+    mkdirSync(join(app, 'dist'));
+    cpSync(`${ROOT}/${argv[1]}`, join(app, argv[1]!));
+    writeFileSync(
+      join(app, 'dist/main.js'),
+      "const port = Number(process.argv[process.argv.indexOf('--port') + 1]);\n" +
+        "require('node:http').createServer((req, res) => res.writeHead(req.url === '/__admin/health' ? 200 : 404).end('{}')).listen(port, '127.0.0.1', () => console.log('listening'));\n",
+    );
+    writeFileSync(join(app, 'package.json'), '{ "type": "commonjs" }');
+    const probe = (env: NodeJS.ProcessEnv): Promise<number | null> =>
+      new Promise((resolve) => {
+        const child = spawn(process.execPath, [argv[1]!], { cwd: app, env: { ...process.env, PORT: '', HOST: '', ...env } });
+        child.once('exit', resolve);
+      });
+    const { createServer } = await import('node:http');
+    const other = createServer((req, res) => res.writeHead(req.url === '/__admin/health' ? 200 : 404).end('{}'));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const port = (other.address() as { port: number }).port;
+    // A free port for the stand-in, as the sandbox would be given one with --port.
+    const spare = createServer();
+    await new Promise<void>((resolve) => spare.listen(0, '127.0.0.1', resolve));
+    const sandboxPort = String((spare.address() as { port: number }).port);
+    await new Promise((resolve) => spare.close(resolve));
+    let sandbox: ReturnType<typeof spawn> | undefined;
     try {
-      const probe = (env: NodeJS.ProcessEnv): Promise<number | null> =>
-        new Promise((resolve) => {
-          const child = spawn(process.execPath, [`${ROOT}/${argv[1]}`], { env: { ...process.env, ...env } });
-          child.once('exit', resolve);
-        });
-      expect(await probe({ SANDBOX_PORT: String(port) })).toBe(0);
-      expect(await probe({ SANDBOX_PORT: '1' })).toBe(1);
+      // No sandbox of this layout yet: no --port to read, so $PORT, as the CLI reads it without the flag.
+      expect(await probe({ PORT: String(port) })).toBe(0);
+      expect(await probe({ PORT: '1' })).toBe(1);
+      // The sandbox started with --port (as CMD starts it): the flag wins over $PORT, as in the CLI.
+      sandbox = spawn(process.execPath, ['dist/main.js', '--port', sandboxPort], { cwd: app, stdio: ['ignore', 'pipe', 'ignore'] });
+      await new Promise((resolve) => sandbox!.stdout!.once('data', resolve));
+      expect(await probe({ PORT: '1' })).toBe(0);
+      expect(await probe({ PORT: String(port) })).toBe(0);
     } finally {
-      server.close();
+      sandbox?.kill();
+      other.close();
+      rmSync(app, { recursive: true, force: true });
     }
   });
 });

@@ -197,8 +197,20 @@
       body.appendChild(el('tr', {}, cells.map(function (cell) { return el('td', cell && cell.url ? { class: 'url' } : {}, [cell && cell.node ? cell.node : String(cell === null || cell === undefined ? '' : cell)]); })));
     });
   }
+  /** An empty table says what to do first: the start page (this world's root) shows the first three steps. */
+  function firstStepsRow(selector, env, what) {
+    var body = document.querySelector(selector + '[data-env="' + env + '"] tbody');
+    var columns = document.querySelectorAll(selector + '[data-env="' + env + '"] thead th').length;
+    var link = el('a', { href: new URL('..', location.href).href, text: 'the start page' });
+    body.appendChild(el('tr', { class: 'first-steps' }, [el('td', { colspan: String(columns) }, ['No ' + what + ' yet. First steps (a token, a checkout, a purchase) for this sandbox: ', link, '.'])]));
+  }
   function refreshCheckouts(env) {
     return api('GET', '/__admin/' + env + '/checkouts').then(function (body) {
+      if (body.checkouts.length === 0) {
+        fillTable('.checkouts', env, []);
+        firstStepsRow('.checkouts', env, 'checkouts');
+        return;
+      }
       fillTable('.checkouts', env, body.checkouts.slice().reverse().map(function (c) {
         var link = el('a', { href: c.hostedPage, target: '_blank', rel: 'noopener', text: 'Open' });
         link.appendChild(el('span', { class: 'visually-hidden', text: ' hosted page of checkout ' + c.privateId }));

@@ -1,0 +1,13 @@
+<?php
+/**
+ * The test run's setup: the integration's class, and the shop's own merchant, store and
+ * credentials (the same WALLEY_* settings the shop uses) registered with the sandbox through
+ * its admin API, so the shop keeps its settings instead of taking the scenario's.
+ */
+
+declare(strict_types=1);
+
+require __DIR__ . '/../src/WalleyCheckout.php';
+require __DIR__ . '/SandboxAdmin.php';
+
+Shop\Walley\Tests\SandboxAdmin::fromEnvironment()->registerShop();
