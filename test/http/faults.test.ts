@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConnectionRefusedError } from '../../src/http/refuse.js';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandboxShell } from '../support/sandbox.js';
 import { SCENARIO_DIR } from '../../src/store/scenario.js';
 import { NORDIC, signedFetch } from '../support/checkout-requests.js';
 import { clientCredentials, postForm, tokenFor } from '../support/identity.js';
@@ -17,11 +18,7 @@ import { clientCredentials, postForm, tokenFor } from '../support/identity.js';
 const NOW = '2026-10-30T12:00:00Z';
 const ORDER = '/uat/api/manage/orders/00000000-0000-4000-8000-000000000000';
 
-let sb: Sandbox;
-beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: NOW, frozen: true });
-});
-afterEach(() => sb.close());
+const sb = useSandboxShell({ now: NOW, frozen: true });
 
 type Json = Record<string, unknown>;
 

@@ -5,8 +5,9 @@
  */
 import { X509Certificate, createHash } from 'node:crypto';
 import { type JSONWebKeySet, SignJWT, createLocalJWKSet, generateKeyPair, jwtVerify } from 'jose';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { describe, expect, it } from 'vitest';
+import { createSandbox } from '../../src/sandbox.js';
+import { useSandboxShell } from '../support/sandbox.js';
 import {
   CREDENTIALS,
   PROD_TENANT,
@@ -25,11 +26,7 @@ const UAT_RESOURCE = '705798e0-8cef-427c-ae00-6023deba29af';
 const UAT_ISSUER = `https://login.microsoftonline.com/${UAT_TENANT}/v2.0`;
 const uat = CREDENTIALS.uat;
 
-let sb: Sandbox;
-beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: NOW, frozen: true });
-});
-afterEach(() => sb.close());
+const sb = useSandboxShell({ now: NOW, frozen: true });
 
 async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
   return (await response.json()) as T;

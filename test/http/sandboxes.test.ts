@@ -4,8 +4,9 @@
  * capture; none may see another's data or clock. Then deletion, idle expiry, header
  * addressing, the admin guard on isolated admin paths, the limit, and sandbox.isolated().
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 
 const WORKERS = 50;
 const CLIENT = {
@@ -44,13 +45,11 @@ async function token(authBase: string): Promise<string> {
 }
 
 describe('50 parallel workers, each in an isolated sandbox over HTTP', () => {
-  let sb: Sandbox;
+  const sb = useSandbox({ port: 0, now: '2026-01-01T00:00:00Z', frozen: true }, 'file');
   let url = '';
   beforeAll(async () => {
-    sb = await createSandbox({ port: 0, logLevel: 'silent', now: '2026-01-01T00:00:00Z', frozen: true });
     ({ url } = await sb.listen());
   });
-  afterAll(() => sb.close());
 
   interface Worker {
     made: Made;

@@ -8,7 +8,8 @@
 import { NORDIC_PROD_CLIENT } from '../support/identity.js';
 import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 import { webhookBodySchema } from '../../src/routes/answers/webhooks.js';
 import { admin, at } from '../support/checkout-requests.js';
 import { ManageApi, bearerToken } from '../support/manage-api.js';
@@ -21,12 +22,11 @@ const NET_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}\+00:00$/;
 const STOCKHOLM_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}\+0[12]:00$/;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-let sb: Sandbox;
+const sb = useSandbox({ now: '2026-11-02T10:00:00Z', frozen: true });
 let api: ManageApi;
 let shop: Receiver;
 
 beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-11-02T10:00:00Z', frozen: true });
   api = new ManageApi(sb);
   shop = new Receiver();
   await shop.start();
@@ -34,7 +34,6 @@ beforeEach(async () => {
   expect(set.body).toEqual({ merchantId: '1001', webhookUri: `${shop.base}${HOOK}`, webhookHmacKey: KEY, invoiceStatusUri: null });
 });
 afterEach(async () => {
-  await sb.close();
   await shop.stop();
 });
 
