@@ -67,8 +67,7 @@ describe('GET /__admin/events', () => {
     const before = sb.events.listenerCount;
     const response = await sb.fetch('/__admin/events');
     await readEvents(response.body!, 1);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(sb.events.listenerCount).toBe(before);
+    await expect.poll(() => sb.events.listenerCount).toBe(before);
   });
 });
 

@@ -36,8 +36,10 @@ async function count(sb: Sandbox, pattern: Record<string, unknown>): Promise<num
   return answer.body.count as number;
 }
 
-/** Lets in-process response bodies (read from a clone) settle. */
-const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 10));
+/** Waits until the newest entry holds its answer's body (in process it is read from a clone after the answer). */
+async function settle(sb: Sandbox): Promise<void> {
+  await expect.poll(async () => (await requests(sb))[0]?.response.body, { interval: 5 }).toBeTruthy();
+}
 
 describe('the request journal', () => {
   it('records a bearer call with sandbox and real time, principal, outcome and redacted secrets', async () => {
@@ -45,7 +47,7 @@ describe('the request journal', () => {
     const token = await tokenFor(sb, 'uat');
     const answer = await sb.fetch(`/uat/api/checkouts/${CHECKOUT}`, { headers: { authorization: `Bearer ${token}` } });
     expect(answer.status).toBe(200);
-    await settle();
+    await settle(sb);
 
     const [call, tokenCall] = await requests(sb);
     expect(call).toMatchObject({
@@ -146,7 +148,7 @@ describe('the request journal', () => {
     const sb = await sandbox({ journalSize: 3 });
     const token = await tokenFor(sb, 'uat');
     await sb.fetch(`/uat/api/checkouts/${CHECKOUT}`, { headers: { authorization: `Bearer ${token}` } });
-    await settle();
+    await settle(sb);
     const [newest] = await requests(sb);
     const one = await sb.fetch(`/__admin/requests/${newest!.id}`);
     expect(one.status).toBe(200);
