@@ -10,7 +10,7 @@ import { type Server, type Socket, createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { monotonicMs } from '../../src/clock.js';
-import { type Sandbox } from '../../src/sandbox.js';
+import { type Sandbox } from '../../src/index.js';
 import { useSandbox } from '../support/sandbox.js';
 import { admin, initPayload, initializeOldStyle } from '../support/checkout-requests.js';
 import { bearerToken } from '../support/manage-api.js';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConnectionRefusedError } from '../../src/http/refuse.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { type Sandbox, createSandbox } from '../../src/index.js';
 import { openSandboxShell, useSandboxShell } from '../support/sandbox.js';
 import { SCENARIO_DIR } from '../../src/store/scenario.js';
 import { NORDIC, signedFetch } from '../support/checkout-requests.js';

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { type Sandbox, createSandbox } from '../../src/index.js';
 import { openSandbox } from '../support/sandbox.js';
 import { admin, at, initPayload, signedFetch } from '../support/checkout-requests.js';
 import { UAT_SCOPE, postForm } from '../support/identity.js';

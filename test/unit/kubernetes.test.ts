@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../src/cli/index.js';
 import { resolveOptions } from '../../src/config.js';
 import { loadHosts, surfaceByPort } from '../../src/hosts.js';
-import { createSandbox } from '../../src/sandbox.js';
+import { createSandbox } from '../../src/index.js';
 import { ROOT } from '../support/spawn.js';
 
 const DEPLOY = join(ROOT, 'deploy/kubernetes');
