@@ -38,7 +38,7 @@ export const createSchema = z
   })
   .strict();
 
-export const patchSchema = z
+export const apiClientPatchSchema = z
   .object({ name: z.string().min(1).max(200).optional(), tokenLifetimeSeconds: z.number().int().positive().nullable().optional() })
   .strict();
 
@@ -101,12 +101,12 @@ export const API_CLIENT_OPERATIONS: readonly AnyOperation<ApiClientAdminDeps>[] 
     answers: { '200': CLIENT, ...refusals(404) },
     handler: (ctx) => (c) => c.json(apiClientView(clientOf(c, ctx).client, ctx.clock.nowMs())),
   }),
-  adminOperation<ApiClientAdminDeps, z.infer<typeof patchSchema>>({
+  adminOperation<ApiClientAdminDeps, z.infer<typeof apiClientPatchSchema>>({
     op: 'updateApiClient',
     method: 'PATCH',
     path: `${BASE}/:clientId`,
     summary: 'Rename or set a token lifetime',
-    body: jsonBody(patchSchema, 'AdminApiClientPatch'),
+    body: jsonBody(apiClientPatchSchema, 'AdminApiClientPatch'),
     answers: { '200': CLIENT, ...refusals(...BODY_REFUSALS, 404, 503) },
     handler: (ctx) => async (c, { body }) => {
       const { env, client } = clientOf(c, ctx);

@@ -122,6 +122,6 @@ export function escapePointer(key: string): string {
 }
 
 /** A concrete pointer (indexes as numbers) as the summary shows it (indexes as `*`). */
-export function templateOf(pointer: string): string {
+export function pointerTemplate(pointer: string): string {
   return pointer.replace(/\/\d+(?=\/|$)/g, '/*');
 }

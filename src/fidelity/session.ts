@@ -14,7 +14,7 @@ import { type Sandbox, createSandbox } from '../sandbox.js';
 import { loadScenario } from '../store/scenario.js';
 import { CallbackSink, type MerchantAnswer } from './callback-sink.js';
 import { type CatchUp, CatchUps, type LookAhead } from './catch-up.js';
-import { type Answer, compareAnswers } from './compare.js';
+import { type RecordedResponse, compareAnswers } from './compare.js';
 import { Credentials } from './credentials.js';
 import { FieldClasses } from './fields.js';
 import { IdMap } from './ids.js';
@@ -114,7 +114,7 @@ export class FidelitySession {
     const catchUps = (await this.catchUps.before(exchange, operation)).map((c) => (file ? { ...c, file } : c));
     this.report.caughtUp(catchUps);
     let built: Awaited<ReturnType<typeof buildRequest>>;
-    let world: Answer;
+    let world: RecordedResponse;
     try {
       built = await buildRequest({ sandbox: this.sandbox, ids: this.ids, credentials: this.credentials, sink: this.sink }, exchange, operation);
       world = await this.answerOf(built.request);
@@ -125,7 +125,7 @@ export class FidelitySession {
       return { operation, catchUps, skipped: reason };
     }
     const { clientId } = built;
-    const real: Answer = { status: exchange.status, headers: exchange.answer.headers, body: exchange.answer.body };
+    const real: RecordedResponse = { status: exchange.status, headers: exchange.answer.headers, body: exchange.answer.body };
     this.learn(exchange, operation, real, world, clientId);
     const where = { endpoint: operation.name, env: exchange.env, surface: exchange.surface };
     if (exchange.setup && real.status === world.status) {
@@ -177,7 +177,7 @@ export class FidelitySession {
     await this.sandbox.close();
   }
 
-  private async answerOf(request: Request): Promise<Answer> {
+  private async answerOf(request: Request): Promise<RecordedResponse> {
     let response: Response;
     try {
       response = await this.sandbox.fetch(request);
@@ -191,7 +191,7 @@ export class FidelitySession {
   }
 
   /** Ids the two answers pair, the token the world issued in the real one's place. */
-  private learn(exchange: Exchange, operation: OperationMatch, real: Answer, world: Answer, clientId: string | undefined): void {
+  private learn(exchange: Exchange, operation: OperationMatch, real: RecordedResponse, world: RecordedResponse, clientId: string | undefined): void {
     const realJson = real.body && 'json' in real.body ? real.body.json : undefined;
     const worldJson = world.body && 'json' in world.body ? world.body.json : undefined;
     if (operation.name === TOKEN_OPERATION && world.status === 200) {

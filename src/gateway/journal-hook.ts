@@ -8,7 +8,8 @@
 import { monotonicMs } from '../clock.js';
 import type { Journal, RawEntry } from '../control/journal.js';
 import type { RequestNotes } from '../http/notes.js';
-import { closestRoute, type RouteLike } from '../control/near-miss.js';
+import { closestRoute } from '../control/near-miss.js';
+import type { OperationRoute } from '../http/table-router.js';
 import { BODY_CAP } from '../control/redact.js';
 import type { SurfaceAddress, SurfaceName } from '../hosts.js';
 import { answerTextOf } from '../http/answer.js';
@@ -30,7 +31,7 @@ export interface JournalInput {
   startedMono: number;
   atMs: number;
   /** Each surface's table (method and path of every operation): the near misses of a request that matched none. */
-  tables: Readonly<Record<SurfaceName, readonly RouteLike[]>>;
+  tables: Readonly<Record<SurfaceName, readonly OperationRoute[]>>;
 }
 
 /** The journal's own reads are not journaled: a poller would otherwise fill the ring with itself. */

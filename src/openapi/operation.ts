@@ -5,11 +5,11 @@
  */
 import type { Operation } from '../http/endpoint.js';
 
-export type Documented = Omit<Operation<never, unknown>, 'handler' | 'dialect'>;
+export type DocumentedOperation = Omit<Operation<never, unknown>, 'handler' | 'dialect'>;
 
 /** A document's operations, its description, and whether its host is on its way out (the retired host). */
 export interface DocumentTable {
-  operations: readonly Documented[];
+  operations: readonly DocumentedOperation[];
   /** The document's description: what the surface serves. */
   description: string;
   deprecated?: boolean;

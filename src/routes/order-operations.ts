@@ -18,14 +18,14 @@ import { type AnyOperation, jsonAnswer, operation } from '../http/endpoint.js';
 import { refusalAnswers } from '../http/refusal-answers.js';
 import type { Answer, SurfaceEnv } from '../http/types.js';
 import { type ActionResult, LATEST_ORDERS, type OrderService } from '../services/orders.js';
-import { orderDocumentSchema, orderListSchema, reauthorizationSchema } from './answers/orders.js';
+import { orderDocumentSchema, latestOrdersSchema, reauthorizationSchema } from './answers/orders.js';
 import { idempotentRequest } from './order-requests.js';
 import { orderDocumentJson, orderListDocument } from './order-view.js';
 
 export type OrderDeps = { services: { orders: OrderService } };
 
 const ORDER = jsonAnswer('The order.', orderDocumentSchema, 'OrderDocument');
-const LIST = jsonAnswer("The merchant's latest orders.", orderListSchema, 'OrderList');
+const LIST = jsonAnswer("The merchant's latest orders.", latestOrdersSchema, 'OrderList');
 const REAUTHORIZATION = jsonAnswer('The reauthorization and its status.', reauthorizationSchema, 'Reauthorization');
 const ACCEPTED: Answer = {
   description: 'Accepted, no body; Location points at the order.',

@@ -9,6 +9,7 @@
  * Money in minor units.
  */
 import type { OrderStatus } from '../../src/domain/model.js';
+import type { OrderAction } from '../../src/domain/order-admin.js';
 
 export interface Line {
   id: string;
@@ -17,8 +18,6 @@ export interface Line {
   quantity: number;
   vat: number;
 }
-
-export type Operation = 'capture' | 'refund' | 'cancel' | 'extend' | 'reauthorize';
 
 export type Expected = { ok: 201 | 202 } | { codes: string[] };
 
@@ -30,7 +29,7 @@ export interface Body {
 
 /** A write as sent: the operation, its JSON body (absent: none) and its X-idempotency key. */
 export interface Write {
-  op: Operation;
+  op: OrderAction;
   body: Body | undefined;
   headerKey: string | null;
 }
