@@ -18,7 +18,7 @@ import type { AdminDeps } from './deps.js';
 import type { ApiClient, Merchant } from '../domain/model.js';
 import type { EnvName } from '../hosts.js';
 import { apiClientView } from '../identity/clients.js';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { AdminError, instantField } from './errors.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';

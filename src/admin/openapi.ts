@@ -14,7 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import type { AdminDeps } from './deps.js';
 import type { DocumentSite } from '../openapi/document.js';
 import type { DocumentedOperation } from '../openapi/operation.js';

@@ -8,7 +8,7 @@
  *   DELETE /__admin/tokens/rate-limit   no throttling
  */
 import { z } from 'zod';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import type { AdminDeps } from './deps.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
 import { tokenSettingsSchema } from './answers/api-clients.js';

@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import { ENVIRONMENTS, SURFACES, SURFACE_RECORDS, isEnvName, type EnvName } from '../hosts.js';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import { AdminError } from './errors.js';
 import { didYouMean } from '../spelling.js';
 import type { AdminDeps } from './deps.js';

@@ -47,7 +47,7 @@ export interface CompareContext {
   ids: IdMap;
 }
 
-export function compareAnswers(ctx: CompareContext, real: RecordedResponse, sandbox: RecordedResponse): Divergence[] {
+export function compareResponses(ctx: CompareContext, real: RecordedResponse, sandbox: RecordedResponse): Divergence[] {
   if (real.status !== sandbox.status) return [{ kind: 'status', pointer: null, real: real.status, sandbox: sandbox.status }];
   return compareMessages(ctx, real, sandbox);
 }

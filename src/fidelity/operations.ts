@@ -1,6 +1,6 @@
 /**
  * Which operation a request calls: its method and path matched against the surface's table
- * of operations (src/http/endpoint.ts) by the surface app's own routing rules
+ * of operations (src/http/operation.ts) by the surface app's own routing rules
  * (src/http/table-router.ts), named as the report shows it, e.g. `GET /checkouts/{privateId}`,
  * with the fields its answers mark as generated.
  */

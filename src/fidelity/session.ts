@@ -12,9 +12,9 @@ import { ENVIRONMENTS } from '../hosts.js';
 import { ConnectionRefusedError } from '../http/refuse.js';
 import { type Sandbox, createSandbox } from '../sandbox.js';
 import { loadScenario } from '../store/scenario.js';
-import { CallbackSink, type MerchantAnswer } from './callback-sink.js';
+import { CallbackSink, type MerchantResponse } from './callback-sink.js';
 import { type CatchUp, CatchUps, type LookAhead } from './catch-up.js';
-import { type RecordedResponse, compareAnswers } from './compare.js';
+import { type RecordedResponse, compareResponses } from './compare.js';
 import { Credentials } from './credentials.js';
 import { FieldClasses } from './fields.js';
 import { IdMap } from './ids.js';
@@ -90,7 +90,7 @@ export class FidelitySession {
 
   /** How the merchant answered the recording's calls to it, in order: the sink answers the world's calls so. */
   expectCalls(exchanges: readonly Exchange[]): void {
-    const answers: MerchantAnswer[] = [];
+    const answers: MerchantResponse[] = [];
     for (const e of exchanges) {
       if (e.outgoing) answers.push({ kind: e.outgoing, method: e.method.toUpperCase(), type: e.outgoing === 'webhook' ? recordedType(e) : null, status: e.status, body: e.answer.body });
     }
@@ -132,7 +132,7 @@ export class FidelitySession {
       this.report.replayedOnly();
     } else {
       // A setup exchange is compared by its status alone: one the world refused did not set up what the next exchanges need.
-      const divergences = compareAnswers({ where, classes: this.classes, rules: this.rules, ids: this.ids }, real, world);
+      const divergences = compareResponses({ where, classes: this.classes, rules: this.rules, ids: this.ids }, real, world);
       this.report.add(exchange, operation.name, exchange.setup ? divergences.filter((d) => d.kind === 'status') : divergences);
     }
     return { operation, catchUps };

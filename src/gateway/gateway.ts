@@ -20,7 +20,7 @@ import { isJournalRead, journalRequest } from './journal-hook.js';
 import { type FirstStepsCredentials, isStartPath, startPage } from './start-page.js';
 import { isBaseUrlRoot, surfaceIndex } from './surface-index.js';
 import { type EnvName, type SurfaceAddress, type SurfaceName, isEnvName, isSurfaceName, surfaceByHostName } from '../hosts.js';
-import { jsonResponse } from '../http/answer.js';
+import { jsonResponse } from '../http/response.js';
 import { isRefusal } from '../http/refuse.js';
 import { hostOf, pathAndQueryOf } from '../http/routing.js';
 import type { GatewayBindings, Surface, SurfaceEnv } from '../http/types.js';

@@ -7,7 +7,7 @@
  */
 import type { OperationRoute } from '../http/table-router.js';
 import { SURFACE_RECORDS, type SurfaceAddress, type Urls } from '../hosts.js';
-import { jsonResponse } from '../http/answer.js';
+import { jsonResponse } from '../http/response.js';
 
 /** True for a request to the base URL itself in the prefix form: `/uat/api`, `/uat/api/`, with or without a query. */
 export function isBaseUrlRoot(pathAndQuery: string, prefix: string): boolean {

@@ -12,7 +12,7 @@ import { SmartRouter } from 'hono/router/smart-router';
 import { TrieRouter } from 'hono/router/trie-router';
 import { tryDecodeURIComponent } from 'hono/utils/url';
 
-/** What the router and the near-miss hints need of an operation (src/http/endpoint.ts). */
+/** What the router and the near-miss hints need of an operation (src/http/operation.ts). */
 export interface OperationRoute {
   method: string;
   /** Hono syntax. */

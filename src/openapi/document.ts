@@ -1,6 +1,6 @@
 /**
  * Generates the OpenAPI 3.1 documents from the surfaces' tables of operations
- * (src/http/endpoint.ts): one per surface (paths as the real host serves them, servers = the
+ * (src/http/operation.ts): one per surface (paths as the real host serves them, servers = the
  * sandbox's base URLs and the real host) and one of everything (paths as the sandbox's main
  * port serves them, /{env}/{surface}/…, plus /__admin/…). Request bodies and answers are the
  * very zod schemas the sandbox binds and answers with, as JSON Schema 2020-12.

@@ -1,9 +1,9 @@
 /**
  * What the documents need of an operation: the documented part of a table entry
- * (src/http/endpoint.ts), whatever its handler. The tables themselves live with the surfaces
+ * (src/http/operation.ts), whatever its handler. The tables themselves live with the surfaces
  * and the control plane; they are handed to the generator (src/openapi/document.ts).
  */
-import type { Operation } from '../http/endpoint.js';
+import type { Operation } from '../http/operation.js';
 
 export type DocumentedOperation = Omit<Operation<never, unknown>, 'handler' | 'dialect'>;
 

@@ -28,9 +28,9 @@ import { CheckoutSteps, paymentMethodsFor } from '../frontend/checkout-steps.js'
 import { type PageOptions, pageOptions as optionsFromQuery } from '../frontend/page-options.js';
 import { type PageState, pageState } from '../frontend/page-state.js';
 import { streamPageState } from '../frontend/state-stream.js';
-import { jsonResponse } from '../http/answer.js';
+import { jsonResponse } from '../http/response.js';
 import { pageDialect } from '../http/dialects/status-message.js';
-import { type AnyOperation, jsonAnswer, operation } from '../http/endpoint.js';
+import { type AnyOperation, jsonAnswer, operation } from '../http/operation.js';
 import type { Answer } from '../http/types.js';
 import { pageErrorSchema } from '../http/envelopes.js';
 import { Refusal } from '../http/refusal.js';

@@ -4,7 +4,7 @@
  * presence, ids mapped, fields learned as generated, rules).
  */
 import { describe, expect, it } from 'vitest';
-import { type RecordedResponse, type Divergence, compareAnswers } from '../../src/fidelity/compare.js';
+import { type RecordedResponse, type Divergence, compareResponses } from '../../src/fidelity/compare.js';
 import { FieldClasses } from '../../src/fidelity/fields.js';
 import { routeOperations } from '../../src/fidelity/operations.js';
 import { API_OPERATIONS } from '../../src/surfaces/api.js';
@@ -22,12 +22,12 @@ function tableClasses(): FieldClasses {
 
 function compare(real: RecordedResponse, sandbox: RecordedResponse, options: { endpoint?: string; ids?: IdMap; classes?: FieldClasses; rules?: Rules } = {}): Divergence[] {
   const where = { endpoint: options.endpoint ?? 'GET /checkouts/{privateId}', env: 'uat', surface: 'api' };
-  return compareAnswers({ where, classes: options.classes ?? tableClasses(), rules: options.rules ?? Rules.empty(), ids: options.ids ?? new IdMap() }, real, sandbox);
+  return compareResponses({ where, classes: options.classes ?? tableClasses(), rules: options.rules ?? Rules.empty(), ids: options.ids ?? new IdMap() }, real, sandbox);
 }
 
 const checkout = (data: Record<string, unknown>) => ({ id: 'c8050b4c-65be-4555-a297-49813cdc7948', data, error: null });
 
-describe('compareAnswers', () => {
+describe('compareResponses', () => {
   it('reports a different status alone', () => {
     expect(compare(json({ a: 1 }, 404), json({ b: 2 }, 200))).toEqual([{ kind: 'status', pointer: null, real: 404, sandbox: 200 }]);
     expect(compare(json({}, 200), { status: 'refused', headers: {}, body: null })).toEqual([{ kind: 'status', pointer: null, real: 200, sandbox: 'refused' }]);

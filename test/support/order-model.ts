@@ -2,7 +2,7 @@
  * A small model of one order as docs/orders.md describes it, for the property test: its
  * status, total, lines, what was captured and refunded (in amounts and in units of each
  * article), its expiry, a pending credit check and the idempotency keys it remembers. Each
- * operation says what the page allows: success (202, or 201 for a credit check) and the
+ * order action says what the page allows: success (202, or 201 for a credit check) and the
  * order afterwards, or the codes of every rule the call breaks (the sandbox may name any one
  * of them: the page does not rank them). Time moves by `advance`, which applies expiry and
  * the credit check in the order of their instants (expiry first at the same instant).
@@ -27,7 +27,7 @@ export interface Body {
   actionReference?: string;
 }
 
-/** A write as sent: the operation, its JSON body (absent: none) and its X-idempotency key. */
+/** A write as sent: the order action, its JSON body (absent: none) and its X-idempotency key. */
 export interface Write {
   op: OrderAction;
   body: Body | undefined;
