@@ -97,7 +97,7 @@ export class FidelitySession {
     this.sink.expect(answers);
   }
 
-  /** Replays one exchange and compares its answer; the report is updated. */
+  /** Replays one exchange and compares its response; the report is updated. */
   async process(exchange: Exchange & { file?: string; line?: number }): Promise<Processed> {
     this.report.counted();
     if (exchange.outgoing) return this.processOutgoing(exchange);
@@ -117,7 +117,7 @@ export class FidelitySession {
     let world: RecordedResponse;
     try {
       built = await buildRequest({ sandbox: this.sandbox, ids: this.ids, credentials: this.credentials, sink: this.sink }, exchange, operation);
-      world = await this.answerOf(built.request);
+      world = await this.responseOf(built.request);
     } catch (error) {
       // One exchange the world cannot take (a method fetch refuses, TRACE) must not end the whole diff.
       const reason = `the replay could not send it: ${(error as Error).message}`;
@@ -177,7 +177,7 @@ export class FidelitySession {
     await this.sandbox.close();
   }
 
-  private async answerOf(request: Request): Promise<RecordedResponse> {
+  private async responseOf(request: Request): Promise<RecordedResponse> {
     let response: Response;
     try {
       response = await this.sandbox.fetch(request);
