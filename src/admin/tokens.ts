@@ -8,21 +8,21 @@
  *   DELETE /__admin/tokens/rate-limit   no throttling
  */
 import { z } from 'zod';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import type { AdminDeps } from './deps.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
 import { tokenSettingsSchema } from './answers/api-clients.js';
 
-export const rateLimitSchema = z
+export const rateLimitBodySchema = z
   .object({ requests: z.number().int().positive(), perSeconds: z.number().int().positive() })
   .strict();
 
-export const patchSchema = z
+export const tokenSettingsPatchSchema = z
   .object({
     lifetimeSeconds: z.number().int().positive().optional(),
     extLifetimeSeconds: z.number().int().positive().optional(),
     clockSkewSeconds: z.number().int().min(0).optional(),
-    rateLimit: rateLimitSchema.nullable().optional(),
+    rateLimit: rateLimitBodySchema.nullable().optional(),
   })
   .strict();
 
@@ -42,12 +42,12 @@ export const TOKEN_OPERATIONS: readonly AnyOperation<TokenDeps>[] = [
     answers: { '200': SETTINGS, ...refusals() },
     handler: (deps) => (c) => c.json(deps.services.settings.current().tokens),
   }),
-  adminOperation<TokenDeps, z.infer<typeof patchSchema>>({
+  adminOperation<TokenDeps, z.infer<typeof tokenSettingsPatchSchema>>({
     op: 'updateTokenSettings',
     method: 'PATCH',
     path: '/__admin/tokens',
     summary: 'Change token lifetimes and skew',
-    body: jsonBody(patchSchema, 'AdminTokensPatch'),
+    body: jsonBody(tokenSettingsPatchSchema, 'AdminTokensPatch'),
     answers: { '200': SETTINGS, ...refusals(...BODY_REFUSALS, 503) },
     handler: (deps) => async (c, { body }) => {
       const patch = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
@@ -56,12 +56,12 @@ export const TOKEN_OPERATIONS: readonly AnyOperation<TokenDeps>[] = [
       return c.json(tokens);
     },
   }),
-  adminOperation<TokenDeps, z.infer<typeof rateLimitSchema>>({
+  adminOperation<TokenDeps, z.infer<typeof rateLimitBodySchema>>({
     op: 'setTokenRateLimit',
     method: 'PUT',
     path: '/__admin/tokens/rate-limit',
     summary: 'Limit token requests',
-    body: jsonBody(rateLimitSchema, 'AdminRateLimit'),
+    body: jsonBody(rateLimitBodySchema, 'AdminRateLimit'),
     answers: { '200': SETTINGS, ...refusals(...BODY_REFUSALS, 503) },
     handler: (deps) => async (c, { body }) => {
       const tokens = await deps.services.settings.setRateLimit(body);

@@ -17,7 +17,7 @@ import type { Checkout, Fees, Merchant, Store } from '../domain/model.js';
 import type { CheckoutChanges } from '../services/checkouts.js';
 import type { Violation } from '../domain/violation.js';
 import { checkoutDialect, checkoutOk, checkoutOkJson } from '../http/dialects/checkout.js';
-import type { Handler } from '../http/endpoint.js';
+import type { Handler } from '../http/operation.js';
 import { type ErrorEntry, Refusal } from '../http/refusal.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { serviceInstant } from '../domain/instants.js';

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { CHECKOUT_STATUSES, ORDER_STATUSES, PURCHASE_RESULTS } from '../domain/model.js';
 import { faultRuleSchema } from '../domain/fault-rule.js';
-import { amount, id, instant, seconds } from '../domain/scenario-fields.js';
+import { scenarioAmount, id, scenarioInstant, seconds } from '../domain/scenario-fields.js';
 import { settingsSchema } from '../domain/settings.js';
 import { storeSchema } from './scenario-stores.js';
 import { didYouMean } from '../spelling.js';
@@ -19,7 +19,7 @@ export const SCENARIO_DIR = fileURLToPath(new URL('../../scenarios/', import.met
 const itemSchema = z.object({
   id: id,
   description: z.string(),
-  unitPrice: amount,
+  unitPrice: scenarioAmount,
   quantity: z.number().int().positive().default(1),
   vat: z.number().min(0).default(25),
 });
@@ -53,7 +53,7 @@ const apiClientSchema = z.object({
   clientId: z.guid({ message: 'expected a GUID, as the portal issues client ids' }),
   clientSecret: z.string().min(8),
   name: z.string().optional(),
-  secretExpiresAt: instant.optional(),
+  secretExpiresAt: scenarioInstant.optional(),
   tokenLifetimeSeconds: seconds.optional(),
 });
 
@@ -130,7 +130,7 @@ const scenarioSchema = z
     name: z.string().min(1),
     description: z.string().default(''),
     seed: z.number().int().default(1),
-    clock: z.object({ now: instant.optional(), frozen: z.boolean().default(false) }).optional(),
+    clock: z.object({ now: scenarioInstant.optional(), frozen: z.boolean().default(false) }).optional(),
     ...settingsSchema.shape,
     environments: z.object({ uat: envSchema.prefault({}), prod: envSchema.prefault({}) }),
     /** Fault rules armed at seed and reset, as POST /__admin/faults takes them (docs/faults.md). */

@@ -30,7 +30,7 @@ import {
 import { useSandbox } from '../support/sandbox.js';
 import { admin, at, initPayload } from '../support/checkout-requests.js';
 import { UAT_TENANT, clientCredentials, postForm } from '../support/identity.js';
-import { type Answer, ManageApi } from '../support/manage-api.js';
+import { type ReadResponse, ManageApi } from '../support/manage-api.js';
 
 const sb = useSandbox({ now: '2026-11-02T10:00:00Z', frozen: true }, 'file');
 let api: ManageApi;
@@ -48,7 +48,7 @@ async function expectResponse(response: Response, status: number, schema: Schema
   return json;
 }
 
-function expectAnswer(answer: Answer, status: number, schema: Schema): Record<string, unknown> {
+function expectAnswer(answer: ReadResponse, status: number, schema: Schema): Record<string, unknown> {
   expect(answer.status, answer.text).toBe(status);
   expect(answerIssues(schema, JSON.parse(answer.text)), answer.text).toEqual([]);
   return answer.json;
