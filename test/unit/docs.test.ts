@@ -53,3 +53,14 @@ describe('documentation links', () => {
     }
   });
 });
+
+describe("README's documentation index", () => {
+  it('lists every page of docs/ once, under one of the four readers', () => {
+    const index = readme.slice(readme.indexOf('## Documentation\n'));
+    const readers = [...index.matchAll(/^\*\*([^*]+)\*\*: /gm)].map((m) => m[1]);
+    expect(readers).toEqual(['Using the sandbox', 'Integrating it in CI', 'Operating a shared one', 'Changing its code']);
+    const listed = [...index.matchAll(/^- \[docs\/([^\]]+)\]/gm)].map((m) => m[1]);
+    const pages = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md'));
+    expect([...listed].sort()).toEqual([...pages].sort());
+  });
+});
