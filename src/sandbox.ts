@@ -31,7 +31,7 @@ import { SCENARIO_DIR } from './store/scenario.js';
 import { type LogIo } from './store/change-log.js';
 import type { SurfaceDeps } from './routes/deps.js';
 import { type ScenarioSwitch, type SurfaceFactory, type World, type WorldShared, createWorld } from './world/world.js';
-import type { Documented } from './openapi/operation.js';
+import type { DocumentedOperation } from './openapi/operation.js';
 
 /**
  * The process shell as the code and its tests see it: the library's Sandbox (src/library.ts,
@@ -50,7 +50,7 @@ export interface Sandbox extends LibrarySandbox {
   /** What a surface app of this sandbox is built with (for tests that mount a route of their own). */
   surfaceDeps(env: EnvName, surface: SurfaceName): SurfaceDeps;
   /** A surface's table of operations: what its requests call, and what their answers declare. */
-  routes(env: EnvName, surface: SurfaceName): readonly Documented[];
+  routes(env: EnvName, surface: SurfaceName): readonly DocumentedOperation[];
   isolated(request?: IsolatedRequest): Promise<IsolatedSandbox>;
   /** Set when the saved state was of another scenario than the one asked for, which this start seeded. */
   readonly switched: ScenarioSwitch | null;

@@ -19,7 +19,7 @@ import type { ApiClient } from '../domain/model.js';
 import type { Merchant } from '../domain/merchant.js';
 import type { EnvName } from '../hosts.js';
 import { apiClientView } from '../identity/clients.js';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { AdminError, instantField } from './errors.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
@@ -39,7 +39,7 @@ export const createSchema = z
   })
   .strict();
 
-export const patchSchema = z
+export const apiClientPatchSchema = z
   .object({ name: z.string().min(1).max(200).optional(), tokenLifetimeSeconds: z.number().int().positive().nullable().optional() })
   .strict();
 
@@ -102,12 +102,12 @@ export const API_CLIENT_OPERATIONS: readonly AnyOperation<ApiClientAdminDeps>[] 
     answers: { '200': CLIENT, ...refusals(404) },
     handler: (ctx) => (c) => c.json(apiClientView(clientOf(c, ctx).client, ctx.clock.nowMs())),
   }),
-  adminOperation<ApiClientAdminDeps, z.infer<typeof patchSchema>>({
+  adminOperation<ApiClientAdminDeps, z.infer<typeof apiClientPatchSchema>>({
     op: 'updateApiClient',
     method: 'PATCH',
     path: `${BASE}/:clientId`,
     summary: 'Rename or set a token lifetime',
-    body: jsonBody(patchSchema, 'AdminApiClientPatch'),
+    body: jsonBody(apiClientPatchSchema, 'AdminApiClientPatch'),
     answers: { '200': CLIENT, ...refusals(...BODY_REFUSALS, 404, 503) },
     handler: (ctx) => async (c, { body }) => {
       const { env, client } = clientOf(c, ctx);

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { type Checkout, PURCHASE_RESULTS } from '../domain/model.js';
 import { toMajor } from '../domain/money.js';
 import { customerSchema } from '../domain/schemas/customer.js';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { checkoutView } from '../routes/checkout-view.js';
 import type { CustomerSimulation } from '../simulation/customer.js';

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { parseDurationMs } from '../clock.js';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import type { AdminDeps } from './deps.js';
 import { AdminError, instantField } from './errors.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';

@@ -5,7 +5,7 @@
  * `sandbox.deliveries.settled()` does, instead of sleeping.
  */
 import { z } from 'zod';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import type { AdminDeps } from './deps.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
 import { deliveryStateSchema } from './answers/deliveries.js';

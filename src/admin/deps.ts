@@ -9,16 +9,14 @@ import type { Journal } from '../control/journal.js';
 import type { IdentityProvider } from '../identity/provider.js';
 import type { Logger } from '../log.js';
 import type { Services } from '../services/index.js';
+import type { ScenarioSummary } from '../store/scenario.js';
 import type { CustomerSimulation } from '../simulation/customer.js';
 import type { NotificationDispatcher } from '../simulation/notifications.js';
 import type { Urls } from '../hosts.js';
 import type { EnvName, SurfaceName } from '../hosts.js';
 
-export interface ScenarioSummary {
-  name: string;
-  description: string;
-  file: string;
-}
+/** The shipped scenarios are listed by the store (src/store/scenario.ts). */
+export type { ScenarioSummary } from '../store/scenario.js';
 
 export interface WorldControl {
   /** The scenario the world was seeded from. */

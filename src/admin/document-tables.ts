@@ -9,11 +9,11 @@
  * would close a cycle.
  */
 import { SURFACE_RECORDS, bySurface } from '../hosts.js';
-import type { Documented } from '../openapi/operation.js';
+import type { DocumentedOperation } from '../openapi/operation.js';
 import type { DocumentTables } from '../openapi/surfaces.js';
 import { SURFACE_DEFINITIONS } from '../surfaces/index.js';
 
-export function documentTables(adminOperations: readonly Documented[]): DocumentTables {
+export function documentTables(adminOperations: readonly DocumentedOperation[]): DocumentTables {
   return {
     ...bySurface((surface) => ({
       operations: SURFACE_DEFINITIONS[surface].operations,

@@ -9,7 +9,7 @@
 import { streamSSE } from 'hono/streaming';
 import type { AdminDeps } from './deps.js';
 import type { SandboxEvent } from '../control/events.js';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import { adminOperation, refusals } from './operation.js';
 
 const KEEP_ALIVE_MS = 15_000;

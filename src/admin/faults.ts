@@ -8,7 +8,7 @@
  */
 import type { z } from 'zod';
 import { faultRuleSchema } from '../domain/fault-rule.js';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import type { AdminDeps } from './deps.js';
 import { AdminError } from './errors.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';

@@ -4,7 +4,7 @@
  * control plane only shows what it is given: the comparison lives above it, in src/fidelity/.
  * A sandbox that is not comparing says so, with the way to start one that is.
  */
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import type { AdminDeps } from './deps.js';
 import { fidelitySchema } from './answers/fidelity.js';
 import { adminOperation, json } from './operation.js';

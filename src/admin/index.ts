@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono';
 import { adminDialect } from '../http/dialects/status-message.js';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import { mountOperations } from '../http/mount.js';
 import { routingPath } from '../http/routing.js';
 import type { SurfaceEnv } from '../http/types.js';

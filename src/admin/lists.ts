@@ -10,7 +10,7 @@ import { amountToPay } from '../domain/checkout.js';
 import { toMajor } from '../domain/money.js';
 import { retirementState } from '../domain/retirement.js';
 import { ENVIRONMENTS } from '../hosts.js';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import { adminOperation, json, refusals } from './operation.js';
 import { envParam } from './world.js';
 import { callbackListSchema, checkoutListSchema, orderListSchema, retirementSchema } from './answers/lists.js';

@@ -5,7 +5,7 @@
  * field (docs/scenarios.md shows both); seeded checkouts and orders stay the scenario's.
  */
 import type { z } from 'zod';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import { merchantEntrySchema } from '../domain/merchant.js';
 import { merchantSchema } from './answers/world.js';
 import type { AdminDeps } from './deps.js';

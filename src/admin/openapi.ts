@@ -14,10 +14,10 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import type { AdminDeps } from './deps.js';
 import type { DocumentSite } from '../openapi/document.js';
-import type { Documented } from '../openapi/operation.js';
+import type { DocumentedOperation } from '../openapi/operation.js';
 import { DOCUMENT_NAMES, type DocumentName, type DocumentTables } from '../openapi/surfaces.js';
 import { AdminError } from './errors.js';
 import { adminOperation, json, refusals } from './operation.js';
@@ -47,7 +47,7 @@ const tables = (deps: DocumentDeps): Promise<DocumentTables> =>
   (made ??= import('./document-tables.js').then(({ documentTables }) => documentTables(deps.adminOperations)));
 
 /** The documents show the control plane's own table too; it is handed in (src/admin/index.ts), as it holds these very operations. */
-export type DocumentDeps = Pick<AdminDeps, 'urls'> & { adminOperations: readonly Documented[] };
+export type DocumentDeps = Pick<AdminDeps, 'urls'> & { adminOperations: readonly DocumentedOperation[] };
 
 function site(deps: DocumentDeps, url: string): DocumentSite {
   return {

@@ -7,7 +7,7 @@
  */
 import type { z } from 'zod';
 import { adminDialect } from '../http/dialects/status-message.js';
-import { type AnyOperation, type Operation, type RequestBody, jsonAnswer, operation } from '../http/endpoint.js';
+import { type AnyOperation, type Operation, type RequestBody, jsonAnswer, operation } from '../http/operation.js';
 import type { Answer } from '../http/types.js';
 import { refusalAnswers } from '../http/refusal-answers.js';
 import { zodBinding } from '../http/zod-binding.js';

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { invoiceStatusOf } from '../domain/invoice-status.js';
 import type { CallbackField } from '../domain/merchant.js';
 import { toMajor } from '../domain/money.js';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import type { AdminDeps } from './deps.js';
 import { AdminError } from './errors.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';

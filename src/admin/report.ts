@@ -4,7 +4,7 @@
  */
 import { isoOf } from '../control/journal.js';
 import { buildReport, reportText } from '../control/report.js';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import type { AdminDeps } from './deps.js';
 import { AdminError } from './errors.js';
 import type { EnvName, SurfaceName } from '../hosts.js';

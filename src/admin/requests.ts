@@ -13,7 +13,7 @@ import { parseInstant } from '../clock.js';
 import { SURFACES } from '../hosts.js';
 import { type RequestPattern, compilePattern } from '../control/journal-filter.js';
 import { isoOf, materialise } from '../control/journal.js';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import { Refusal } from '../http/refusal.js';
 import type { AdminDeps } from './deps.js';
 import { AdminError } from './errors.js';

@@ -5,7 +5,7 @@
  * isolated one answers 404 (they do not nest).
  */
 import { z } from 'zod';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import type { AdminDeps, IsolatedSummary, SandboxesControl } from './deps.js';
 import { AdminError, instantField } from './errors.js';
 import { didYouMean } from '../spelling.js';

@@ -9,15 +9,15 @@
  */
 import { z } from 'zod';
 import { rateLimitSchema as keptRateLimit, tokenSettingsFields } from '../domain/settings.js';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import type { AdminDeps } from './deps.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
 import { tokenSettingsSchema } from './answers/api-clients.js';
 
-export const rateLimitSchema = keptRateLimit.strict();
+export const rateLimitBodySchema = keptRateLimit.strict();
 
 /** Any of the settings, each as the sandbox keeps it. */
-export const patchSchema = tokenSettingsFields.extend({ rateLimit: rateLimitSchema.nullable() }).partial().strict();
+export const tokenSettingsPatchSchema = tokenSettingsFields.extend({ rateLimit: rateLimitBodySchema.nullable() }).partial().strict();
 
 type TokenDeps = Pick<AdminDeps, 'services' | 'identity'>;
 
@@ -35,12 +35,12 @@ export const TOKEN_OPERATIONS: readonly AnyOperation<TokenDeps>[] = [
     answers: { '200': SETTINGS, ...refusals() },
     handler: (deps) => (c) => c.json(deps.services.settings.current().tokens),
   }),
-  adminOperation<TokenDeps, z.infer<typeof patchSchema>>({
+  adminOperation<TokenDeps, z.infer<typeof tokenSettingsPatchSchema>>({
     op: 'updateTokenSettings',
     method: 'PATCH',
     path: '/__admin/tokens',
     summary: 'Change token lifetimes and skew',
-    body: jsonBody(patchSchema, 'AdminTokensPatch'),
+    body: jsonBody(tokenSettingsPatchSchema, 'AdminTokensPatch'),
     answers: { '200': SETTINGS, ...refusals(...BODY_REFUSALS, 503) },
     handler: (deps) => async (c, { body }) => {
       const patch = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
@@ -49,12 +49,12 @@ export const TOKEN_OPERATIONS: readonly AnyOperation<TokenDeps>[] = [
       return c.json(tokens);
     },
   }),
-  adminOperation<TokenDeps, z.infer<typeof rateLimitSchema>>({
+  adminOperation<TokenDeps, z.infer<typeof rateLimitBodySchema>>({
     op: 'setTokenRateLimit',
     method: 'PUT',
     path: '/__admin/tokens/rate-limit',
     summary: 'Limit token requests',
-    body: jsonBody(rateLimitSchema, 'AdminRateLimit'),
+    body: jsonBody(rateLimitBodySchema, 'AdminRateLimit'),
     answers: { '200': SETTINGS, ...refusals(...BODY_REFUSALS, 503) },
     handler: (deps) => async (c, { body }) => {
       const tokens = await deps.services.settings.setRateLimit(body);

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { html, raw } from 'hono/html';
 import { SURFACES, SURFACE_RECORDS } from '../hosts.js';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import { DASHBOARD_STYLE } from './dashboard-style.js';
 import { adminOperation, refusals } from './operation.js';
 

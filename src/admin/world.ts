@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import { ENVIRONMENTS, SURFACES, SURFACE_RECORDS, isEnvName, type EnvName } from '../hosts.js';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import { AdminError } from './errors.js';
 import { didYouMean } from '../spelling.js';
 import type { AdminDeps } from './deps.js';
@@ -12,11 +12,11 @@ import type { Merchant } from '../domain/merchant.js';
 import { toMajor } from '../domain/money.js';
 import { segmentOf } from '../domain/sales-segment.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
-import { healthSchema, hostsSchema, merchantsSchema, resetSchema as resetAnswerSchema, scenariosSchema } from './answers/world.js';
+import { healthSchema, hostListSchema, merchantsSchema, resetSchema as resetAnswerSchema, scenariosSchema } from './answers/world.js';
 
 export type { ScenarioSummary, WorldControl } from './deps.js';
 
-export const resetSchema = z.object({ scenario: z.string().min(1).optional() }).strict();
+export const resetBodySchema = z.object({ scenario: z.string().min(1).optional() }).strict();
 
 export function envParam(value: string | undefined): EnvName {
   const env = (value ?? '').toLowerCase();
@@ -41,7 +41,7 @@ export const WORLD_OPERATIONS: readonly AnyOperation<WorldDeps>[] = [
     method: 'GET',
     path: '/__admin/hosts',
     summary: 'Every surface: real host, base URL, dedicated URL',
-    answers: { '200': json('Every (env, surface).', hostsSchema, 'AdminHosts'), ...refusals() },
+    answers: { '200': json('Every (env, surface).', hostListSchema, 'AdminHosts'), ...refusals() },
     handler: (deps) => (c) =>
       c.json({
         hosts: ENVIRONMENTS.flatMap((env) =>
@@ -82,13 +82,13 @@ export const WORLD_OPERATIONS: readonly AnyOperation<WorldDeps>[] = [
     answers: { '200': json('The shipped scenarios and the current one.', scenariosSchema, 'AdminScenarios'), ...refusals() },
     handler: (deps) => (c) => c.json({ current: deps.world.scenario(), scenarios: deps.world.scenarios() }),
   }),
-  adminOperation<WorldDeps, z.infer<typeof resetSchema>>({
+  adminOperation<WorldDeps, z.infer<typeof resetBodySchema>>({
     op: 'resetWorld',
     method: 'POST',
     path: '/__admin/reset',
     summary: 'Reseed from a scenario',
     description: 'Only the shipped scenario names over HTTP (a path would let any caller read any file).',
-    body: jsonBody(resetSchema, 'AdminReset', { required: false }),
+    body: jsonBody(resetBodySchema, 'AdminReset', { required: false }),
     answers: { '200': json('Reseeded.', resetAnswerSchema, 'AdminResetDone'), ...refusals(...BODY_REFUSALS, 503) },
     handler: (deps) => async (c, { body }) => {
       const control = deps.world;

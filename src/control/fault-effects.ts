@@ -11,7 +11,7 @@
  */
 import type { FaultRule } from '../domain/fault-rule.js';
 import type { EnvName, SurfaceName } from '../hosts.js';
-import { StatusResponse, jsonResponse } from '../http/answer.js';
+import { StatusResponse, jsonResponse } from '../http/response.js';
 import type { Dialect } from '../http/types.js';
 import { Refusal } from '../http/refusal.js';
 import { refuseConnection } from '../http/refuse.js';

@@ -4,17 +4,13 @@
  * for requests that failed, so plain loops are fine.
  */
 import type { NearMiss } from '../http/notes.js';
+import type { OperationRoute } from '../http/table-router.js';
 import { editDistance } from '../spelling.js';
 
-export interface RouteLike {
-  method: string;
-  path: string;
-}
-
 /** The closest route by method + path, or null when the surface serves nothing comparable. */
-export function closestRoute(routes: readonly RouteLike[], method: string, path: string): NearMiss | null {
+export function closestRoute(routes: readonly OperationRoute[], method: string, path: string): NearMiss | null {
   const sent = segments(path);
-  let best: { route: RouteLike; score: number; differs: string[] } | null = null;
+  let best: { route: OperationRoute; score: number; differs: string[] } | null = null;
   const seen = new Set<string>();
   for (const route of routes) {
     // Middleware and catch-alls ('*', '/*', '/manage/*') say nothing about the closest path.

@@ -211,12 +211,12 @@ function claimedPrincipal(entry: RawEntry): Principal {
 function add(group: CallGroup, entry: RawEntry, at: string): void {
   group.calls++;
   group.lastSeen = at;
-  const endpoint = `${entry.method} ${templateOf(entry.path)}`;
+  const endpoint = `${entry.method} ${pathTemplate(entry.path)}`;
   group.endpoints[endpoint] = (group.endpoints[endpoint] ?? 0) + 1;
 }
 
 /** Ids out of paths, so calls group by endpoint: uuids, numbers, long tokens → {id}. */
-export function templateOf(path: string): string {
+export function pathTemplate(path: string): string {
   return path
     .split('/')
     .map((segment) => (/^[0-9a-f]{8}-[0-9a-f]{4}-|^\d+$|^[A-Za-z0-9_-]{20,}$/i.test(segment) ? '{id}' : segment))

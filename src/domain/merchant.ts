@@ -5,14 +5,14 @@
  */
 import { z } from 'zod';
 import type { Store } from './model.js';
-import { id, instant, seconds } from './scenario-fields.js';
+import { id, scenarioInstant, seconds } from './scenario-fields.js';
 import { storeSchema } from './scenario-stores.js';
 
 const apiClientSchema = z.object({
   clientId: z.guid({ message: 'expected a GUID, as the portal issues client ids' }),
   clientSecret: z.string().min(8),
   name: z.string().optional(),
-  secretExpiresAt: instant.optional(),
+  secretExpiresAt: scenarioInstant.optional(),
   tokenLifetimeSeconds: seconds.optional(),
 });
 

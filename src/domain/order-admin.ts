@@ -1,6 +1,6 @@
 /**
  * The rules of order administration: capture, refund, cancel, extend and expiry.
- * Pure: each operation validates everything first and only then returns the changed order
+ * Pure: each order action validates everything first and only then returns the changed order
  * (a copy), so a refused call never leaves half a change behind.
  *
  *   NotActivated ──capture part──▶ PartActivated ──capture rest──▶ Activated ──refund all──▶ Returned
@@ -31,7 +31,7 @@ import { type OrderCode, OrderViolation, ruleViolation } from './order-violation
 
 /** capture, refund and reauthorize bodies: an amount, optionally the items it consists of. */
 export interface AmountCommand {
-  /** Minor units, > 0 (binding refuses anything else); Infinity for an amount beyond what minor units hold, which every operation refuses as more than it allows. */
+  /** Minor units, > 0 (binding refuses anything else); Infinity for an amount beyond what minor units hold, which every order action refuses as more than it allows. */
   amount: number;
   description: string | null;
   actionReference: string | null;
@@ -39,7 +39,7 @@ export interface AmountCommand {
   items: RequestedItem[] | null;
 }
 
-/** What an operation needs from outside: the sandbox clock's instant and new invoice numbers. */
+/** What an order action needs from outside: the sandbox clock's instant and new invoice numbers. */
 export interface ActionContext {
   nowMs: number;
   newInvoiceNumber(): string;
@@ -64,7 +64,7 @@ const expired: StatusRefusal = [
     `Extend orders before they expire (POST /manage/orders/${o.orderId}/extend), or move the sandbox clock with PUT /__admin/clock.`,
 ];
 
-/** Which statuses refuse which operation, with which code. Anything not listed is allowed. */
+/** Which statuses refuse which order action, with which code. Anything not listed is allowed. */
 const REFUSALS: Record<OrderAction, Partial<Record<OrderStatus, StatusRefusal>>> = {
   capture: {
     Activated: [
@@ -94,14 +94,14 @@ const REFUSALS: Record<OrderAction, Partial<Record<OrderStatus, StatusRefusal>>>
   },
 };
 
-export function assertAllowed(order: Order, operation: OrderAction): void {
-  if (operation === 'refund' && (order.status === 'Cancelled' || order.status === 'Expired')) {
+export function assertAllowed(order: Order, action: OrderAction): void {
+  if (action === 'refund' && (order.status === 'Cancelled' || order.status === 'Expired')) {
     // A cancelled or expired order keeps what was captured before, and that money stays refundable.
     if (capturedAmount(order) > 0) return;
     const [code, message] = order.status === 'Cancelled' ? cancelled : expired;
     throw ruleViolation(code, message(order));
   }
-  const refusal = REFUSALS[operation][order.status];
+  const refusal = REFUSALS[action][order.status];
   if (refusal) throw ruleViolation(refusal[0], refusal[1](order));
 }
 

@@ -6,10 +6,8 @@
  * the shop sent. Pure rules, applied by the checkout service after the body is bound.
  */
 import { hasCompany } from './checkout-customer.js';
-import type { Checkout, Customer, SalesSegment, Store } from './model.js';
+import type { Checkout, Customer, CustomerType, SalesSegment, Store } from './model.js';
 import { Violation } from './violation.js';
-
-export type CustomerType = Checkout['customerType'];
 
 export function segmentOf(store: Pick<Store, 'salesSegment'>): SalesSegment {
   return store.salesSegment ?? 'B2C';

@@ -5,13 +5,13 @@
  */
 import { z } from 'zod';
 import { SALES_SEGMENTS, type Store } from './model.js';
-import { amount, id } from './scenario-fields.js';
+import { scenarioAmount, id } from './scenario-fields.js';
 
 /** A carrier's option in a delivery module; ids default to the name in lower case with dashes. */
 const deliveryOptionSchema = z.object({
   id: z.string().min(1).optional(),
   name: z.string().min(1),
-  fee: amount,
+  fee: scenarioAmount,
   vat: z.number().min(0).max(100).default(25),
   deliveryTime: z.string().min(1).nullable().default(null),
 });

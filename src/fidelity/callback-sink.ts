@@ -32,7 +32,7 @@ export interface SentCall {
 }
 
 /** What the merchant answered a call, as the recording shows it. */
-export interface MerchantAnswer {
+export interface MerchantResponse {
   kind: OutgoingKind;
   method: string;
   /** For webhooks: the recorded body's `Type`. */
@@ -46,7 +46,7 @@ export class CallbackSink {
   private origin: string | null = null;
   private readonly calls: SentCall[] = [];
   private readonly taken = new Set<SentCall>();
-  private readonly answers: MerchantAnswer[] = [];
+  private readonly answers: MerchantResponse[] = [];
 
   /** The body with every called URL moved onto the sink; started on first use. */
   async redirect(body: unknown): Promise<unknown> {
@@ -61,7 +61,7 @@ export class CallbackSink {
   }
 
   /** The merchant's answers to come, in recorded order: each call of that kind (and type) gets the first one left. */
-  expect(answers: readonly MerchantAnswer[]): void {
+  expect(answers: readonly MerchantResponse[]): void {
     this.answers.push(...answers);
   }
 
@@ -116,7 +116,7 @@ export class CallbackSink {
     return call;
   }
 
-  private answerFor(call: SentCall): MerchantAnswer | undefined {
+  private answerFor(call: SentCall): MerchantResponse | undefined {
     const index = this.answers.findIndex((a) => a.kind === call.kind && a.method === call.method && (a.type === null || a.type === call.type));
     return index === -1 ? undefined : this.answers.splice(index, 1)[0];
   }

@@ -13,7 +13,7 @@
  * Redacted real values (placeholders) are compared by presence and type only, and the real
  * answer's ids are mapped to the world's before values are compared.
  */
-import { type FieldClasses, escapePointer, templateOf } from './fields.js';
+import { type FieldClasses, escapePointer, pointerTemplate } from './fields.js';
 import { formatOf, jsonType } from './formats.js';
 import type { IdMap } from './ids.js';
 import type { RecordedBody } from './recording.js';
@@ -33,7 +33,7 @@ export interface Divergence {
   sandbox: unknown;
 }
 
-export interface Answer {
+export interface RecordedResponse {
   /** 'refused': the world closed the connection (the retired host after its shutdown). */
   status: number | 'refused';
   headers: Record<string, string>;
@@ -47,13 +47,13 @@ export interface CompareContext {
   ids: IdMap;
 }
 
-export function compareAnswers(ctx: CompareContext, real: Answer, sandbox: Answer): Divergence[] {
+export function compareResponses(ctx: CompareContext, real: RecordedResponse, sandbox: RecordedResponse): Divergence[] {
   if (real.status !== sandbox.status) return [{ kind: 'status', pointer: null, real: real.status, sandbox: sandbox.status }];
   return compareMessages(ctx, real, sandbox);
 }
 
 /** Headers and bodies of two messages: two answers, or two requests the service sent to a merchant. */
-export function compareMessages(ctx: CompareContext, real: Pick<Answer, 'headers' | 'body'>, sandbox: Pick<Answer, 'headers' | 'body'>): Divergence[] {
+export function compareMessages(ctx: CompareContext, real: Pick<RecordedResponse, 'headers' | 'body'>, sandbox: Pick<RecordedResponse, 'headers' | 'body'>): Divergence[] {
   // A body the documentation does not show has no media type to compare either.
   const undocumented = real.body !== null && 'omitted' in real.body && real.body.omitted === 'undocumented';
   return [...compareHeaders(ctx, real.headers, sandbox.headers, undocumented ? ['content-type'] : []), ...compareBodies(ctx, real.body, sandbox.body)];
@@ -168,7 +168,7 @@ function compareJson(ctx: CompareContext, real: unknown, sandbox: unknown, point
     return;
   }
   if (isRedacted(real) || realType === 'null') return;
-  const template = templateOf(pointer);
+  const template = pointerTemplate(pointer);
   const fieldClass = rule === 'format-only' ? 'generated' : ctx.classes.classify(ctx.where.endpoint, template, name);
   if (fieldClass === 'text') return;
   if (fieldClass === 'generated') {

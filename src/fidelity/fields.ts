@@ -7,7 +7,7 @@
  *   enum       a value from a closed set (status, result, error reason): by value, kind `enum`
  *   value      everything else (echoed from the request, derived from it, state): by value
  *
- What the sandbox generates is said once, in the answer schemas of the endpoint tables
+ What the sandbox generates is said once, in the answer schemas of the tables of operations
  * (`generated()`, src/http/envelopes.ts; read by src/http/answer-fields.ts): the operation
  * index hands it over per operation. Fields whose real values differ in every exchange of one
  * endpoint are learned as generated on top (`observe`), so an id the sandbox does not know
@@ -122,6 +122,6 @@ export function escapePointer(key: string): string {
 }
 
 /** A concrete pointer (indexes as numbers) as the summary shows it (indexes as `*`). */
-export function templateOf(pointer: string): string {
+export function pointerTemplate(pointer: string): string {
   return pointer.replace(/\/\d+(?=\/|$)/g, '/*');
 }

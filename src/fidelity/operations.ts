@@ -1,13 +1,13 @@
 /**
  * Which operation a request calls: its method and path matched against the surface's table
- * of operations (src/http/endpoint.ts) by the surface app's own routing rules
+ * of operations (src/http/operation.ts) by the surface app's own routing rules
  * (src/http/table-router.ts), named as the report shows it, e.g. `GET /checkouts/{privateId}`,
  * with the fields its answers mark as generated.
  */
 import { generatedPointers } from '../http/answer-fields.js';
 import { routingPathOf } from '../http/routing.js';
 import { type TableRouter, tableRouter } from '../http/table-router.js';
-import { type Documented, openApiPath } from '../openapi/operation.js';
+import { type DocumentedOperation, openApiPath } from '../openapi/operation.js';
 import { ENVIRONMENTS, type EnvName, SURFACES, type SurfaceName } from '../hosts.js';
 
 export interface OperationMatch {
@@ -36,11 +36,11 @@ interface Described {
   refusalsGenerated: readonly string[];
 }
 
-export function routeOperations(routesOf: (env: EnvName, surface: SurfaceName) => readonly Documented[]): OperationIndex {
-  const routers = new Map<string, TableRouter<Documented>>();
-  const described = new Map<Documented, Described>();
+export function routeOperations(routesOf: (env: EnvName, surface: SurfaceName) => readonly DocumentedOperation[]): OperationIndex {
+  const routers = new Map<string, TableRouter<DocumentedOperation>>();
+  const described = new Map<DocumentedOperation, Described>();
   const generatedByName = new Map<string, readonly string[]>();
-  const routerOf = (env: EnvName, surface: SurfaceName): TableRouter<Documented> => {
+  const routerOf = (env: EnvName, surface: SurfaceName): TableRouter<DocumentedOperation> => {
     const key = `${env}/${surface}`;
     let router = routers.get(key);
     if (!router) {
@@ -49,7 +49,7 @@ export function routeOperations(routesOf: (env: EnvName, surface: SurfaceName) =
     }
     return router;
   };
-  const describe = (route: Documented): Described => {
+  const describe = (route: DocumentedOperation): Described => {
     let found = described.get(route);
     if (!found) {
       found = describeRoute(route);
@@ -88,7 +88,7 @@ export function routeOperations(routesOf: (env: EnvName, surface: SurfaceName) =
   };
 }
 
-function describeRoute(route: Documented): Described {
+function describeRoute(route: DocumentedOperation): Described {
   const pointers = (statuses: (status: string) => boolean): readonly string[] => [
     ...new Set(
       Object.entries(route.answers)

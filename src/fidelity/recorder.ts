@@ -14,10 +14,10 @@ import { monotonicMs, wallClockIso } from '../clock.js';
 import type { SandboxOptions } from '../config.js';
 import { ENVIRONMENTS, type EnvName, type HostsConfig, SURFACES, type SurfaceName, isEnvName, isSurfaceName } from '../hosts.js';
 import { Hono } from 'hono';
-import { StatusResponse, answerTextOf } from '../http/answer.js';
+import { StatusResponse, responseTextOf } from '../http/response.js';
 import { Refusal } from '../http/refusal.js';
 import { readBody } from '../http/body.js';
-import { answerErrors } from '../http/dialect.js';
+import { respondToErrors } from '../http/dialect.js';
 import { checkoutDialect } from '../http/dialects/checkout.js';
 import { pathAndQueryOf, routingPath } from '../http/routing.js';
 import type { SurfaceEnv } from '../http/types.js';
@@ -27,7 +27,7 @@ import { recorderControlPlane } from './control-plane.js';
 import { LiveComparison, type LiveOptions } from './live.js';
 import { type RecordedBody, RecordingWriter } from './recording.js';
 import { Redactor } from './redaction.js';
-import { HOP_BY_HOP, type UpstreamAnswer, UpstreamError, forward } from './upstream.js';
+import { HOP_BY_HOP, type UpstreamResponse, UpstreamError, forward } from './upstream.js';
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 
@@ -92,7 +92,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   const forwarding: SurfaceFactory = (deps) => {
     const app = new Hono<SurfaceEnv>({ getPath: routingPath });
     // What the recorder itself refuses (a body over the cap) answers as the sandbox would.
-    app.onError(answerErrors(() => checkoutDialect, deps.logger));
+    app.onError(respondToErrors(() => checkoutDialect, deps.logger));
     app.all('*', async (c) => {
       const exchange = await relay(c, deps.env, deps.surface, { upstream: upstream(deps.env, deps.surface), timeoutMs, dnsOnly, redactor });
       const written = writer.append(exchange.record);
@@ -138,7 +138,7 @@ async function relay(c: Context<SurfaceEnv>, env: EnvName, surface: SurfaceName,
   const method = c.req.method;
   const body = await readBody(c);
   const { redactor, upstream } = deps;
-  let answer: UpstreamAnswer;
+  let answer: UpstreamResponse;
   let failure: UpstreamError | null = null;
   try {
     answer = await forward(upstream, { method, pathAndQuery, headers: c.req.raw.headers, body }, { timeoutMs: deps.timeoutMs, dnsOnly: deps.dnsOnly });
@@ -171,7 +171,7 @@ async function relay(c: Context<SurfaceEnv>, env: EnvName, surface: SurfaceName,
 }
 
 /** The upstream's answer for the client: status (900 too), headers and body bytes as received. */
-function toResponse(answer: UpstreamAnswer, method: string): Response {
+function toResponse(answer: UpstreamResponse, method: string): Response {
   const headers = new Headers();
   for (const [name, value] of answer.headers) headers.append(name, value);
   const empty = method === 'HEAD' || answer.status === 204 || answer.status === 304 || answer.body.byteLength === 0;
@@ -181,9 +181,9 @@ function toResponse(answer: UpstreamAnswer, method: string): Response {
 }
 
 /** 502 in the checkout envelope, naming the upstream and what failed. */
-function upstreamFailure(error: UpstreamError, upstream: URL): UpstreamAnswer {
+function upstreamFailure(error: UpstreamError, upstream: URL): UpstreamResponse {
   const message = `checkout-sandbox record: ${error.message}. The request was not answered by ${upstream.origin}.`;
-  const body = new TextEncoder().encode(answerTextOf(checkoutDialect.render(Refusal.single(502, 'Upstream_Unreachable', message), upstream.pathname)));
+  const body = new TextEncoder().encode(responseTextOf(checkoutDialect.render(Refusal.single(502, 'Upstream_Unreachable', message), upstream.pathname)));
   return { status: 502, headers: [['content-type', 'application/json; charset=utf-8'], ['x-sandbox-upstream-error', error.kind]], body };
 }
 

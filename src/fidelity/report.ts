@@ -13,7 +13,7 @@
 import { basename } from 'node:path';
 import type { CatchUp } from './catch-up.js';
 import { DIVERGENCE_KINDS, type Divergence, type DivergenceKind } from './compare.js';
-import { templateOf } from './fields.js';
+import { pointerTemplate } from './fields.js';
 import type { Exchange } from './recording.js';
 
 export interface FirstSeen {
@@ -93,7 +93,7 @@ export class ReportBuilder {
   add(exchange: Exchange & { file?: string; line?: number }, endpoint: string, divergences: readonly Divergence[]): void {
     this.replayed++;
     for (const divergence of divergences) {
-      const pointer = divergence.pointer === null ? null : templateOf(divergence.pointer);
+      const pointer = divergence.pointer === null ? null : pointerTemplate(divergence.pointer);
       const group: DivergenceGroup = {
         endpoint,
         env: exchange.env,

@@ -12,9 +12,9 @@ import { ENVIRONMENTS } from '../hosts.js';
 import { ConnectionRefusedError } from '../http/refuse.js';
 import { type Sandbox, createSandbox } from '../sandbox.js';
 import { loadScenario } from '../store/scenario.js';
-import { CallbackSink, type MerchantAnswer } from './callback-sink.js';
+import { CallbackSink, type MerchantResponse } from './callback-sink.js';
 import { type CatchUp, CatchUps, type LookAhead } from './catch-up.js';
-import { type Answer, compareAnswers } from './compare.js';
+import { type RecordedResponse, compareResponses } from './compare.js';
 import { Credentials } from './credentials.js';
 import { FieldClasses } from './fields.js';
 import { IdMap } from './ids.js';
@@ -90,14 +90,14 @@ export class FidelitySession {
 
   /** How the merchant answered the recording's calls to it, in order: the sink answers the world's calls so. */
   expectCalls(exchanges: readonly Exchange[]): void {
-    const answers: MerchantAnswer[] = [];
+    const answers: MerchantResponse[] = [];
     for (const e of exchanges) {
       if (e.outgoing) answers.push({ kind: e.outgoing, method: e.method.toUpperCase(), type: e.outgoing === 'webhook' ? recordedType(e) : null, status: e.status, body: e.answer.body });
     }
     this.sink.expect(answers);
   }
 
-  /** Replays one exchange and compares its answer; the report is updated. */
+  /** Replays one exchange and compares its response; the report is updated. */
   async process(exchange: Exchange & { file?: string; line?: number }): Promise<Processed> {
     this.report.counted();
     if (exchange.outgoing) return this.processOutgoing(exchange);
@@ -114,10 +114,10 @@ export class FidelitySession {
     const catchUps = (await this.catchUps.before(exchange, operation)).map((c) => (file ? { ...c, file } : c));
     this.report.caughtUp(catchUps);
     let built: Awaited<ReturnType<typeof buildRequest>>;
-    let world: Answer;
+    let world: RecordedResponse;
     try {
       built = await buildRequest({ sandbox: this.sandbox, ids: this.ids, credentials: this.credentials, sink: this.sink }, exchange, operation);
-      world = await this.answerOf(built.request);
+      world = await this.responseOf(built.request);
     } catch (error) {
       // One exchange the world cannot take (a method fetch refuses, TRACE) must not end the whole diff.
       const reason = `the replay could not send it: ${(error as Error).message}`;
@@ -125,14 +125,14 @@ export class FidelitySession {
       return { operation, catchUps, skipped: reason };
     }
     const { clientId } = built;
-    const real: Answer = { status: exchange.status, headers: exchange.answer.headers, body: exchange.answer.body };
+    const real: RecordedResponse = { status: exchange.status, headers: exchange.answer.headers, body: exchange.answer.body };
     this.learn(exchange, operation, real, world, clientId);
     const where = { endpoint: operation.name, env: exchange.env, surface: exchange.surface };
     if (exchange.setup && real.status === world.status) {
       this.report.replayedOnly();
     } else {
       // A setup exchange is compared by its status alone: one the world refused did not set up what the next exchanges need.
-      const divergences = compareAnswers({ where, classes: this.classes, rules: this.rules, ids: this.ids }, real, world);
+      const divergences = compareResponses({ where, classes: this.classes, rules: this.rules, ids: this.ids }, real, world);
       this.report.add(exchange, operation.name, exchange.setup ? divergences.filter((d) => d.kind === 'status') : divergences);
     }
     return { operation, catchUps };
@@ -177,7 +177,7 @@ export class FidelitySession {
     await this.sandbox.close();
   }
 
-  private async answerOf(request: Request): Promise<Answer> {
+  private async responseOf(request: Request): Promise<RecordedResponse> {
     let response: Response;
     try {
       response = await this.sandbox.fetch(request);
@@ -191,7 +191,7 @@ export class FidelitySession {
   }
 
   /** Ids the two answers pair, the token the world issued in the real one's place. */
-  private learn(exchange: Exchange, operation: OperationMatch, real: Answer, world: Answer, clientId: string | undefined): void {
+  private learn(exchange: Exchange, operation: OperationMatch, real: RecordedResponse, world: RecordedResponse, clientId: string | undefined): void {
     const realJson = real.body && 'json' in real.body ? real.body.json : undefined;
     const worldJson = world.body && 'json' in world.body ? world.body.json : undefined;
     if (operation.name === TOKEN_OPERATION && world.status === 200) {

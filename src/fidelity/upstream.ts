@@ -39,7 +39,7 @@ export interface UpstreamRequest {
   body: Uint8Array;
 }
 
-export interface UpstreamAnswer {
+export interface UpstreamResponse {
   status: number;
   /** [name, value] as received, repeated headers (Set-Cookie) kept apart; hop-by-hop ones removed. */
   headers: [string, string][];
@@ -53,7 +53,7 @@ export interface ForwardOptions {
 }
 
 /** Sends the request to `base` (scheme, host and an optional path prefix) and reads the whole answer. */
-export function forward(base: URL, request: UpstreamRequest, options: ForwardOptions): Promise<UpstreamAnswer> {
+export function forward(base: URL, request: UpstreamRequest, options: ForwardOptions): Promise<UpstreamResponse> {
   const headers: Record<string, string> = {};
   const dropped = connectionTokens(request.headers.get('connection'));
   request.headers.forEach((value, name) => {
@@ -73,7 +73,7 @@ export function forward(base: URL, request: UpstreamRequest, options: ForwardOpt
     return Promise.reject(new UpstreamError('dns', `the name ${reserved} of the upstream ${base.origin} does not resolve: it is reserved for examples (RFC 2606, RFC 6761) and never looked up`));
   }
 
-  return new Promise<UpstreamAnswer>((resolve, reject) => {
+  return new Promise<UpstreamResponse>((resolve, reject) => {
     const fail = (error: unknown): void => reject(classify(error, base, options.timeoutMs));
     const req = send(
       {

@@ -7,7 +7,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 
-export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+export function respondToClientError(error: Error & { code?: string }, socket: Duplex): void {
   // A connection the client already dropped, or one with a half-written answer: nothing to say.
   if (error.code === 'ECONNRESET' || !socket.writable || (socket as Duplex & { _httpMessage?: unknown })._httpMessage) {
     socket.destroy();

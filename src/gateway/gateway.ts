@@ -15,12 +15,12 @@ import type { Hono } from 'hono';
 import { type Clock, monotonicMs } from '../clock.js';
 import type { Journal } from '../control/journal.js';
 import type { RequestNotes } from '../http/notes.js';
-import type { RouteLike } from '../control/near-miss.js';
+import type { OperationRoute } from '../http/table-router.js';
 import { isJournalRead, journalRequest } from './journal-hook.js';
 import { type FirstStepsCredentials, isStartPath, startPage } from './start-page.js';
 import { isBaseUrlRoot, surfaceIndex } from './surface-index.js';
 import { type EnvName, type SurfaceAddress, type SurfaceName, isEnvName, isSurfaceName, surfaceByHostName } from '../hosts.js';
-import { jsonResponse } from '../http/answer.js';
+import { jsonResponse } from '../http/response.js';
 import { isRefusal } from '../http/refuse.js';
 import { hostOf, pathAndQueryOf } from '../http/routing.js';
 import type { GatewayBindings, Surface, SurfaceEnv } from '../http/types.js';
@@ -49,7 +49,7 @@ export interface GatewayDeps {
   /** This world's request journal (src/control/journal.ts); absent: nothing recorded. */
   journal?: Journal;
   /** Each surface's operations (method and path), for the journal's near misses. */
-  tables: Readonly<Record<SurfaceName, readonly RouteLike[]>>;
+  tables: Readonly<Record<SurfaceName, readonly OperationRoute[]>>;
   /** The credentials the start page's first steps use (src/world/first-steps.ts); absent or null: no steps. */
   firstSteps?: () => FirstStepsCredentials | null;
 }

@@ -1,17 +1,18 @@
 /**
  * The gateway's side of the request journal (src/control/journal.ts): after a request is
  * answered, one raw entry from what is already at hand. Nothing is serialised here: the
- * request body is the bytes the body reader kept, the answer's the text its writer kept
- * (src/http/answer.ts), both by reference; the operation is the one the surface's table
+ * request body is the bytes the body reader kept, the response's the text its writer kept
+ * (src/http/response.ts), both by reference; the operation is the one the surface's table
  * matched, and a request that matched none gets the closest entry of that table.
  */
 import { monotonicMs } from '../clock.js';
 import type { Journal, RawEntry } from '../control/journal.js';
 import type { RequestNotes } from '../http/notes.js';
-import { closestRoute, type RouteLike } from '../control/near-miss.js';
+import { closestRoute } from '../control/near-miss.js';
+import type { OperationRoute } from '../http/table-router.js';
 import { BODY_CAP } from '../control/redact.js';
 import type { SurfaceAddress, SurfaceName } from '../hosts.js';
-import { answerTextOf } from '../http/answer.js';
+import { responseTextOf } from '../http/response.js';
 import { isRefusal } from '../http/refuse.js';
 import { hostOf } from '../http/routing.js';
 
@@ -30,7 +31,7 @@ export interface JournalInput {
   startedMono: number;
   atMs: number;
   /** Each surface's table (method and path of every operation): the near misses of a request that matched none. */
-  tables: Readonly<Record<SurfaceName, readonly RouteLike[]>>;
+  tables: Readonly<Record<SurfaceName, readonly OperationRoute[]>>;
 }
 
 /** The journal's own reads are not journaled: a poller would otherwise fill the ring with itself. */
@@ -75,7 +76,7 @@ export function journalRequest(journal: Journal, input: JournalInput): void {
 
 /** The answer's text as its writer kept it; in-process, a text answer made elsewhere (Hono's c.json) is read from a clone. */
 function keepResponseBody(entry: RawEntry, response: Response, inProcess: boolean): void {
-  const text = answerTextOf(response);
+  const text = responseTextOf(response);
   if (text !== undefined) {
     entry.responseBody = text;
     return;

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { Dispatch, SocketPair } from './gateway.js';
 import type { SurfaceAddress } from '../hosts.js';
-import { answerClientError } from './client-error.js';
+import { respondToClientError } from './client-error.js';
 import { isRefusal } from '../http/refuse.js';
 
 /**
@@ -78,7 +78,7 @@ export async function listen(
   server.setTimeout(limits.idleMs);
   server.maxConnections = limits.maxConnections;
   // Unparsable requests (TRACK, 16 KiB of headers) get a body that says why, not a bare 400.
-  server.on('clientError', answerClientError);
+  server.on('clientError', respondToClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());

@@ -6,7 +6,7 @@
  * and Host names). The sandbox's icon answers beside it.
  */
 import { ENVIRONMENTS, type EnvName, SURFACES, SURFACE_RECORDS, type SurfaceName, type Urls, bySurface } from '../hosts.js';
-import { jsonResponse } from '../http/answer.js';
+import { jsonResponse } from '../http/response.js';
 
 /** The scenario's UAT credentials the first steps use (src/world/first-steps.ts). */
 export interface FirstStepsCredentials {

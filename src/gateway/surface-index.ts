@@ -5,9 +5,9 @@
  * Only the prefix form, which no real host has: by Host header, dedicated port or HTTPS on the
  * real name, `/` is the surface's own, as on the real host.
  */
-import type { RouteLike } from '../control/near-miss.js';
+import type { OperationRoute } from '../http/table-router.js';
 import { SURFACE_RECORDS, type SurfaceAddress, type Urls } from '../hosts.js';
-import { jsonResponse } from '../http/answer.js';
+import { jsonResponse } from '../http/response.js';
 
 /** True for a request to the base URL itself in the prefix form: `/uat/api`, `/uat/api/`, with or without a query. */
 export function isBaseUrlRoot(pathAndQuery: string, prefix: string): boolean {
@@ -15,7 +15,7 @@ export function isBaseUrlRoot(pathAndQuery: string, prefix: string): boolean {
   return rest === '' || rest === '/';
 }
 
-export function surfaceIndex(request: Request, target: SurfaceAddress, urls: Urls, routes: readonly RouteLike[]): Response {
+export function surfaceIndex(request: Request, target: SurfaceAddress, urls: Urls, routes: readonly OperationRoute[]): Response {
   const { env, surface } = target;
   const baseUrl = urls.baseUrl(env, surface);
   const root = urls.baseUrl('uat', 'api').replace(/\/uat\/api$/, '');

@@ -26,15 +26,15 @@ export interface WorldsById<W extends RoutableWorld> {
 }
 
 /** The world a request addresses and the path and query it sees there, or the answer when none lives. */
-export type Routed<W> = { world: W; pathAndQuery: string } | { response: Response };
+export type WorldRoute<W> = { world: W; pathAndQuery: string } | { response: Response };
 
 export interface WorldRouter<W> {
-  route(request: Request): Routed<W>;
+  route(request: Request): WorldRoute<W>;
   dispatch: Dispatch;
 }
 
 export function createWorldRouter<W extends RoutableWorld>(main: W, registry: WorldsById<W>): WorldRouter<W> {
-  const route = (request: Request): Routed<W> => {
+  const route = (request: Request): WorldRoute<W> => {
     const pathAndQuery = pathAndQueryOf(request.url);
     if (pathAndQuery.startsWith('/sandboxes/')) {
       const match = PREFIX.exec(pathAndQuery);

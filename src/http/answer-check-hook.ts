@@ -6,7 +6,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { answerMismatches, declaredAnswerIssues } from './answer-check.js';
 import { phaseDialect } from './dialect.js';
 import type { Dialect } from './types.js';
-import type { AnyOperation } from './endpoint.js';
+import type { AnyOperation } from './operation.js';
 import type { SurfaceEnv } from './types.js';
 
 export function answerCheck<D>(table: readonly AnyOperation<D>[], dialectOf: (path: string) => Dialect, surface: string): MiddlewareHandler<SurfaceEnv> {

@@ -4,7 +4,7 @@
  * itself (malformed JSON, an invalid body, a body over the cap, an unknown path or method, a
  * save that failed). Anything a handler, an auth check or a body reader throws is turned into
  * a Refusal (refusalOf) and rendered by the dialect of the phase the request was in
- * (`answerErrors`): the surface's auth dialect while authenticating, the operation's once
+ * (`respondToErrors`): the surface's auth dialect while authenticating, the operation's once
  * authenticated, the surface's default for a path no operation serves.
  */
 import type { Context, Env, ErrorHandler } from 'hono';
@@ -31,7 +31,7 @@ export function phaseDialect(c: Context): Dialect | undefined {
 }
 
 /** The one onError of every surface app and the control plane. A 5xx here is a sandbox bug, and says so. */
-export function answerErrors<E extends Env>(fallback: (path: string) => Dialect, logger: Logger): ErrorHandler<E> {
+export function respondToErrors<E extends Env>(fallback: (path: string) => Dialect, logger: Logger): ErrorHandler<E> {
   return (error, c) => {
     const dialect = phaseDialect(c as Context) ?? fallback(c.req.path);
     const refusal = refusalOf(error, dialect);

@@ -11,8 +11,8 @@ import type { Logger } from '../log.js';
 import { answerCheckEnabled } from './answer-check.js';
 import { answerCheck } from './answer-check-hook.js';
 import { parseJson, readBody } from './body.js';
-import { answerErrors } from './dialect.js';
-import type { AnyOperation, AuthScheme, Input } from './endpoint.js';
+import { respondToErrors } from './dialect.js';
+import type { AnyOperation, AuthScheme, Input } from './operation.js';
 import { isFetchForbiddenMethod } from './methods.js';
 import { Refusal } from './refusal.js';
 import { tableRouter } from './table-router.js';
@@ -92,5 +92,5 @@ export function mountOperations<D>(app: Hono<SurfaceEnv>, table: readonly AnyOpe
     const own = options.unmatched?.(method, path);
     return dialect.render(own ?? dialect.notFound(method, path, options.where), path);
   });
-  app.onError(answerErrors(options.dialectOf, options.logger));
+  app.onError(respondToErrors(options.dialectOf, options.logger));
 }

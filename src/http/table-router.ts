@@ -12,8 +12,8 @@ import { SmartRouter } from 'hono/router/smart-router';
 import { TrieRouter } from 'hono/router/trie-router';
 import { tryDecodeURIComponent } from 'hono/utils/url';
 
-/** What the router needs of a table entry (src/http/endpoint.ts). */
-export interface Routed {
+/** What the router and the near-miss hints need of an operation (src/http/operation.ts). */
+export interface OperationRoute {
   method: string;
   /** Hono syntax. */
   path: string;
@@ -34,7 +34,7 @@ export interface TableRouter<E> {
   at(path: string): E[];
 }
 
-export function tableRouter<E extends Routed>(table: readonly E[]): TableRouter<E> {
+export function tableRouter<E extends OperationRoute>(table: readonly E[]): TableRouter<E> {
   // Built on first use (the 405 lookup runs only for a request no entry served), each entry
   // under its own method as the app mounts it: which router SmartRouter settles on, and so
   // whether a literal path outranks a parameter, depends on what each method holds.

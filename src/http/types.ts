@@ -2,7 +2,7 @@
  * The contracts every surface app shares: who is calling and how that is checked, the
  * per-request variables, what the gateway hands a surface besides the Request, the dialect
  * refusals speak and an answer's description. Types only (and one accessor), importing no
- * module that implements them: src/http/dialect.ts, endpoint.ts, mount.ts, body.ts and
+ * module that implements them: src/http/dialect.ts, operation.ts, mount.ts, body.ts and
  * src/auth/ take them from here, so no import runs back up from a contract to its user.
  */
 import type { IncomingMessage } from 'node:http';
@@ -23,7 +23,7 @@ export interface SurfaceVariables {
   rawBody: Uint8Array;
   /** The dialect refusals answer in at this point of the request (src/http/dialect.ts). */
   dialect: Dialect;
-  /** The operation the request matched (src/http/endpoint.ts). */
+  /** The operation the request matched (src/http/operation.ts). */
   operation: string;
 }
 

@@ -6,7 +6,7 @@
  * (src/domain/schemas/), which word every problem the way the real API does.
  */
 import { z } from 'zod';
-import type { Binding } from './endpoint.js';
+import type { Binding } from './operation.js';
 
 export function zodBinding<S extends z.ZodType>(schema: S): (json: unknown) => Binding<z.infer<S>> {
   return (json) => {

@@ -7,7 +7,7 @@
  * host, answer the short form too.
  */
 import { randomUUID } from 'node:crypto';
-import { jsonResponse } from '../http/answer.js';
+import { jsonResponse } from '../http/response.js';
 import type { Dialect } from '../http/types.js';
 import { identityErrorSchema } from '../http/envelopes.js';
 import { Refusal } from '../http/refusal.js';

@@ -7,7 +7,7 @@
  * header instead of changing the text.
  */
 import { randomUUID } from 'node:crypto';
-import { jsonResponse } from '../http/answer.js';
+import { jsonResponse } from '../http/response.js';
 
 export interface TokenFailure {
   code: number;

@@ -1,6 +1,6 @@
 /**
  * Generates the OpenAPI 3.1 documents from the surfaces' tables of operations
- * (src/http/endpoint.ts): one per surface (paths as the real host serves them, servers = the
+ * (src/http/operation.ts): one per surface (paths as the real host serves them, servers = the
  * sandbox's base URLs and the real host) and one of everything (paths as the sandbox's main
  * port serves them, /{env}/{surface}/…, plus /__admin/…). Request bodies and answers are the
  * very zod schemas the sandbox binds and answers with, as JSON Schema 2020-12.
@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Answer } from '../http/types.js';
 import { ENVIRONMENTS, type EnvName, type SurfaceName } from '../hosts.js';
 import { ANSWER_PARTS, REQUEST_PARTS, SECURITY_SCHEMES } from './components.js';
-import { type DocumentTable, type Documented, openApiPath } from './operation.js';
+import { type DocumentTable, type DocumentedOperation, openApiPath } from './operation.js';
 import { DOCUMENT_NAMES, type DocumentName, type DocumentTables } from './surfaces.js';
 
 export interface DocumentSite {
@@ -66,7 +66,7 @@ function paths(table: DocumentTable, surface: DocumentName, prefix: string): Jso
   return out;
 }
 
-function operation(entry: Documented, surface: DocumentName, path: string, deprecated: boolean): Json {
+function operation(entry: DocumentedOperation, surface: DocumentName, path: string, deprecated: boolean): Json {
   const answers: Record<string, Answer> = { ...entry.answers };
   const refusal = entry.answers['404'] ?? entry.answers.default;
   if (deprecated && refusal) answers['410'] = { ...refusal, description: REFUSED_AFTER_SHUTDOWN };

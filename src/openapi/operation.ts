@@ -1,15 +1,15 @@
 /**
  * What the documents need of an operation: the documented part of a table entry
- * (src/http/endpoint.ts), whatever its handler. The tables themselves live with the surfaces
+ * (src/http/operation.ts), whatever its handler. The tables themselves live with the surfaces
  * and the control plane; they are handed to the generator (src/openapi/document.ts).
  */
-import type { Operation } from '../http/endpoint.js';
+import type { Operation } from '../http/operation.js';
 
-export type Documented = Omit<Operation<never, unknown>, 'handler' | 'dialect'>;
+export type DocumentedOperation = Omit<Operation<never, unknown>, 'handler' | 'dialect'>;
 
 /** A document's operations, its description, and whether its host is on its way out (the retired host). */
 export interface DocumentTable {
-  operations: readonly Documented[];
+  operations: readonly DocumentedOperation[];
   /** The document's description: what the surface serves. */
   description: string;
   deprecated?: boolean;

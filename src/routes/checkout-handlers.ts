@@ -18,7 +18,7 @@ import type { Merchant } from '../domain/merchant.js';
 import type { CheckoutChanges } from '../services/checkouts.js';
 import type { Violation } from '../domain/violation.js';
 import { checkoutDialect, checkoutOk, checkoutOkJson } from '../http/dialects/checkout.js';
-import type { Handler } from '../http/endpoint.js';
+import type { Handler } from '../http/operation.js';
 import { type ErrorEntry, Refusal } from '../http/refusal.js';
 import type { SurfaceEnv } from '../http/types.js';
 import { serviceInstant } from '../domain/instants.js';

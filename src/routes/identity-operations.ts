@@ -11,8 +11,8 @@
  */
 import type { Context } from 'hono';
 import { tokenRequestSchema } from '../domain/schemas/token.js';
-import { jsonResponse } from '../http/answer.js';
-import { type AnyOperation, jsonAnswer, operation } from '../http/endpoint.js';
+import { jsonResponse } from '../http/response.js';
+import { type AnyOperation, jsonAnswer, operation } from '../http/operation.js';
 import type { Answer } from '../http/types.js';
 import { identityErrorSchema } from '../http/envelopes.js';
 import { type SurfaceEnv, notesOf } from '../http/types.js';

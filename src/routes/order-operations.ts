@@ -8,24 +8,24 @@
  */
 import type { Context } from 'hono';
 import type { Order } from '../domain/model.js';
-import type { AmountCommand } from '../domain/order-admin.js';
+import type { AmountCommand, OrderAction } from '../domain/order-admin.js';
 import { actionReferenceSchema, amountCommandSchema } from '../domain/schemas/order.js';
 import { bindBody } from '../domain/schemas/problems.js';
-import { jsonResponse, jsonTextResponse } from '../http/answer.js';
+import { jsonResponse, jsonTextResponse } from '../http/response.js';
 import { checkoutDialect } from '../http/dialects/checkout.js';
 import { problemDialect } from '../http/dialects/problem.js';
-import { type AnyOperation, jsonAnswer, operation } from '../http/endpoint.js';
+import { type AnyOperation, jsonAnswer, operation } from '../http/operation.js';
 import { refusalAnswers } from '../http/refusal-answers.js';
 import type { Answer, SurfaceEnv } from '../http/types.js';
 import { type ActionResult, LATEST_ORDERS, type OrderService } from '../services/orders.js';
-import { orderDocumentSchema, orderListSchema, reauthorizationSchema } from './answers/orders.js';
+import { orderDocumentSchema, latestOrdersSchema, reauthorizationSchema } from './answers/orders.js';
 import { idempotentRequest } from './order-requests.js';
 import { orderDocumentJson, orderListDocument } from './order-view.js';
 
 export type OrderDeps = { services: { orders: OrderService } };
 
 const ORDER = jsonAnswer('The order.', orderDocumentSchema, 'OrderDocument');
-const LIST = jsonAnswer("The merchant's latest orders.", orderListSchema, 'OrderList');
+const LIST = jsonAnswer("The merchant's latest orders.", latestOrdersSchema, 'OrderList');
 const REAUTHORIZATION = jsonAnswer('The reauthorization and its status.', reauthorizationSchema, 'Reauthorization');
 const ACCEPTED: Answer = {
   description: 'Accepted, no body; Location points at the order.',
@@ -56,13 +56,14 @@ const actionBody = { schema: actionReferenceSchema, name: 'OrderActionReference'
 const read = (extra: readonly number[] = []) => refusalAnswers(problemDialect, [404, ...extra], checkoutDialect);
 const write = refusalAnswers(problemDialect, [400, 404, 409, 413, 422, 503], checkoutDialect);
 
-type AmountOperation = 'capture' | 'refund' | 'reauthorize';
+/** The order actions that take an amount (or items). */
+type AmountAction = Extract<OrderAction, 'capture' | 'refund' | 'reauthorize'>;
 
-function amountOperation(name: AmountOperation, op: string, summary: string, extra: Record<string, Answer> = {}): AnyOperation<OrderDeps> {
+function amountOperation(action: AmountAction, op: string, summary: string, extra: Record<string, Answer> = {}): AnyOperation<OrderDeps> {
   return operation<OrderDeps, AmountCommand>({
     op,
     method: 'POST',
-    path: `/manage/orders/:orderId/${name}`,
+    path: `/manage/orders/:orderId/${action}`,
     auth: 'bearer',
     dialect: problemDialect,
     summary,
@@ -71,17 +72,17 @@ function amountOperation(name: AmountOperation, op: string, summary: string, ext
     handler:
       ({ services: { orders } }) =>
       async (c, { body, json }) => {
-        const request = idempotentRequest(c, name, orderIdOf(c), json, body.actionReference);
-        return written(await orders[name](merchantOf(c), orderIdOf(c), body, request));
+        const request = idempotentRequest(c, action, orderIdOf(c), json, body.actionReference);
+        return written(await orders[action](merchantOf(c), orderIdOf(c), body, request));
       },
   });
 }
 
-function actionOperation(name: 'cancel' | 'extend', op: string, summary: string): AnyOperation<OrderDeps> {
+function actionOperation(action: Extract<OrderAction, 'cancel' | 'extend'>, op: string, summary: string): AnyOperation<OrderDeps> {
   return operation<OrderDeps, string | null>({
     op,
     method: 'POST',
-    path: `/manage/orders/:orderId/${name}`,
+    path: `/manage/orders/:orderId/${action}`,
     auth: 'bearer',
     dialect: problemDialect,
     summary,
@@ -90,7 +91,7 @@ function actionOperation(name: 'cancel' | 'extend', op: string, summary: string)
     handler:
       ({ services: { orders } }) =>
       async (c, { body, json }) =>
-        written(await orders[name](merchantOf(c), orderIdOf(c), idempotentRequest(c, name, orderIdOf(c), json, body))),
+        written(await orders[action](merchantOf(c), orderIdOf(c), idempotentRequest(c, action, orderIdOf(c), json, body))),
   });
 }
 

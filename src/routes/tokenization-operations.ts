@@ -12,18 +12,18 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { type AuthorizationRequest, type FailureReason, TokenizationRefusal, tokenPaymentMethod } from '../domain/tokenization.js';
 import { bindBody } from '../domain/schemas/problems.js';
-import { authorizationFailureSchema, authorizationSchema } from '../domain/schemas/tokenization.js';
-import { jsonResponse } from '../http/answer.js';
+import { authorizationFailureSchema, authorizationRequestSchema } from '../domain/schemas/tokenization.js';
+import { jsonResponse } from '../http/response.js';
 import { checkoutDialect } from '../http/dialects/checkout.js';
 import { tokenizationDialect } from '../http/dialects/tokenization.js';
-import { type AnyOperation, jsonAnswer, operation } from '../http/endpoint.js';
+import { type AnyOperation, jsonAnswer, operation } from '../http/operation.js';
 import { refusalAnswers } from '../http/refusal-answers.js';
 import type { SurfaceEnv } from '../http/types.js';
 import type { TokenizationService } from '../services/tokenization.js';
 import type { EnvName } from '../hosts.js';
 import { authorizationCompletedAnswer, authorizationScheduledAnswer, customerTokenAcknowledgedAnswer, customerTokenAnswer } from './answers/tokenization.js';
 
-export type TokenizationDeps = { env: EnvName; services: { tokenization: TokenizationService } };
+export type TokenizationTableDeps = { env: EnvName; services: { tokenization: TokenizationService } };
 
 const COMPLETED = jsonAnswer('Authorized at once: {id, data: {authorizationId, orderId}}.', authorizationCompletedAnswer, 'AuthorizationCompletedAnswer');
 const SCHEDULED = jsonAnswer('Accepted, attempted later: {id, data: {authorizationId}}.', authorizationScheduledAnswer, 'AuthorizationScheduledAnswer');
@@ -34,8 +34,8 @@ const merchantOf = (c: Context<SurfaceEnv>): string => c.get('caller').merchantI
 const tokenOf = (c: Context<SurfaceEnv>): string => c.req.param('token') ?? '';
 const refused = (statuses: readonly number[]) => refusalAnswers(tokenizationDialect, statuses, checkoutDialect);
 
-export const TOKENIZATION_OPERATIONS: readonly AnyOperation<TokenizationDeps>[] = [
-  operation<TokenizationDeps, AuthorizationRequest>({
+export const TOKENIZATION_OPERATIONS: readonly AnyOperation<TokenizationTableDeps>[] = [
+  operation<TokenizationTableDeps, AuthorizationRequest>({
     op: 'authorizeWithCustomerToken',
     method: 'POST',
     path: '/purchase/authorizations',
@@ -43,7 +43,7 @@ export const TOKENIZATION_OPERATIONS: readonly AnyOperation<TokenizationDeps>[] 
     dialect: tokenizationDialect,
     summary: 'Charge a customer token (recurring payment)',
     description: 'Idempotent with the Walley-Idempotency-Key header.',
-    body: { schema: authorizationSchema, name: 'Authorization', bind: (json) => bindBody(authorizationSchema, json) },
+    body: { schema: authorizationRequestSchema, name: 'Authorization', bind: (json) => bindBody(authorizationRequestSchema, json) },
     answers: { '200': COMPLETED, '202': SCHEDULED, ...refused([400, 403, 404, 409, 413, 503]) },
     handler:
       ({ services: { tokenization } }) =>
@@ -55,7 +55,7 @@ export const TOKENIZATION_OPERATIONS: readonly AnyOperation<TokenizationDeps>[] 
         return jsonResponse({ id: randomUUID(), data: answer.data }, answer.status, headers);
       },
   }),
-  operation<TokenizationDeps>({
+  operation<TokenizationTableDeps>({
     op: 'getCustomerToken',
     method: 'GET',
     path: '/purchase/customer-tokens/:token',
@@ -72,7 +72,7 @@ export const TOKENIZATION_OPERATIONS: readonly AnyOperation<TokenizationDeps>[] 
         return jsonResponse({ id: randomUUID(), data }, 200);
       },
   }),
-  operation<TokenizationDeps>({
+  operation<TokenizationTableDeps>({
     op: 'cancelCustomerToken',
     method: 'DELETE',
     path: '/purchase/customer-tokens/:token',
@@ -87,7 +87,7 @@ export const TOKENIZATION_OPERATIONS: readonly AnyOperation<TokenizationDeps>[] 
         return jsonResponse({ id: randomUUID() }, 202);
       },
   }),
-  operation<TokenizationDeps, FailureReason | null | undefined>({
+  operation<TokenizationTableDeps, FailureReason | null | undefined>({
     op: 'setAuthorizationFailure',
     method: 'PUT',
     path: '/purchase/customer-tokens/:token',

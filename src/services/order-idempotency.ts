@@ -2,13 +2,14 @@
  * Safe retries for order administration writes. Two keys name a write:
  *  - the `X-idempotency` header (also read as `Idempotency-Key` / `Walley-Idempotency-Key`),
  *    scoped to the merchant;
- *  - the body's `actionReference`, scoped to the merchant, the order and the operation
+ *  - the body's `actionReference`, scoped to the merchant, the order and the order action
  *    (the docs reuse one reference across capture and reauthorize examples).
- * A key seen before with the same request replays the stored answer (the write happened
+ * A key seen before with the same request replays the stored response (the write happened
  * once); with a different request it is refused with 409. Only successful writes are
  * stored: a refused call changed nothing, so repeating it simply re-evaluates it.
  */
 import { createHash } from 'node:crypto';
+import type { OrderAction } from '../domain/order-admin.js';
 import { OrderViolation } from '../domain/order-violation.js';
 import type { IdempotencyRecord, StoredResult } from '../domain/records.js';
 import type { Collection } from '../store/collection.js';
@@ -17,7 +18,7 @@ import type { Collection } from '../store/collection.js';
 export interface IdempotentRequest {
   headerKey: string | null;
   actionReference: string | null;
-  /** Identifies the request: operation, order and body (see fingerprintOf). */
+  /** Identifies the request: order action, order and body (see fingerprintOf). */
   fingerprint: string;
 }
 
@@ -31,14 +32,14 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-export function fingerprintOf(operation: string, orderId: string, body: unknown): string {
-  return createHash('sha256').update(`${operation}\n${orderId.toLowerCase()}\n${canonical(body ?? null)}`).digest('hex');
+export function fingerprintOf(action: OrderAction, orderId: string, body: unknown): string {
+  return createHash('sha256').update(`${action}\n${orderId.toLowerCase()}\n${canonical(body ?? null)}`).digest('hex');
 }
 
-export function idempotencyKeys(merchantId: string, orderId: string, operation: string, request: IdempotentRequest): string[] {
+export function idempotencyKeys(merchantId: string, orderId: string, action: OrderAction, request: IdempotentRequest): string[] {
   const keys: string[] = [];
   if (request.headerKey) keys.push(`${merchantId}|header|${request.headerKey}`);
-  if (request.actionReference) keys.push(`${merchantId}|${orderId.toLowerCase()}|${operation}|${request.actionReference}`);
+  if (request.actionReference) keys.push(`${merchantId}|${orderId.toLowerCase()}|${action}|${request.actionReference}`);
   return keys;
 }
 

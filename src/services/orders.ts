@@ -256,13 +256,13 @@ export class OrderService {
   private async act(
     merchantId: string,
     orderId: string,
-    operation: OrderAction,
+    action: OrderAction,
     request: IdempotentRequest,
     change: (order: Order, pending: Reauthorization | null) => Outcome,
   ): Promise<ActionResult> {
     const { order, pending, changes, followed } = this.locate(merchantId, orderId);
     const idempotency = new IdempotencyRecords(this.store.env(this.env).records('idempotency'));
-    const keys = idempotencyKeys(merchantId, order.orderId, operation, request);
+    const keys = idempotencyKeys(merchantId, order.orderId, action, request);
     let outcome: Outcome;
     try {
       const replay = idempotency.lookup(keys, request.fingerprint);

@@ -30,7 +30,7 @@ import type { MerchantDirectory } from './merchants.js';
 import type { WebhookOutbox } from './webhooks.js';
 
 
-export interface AuthorizationAnswer {
+export interface AuthorizationResult {
   status: 200 | 202;
   data: { authorizationId: string; orderId?: string };
   replayed: boolean;
@@ -137,7 +137,7 @@ export class TokenizationService {
     await this.save([put(this.env, 'customerTokens', { ...token, authorizationFailure: reason })]);
   }
 
-  async authorize(merchantId: string, request: AuthorizationRequest, idempotency: { key: string; fingerprint: string } | null): Promise<AuthorizationAnswer> {
+  async authorize(merchantId: string, request: AuthorizationRequest, idempotency: { key: string; fingerprint: string } | null): Promise<AuthorizationResult> {
     const idempotencyRecords = this.deps.store.env(this.env).records('authorizationIdempotency');
     const earlier = idempotency ? idempotencyRecords.get(`${merchantId}|${idempotency.key}`) : undefined;
     if (earlier && idempotency) {
@@ -171,7 +171,7 @@ export class TokenizationService {
       events.push(...attemptEvents(authorization, attempted.order, this.now()));
     }
     changes.push(put(this.env, 'authorizations', { ...authorization, id: authorization.authorizationId }), ...this.queue(merchantId, events, authorization.authorizationId));
-    const answer: AuthorizationAnswer =
+    const answer: AuthorizationResult =
       authorization.status === 'Authorized' && authorization.orderId
         ? { status: 200, data: { authorizationId: authorization.authorizationId, orderId: authorization.orderId }, replayed: false }
         : { status: 202, data: { authorizationId: authorization.authorizationId }, replayed: false };

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { CHECKOUT_STATUSES, ORDER_STATUSES, PURCHASE_RESULTS } from '../domain/model.js';
 import { faultRuleSchema } from '../domain/fault-rule.js';
 import { merchantFields } from '../domain/merchant.js';
-import { amount, id, instant } from '../domain/scenario-fields.js';
+import { scenarioAmount, id, scenarioInstant } from '../domain/scenario-fields.js';
 import { settingsSchema } from '../domain/settings.js';
 import { didYouMean } from '../spelling.js';
 import { readYamlFile } from '../yaml-file.js';
@@ -19,7 +19,7 @@ export const SCENARIO_DIR = fileURLToPath(new URL('../../scenarios/', import.met
 const itemSchema = z.object({
   id: id,
   description: z.string(),
-  unitPrice: amount,
+  unitPrice: scenarioAmount,
   quantity: z.number().int().positive().default(1),
   vat: z.number().min(0).default(25),
 });
@@ -98,7 +98,7 @@ const scenarioSchema = z
     name: z.string().min(1),
     description: z.string().default(''),
     seed: z.number().int().default(1),
-    clock: z.object({ now: instant.optional(), frozen: z.boolean().default(false) }).optional(),
+    clock: z.object({ now: scenarioInstant.optional(), frozen: z.boolean().default(false) }).optional(),
     ...settingsSchema.shape,
     environments: z.object({ uat: envSchema.prefault({}), prod: envSchema.prefault({}) }),
     /** Fault rules armed at seed and reset, as POST /__admin/faults takes them (docs/faults.md). */

@@ -24,8 +24,6 @@ import { SnapshotFile, removeStaleTemps } from './snapshot-file.js';
 import type { CollectionName, CollectionTypes } from '../domain/records.js';
 import type { Change, EnvState, SandboxState } from './state.js';
 
-/** CHECKOUT_SANDBOX_COMPACT_BYTES: a fixed threshold instead, for the crash tests, so that a compaction is running whenever they kill. */
-const FIXED_COMPACT_BYTES = Number(process.env.CHECKOUT_SANDBOX_COMPACT_BYTES) || null;
 /**
  * Log bytes past which the log is compacted into the snapshot: at least this, and at least the
  * snapshot last written. A compaction writes the whole world, so with a fixed threshold a
@@ -33,7 +31,7 @@ const FIXED_COMPACT_BYTES = Number(process.env.CHECKOUT_SANDBOX_COMPACT_BYTES) |
  * would hold up the log's appends, which every write request waits for, longer); measured
  * against the snapshot, writing snapshots never costs more than the changes logged did.
  */
-export const COMPACT_BYTES = FIXED_COMPACT_BYTES ?? 8 * 1024 * 1024;
+export const COMPACT_BYTES = 8 * 1024 * 1024;
 
 export interface StoreOptions {
   /** The snapshot file; null keeps the world in memory only. */
@@ -86,6 +84,11 @@ export class StateStore {
   /** The size of the snapshot on disk, as last read or written. */
   private snapshotBytes = 0;
   private broken: Error | null = null;
+  /**
+   * CHECKOUT_SANDBOX_COMPACT_BYTES: a fixed threshold instead, for the crash tests, so that a
+   * compaction is running whenever they kill. Read when the store is opened, not at import.
+   */
+  private readonly fixedCompactBytes = Number(process.env.CHECKOUT_SANDBOX_COMPACT_BYTES) || null;
 
   private constructor(
     readonly file: string | null,
@@ -298,7 +301,7 @@ export class StateStore {
 
   private maybeCompact(): void {
     if (this.compacting || !this.log) return;
-    const threshold = FIXED_COMPACT_BYTES ?? Math.max(COMPACT_BYTES, this.snapshotBytes);
+    const threshold = this.fixedCompactBytes ?? Math.max(COMPACT_BYTES, this.snapshotBytes);
     if (this.log.size >= threshold) void this.compactNow().catch((error: Error) => this.warn(`compaction failed (the log keeps every change): ${error.message}`));
   }
 

@@ -8,7 +8,7 @@ import { bearerAuth } from '../auth/bearer.js';
 import type { Dialect } from '../http/types.js';
 import { checkoutDialect } from '../http/dialects/checkout.js';
 import { problemDialect } from '../http/dialects/problem.js';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import type { Surface } from '../http/types.js';
 import { checkoutHandlers } from '../routes/checkout-handlers.js';
 import { type CheckoutTableDeps, checkoutOperations } from '../routes/checkout-operations.js';

@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono';
 import type { Dialect } from '../http/types.js';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import { type MountOptions, mountOperations } from '../http/mount.js';
 import { routingPath } from '../http/routing.js';
 import type { Surface, SurfaceEnv } from '../http/types.js';

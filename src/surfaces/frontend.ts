@@ -22,15 +22,15 @@
 import { readFileSync } from 'node:fs';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { goBackSchema, identifySchema, purchaseSchema, shippingChoiceSchema } from '../domain/schemas/page.js';
+import { goBackSchema, identifyStepSchema, purchaseStepSchema, deliveryStepSchema } from '../domain/schemas/page.js';
 import { cartSection, checkoutPage, unavailablePage } from '../frontend/checkout-page.js';
 import { CheckoutSteps, paymentMethodsFor } from '../frontend/checkout-steps.js';
 import { type PageOptions, pageOptions as optionsFromQuery } from '../frontend/page-options.js';
 import { type PageState, pageState } from '../frontend/page-state.js';
 import { streamPageState } from '../frontend/state-stream.js';
-import { jsonResponse } from '../http/answer.js';
+import { jsonResponse } from '../http/response.js';
 import { pageDialect } from '../http/dialects/status-message.js';
-import { type AnyOperation, jsonAnswer, operation } from '../http/endpoint.js';
+import { type AnyOperation, jsonAnswer, operation } from '../http/operation.js';
 import type { Answer } from '../http/types.js';
 import { pageErrorSchema } from '../http/envelopes.js';
 import { Refusal } from '../http/refusal.js';
@@ -149,14 +149,14 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<PageDeps>[] = [
       return streamPageState(c, { read: () => stateOf(deps, publicToken), onClockChange: (listener) => deps.clock.onChange(listener) });
     },
   }),
-  operation<PageDeps, z.infer<typeof identifySchema>>({
+  operation<PageDeps, z.infer<typeof identifyStepSchema>>({
     op: 'identifyOnPage',
     method: 'POST',
     path: '/checkout/:publicToken/customer',
     auth: 'none',
     dialect: pageDialect,
     summary: 'The customer identifies',
-    body: { schema: identifySchema, name: 'PageIdentify', bind: zodBinding(identifySchema) },
+    body: { schema: identifyStepSchema, name: 'PageIdentify', bind: zodBinding(identifyStepSchema) },
     answers: { '200': IDENTIFIED, ...refusalAnswers(pageDialect, [400, 404, 410, 413, 423, 503]) },
     handler: (deps) => async (c, { body: input }) => {
       const { steps } = deps;
@@ -175,14 +175,14 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<PageDeps>[] = [
       );
     },
   }),
-  operation<PageDeps, z.infer<typeof shippingChoiceSchema>>({
+  operation<PageDeps, z.infer<typeof deliveryStepSchema>>({
     op: 'chooseShippingOnPage',
     method: 'POST',
     path: '/checkout/:publicToken/shipping',
     auth: 'none',
     dialect: pageDialect,
     summary: 'The customer picks a carrier and option in the delivery step',
-    body: { schema: shippingChoiceSchema, name: 'PageShippingChoice', bind: zodBinding(shippingChoiceSchema) },
+    body: { schema: deliveryStepSchema, name: 'PageShippingChoice', bind: zodBinding(deliveryStepSchema) },
     answers: { '200': SHIPPING_CHOSEN, ...refusalAnswers(pageDialect, [400, 404, 410, 413, 423, 503]) },
     handler: (deps) => async (c, { body: choice }) => {
       const { steps } = deps;
@@ -190,14 +190,14 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<PageDeps>[] = [
       return jsonResponse({ status: chosen.status, shipping: shippingView(chosen) }, 200);
     },
   }),
-  operation<PageDeps, z.infer<typeof purchaseSchema>>({
+  operation<PageDeps, z.infer<typeof purchaseStepSchema>>({
     op: 'purchaseOnPage',
     method: 'POST',
     path: '/checkout/:publicToken/purchase',
     auth: 'none',
     dialect: pageDialect,
     summary: 'The customer completes the purchase',
-    body: { schema: purchaseSchema, name: 'PagePurchase', bind: zodBinding(purchaseSchema) },
+    body: { schema: purchaseStepSchema, name: 'PagePurchase', bind: zodBinding(purchaseStepSchema) },
     answers: { '200': PURCHASED, ...refusalAnswers(pageDialect, [400, 404, 410, 413, 422, 423, 503]) },
     handler: (deps) => async (c, { body: input }) => {
       const { steps } = deps;

@@ -4,7 +4,7 @@
  */
 import { sharedKeyAuth } from '../auth/sharedkey.js';
 import { checkoutDialect } from '../http/dialects/checkout.js';
-import type { AnyOperation } from '../http/endpoint.js';
+import type { AnyOperation } from '../http/operation.js';
 import { Refusal } from '../http/refusal.js';
 import type { Surface } from '../http/types.js';
 import { checkoutHandlers } from '../routes/checkout-handlers.js';

@@ -13,7 +13,7 @@ import type { Hono } from 'hono';
 import type { AdminGuardInput } from '../admin/guard.js';
 import { type AdminDeps, createAdminApp } from '../admin/index.js';
 import type { ControlPlaneLimits, FidelitySource, SandboxesControl, ScenarioSummary } from '../admin/deps.js';
-import type { Documented } from '../openapi/operation.js';
+import type { DocumentedOperation } from '../openapi/operation.js';
 import { Clock } from '../clock.js';
 import type { ResolvedOptions } from '../config.js';
 import { EventBus } from '../control/events.js';
@@ -108,7 +108,7 @@ export interface World {
   reset(scenario?: string): Promise<void>;
   surfaceDeps(env: EnvName, surface: SurfaceName): SurfaceDeps;
   /** A surface's table of operations: what its requests call, and what their answers declare. */
-  routes(env: EnvName, surface: SurfaceName): readonly Documented[];
+  routes(env: EnvName, surface: SurfaceName): readonly DocumentedOperation[];
   /** Stops timers and listeners of the clock, flushes and closes the state. */
   close(): Promise<void>;
 }

@@ -4,7 +4,7 @@
  * presence, ids mapped, fields learned as generated, rules).
  */
 import { describe, expect, it } from 'vitest';
-import { type Answer, type Divergence, compareAnswers } from '../../src/fidelity/compare.js';
+import { type RecordedResponse, type Divergence, compareResponses } from '../../src/fidelity/compare.js';
 import { FieldClasses } from '../../src/fidelity/fields.js';
 import { routeOperations } from '../../src/fidelity/operations.js';
 import { API_OPERATIONS } from '../../src/surfaces/api.js';
@@ -12,7 +12,7 @@ import { formatOf } from '../../src/fidelity/formats.js';
 import { IdMap } from '../../src/fidelity/ids.js';
 import { Rules } from '../../src/fidelity/rules.js';
 
-const json = (value: unknown, status = 200, headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' }): Answer => ({ status, headers, body: { json: value } });
+const json = (value: unknown, status = 200, headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' }): RecordedResponse => ({ status, headers, body: { json: value } });
 
 /** Field classes as a replay has them: what the api surface's answer schemas mark as generated. */
 function tableClasses(): FieldClasses {
@@ -20,14 +20,14 @@ function tableClasses(): FieldClasses {
   return new FieldClasses((operation) => operations.generatedOf(operation));
 }
 
-function compare(real: Answer, sandbox: Answer, options: { endpoint?: string; ids?: IdMap; classes?: FieldClasses; rules?: Rules } = {}): Divergence[] {
+function compare(real: RecordedResponse, sandbox: RecordedResponse, options: { endpoint?: string; ids?: IdMap; classes?: FieldClasses; rules?: Rules } = {}): Divergence[] {
   const where = { endpoint: options.endpoint ?? 'GET /checkouts/{privateId}', env: 'uat', surface: 'api' };
-  return compareAnswers({ where, classes: options.classes ?? tableClasses(), rules: options.rules ?? Rules.empty(), ids: options.ids ?? new IdMap() }, real, sandbox);
+  return compareResponses({ where, classes: options.classes ?? tableClasses(), rules: options.rules ?? Rules.empty(), ids: options.ids ?? new IdMap() }, real, sandbox);
 }
 
 const checkout = (data: Record<string, unknown>) => ({ id: 'c8050b4c-65be-4555-a297-49813cdc7948', data, error: null });
 
-describe('compareAnswers', () => {
+describe('compareResponses', () => {
   it('reports a different status alone', () => {
     expect(compare(json({ a: 1 }, 404), json({ b: 2 }, 200))).toEqual([{ kind: 'status', pointer: null, real: 404, sandbox: 200 }]);
     expect(compare(json({}, 200), { status: 'refused', headers: {}, body: null })).toEqual([{ kind: 'status', pointer: null, real: 200, sandbox: 'refused' }]);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { admin, at } from '../support/checkout-requests.js';
-import { type Answer, ManageApi } from '../support/manage-api.js';
+import { type ReadResponse, ManageApi } from '../support/manage-api.js';
 import { Receiver } from '../support/receiver.js';
 
 let sb: Sandbox;
@@ -38,7 +38,7 @@ async function recurringPurchase(profileName: string): Promise<string> {
   return String(at((await api.get(`/checkouts/${privateId}`)).json, 'data', 'order', 'customerToken'));
 }
 
-function charge(customerToken: string, attemptSchedule: unknown): Promise<Answer> {
+function charge(customerToken: string, attemptSchedule: unknown): Promise<ReadResponse> {
   return api.post('/purchase/authorizations', {
     customerToken,
     attemptSchedule,

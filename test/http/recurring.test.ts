@@ -7,7 +7,7 @@ import { NORDIC_PROD_CLIENT } from '../support/identity.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { admin, at } from '../support/checkout-requests.js';
-import { type Answer, ManageApi, bearerToken } from '../support/manage-api.js';
+import { type ReadResponse, ManageApi, bearerToken } from '../support/manage-api.js';
 import { Receiver } from '../support/receiver.js';
 
 let sb: Sandbox;
@@ -61,7 +61,7 @@ function authorization(customerToken: string, overrides: Record<string, unknown>
   };
 }
 
-function expectRefusal(answer: Answer, status: number, reason?: string): void {
+function expectRefusal(answer: ReadResponse, status: number, reason?: string): void {
   expect(answer.status, answer.text).toBe(status);
   expect(answer.json).toMatchObject({ id: expect.any(String), error: { code: status, message: expect.any(String) } });
   expect('data' in answer.json).toBe(false);
@@ -233,7 +233,7 @@ describe('the UAT-only failure hook', () => {
       body: JSON.stringify({ AuthorizationFailure: { Reason: 'PAYMENT_METHOD_EXPIRED' } }),
     });
     const text = await response.text();
-    expectRefusal({ status: response.status, headers: response.headers, text, json: JSON.parse(text) as Answer['json'] }, 403, 'Forbidden');
+    expectRefusal({ status: response.status, headers: response.headers, text, json: JSON.parse(text) as ReadResponse['json'] }, 403, 'Forbidden');
     expect(text).toContain('only available in the test environment (UAT)');
   });
 });

@@ -12,9 +12,9 @@ import { CREDENTIALS, UAT_SCOPE } from './identity.js';
 import { NORDIC } from './checkout-requests.js';
 
 /** A change the proxy makes to one answer: the request's method, surface path, and the answer. */
-export type Mutation = (request: { method: string; surface: string; path: string }, answer: StandInAnswer) => void;
+export type Mutation = (request: { method: string; surface: string; path: string }, answer: StandInResponse) => void;
 
-export interface StandInAnswer {
+export interface StandInResponse {
   status: number;
   headers: Record<string, string>;
   /** Parsed JSON when the answer is JSON (change it in place), else null. */
@@ -66,7 +66,7 @@ async function relay(target: string, req: IncomingMessage, res: ServerResponse, 
   for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && name !== 'host' && name !== 'content-length') headers[name] = value;
   const response = await fetch(`${target}${req.url}`, { method: req.method, headers, ...(body.byteLength ? { body } : {}) });
   const text = await response.text();
-  const answer: StandInAnswer = { status: response.status, headers: {}, json: null };
+  const answer: StandInResponse = { status: response.status, headers: {}, json: null };
   response.headers.forEach((value, name) => {
     if (!['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'content-encoding'].includes(name)) answer.headers[name] = value;
   });

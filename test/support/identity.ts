@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { bearerAuth } from '../../src/auth/bearer.js';
 import type { EnvName } from '../../src/hosts.js';
 import { checkoutDialect } from '../../src/http/dialects/checkout.js';
-import { operation } from '../../src/http/endpoint.js';
+import { operation } from '../../src/http/operation.js';
 import { refusalAnswers } from '../../src/http/refusal-answers.js';
 import type { SurfaceEnv } from '../../src/http/types.js';
 import type { Sandbox } from '../../src/sandbox.js';

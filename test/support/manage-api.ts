@@ -24,7 +24,7 @@ export async function bearerToken(sb: Sandbox, env: EnvName = 'uat', fields: Rec
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-export interface Answer {
+export interface ReadResponse {
   status: number;
   headers: Headers;
   text: string;
@@ -49,7 +49,7 @@ export class ManageApi {
     return `Bearer ${this.token}`;
   }
 
-  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ReadResponse> {
     const init: RequestInit = { method, headers: { authorization: await this.authorization(), 'content-type': 'application/json', ...headers } };
     if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
     const response = await this.sb.fetch(`/${this.env}/api${path}`, init);
@@ -57,11 +57,11 @@ export class ManageApi {
     return { status: response.status, headers: response.headers, text, json: parsed(text) };
   }
 
-  get(path: string): Promise<Answer> {
+  get(path: string): Promise<ReadResponse> {
     return this.call('GET', path);
   }
 
-  post(path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  post(path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ReadResponse> {
     return this.call('POST', path, body, headers);
   }
 
@@ -73,23 +73,23 @@ export class ManageApi {
   }
 }
 
-function parsed(text: string): Answer['json'] {
+function parsed(text: string): ReadResponse['json'] {
   try {
-    return text ? (JSON.parse(text) as Answer['json']) : {};
+    return text ? (JSON.parse(text) as ReadResponse['json']) : {};
   } catch {
     return {};
   }
 }
 
 /** A write was accepted: exactly 202 (the SDK insists), relative Location, no body. */
-export function expectAccepted(answer: Answer, orderId: string): void {
+export function expectAccepted(answer: ReadResponse, orderId: string): void {
   expect(answer.status, answer.text).toBe(202);
   expect(answer.headers.get('location')).toBe(`/manage/orders/${orderId}`);
   expect(answer.text).toBe('');
 }
 
 /** A refusal in problem details naming the business code. */
-export function expectProblem(answer: Answer, status: number, code: string): void {
+export function expectProblem(answer: ReadResponse, status: number, code: string): void {
   expect(answer.status, answer.text).toBe(status);
   expect(answer.headers.get('content-type')).toContain('application/problem+json');
   expect(answer.json).toMatchObject({ type: `urn:checkout-sandbox:problem:${code}`, title: code, status });

@@ -2,13 +2,14 @@
  * A small model of one order as docs/orders.md describes it, for the property test: its
  * status, total, lines, what was captured and refunded (in amounts and in units of each
  * article), its expiry, a pending credit check and the idempotency keys it remembers. Each
- * operation says what the page allows: success (202, or 201 for a credit check) and the
+ * order action says what the page allows: success (202, or 201 for a credit check) and the
  * order afterwards, or the codes of every rule the call breaks (the sandbox may name any one
  * of them: the page does not rank them). Time moves by `advance`, which applies expiry and
  * the credit check in the order of their instants (expiry first at the same instant).
  * Money in minor units.
  */
 import type { OrderStatus } from '../../src/domain/model.js';
+import type { OrderAction } from '../../src/domain/order-admin.js';
 
 export interface Line {
   id: string;
@@ -18,8 +19,6 @@ export interface Line {
   vat: number;
 }
 
-export type Operation = 'capture' | 'refund' | 'cancel' | 'extend' | 'reauthorize';
-
 export type Expected = { ok: 201 | 202 } | { codes: string[] };
 
 export interface Body {
@@ -28,9 +27,9 @@ export interface Body {
   actionReference?: string;
 }
 
-/** A write as sent: the operation, its JSON body (absent: none) and its X-idempotency key. */
+/** A write as sent: the order action, its JSON body (absent: none) and its X-idempotency key. */
 export interface Write {
-  op: Operation;
+  op: OrderAction;
   body: Body | undefined;
   headerKey: string | null;
 }

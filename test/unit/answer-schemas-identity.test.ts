@@ -30,7 +30,7 @@ import {
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { admin, at, initPayload } from '../support/checkout-requests.js';
 import { UAT_TENANT, clientCredentials, postForm } from '../support/identity.js';
-import { type Answer, ManageApi } from '../support/manage-api.js';
+import { type ReadResponse, ManageApi } from '../support/manage-api.js';
 
 let sb: Sandbox;
 let api: ManageApi;
@@ -50,7 +50,7 @@ async function expectResponse(response: Response, status: number, schema: Schema
   return json;
 }
 
-function expectAnswer(answer: Answer, status: number, schema: Schema): Record<string, unknown> {
+function expectAnswer(answer: ReadResponse, status: number, schema: Schema): Record<string, unknown> {
   expect(answer.status, answer.text).toBe(status);
   expect(answerIssues(schema, JSON.parse(answer.text)), answer.text).toEqual([]);
   return answer.json;

@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerIssues } from '../../src/http/answer-check.js';
 import { checkoutErrorSchema, problemSchema } from '../../src/http/envelopes.js';
 import { checkoutInitializedAnswer, checkoutUpdatedAnswer, checkoutViewAnswer, widgetTokenAnswer } from '../../src/routes/answers/checkout.js';
-import { orderDocumentSchema, orderListSchema, reauthorizationSchema } from '../../src/routes/answers/orders.js';
+import { orderDocumentSchema, latestOrdersSchema, reauthorizationSchema } from '../../src/routes/answers/orders.js';
 import { type Sandbox, createSandbox } from '../../src/sandbox.js';
 import { admin, at, initPayload, initializeOldStyle, signedFetch } from '../support/checkout-requests.js';
-import { type Answer, ManageApi } from '../support/manage-api.js';
+import { type ReadResponse, ManageApi } from '../support/manage-api.js';
 
 let sb: Sandbox;
 let api: ManageApi;
@@ -25,7 +25,7 @@ afterAll(() => sb.close());
 type Schema = Parameters<typeof answerIssues>[0];
 
 /** The answer's status, and its body holds to `schema` with no issue. */
-function expectAnswer(answer: Answer, status: number, schema: Schema): Record<string, unknown> {
+function expectAnswer(answer: ReadResponse, status: number, schema: Schema): Record<string, unknown> {
   expect(answer.status, answer.text).toBe(status);
   expect(answerIssues(schema, JSON.parse(answer.text)), answer.text).toEqual([]);
   return answer.json;
@@ -151,7 +151,7 @@ describe('order administration answers as its schemas say', () => {
     sb.clock.advance(3000);
     expect(at(expectAnswer(await api.get(location), 200, reauthorizationSchema), 'data', 'status')).toBe('Completed');
 
-    const list = expectAnswer(await api.get('/manage/orders/'), 200, orderListSchema);
+    const list = expectAnswer(await api.get('/manage/orders/'), 200, latestOrdersSchema);
     expect((list.data as unknown[]).length).toBeGreaterThan(2);
   });
 

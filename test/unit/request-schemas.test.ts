@@ -22,7 +22,7 @@ import { customerSchema } from '../../src/domain/schemas/customer.js';
 import { deliveryShippingSchema } from '../../src/domain/schemas/delivery.js';
 import { actionReferenceSchema, amountCommandSchema } from '../../src/domain/schemas/order.js';
 import { type Bound, bindBody } from '../../src/domain/schemas/problems.js';
-import { authorizationFailureSchema, authorizationSchema } from '../../src/domain/schemas/tokenization.js';
+import { authorizationFailureSchema, authorizationRequestSchema } from '../../src/domain/schemas/tokenization.js';
 
 interface Case {
   case: string;
@@ -62,7 +62,7 @@ const BIND: Record<string, (body: unknown) => Bound<unknown>> = {
   widget: (body) => bindBody(widgetSchema, body),
   amount: (body) => first(bindBody(amountCommandSchema, body)),
   actionReference: (body) => first(bindBody(actionReferenceSchema, body)),
-  authorization: (body) => bindBody(authorizationSchema, body),
+  authorization: (body) => bindBody(authorizationRequestSchema, body),
   authorizationFailure: (body) => bindBody(authorizationFailureSchema, body),
   shipping: (body) => bindBody(deliveryShippingSchema, body, { at: 'shipping' }),
   customer: (body) => bindBody(customerSchema, body),

@@ -5,12 +5,12 @@
  */
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { type Routed, tableRouter } from '../../src/http/table-router.js';
+import { type OperationRoute, tableRouter } from '../../src/http/table-router.js';
 import { routingPath, routingPathOf } from '../../src/http/routing.js';
 import { API_OPERATIONS } from '../../src/surfaces/api.js';
 import { LEGACY_OPERATIONS } from '../../src/surfaces/legacy.js';
 
-type Entry = Routed & { op: string };
+type Entry = OperationRoute & { op: string };
 
 /** What the app serves: the entry's op and the parameters Hono hands its handler, or null for its 404. */
 async function served(table: readonly Entry[], method: string, pathAndQuery: string): Promise<{ op: string; params: Record<string, string> } | null> {

@@ -28,7 +28,7 @@ export const hostSchema = z.strictObject({
   });
 
 /** 200 of GET /__admin/hosts. */
-export const hostsSchema = z
+export const hostListSchema = z
     .strictObject({ hosts: z.array(hostSchema).meta({ description: 'Every (env, surface).' }) })
     .meta({ description: 'Where each emulated host is reachable.' });
 

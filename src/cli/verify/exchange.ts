@@ -2,7 +2,7 @@
  * One HTTP exchange of `verify`, kept whole so a failed step can print what the target
  * answered: status, the headers worth seeing, and the body.
  */
-export interface Exchange {
+export interface VerifyExchange {
   method: string;
   url: string;
   status: number | null;
@@ -18,7 +18,7 @@ export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 const SHOWN_HEADERS = ['content-type', 'location', 'www-authenticate', 'retry-after', 'x-ms-request-id'];
 export const TIMEOUT_MS = 15_000;
 
-export async function exchange(fetcher: Fetch, method: string, url: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<Exchange> {
+export async function exchange(fetcher: Fetch, method: string, url: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<VerifyExchange> {
   try {
     const response = await fetcher(url, { method, headers: init.headers ?? {}, ...(init.body === undefined ? {} : { body: init.body }), signal: AbortSignal.timeout(TIMEOUT_MS) });
     const text = await response.text();
@@ -53,7 +53,7 @@ export function pick(json: unknown, path: string): unknown {
 }
 
 /** The exchange as a failed step prints it (bodies cut at 2000 characters; secrets are never in a response). */
-export function describeExchange(x: Exchange): string {
+export function describeExchange(x: VerifyExchange): string {
   if (x.status === null) return `${x.method} ${x.url}\n  no answer: ${x.failure ?? 'unknown error'}`;
   const headers = Object.entries(x.headers).map(([name, value]) => `  ${name}: ${value}`);
   const body = x.text.length > 2000 ? `${x.text.slice(0, 2000)}… (${x.text.length} characters)` : x.text;

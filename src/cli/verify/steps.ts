@@ -6,7 +6,7 @@
  * and said so (or run on an order the caller completed by hand, --order-id).
  */
 import { randomUUID } from 'node:crypto';
-import { type Exchange, type Fetch, exchange, pick } from './exchange.js';
+import { type VerifyExchange, type Fetch, exchange, pick } from './exchange.js';
 
 export interface VerifyTarget {
   env: string;
@@ -30,7 +30,7 @@ export interface StepResult {
   name: string;
   state: StepState;
   detail: string;
-  exchange?: Exchange;
+  exchange?: VerifyExchange;
 }
 
 export interface VerifyReport {
@@ -55,7 +55,7 @@ export async function verify(target: VerifyTarget, fetcher: Fetch, onStep: (step
     steps,
     outcome: steps.some((s) => s.state === 'fail') ? 'failed' : steps.some((s) => s.state === 'skip') ? 'incomplete' : 'passed',
   });
-  const failed = (name: string, detail: string, x: Exchange, rest: string[]): VerifyReport => {
+  const failed = (name: string, detail: string, x: VerifyExchange, rest: string[]): VerifyReport => {
     record({ name, state: 'fail', detail, exchange: x });
     for (const later of rest) record({ name: later, state: 'not-run', detail: `not run: "${name}" failed` });
     return finish(sandbox);

@@ -6,7 +6,7 @@
  * "caused" what.
  */
 import { PAGES, type ReadinessItem, met, notMet, notSeen, plural } from './item.js';
-import { SETTLE_MS, type TrafficEntry, checkoutsCalled, checkoutsOf, field, isRead, isWrite, ok } from './traffic.js';
+import { SETTLE_MS, type TrafficEntry, checkoutsCalled, checkoutsOf, memberOf, isRead, isWrite, ok } from './traffic.js';
 
 /**
  * Notifications in delivery chains: a chain is the attempts to one URL up to the one the shop
@@ -73,7 +73,7 @@ function documentedAnswer(call: TrafficEntry): boolean {
   // Success: any 2xx, with nothing or a JSON object (an orderReference for the thank-you page, a redirect).
   if (status >= 200 && status < 300) return text.trim() === '' || (json !== null && typeof json === 'object' && !Array.isArray(json));
   // Refusal: a 4xx with a title and a message for the customer.
-  if (status >= 400 && status < 500) return typeof field(json, 'title') === 'string' && typeof field(json, 'message') === 'string';
+  if (status >= 400 && status < 500) return typeof memberOf(json, 'title') === 'string' && typeof memberOf(json, 'message') === 'string';
   return false;
 }
 

@@ -11,7 +11,7 @@ import {
   callsOn,
   checkoutsOf,
   completionOf,
-  field,
+  memberOf,
   finishedBefore,
   isInitialize,
   isPageLoad,
@@ -22,7 +22,7 @@ import {
 /** The same shop order: the same reference, or (no reference) the same store, cart and customer. */
 function sameOrder(a: CheckoutTrail, b: CheckoutTrail): boolean {
   if (a.reference !== null || b.reference !== null) return a.reference === b.reference;
-  return field(a.init.requestJson(), 'storeId') === field(b.init.requestJson(), 'storeId') && a.cart === b.cart && a.customer === b.customer;
+  return memberOf(a.init.requestJson(), 'storeId') === memberOf(b.init.requestJson(), 'storeId') && a.cart === b.cart && a.customer === b.customer;
 }
 
 /** The first later use of the checkout: a call on its private id, or a page load with its public token. */

@@ -4,7 +4,7 @@
  * checkout while nothing changes.
  */
 import { PAGES, type ReadinessItem, met, notMet, notSeen, plural } from './item.js';
-import { type TrafficEntry, cartKey, checkoutCall, checkoutsOf, field, isRead, ok, valueKey } from './traffic.js';
+import { type TrafficEntry, cartKey, checkoutCall, checkoutsOf, memberOf, isRead, ok, valueKey } from './traffic.js';
 
 /** Reads closer together than this, with the same answer, are polling. */
 export const POLL_INTERVAL_MS = 1000;
@@ -38,8 +38,8 @@ export const necessaryRequests: ReadinessItem = {
       const body = entry.requestJson();
       const sent: Partial<Known> =
         call.part === 'cart' ? { cart: cartKey(body) } : call.part === 'fees' ? { fees: valueKey(body ?? null) } : call.part === '' ? {
-          ...(field(body, 'cart') !== undefined ? { cart: cartKey(field(body, 'cart')) } : {}),
-          ...(field(body, 'fees') !== undefined ? { fees: valueKey(field(body, 'fees')) } : {}),
+          ...(memberOf(body, 'cart') !== undefined ? { cart: cartKey(memberOf(body, 'cart')) } : {}),
+          ...(memberOf(body, 'fees') !== undefined ? { fees: valueKey(memberOf(body, 'fees')) } : {}),
         } : {};
       const parts = Object.keys(sent) as (keyof Known)[];
       if (parts.length === 0) continue;
@@ -82,6 +82,6 @@ function pollsIn(reads: readonly TrafficEntry[]): TrafficEntry[] {
 
 /** What a read answered, by value: the envelope's data (its id differs on every answer). */
 function answered(read: TrafficEntry): string | null {
-  const data = field(read.responseJson(), 'data');
+  const data = memberOf(read.responseJson(), 'data');
   return data === undefined ? read.responseText() : valueKey(data);
 }

@@ -3,7 +3,7 @@
  * again) after a 401 for an expired one. Lifetimes are measured on the sandbox clock.
  */
 import { PAGES, type ReadinessItem, met, notMet, notSeen, plural } from './item.js';
-import { type Traffic, type TrafficEntry, field, isApiCall } from './traffic.js';
+import { type Traffic, type TrafficEntry, memberOf, isApiCall } from './traffic.js';
 
 /** A token renewed with more than this left was renewed too early ("shortly before they expire"). */
 export const RENEW_MARGIN_MS = 5 * 60_000;
@@ -15,7 +15,7 @@ function tokenRequests(traffic: Traffic): TrafficEntry[] {
 }
 
 function expiresAtMs(request: TrafficEntry): number {
-  const seconds = Number(field(request.responseJson(), 'expires_in'));
+  const seconds = Number(memberOf(request.responseJson(), 'expires_in'));
   return request.atMs + (Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_LIFETIME_S) * 1000;
 }
 

@@ -116,29 +116,29 @@ function trailsOf(traffic: Traffic): CheckoutTrail[] {
   const trails: CheckoutTrail[] = [];
   for (const entry of traffic.own) {
     if (!isInitialize(entry) || !ok(entry)) continue;
-    const data = field(entry.responseJson(), 'data');
-    const privateId = field(data, 'privateId');
-    const publicToken = field(data, 'publicToken');
+    const data = memberOf(entry.responseJson(), 'data');
+    const privateId = memberOf(data, 'privateId');
+    const publicToken = memberOf(data, 'publicToken');
     if (typeof privateId !== 'string' || typeof publicToken !== 'string') continue;
     const body = entry.requestJson();
-    const expiresAt = field(data, 'expiresAt');
+    const expiresAt = memberOf(data, 'expiresAt');
     const expiresAtMs = typeof expiresAt === 'string' ? Date.parse(expiresAt) : Number.NaN;
     const uri = (name: string): string | null => {
-      const value = field(body, name);
+      const value = memberOf(body, name);
       return typeof value === 'string' && value !== '' ? substitutePlaceholders(value, { privateId, publicToken }) : null;
     };
-    const reference = field(body, 'reference');
+    const reference = memberOf(body, 'reference');
     trails.push({
       privateId,
       publicToken,
       init: entry,
       expiresAtMs: Number.isNaN(expiresAtMs) ? null : expiresAtMs,
       reference: typeof reference === 'string' && reference !== '' ? reference : null,
-      cart: cartKey(field(body, 'cart')),
-      fees: valueKey(field(body, 'fees')),
+      cart: cartKey(memberOf(body, 'cart')),
+      fees: valueKey(memberOf(body, 'fees')),
       notificationUrl: uri('notificationUri'),
       validationUrl: uri('validationUri'),
-      customer: valueKey(field(body, 'customer')),
+      customer: valueKey(memberOf(body, 'customer')),
     });
   }
   return trails;
@@ -213,14 +213,14 @@ export function checkoutsCalled(trails: readonly CheckoutTrail[], call: TrafficE
 }
 
 /** A member of a JSON object, or undefined. */
-export function field(value: unknown, name: string): unknown {
+export function memberOf(value: unknown, name: string): unknown {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[name] : undefined;
 }
 
 /** A cart in whichever shape it was sent (a bare list of items, or `{items, …}`), as its items by value. */
 export function cartKey(cart: unknown): string | null {
   if (cart === undefined || cart === null) return null;
-  return valueKey(Array.isArray(cart) ? cart : field(cart, 'items'));
+  return valueKey(Array.isArray(cart) ? cart : memberOf(cart, 'items'));
 }
 
 /** A JSON value in a form where equal values compare equal: members sorted, numbers as numbers. */
@@ -246,9 +246,9 @@ function canonical(value: unknown): unknown {
 
 /** The refusal reasons of an answer in the checkout API's envelope (`Resource_Locked`, `Purchase_Completed`). */
 export function reasons(entry: TrafficEntry): string[] {
-  const errors = field(field(entry.responseJson(), 'error'), 'errors');
+  const errors = memberOf(memberOf(entry.responseJson(), 'error'), 'errors');
   if (!Array.isArray(errors)) return [];
-  return errors.map((error) => field(error, 'reason')).filter((reason): reason is string => typeof reason === 'string');
+  return errors.map((error) => memberOf(error, 'reason')).filter((reason): reason is string => typeof reason === 'string');
 }
 
 /** At most `n` ids, the first ones: evidence stays readable. */
@@ -275,7 +275,7 @@ export function completionOf(trail: CheckoutTrail, traffic: Traffic): TrafficEnt
   const candidates = [
     pageCalls(traffic, trail.publicToken).find((entry) => entry.method === 'POST' && entry.path === `/checkout/${trail.publicToken}/purchase` && ok(entry)),
     index.adminPurchases.get(trail.privateId),
-    calls.find((entry) => isRead(entry) && field(field(entry.responseJson(), 'data'), 'status') === 'PurchaseCompleted'),
+    calls.find((entry) => isRead(entry) && memberOf(memberOf(entry.responseJson(), 'data'), 'status') === 'PurchaseCompleted'),
     calls.find((entry) => reasons(entry).includes('Purchase_Completed')),
   ].filter((entry): entry is TrafficEntry => entry !== undefined);
   const completion = candidates.sort((a, b) => a.startedMs - b.startedMs)[0] ?? null;
@@ -290,7 +290,7 @@ export function finishedBefore(trail: CheckoutTrail, traffic: Traffic, at: Traff
   if (completion && completion.startedMs < at.startedMs) return true;
   return callsOn(traffic, trail.privateId).some((entry) => {
     if (entry.startedMs >= at.startedMs) return false;
-    const status = field(field(entry.responseJson(), 'data'), 'status');
+    const status = memberOf(memberOf(entry.responseJson(), 'data'), 'status');
     return entry.status === 404 || (typeof status === 'string' && FINISHED_STATUSES.has(status));
   });
 }

@@ -9,7 +9,7 @@ import { z } from 'zod';
 const optionalText = z.string().trim().max(100).optional();
 
 /** Identify: the private fields, and on a business checkout (B2B store) the company's. */
-export const identifySchema = z.object({
+export const identifyStepSchema = z.object({
   email: z.string().trim().min(3).max(254),
   mobilePhoneNumber: z.string().trim().min(1).max(40),
   postalCode: z.string().trim().min(1).max(20),
@@ -17,12 +17,12 @@ export const identifySchema = z.object({
   companyName: optionalText,
   invoiceReference: optionalText,
 });
-export type PageIdentify = z.infer<typeof identifySchema>;
+export type PageIdentify = z.infer<typeof identifyStepSchema>;
 
 /** The delivery step: a carrier and one of its options, by id. */
-export const shippingChoiceSchema = z.object({ carrier: z.string().trim().min(1).max(100), option: z.string().trim().min(1).max(100) });
+export const deliveryStepSchema = z.object({ carrier: z.string().trim().min(1).max(100), option: z.string().trim().min(1).max(100) });
 
-export const purchaseSchema = z.object({ paymentName: z.string().min(1).max(60) });
+export const purchaseStepSchema = z.object({ paymentName: z.string().min(1).max(60) });
 
 /** The pay link's go-back button: nothing to say, so no body (an empty one, or `{}`). */
 export const goBackSchema = z.strictObject({});

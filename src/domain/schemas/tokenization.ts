@@ -135,7 +135,7 @@ const authorizationFields = z.preprocess(
 );
 
 /** POST /purchase/authorizations: charge a customer token. */
-export const authorizationSchema = authorizationFields
+export const authorizationRequestSchema = authorizationFields
   .transform(
     (body): AuthorizationRequest => ({
       customerToken: body.customerToken,

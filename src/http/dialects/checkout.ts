@@ -8,7 +8,7 @@
  * broken business rule is the real API's HTTP 900.
  */
 import { randomUUID } from 'node:crypto';
-import { jsonResponse, jsonTextResponse } from '../answer.js';
+import { jsonResponse, jsonTextResponse } from '../response.js';
 import { problemsSummary } from '../dialect.js';
 import type { Dialect } from '../types.js';
 import { checkoutErrorSchema } from '../envelopes.js';

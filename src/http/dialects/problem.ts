@@ -11,7 +11,7 @@
  * authentication is not rendered here: it answers in the checkout dialect, like the rest of
  * the host.
  */
-import { jsonResponse } from '../answer.js';
+import { jsonResponse } from '../response.js';
 import type { Dialect } from '../types.js';
 import { problemSchema } from '../envelopes.js';
 import { Refusal } from '../refusal.js';

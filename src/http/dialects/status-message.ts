@@ -3,7 +3,7 @@
  * checkout page's calls answer `{"error": {"status", "message"}}` (only the page and tools
  * read them). A failed merchant validation on the page also names the event the page fires.
  */
-import { jsonResponse } from '../answer.js';
+import { jsonResponse } from '../response.js';
 import type { Dialect } from '../types.js';
 import { adminErrorSchema, pageErrorSchema } from '../envelopes.js';
 import { Refusal } from '../refusal.js';

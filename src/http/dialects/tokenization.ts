@@ -4,7 +4,7 @@
  * errors. Its other words are the checkout API's.
  */
 import { randomUUID } from 'node:crypto';
-import { jsonResponse } from '../answer.js';
+import { jsonResponse } from '../response.js';
 import type { Dialect } from '../types.js';
 import { tokenizationErrorSchema } from '../envelopes.js';
 import { Refusal } from '../refusal.js';

@@ -105,7 +105,7 @@ export const orderDocumentSchema = z
     .meta({ description: 'An order: {data, links, metaData}.' });
 
 /** 200 of GET /manage/orders (and /manage/orders/): the latest orders. */
-export const orderListSchema = z
+export const latestOrdersSchema = z
     .strictObject({
       data: z.array(orderDataSchema).meta({ description: "The merchant's latest orders, newest first." }),
       links: links('{self: {href: "/manage/orders/"}}'),

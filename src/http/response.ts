@@ -1,5 +1,5 @@
 /**
- * Every JSON answer of the sandbox is made here. The text of each answer is remembered with
+ * Every JSON response of the sandbox is made here. The text of each response is remembered with
  * its Response (by reference, in a WeakMap, so nothing is copied and nothing outlives the
  * Response), which is how the request journal shows answer bodies without reading any
  * library's internals (src/gateway/journal-hook.ts).
@@ -7,8 +7,8 @@
 
 const texts = new WeakMap<Response, string>();
 
-/** The body text of an answer made by jsonResponse/textResponse; undefined for any other Response. */
-export function answerTextOf(response: Response): string | undefined {
+/** The body text of a response made by jsonResponse/textResponse; undefined for any other Response. */
+export function responseTextOf(response: Response): string | undefined {
   return texts.get(response);
 }
 
@@ -30,17 +30,17 @@ export class StatusResponse extends Response {
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** A JSON answer with any status, including 900, which Hono's typed helpers refuse. */
+/** A JSON response with any status, including 900, which Hono's typed helpers refuse. */
 export function jsonResponse(body: unknown, status: number, headers: Record<string, string> = {}): Response {
   return jsonTextResponse(JSON.stringify(body), status, headers);
 }
 
-/** A JSON answer whose text is already made (a cached view): not parsed or serialised again. */
+/** A JSON response whose text is already made (a cached view): not parsed or serialised again. */
 export function jsonTextResponse(text: string, status: number, headers?: Record<string, string>): Response {
   return textResponse(text, status, headers ? { 'content-type': JSON_TYPE, ...headers } : { 'content-type': JSON_TYPE });
 }
 
-/** An answer with a text body; the journal keeps its text. */
+/** A response with a text body; the journal keeps its text. */
 export function textResponse(text: string, status: number, headers: Record<string, string>): Response {
   // A plain Response when the status allows it: @hono/node-server writes those on its fast path.
   const response = status >= 200 && status <= 599 ? new Response(text, { status, headers }) : new StatusResponse(text, { headers }, status);
