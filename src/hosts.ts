@@ -29,6 +29,8 @@ export interface SurfaceRecord {
   placeholder: string;
   /** What it serves, as its OpenAPI document says. */
   description: string;
+  /** What the dashboard calls it (its request filter, the journal's rows, the migration report). */
+  label: string;
   /** Its operations are documented as deprecated (the host is being shut down). */
   deprecated?: boolean;
   /** The entry of a hosts file that does not name the surface (one added after hosts files were in use). */
@@ -40,24 +42,29 @@ const RECORDS = {
   auth: {
     placeholder: '{auth_url}',
     description: "The identity provider: client-credentials tokens, discovery and keys, in Entra's shape.",
+    label: 'identity (tokens)',
   },
   api: {
     placeholder: '{base_url}',
     description: 'The current API: new path style, /manage/orders and /purchase with bearer tokens; also the token endpoint (same host).',
+    label: 'current API',
   },
   legacy: {
     placeholder: '{legacy_base_url}',
     description: 'The transitional legacy host: SharedKey, both path styles.',
+    label: 'legacy host',
   },
   retired: {
     placeholder: '{deprecated_base_url}',
     description: 'The retired host: the legacy behaviour until its shutdown (Deprecation/Sunset headers), then 410 or a closed connection.',
+    label: 'retired host',
     deprecated: true,
   },
   frontend: {
     // Not a placeholder of the API spec: the host of the loader scripts and the checkout iframe.
     placeholder: '{frontend_url}',
     description: "The frontend host: the loader scripts and the hosted checkout page (the customer's side).",
+    label: 'hosted page',
     // The frontend surface came later: hosts files written before it get these entries.
     defaultHosts: {
       uat: { host: 'checkout.uat.walleydev.com', port: 4014, aliases: ['checkout-uat.collector.se'] },

@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import type { AnyOperation } from '../http/operation.js';
-import { merchantEntrySchema } from '../store/scenario.js';
+import { merchantEntrySchema } from '../domain/merchant.js';
 import { merchantSchema } from './answers/world.js';
 import type { AdminDeps } from './deps.js';
 import { AdminError } from './errors.js';

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { invoiceStatusOf } from '../domain/invoice-status.js';
+import type { CallbackField } from '../domain/merchant.js';
 import { toMajor } from '../domain/money.js';
 import type { AnyOperation } from '../http/operation.js';
 import type { AdminDeps } from './deps.js';
@@ -31,7 +32,7 @@ export const callbacksSchema = z
     /** The webhook signing key: what Walley-Signature is computed with. Every webhook is signed, so it is replaced, never removed. */
     webhookHmacKey: z.string().min(1).optional(),
     invoiceStatusUri: url,
-  })
+  } satisfies Record<CallbackField, z.ZodType>)
   .strict();
 export const invoiceStatusSchema = z.object({ invoiceStatus: z.union([z.string(), z.number()]) }).strict();
 

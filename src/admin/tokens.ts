@@ -8,23 +8,16 @@
  *   DELETE /__admin/tokens/rate-limit   no throttling
  */
 import { z } from 'zod';
+import { rateLimitSchema as keptRateLimit, tokenSettingsFields } from '../domain/settings.js';
 import type { AnyOperation } from '../http/operation.js';
 import type { AdminDeps } from './deps.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
 import { tokenSettingsSchema } from './answers/api-clients.js';
 
-export const rateLimitBodySchema = z
-  .object({ requests: z.number().int().positive(), perSeconds: z.number().int().positive() })
-  .strict();
+export const rateLimitBodySchema = keptRateLimit.strict();
 
-export const tokenSettingsPatchSchema = z
-  .object({
-    lifetimeSeconds: z.number().int().positive().optional(),
-    extLifetimeSeconds: z.number().int().positive().optional(),
-    clockSkewSeconds: z.number().int().min(0).optional(),
-    rateLimit: rateLimitBodySchema.nullable().optional(),
-  })
-  .strict();
+/** Any of the settings, each as the sandbox keeps it. */
+export const tokenSettingsPatchSchema = tokenSettingsFields.extend({ rateLimit: rateLimitBodySchema.nullable() }).partial().strict();
 
 type TokenDeps = Pick<AdminDeps, 'services' | 'identity'>;
 

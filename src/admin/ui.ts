@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { html, raw } from 'hono/html';
+import { SURFACES, SURFACE_RECORDS } from '../hosts.js';
 import type { AnyOperation } from '../http/operation.js';
 import { DASHBOARD_STYLE } from './dashboard-style.js';
 import { adminOperation, refusals } from './operation.js';
@@ -60,6 +61,12 @@ function envSection(env: 'uat' | 'prod'): ReturnType<typeof html> {
     </table></div>
   </section>`;
 }
+
+/**
+ * The hosts a journal entry can name, with the surfaces' own labels, and the sandbox's calls to
+ * the merchant. The script takes its names for them, and its journal query, from this select.
+ */
+const HOST_FILTER = [...SURFACES.map((surface) => [surface, SURFACE_RECORDS[surface].label] as const), ['merchant', 'calls to the merchant'] as const];
 
 /** A select of the requests panel's filters; its first option shows everything. */
 function filter(name: string, label: string, options: readonly (readonly [string, string])[]): ReturnType<typeof html> {
@@ -120,7 +127,7 @@ function page(): ReturnType<typeof html> {
     <h2 id="requests-heading">Requests</h2>
     <form id="request-filters" class="filters">
       ${filter('env', 'Environment', [['uat', 'UAT'], ['prod', 'PROD']])}
-      ${filter('surface', 'Host', [['api', 'current API'], ['auth', 'identity (tokens)'], ['legacy', 'legacy host'], ['retired', 'retired host'], ['frontend', 'hosted page'], ['merchant', 'calls to the merchant']])}
+      ${filter('surface', 'Host', HOST_FILTER)}
       ${filter('status', 'Status', [['2xx', '2xx'], ['3xx', '3xx'], ['4xx', '4xx'], ['5xx', '5xx'], ['900', '900 (a rule broken)'], ['refused', 'refused or no answer']])}
       <output id="requests-shown"></output>
     </form>

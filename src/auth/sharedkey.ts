@@ -9,7 +9,7 @@
  */
 import type { Context } from 'hono';
 import type { SurfaceDeps } from '../routes/deps.js';
-import type { Merchant } from '../domain/model.js';
+import type { Merchant } from '../domain/merchant.js';
 import { readBody } from '../http/body.js';
 import type { Authenticate } from '../http/types.js';
 import { Refusal } from '../http/refusal.js';

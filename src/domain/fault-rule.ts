@@ -18,8 +18,8 @@ const instant = z.string().refine((v) => parseInstant(v) !== null, { message: 'e
 /** Real milliseconds; a minute is already longer than any client's timeout worth testing. */
 const millis = z.number().int().min(0).max(60_000);
 
-export const faultRuleSchema = z
-  .object({
+/** A rule's fields, each as a caller writes it; GET /__admin/faults shows them as kept (src/admin/answers/faults.ts). */
+export const faultRuleFields = z.object({
     env: z.enum(ENVIRONMENTS).optional(),
     surface: z.enum(SURFACES).optional(),
     method: z
@@ -47,7 +47,9 @@ export const faultRuleSchema = z
     seed: z.number().int().optional(),
     from: instant.optional(),
     until: instant.optional(),
-  })
+  });
+
+export const faultRuleSchema = faultRuleFields
   .strict()
   .superRefine((rule, ctx) => {
     const need = (field: string, why: string): void => ctx.addIssue({ code: 'custom', path: [field], message: why });

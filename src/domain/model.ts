@@ -50,24 +50,6 @@ export interface CheckoutProfile {
   deliveryModule: DeliveryModule | null;
 }
 
-export interface SharedKeyCredential {
-  username: string;
-  key: string;
-}
-
-export interface Merchant {
-  id: string;
-  name: string;
-  stores: Store[];
-  sharedKey: SharedKeyCredential;
-  /** Where webhooks are POSTed; absent or null: none are sent. */
-  webhookUri?: string | null;
-  /** The HMAC key webhooks are signed with (Walley-Signature); absent or null: they are sent unsigned. */
-  webhookHmacKey?: string | null;
-  /** Where the legacy invoice-status GET goes (on-hold purchases); absent or null: not called. */
-  invoiceStatusUri?: string | null;
-}
-
 export interface ApiClientSecret {
   secretId: string;
   /** scrypt-free salted SHA-256: secrets are random and high-entropy, and a sandbox must stay fast. */

@@ -19,13 +19,23 @@ const retirementSchema = z.object({
   brownouts: z.array(z.object({ start: isoInstant, end: isoInstant })).default([]),
 });
 
-const tokensSchema = z
-  .object({
-    lifetimeSeconds: seconds.default(3599),
-    /** ext_expires_in of the tokens issued; omitted: their lifetime. */
-    extLifetimeSeconds: seconds.optional(),
-    clockSkewSeconds: z.number().int().min(0).default(300),
-    rateLimit: rateLimitSchema.nullable().default(null),
+/** The token settings as the running sandbox keeps them; /__admin/tokens shows and changes them. */
+export const tokenSettingsFields = z.object({
+  lifetimeSeconds: seconds,
+  /** ext_expires_in of the tokens issued. */
+  extLifetimeSeconds: seconds,
+  clockSkewSeconds: z.number().int().min(0),
+  rateLimit: rateLimitSchema.nullable(),
+});
+
+const tokens = tokenSettingsFields.shape;
+const tokensSchema = tokenSettingsFields
+  .extend({
+    lifetimeSeconds: tokens.lifetimeSeconds.default(3599),
+    /** Omitted: the tokens' lifetime. */
+    extLifetimeSeconds: tokens.extLifetimeSeconds.optional(),
+    clockSkewSeconds: tokens.clockSkewSeconds.default(300),
+    rateLimit: tokens.rateLimit.default(null),
   })
   .transform((tokens) => ({ ...tokens, extLifetimeSeconds: tokens.extLifetimeSeconds ?? tokens.lifetimeSeconds }));
 

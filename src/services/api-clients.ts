@@ -3,7 +3,8 @@
  * provider and bearer checks look them up. The only code that changes them.
  */
 import type { Clock } from '../clock.js';
-import type { ApiClient, Merchant } from '../domain/model.js';
+import type { ApiClient } from '../domain/model.js';
+import type { Merchant } from '../domain/merchant.js';
 import type { EnvName } from '../hosts.js';
 import { type IssuedSecret, type NewApiClient, type NewSecret, addSecret, createApiClient, deleteSecret, revokeClient } from '../identity/clients.js';
 import { put } from '../store/state.js';

@@ -6,10 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { instant } from '../clock.js';
-import type { ApiClient, Merchant, Store } from '../domain/model.js';
+import type { ApiClient, Store } from '../domain/model.js';
+import type { CallbackField, Merchant, MerchantEntry } from '../domain/merchant.js';
 import type { EnvName } from '../hosts.js';
 import { createApiClient } from '../identity/clients.js';
-import type { MerchantEntry } from '../store/scenario.js';
 import { merchantFromEntry } from '../store/seed.js';
 import { type EnvState, put } from '../store/state.js';
 import type { StateStore } from '../store/store.js';
@@ -25,7 +25,7 @@ export class MerchantDirectory {
   }
 
   /** Where the merchant's webhooks and invoice-status calls go, and the key its webhooks are signed with; null when there is no such merchant. */
-  async setCallbackUris(merchantId: string, uris: { webhookUri?: string | null; webhookHmacKey?: string | null; invoiceStatusUri?: string | null }): Promise<Merchant | null> {
+  async setCallbackUris(merchantId: string, uris: Pick<Merchant, CallbackField>): Promise<Merchant | null> {
     const merchant = this.byId(merchantId);
     if (!merchant) return null;
     const next = { ...merchant, ...uris };

@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { CHECKOUT_STATUSES, ORDER_STATUSES, PURCHASE_RESULTS } from '../domain/model.js';
 import { faultRuleSchema } from '../domain/fault-rule.js';
-import { scenarioAmount, id, scenarioInstant, seconds } from '../domain/scenario-fields.js';
+import { merchantFields } from '../domain/merchant.js';
+import { scenarioAmount, id, scenarioInstant } from '../domain/scenario-fields.js';
 import { settingsSchema } from '../domain/settings.js';
-import { storeSchema } from './scenario-stores.js';
 import { didYouMean } from '../spelling.js';
 import { readYamlFile } from '../yaml-file.js';
 
@@ -48,38 +48,6 @@ const explicitOrder = z.object({
 });
 
 const generate = z.object({ generate: z.number().int().min(0).max(100_000) });
-
-const apiClientSchema = z.object({
-  clientId: z.guid({ message: 'expected a GUID, as the portal issues client ids' }),
-  clientSecret: z.string().min(8),
-  name: z.string().optional(),
-  secretExpiresAt: scenarioInstant.optional(),
-  tokenLifetimeSeconds: seconds.optional(),
-});
-
-/**
- * A merchant as a scenario file and POST /__admin/{env}/merchants both give it: its stores and
- * credentials (SharedKey and API clients) and where its callbacks go. docs/scenarios.md shows
- * the two side by side.
- */
-const merchantFields = z
-  .object({
-    id: id,
-    name: z.string().min(1),
-    stores: z.array(storeSchema).min(1),
-    sharedKey: z.object({ username: z.string().min(1), key: z.string().min(1) }),
-    /** Where webhooks are POSTed (also PUT /__admin/{env}/merchants/{id}/callbacks). */
-    webhookUri: z.string().url().nullable().default(null),
-    /** The webhook signing key (Walley-Signature signs every webhook); left out or null, one is made at seeding. */
-    webhookHmacKey: z.string().min(1).nullable().default(null),
-    /** Where the legacy invoice-status GET of on-hold purchases goes. */
-    invoiceStatusUri: z.string().url().nullable().default(null),
-    apiClients: z.array(apiClientSchema).default([]),
-  });
-
-/** A shop's own merchant added at run time: the scenario's fields, without seeded checkouts and orders. */
-export const merchantEntrySchema = merchantFields.strict();
-export type MerchantEntry = z.output<typeof merchantEntrySchema>;
 
 const merchantSchema = merchantFields
   .extend({

@@ -6,7 +6,9 @@
 import { instant } from '../clock.js';
 import { ENVIRONMENTS } from '../hosts.js';
 import { amountToPay, publicTokenFor } from '../domain/checkout.js';
-import type { ApiClient, Checkout, Merchant, Order, PurchaseResult } from '../domain/model.js';
+import type { ApiClient, Checkout, Order, PurchaseResult } from '../domain/model.js';
+import { MERCHANT_FIELDS, type Merchant, type MerchantEntry } from '../domain/merchant.js';
+import { storeFromScenario } from '../domain/scenario-stores.js';
 import { CHECKOUT_STATUSES, ORDER_STATUSES } from '../domain/model.js';
 import { orderFromCheckout } from '../domain/order.js';
 import { sumLines } from '../domain/money.js';
@@ -17,8 +19,7 @@ import type { Faker } from '@faker-js/faker';
 import { loadFaker } from '../fake/faker.js';
 import { fakeBusinessCustomer, fakeCartItems, fakeCustomer } from '../fake/people.js';
 import { customerTypeOf, segmentOf } from '../domain/sales-segment.js';
-import { storeFromScenario } from './scenario-stores.js';
-import type { ExplicitCheckout, ExplicitOrder, MerchantEntry, Scenario, ScenarioMerchant } from './scenario.js';
+import type { ExplicitCheckout, ExplicitOrder, Scenario, ScenarioMerchant } from './scenario.js';
 import { type EnvDoc, SNAPSHOT_VERSION, type SnapshotDoc } from './snapshot.js';
 import type { Settings } from './state.js';
 
@@ -104,15 +105,8 @@ function seedWith(scenario: Scenario, nowMs: number, pools: FakePools): Snapshot
 
 /** The merchant a scenario's entry (or POST /__admin/{env}/merchants) describes, without its API clients. */
 export function merchantFromEntry(m: MerchantEntry, signingKey: () => string): Merchant {
-  return {
-    id: m.id,
-    name: m.name,
-    stores: m.stores.map(storeFromScenario),
-    sharedKey: { ...m.sharedKey },
-    webhookUri: m.webhookUri,
-    webhookHmacKey: m.webhookHmacKey ?? signingKey(),
-    invoiceStatusUri: m.invoiceStatusUri,
-  };
+  const fields = Object.fromEntries(MERCHANT_FIELDS.map((field) => [field, m[field]])) as Omit<MerchantEntry, 'apiClients'>;
+  return { ...fields, stores: m.stores.map(storeFromScenario), sharedKey: { ...m.sharedKey }, webhookHmacKey: m.webhookHmacKey ?? signingKey() };
 }
 
 class EnvSeeder {

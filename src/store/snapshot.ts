@@ -11,7 +11,8 @@
  */
 import { z } from 'zod';
 import type { ClockSnapshot } from '../clock.js';
-import type { ApiClient, Checkout, Merchant, Order } from '../domain/model.js';
+import type { ApiClient, Checkout, Order } from '../domain/model.js';
+import type { Merchant } from '../domain/merchant.js';
 import { CHECKOUT_STATUSES, ORDER_STATUSES } from '../domain/model.js';
 import { type Settings, settingsSchema } from '../domain/settings.js';
 import { ENVIRONMENTS, type EnvName } from '../hosts.js';

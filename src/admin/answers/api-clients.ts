@@ -5,7 +5,10 @@
  * secret in the one answer that makes it.
  */
 import { z } from 'zod';
+import { rateLimitSchema, tokenSettingsFields } from '../../domain/settings.js';
 import { envSchema, guidSchema, instantSchema } from './common.js';
+
+const tokens = tokenSettingsFields.shape;
 
 const lifetime = z.number().int().positive();
 
@@ -64,14 +67,15 @@ export const clientSecretCreatedSchema = z
     .meta({ description: 'A further secret of a client; the older ones keep working.' });
 
 /** 200 of every /__admin/tokens call: the token settings of both environments. */
-export const tokenSettingsSchema = z
-    .strictObject({
-      lifetimeSeconds: lifetime.meta({ description: 'expires_in of new tokens.' }),
-      extLifetimeSeconds: lifetime.meta({ description: 'ext_expires_in of new tokens.' }),
-      clockSkewSeconds: z.number().int().min(0).meta({ description: 'How long past exp a bearer token is still accepted.' }),
-      rateLimit: z
-        .strictObject({ requests: z.number().int().positive(), perSeconds: z.number().int().positive() })
+export const tokenSettingsSchema = tokenSettingsFields
+    .extend({
+      lifetimeSeconds: tokens.lifetimeSeconds.meta({ description: 'expires_in of new tokens.' }),
+      extLifetimeSeconds: tokens.extLifetimeSeconds.meta({ description: 'ext_expires_in of new tokens.' }),
+      clockSkewSeconds: tokens.clockSkewSeconds.meta({ description: 'How long past exp a bearer token is still accepted.' }),
+      rateLimit: rateLimitSchema
+        .strict()
         .nullable()
         .meta({ description: 'Token requests allowed per client in a window (429 past it); null: no throttling.' }),
     })
+    .strict()
     .meta({ description: 'Token lifetimes, skew and rate limit (both environments).' });

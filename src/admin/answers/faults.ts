@@ -4,14 +4,15 @@
  * (normalised: an upper-case method), its id, origin, and how often it fired.
  */
 import { z } from 'zod';
-import { FAULT_EFFECTS } from '../../domain/fault-rule.js';
-import type { FaultOrigin } from '../../domain/fault-rule.js';
-import { ENVIRONMENTS, SURFACES } from '../../hosts.js';
+import { faultRuleFields } from '../../domain/fault-rule.js';
+import type { FaultOrigin, FaultView } from '../../domain/fault-rule.js';
 import { everyOf } from './common.js';
 
 const FAULT_ORIGINS = everyOf<FaultOrigin>()(['admin', 'scenario']);
 const millis = z.number().int().min(0);
-const instantAsWritten = z.string().meta({ description: 'An ISO-8601 instant on the sandbox clock, as the rule was written.' });
+const instantAsWritten = { description: 'An ISO-8601 instant on the sandbox clock, as the rule was written.' };
+
+const rule = faultRuleFields.shape;
 
 export const faultViewSchema = z
     .strictObject({
@@ -19,22 +20,23 @@ export const faultViewSchema = z
       origin: z.enum(FAULT_ORIGINS).meta({ description: "admin (POST /__admin/faults) or scenario (the scenario's faults:)." }),
       fired: z.number().int().min(0).meta({ description: 'How many requests it has answered.' }),
       remaining: z.number().int().min(0).nullable().meta({ description: 'How many more it answers (count minus fired); null: no count.' }),
-      env: z.enum(ENVIRONMENTS).optional(),
-      surface: z.enum(SURFACES).optional(),
+      env: rule.env,
+      surface: rule.surface,
+      // method, path, principal, latency and retryAfter as kept: the method upper-case, and without the bounds a rule is written within, as this answer has always been documented.
       method: z.string().regex(/^[A-Z]+$/).optional().meta({ description: 'Upper case.' }),
       path: z.string().startsWith('/').optional().meta({ description: 'A glob on the surface path: * within a segment, ** across, case-sensitive.' }),
       principal: z.string().min(1).optional(),
-      effect: z.enum(FAULT_EFFECTS),
+      effect: rule.effect,
       latency: z.union([millis, z.strictObject({ min: millis, max: millis })]).optional().meta({ description: 'latency: real milliseconds, or a range drawn per request.' }),
-      status: z.number().int().optional().meta({ description: 'status: the HTTP status answered (900 included).' }),
-      body: z.unknown().optional().meta({ description: 'status: the body answered instead of the envelope, as written (any JSON; a string goes as text/plain).' }),
+      status: rule.status.meta({ description: 'status: the HTTP status answered (900 included).' }),
+      body: rule.body.meta({ description: 'status: the body answered instead of the envelope, as written (any JSON; a string goes as text/plain).' }),
       retryAfter: z.number().int().min(0).optional().meta({ description: 'throttle: the Retry-After seconds.' }),
-      count: z.number().int().positive().optional(),
-      probability: z.number().gt(0).max(1).optional(),
-      seed: z.number().int().optional(),
-      from: instantAsWritten.optional(),
-      until: instantAsWritten.optional(),
-    })
+      count: rule.count,
+      probability: rule.probability,
+      seed: rule.seed,
+      from: rule.from.unwrap().meta(instantAsWritten).optional(),
+      until: rule.until.unwrap().meta(instantAsWritten).optional(),
+    } satisfies { [field in keyof FaultView]-?: z.ZodType })
     .meta({ description: 'A fault rule with its id and how often it fired.' });
 
 /** 200 of GET /__admin/faults. */

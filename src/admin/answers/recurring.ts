@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { INVOICE_STATUS, type InvoiceStatusName } from '../../domain/invoice-status.js';
+import type { CallbackField } from '../../domain/merchant.js';
 import { CUSTOMER_TOKEN_STATUSES, FAILURE_REASONS, type Authorization } from '../../domain/tokenization.js';
 import { addressSchema } from '../../routes/answers/checkout.js';
 import type { OnHoldReview } from '../../domain/records.js';
@@ -27,7 +28,7 @@ export const merchantCallbacksSchema = z
       webhookUri: merchantUri,
       webhookHmacKey: z.string().nullable().meta({ description: 'The signing key every webhook is signed with (Walley-Signature); null only for a merchant of a state file older than the key.' }),
       invoiceStatusUri: merchantUri,
-    })
+    } satisfies Record<'merchantId' | CallbackField, z.ZodType>)
     .meta({ description: "Where the merchant's webhooks and invoice-status calls now go, and the key its webhooks are signed with." });
 
 const failureReason = z.enum(FAILURE_REASONS);

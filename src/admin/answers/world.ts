@@ -2,6 +2,7 @@
  * The answers of the world's calls (src/admin/world.ts, sandboxes.ts, clock.ts): health,
  * hosts, scenarios, reset, the merchants of an environment, isolated sandboxes and the clock.
  */
+import { type Merchant, merchantFields } from '../../domain/merchant.js';
 import { SALES_SEGMENTS } from '../../domain/model.js';
 import { z } from 'zod';
 import { type EnvName, SURFACES, SURFACE_RECORDS, bySurface } from '../../hosts.js';
@@ -85,8 +86,8 @@ export const merchantSchema = z.strictObject({
           .meta({ description: "The checkout profiles (profileName) set up for the store; null: any profileName is accepted." }),
       }),
     ),
-    sharedKey: z
-      .strictObject({ username: z.string().min(1), key: z.string().min(1) })
+    sharedKey: merchantFields.shape.sharedKey
+      .strict()
       .meta({ description: 'The SharedKey credentials of the legacy and retired hosts (shown: this is a sandbox).' }),
     webhookUri: z.string().nullable().meta({ description: "Where this merchant's webhooks go (PUT …/merchants/{id}/callbacks); null: none." }),
     webhookSigningKey: z
@@ -97,7 +98,8 @@ export const merchantSchema = z.strictObject({
     apiClients: z
       .array(z.strictObject({ clientId: guidSchema, name: z.string(), revokedAt: instantSchema.nullable(), secrets: z.array(secretHintSchema) }))
       .meta({ description: 'Its API clients; secrets are kept hashed and never shown.' }),
-  });
+    // The merchant's fields as the state keeps them, its signing key under the name the admin API has always shown it by.
+  } satisfies Record<Exclude<keyof Merchant, 'webhookHmacKey'> | 'webhookSigningKey' | 'apiClients', z.ZodType>);
 
 /** 200 of GET /__admin/{env}/merchants. */
 export const merchantsSchema = z

@@ -280,7 +280,10 @@
 
   /* Requests: one row per journal entry (newest first), filtered by env, host and status class. */
   var REQUEST_ROWS = 200;
-  var SURFACE_NAMES = { api: 'current API', auth: 'identity', legacy: 'legacy host', retired: 'retired host', frontend: 'hosted page', merchant: 'to the merchant' };
+  /* What the page's host filter names each host (the server fills it from the surfaces' records), and the journal query for them all. */
+  var SURFACE_NAMES = {};
+  Array.prototype.forEach.call(document.querySelectorAll('#filter-surface option[value]:not([value=""])'), function (option) { SURFACE_NAMES[option.value] = option.textContent; });
+  var REQUEST_SURFACES = Object.keys(SURFACE_NAMES).join(',');
   var NEAR_MISS_NAMES = { route: 'Closest operation', 'sharedkey-username': 'Closest username', 'sharedkey-path': 'Signed instead', 'sharedkey-signature': 'Signature', 'bearer-environment': 'Token', host: 'Host' };
   var shownIds = {};
 
@@ -372,7 +375,7 @@
     }
   }
   function refreshRequests() {
-    return api('GET', '/__admin/requests?surface=auth,api,legacy,retired,frontend,merchant&limit=' + REQUEST_ROWS).then(function (body) {
+    return api('GET', '/__admin/requests?surface=' + REQUEST_SURFACES + '&limit=' + REQUEST_ROWS).then(function (body) {
       body.requests.forEach(addRequest);
       applyFilter();
     });
@@ -425,7 +428,11 @@
 
   /* The migration report: per integration, its calls to each host and what to do about them. */
   var lastReport = null;
-  var HOST_GROUPS = [['retired', 'Retired host'], ['legacy', 'Legacy host'], ['current', 'Current API']];
+  /* The report's groups of hosts, each named as the host filter names its surface. */
+  var HOST_GROUPS = [['retired', 'retired'], ['legacy', 'legacy'], ['current', 'api']].map(function (group) {
+    var name = SURFACE_NAMES[group[1]];
+    return [group[0], name.charAt(0).toUpperCase() + name.slice(1)];
+  });
   function rank(p) { return p.retired.calls > 0 ? 0 : p.legacy.calls > 0 ? 1 : p.current.calls > 0 ? 2 : 3; }
   function integrationCard(p) {
     var env = p.envs[0] || 'uat';
@@ -510,7 +517,7 @@
     $('migration-summary').textContent = principals.length === 0
       ? 'No integration has called yet: calls to the retired, legacy and current hosts show here as they arrive.'
       : count(principals.length, 'integration') + ' seen in the latest ' + count(report.entries, 'request') + ': ' +
-        on('retired') + ' still calling the retired host, ' + on('legacy') + ' the legacy host, ' + on('current') + ' the current API.';
+        on('retired') + ' still calling the ' + SURFACE_NAMES.retired + ', ' + on('legacy') + ' the ' + SURFACE_NAMES.legacy + ', ' + on('current') + ' the ' + SURFACE_NAMES.api + '.';
     var box = $('migration-integrations');
     box.textContent = '';
     principals.forEach(function (p) { box.appendChild(integrationCard(p)); });

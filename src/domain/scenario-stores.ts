@@ -4,8 +4,8 @@
  * and options the customer chooses from.
  */
 import { z } from 'zod';
-import { SALES_SEGMENTS, type Store } from '../domain/model.js';
-import { scenarioAmount, id } from '../domain/scenario-fields.js';
+import { SALES_SEGMENTS, type Store } from './model.js';
+import { scenarioAmount, id } from './scenario-fields.js';
 
 /** A carrier's option in a delivery module; ids default to the name in lower case with dashes. */
 const deliveryOptionSchema = z.object({
@@ -23,7 +23,7 @@ const profileSchema = z.object({
   deliveryModule: z.object({ provider: z.string().min(1), carriers: z.array(carrierSchema).min(1) }).optional(),
 });
 
-/** A store of a scenario's merchant (src/store/scenario.ts). */
+/** A store of a scenario's merchant (src/domain/merchant.ts). */
 export const storeSchema = z
   .object({
     id: id,
