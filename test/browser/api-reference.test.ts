@@ -6,11 +6,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, launchChromium } from './support.js';
 
 let browser: Browser;
-let sb: Sandbox;
 let base: string;
 
 /** Every URL the page requested outside the sandbox (none expected: no CDN, no telemetry). */
@@ -28,14 +27,13 @@ async function open(path: string): Promise<{ page: Page; foreign: string[] }> {
 }
 
 describe.skipIf(!HAVE_CHROMIUM)(`API reference and start page in Chromium${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`, { timeout: BROWSER_TEST_TIMEOUT_MS }, () => {
+  const sb = useSandbox({ port: 0 }, 'file');
   beforeAll(async () => {
     browser = await launchChromium();
-    sb = await createSandbox({ logLevel: 'silent', port: 0 });
     base = (await sb.listen()).url;
   });
   afterAll(async () => {
     await browser?.close();
-    await sb?.close();
   });
 
   it('renders every operation of the chosen document with the built copy of Swagger UI', async () => {

@@ -8,11 +8,11 @@
  */
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, type InitializedCheckout, SKIP_REASON, Shop, eventually, initializeCheckout, launchChromium } from './support.js';
 
 let browser: Browser;
-let sb: Sandbox;
+const sb = useSandbox({ scenario: 'minimal', port: 0, now: '2026-10-20T10:00:00Z', frozen: true });
 let shop: Shop;
 let page: Page;
 
@@ -25,7 +25,6 @@ describe.skipIf(!HAVE_CHROMIUM)(`hosted checkout in Chromium${HAVE_CHROMIUM ? ''
   });
 
   beforeEach(async () => {
-    sb = await createSandbox({ scenario: 'minimal', logLevel: 'silent', port: 0, now: '2026-10-20T10:00:00Z', frozen: true });
     await sb.listen();
     shop = new Shop(sb.baseUrl('uat', 'frontend'));
     await shop.start();
@@ -34,7 +33,6 @@ describe.skipIf(!HAVE_CHROMIUM)(`hosted checkout in Chromium${HAVE_CHROMIUM ? ''
   afterEach(async () => {
     await page?.close();
     await shop?.stop();
-    await sb?.close();
   });
 
   async function openCheckout(loader: 'walley' | 'collector' = 'walley'): Promise<{ checkout: InitializedCheckout & { bearer: string }; frame: FrameLocator }> {

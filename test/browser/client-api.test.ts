@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 import { bearerToken } from '../support/manage-api.js';
 import { MINIMAL_UAT_CLIENT } from '../support/identity.js';
 import { EVENT_LOG_SCRIPT, BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, Shop, eventually, initializeCheckout, launchChromium } from './support.js';
@@ -28,7 +28,7 @@ interface Logged {
 const LOADER_TEXT = readFileSync(new URL('../../src/frontend/assets/loader.js', import.meta.url), 'utf8');
 
 let browser: Browser;
-let sb: Sandbox;
+const sb = useSandbox({ scenario: 'minimal', port: 0, now: '2026-10-20T10:00:00Z', frozen: true });
 let shop: Shop;
 let page: Page;
 let bearer: string;
@@ -42,7 +42,6 @@ describe.skipIf(!HAVE_CHROMIUM)(`client API and client events in Chromium${HAVE_
   });
 
   beforeEach(async () => {
-    sb = await createSandbox({ scenario: 'minimal', logLevel: 'silent', port: 0, now: '2026-10-20T10:00:00Z', frozen: true });
     await sb.listen();
     shop = new Shop(sb.baseUrl('uat', 'frontend'));
     await shop.start();
@@ -52,7 +51,6 @@ describe.skipIf(!HAVE_CHROMIUM)(`client API and client events in Chromium${HAVE_
   afterEach(async () => {
     await page?.close();
     await shop?.stop();
-    await sb?.close();
   });
 
   const privateIds = new Map<string, string>();

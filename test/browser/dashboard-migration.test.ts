@@ -10,14 +10,15 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
 import type { SurfaceName } from '../../src/hosts.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 import { initPayload } from '../support/checkout-requests.js';
 import { MINIMAL_UAT_CLIENT } from '../support/identity.js';
 import { bearerToken } from '../support/manage-api.js';
 import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, launchChromium } from './support.js';
 
 let browser: Browser;
-let sb: Sandbox;
+// Ten days and an hour before the minimal scenario's shutdown (2026-10-30T23:00:00Z).
+const sb = useSandbox({ scenario: 'minimal', port: 0, now: '2026-10-20T22:00:00Z', frozen: true });
 let page: Page;
 
 const BODY = JSON.stringify(initPayload());
@@ -51,8 +52,6 @@ describe.skipIf(!HAVE_CHROMIUM)(`the dashboard's migration story in Chromium${HA
     await browser?.close();
   });
   beforeEach(async () => {
-    // Ten days and an hour before the minimal scenario's shutdown (2026-10-30T23:00:00Z).
-    sb = await createSandbox({ scenario: 'minimal', logLevel: 'silent', port: 0, now: '2026-10-20T22:00:00Z', frozen: true });
     const { url } = await sb.listen();
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     // Shorter than the test's own timeout, so a failed wait names what it waited for.
@@ -66,7 +65,6 @@ describe.skipIf(!HAVE_CHROMIUM)(`the dashboard's migration story in Chromium${HA
   afterEach(async () => {
     expect(await page.evaluate(() => (globalThis as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
     await page?.close();
-    await sb?.close();
   });
 
   it('lists each call live with who made it, its details and its near miss; the report counts them per integration', async () => {

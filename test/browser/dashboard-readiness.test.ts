@@ -7,7 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readinessJunit } from '../../src/cli/readiness-format.js';
 import { READINESS_ITEMS } from '../../src/domain/readiness/readiness.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 import { NORDIC, signedFetch } from '../support/checkout-requests.js';
 import { tokenFor } from '../support/identity.js';
 import { Receiver } from '../support/receiver.js';
@@ -15,7 +15,7 @@ import { BAD_CLIENT, GOOD_CLIENT, driveBothShops } from '../support/readiness-sh
 import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, launchChromium } from './support.js';
 
 let browser: Browser;
-let sb: Sandbox;
+const sb = useSandbox({ port: 0, now: '2026-10-01T10:00:00Z', frozen: true });
 let shop: Receiver;
 let page: Page;
 
@@ -31,7 +31,6 @@ describe.skipIf(!HAVE_CHROMIUM)(`go-live readiness on the dashboard in Chromium$
     await browser?.close();
   });
   beforeEach(async () => {
-    sb = await createSandbox({ logLevel: 'silent', port: 0, now: '2026-10-01T10:00:00Z', frozen: true });
     const { url } = await sb.listen();
     shop = new Receiver();
     await shop.start();
@@ -45,7 +44,6 @@ describe.skipIf(!HAVE_CHROMIUM)(`go-live readiness on the dashboard in Chromium$
   afterEach(async () => {
     expect(await page.evaluate(() => (globalThis as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
     await page?.close();
-    await sb?.close();
     await shop?.stop();
   });
 

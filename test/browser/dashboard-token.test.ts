@@ -5,22 +5,20 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 import { HAVE_CHROMIUM, SKIP_REASON, launchChromium } from './support.js';
 
 describe.skipIf(!HAVE_CHROMIUM)(`the dashboard behind an admin token in Chromium${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`, () => {
   const TOKEN = 'dashboard-token-0001';
   let browser: Browser;
-  let sb: Sandbox;
+  const sb = useSandbox({ scenario: 'minimal', adminToken: TOKEN, now: '2026-10-30T22:00:00Z', frozen: true }, 'file');
   let base: string;
   beforeAll(async () => {
     browser = await launchChromium();
-    sb = await createSandbox({ scenario: 'minimal', adminToken: TOKEN, now: '2026-10-30T22:00:00Z', frozen: true, logLevel: 'silent' });
     base = (await sb.listen()).url;
   });
   afterAll(async () => {
     await browser?.close();
-    await sb?.close();
   });
 
   it('opens from the link with the token, then works on the cookie alone', async () => {

@@ -7,12 +7,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 import { initPayload } from '../support/checkout-requests.js';
 import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, launchChromium } from './support.js';
 
 let browser: Browser;
-let sb: Sandbox;
+const sb = useSandbox({ scenario: 'minimal', port: 0, now: '2026-10-30T22:00:00Z', frozen: true });
 let page: Page;
 let base: string;
 
@@ -34,7 +34,6 @@ describe.skipIf(!HAVE_CHROMIUM)(`dashboard in Chromium${HAVE_CHROMIUM ? '' : ` (
     await browser?.close();
   });
   beforeEach(async () => {
-    sb = await createSandbox({ scenario: 'minimal', logLevel: 'silent', port: 0, now: '2026-10-30T22:00:00Z', frozen: true });
     base = (await sb.listen()).url;
     page = await browser.newPage();
     await page.goto(`${base}/__admin/ui`);
@@ -43,7 +42,6 @@ describe.skipIf(!HAVE_CHROMIUM)(`dashboard in Chromium${HAVE_CHROMIUM ? '' : ` (
   });
   afterEach(async () => {
     await page?.close();
-    await sb?.close();
   });
 
   it('moves the clock past the shutdown; the retired host then refuses connections', async () => {

@@ -8,13 +8,13 @@
  */
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 import { at, initPayload } from '../support/checkout-requests.js';
 import { bearerToken } from '../support/manage-api.js';
 import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, Shop, eventually, launchChromium } from './support.js';
 
 let browser: Browser;
-let sb: Sandbox;
+const sb = useSandbox({ port: 0, now: '2026-10-20T10:00:00Z', frozen: true });
 let shop: Shop;
 let page: Page;
 let bearer: string;
@@ -28,7 +28,6 @@ describe.skipIf(!HAVE_CHROMIUM)(`delivery step and B2B variant in Chromium${HAVE
   });
 
   beforeEach(async () => {
-    sb = await createSandbox({ logLevel: 'silent', port: 0, now: '2026-10-20T10:00:00Z', frozen: true });
     await sb.listen();
     shop = new Shop(sb.baseUrl('uat', 'frontend'));
     await shop.start();
@@ -38,7 +37,6 @@ describe.skipIf(!HAVE_CHROMIUM)(`delivery step and B2B variant in Chromium${HAVE
   afterEach(async () => {
     await page?.close();
     await shop?.stop();
-    await sb?.close();
   });
 
   /** The shop's backend initializes (default scenario, Nordic Outdoor), its page embeds the loader. */

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 import { ROOT } from '../support/spawn.js';
 import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, Shop, initializeCheckout, launchChromium } from './support.js';
 
@@ -16,12 +16,11 @@ const block = /^```html merchant-page\n([\s\S]*?)^```$/m.exec(readFileSync(join(
 
 describe.skipIf(!HAVE_CHROMIUM)(`the merchant page of docs/browser-checkout.md${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`, { timeout: BROWSER_TEST_TIMEOUT_MS }, () => {
   let browser: Browser;
-  let sb: Sandbox;
+  const sb = useSandbox({ scenario: 'minimal', port: 0 }, 'file');
   let shop: Shop;
   let page: Page;
   beforeAll(async () => {
     browser = await launchChromium();
-    sb = await createSandbox({ scenario: 'minimal', logLevel: 'silent', port: 0 });
     await sb.listen();
     shop = new Shop(sb.baseUrl('uat', 'frontend'));
     await shop.start();
@@ -31,7 +30,6 @@ describe.skipIf(!HAVE_CHROMIUM)(`the merchant page of docs/browser-checkout.md${
     await page?.close();
     await browser?.close();
     await shop?.stop();
-    await sb?.close();
   });
 
   it('shows the checkout, runs placeShopOrder before the payment, and completes the purchase', async () => {

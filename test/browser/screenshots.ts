@@ -4,7 +4,7 @@
  * Not a test (no .test.ts): it writes files, and its pictures are judged by eye.
  */
 import { fileURLToPath } from 'node:url';
-import { createSandbox } from '../../src/sandbox.js';
+import { createSandbox } from '../../src/index.js';
 import { FJORD, initPayload, initializeOldStyle } from '../support/checkout-requests.js';
 import { bearerToken } from '../support/manage-api.js';
 import { Shop, eventually, initializeCheckout, launchChromium } from './support.js';

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { type IncomingMessage, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Browser, chromium } from 'playwright-core';
-import type { Sandbox } from '../../src/sandbox.js';
+import type { Sandbox } from '../../src/index.js';
 import { initPayload } from '../support/checkout-requests.js';
 import { MINIMAL_UAT_CLIENT } from '../support/identity.js';
 import { bearerToken } from '../support/manage-api.js';

@@ -6,7 +6,7 @@
  * in, refuses the bind with an OptionError.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSandbox } from '../../src/sandbox.js';
+import { openSandbox } from '../support/sandbox.js';
 import { OptionError } from '../../src/config.js';
 import { type Spawned, runCli, startSandbox } from '../support/spawn.js';
 
@@ -75,13 +75,9 @@ describe('npm start on a non-loopback address', () => {
 
 describe('the library on a non-loopback address', () => {
   it('refuses to listen without a token: an OptionError naming adminToken and insecureAdmin', async () => {
-    const sandbox = await createSandbox({ host: '0.0.0.0', logLevel: 'silent' });
-    try {
-      const refused = await sandbox.listen().then(() => null, (error: unknown) => error);
-      expect(refused).toBeInstanceOf(OptionError);
-      expect((refused as Error).message).toMatch(/^option host: '0\.0\.0\.0' opens the admin plane .* adminToken: '<secret>' .* insecureAdmin: true \(the CLI's --insecure-admin\)\.$/);
-    } finally {
-      await sandbox.close();
-    }
+    const sandbox = await openSandbox({ host: '0.0.0.0' });
+    const refused = await sandbox.listen().then(() => null, (error: unknown) => error);
+    expect(refused).toBeInstanceOf(OptionError);
+    expect((refused as Error).message).toMatch(/^option host: '0\.0\.0\.0' opens the admin plane .* adminToken: '<secret>' .* insecureAdmin: true \(the CLI's --insecure-admin\)\.$/);
   });
 });

@@ -3,23 +3,21 @@
  * against a listening sandbox that two shops used, gating by exit code and writing JUnit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 import { Receiver } from '../support/receiver.js';
 import { BAD_CLIENT, GOOD_CLIENT, driveBothShops } from '../support/readiness-shops.js';
 import { runCli } from '../support/spawn.js';
 
-let sb: Sandbox;
+const sb = useSandbox({ port: 0, now: '2026-10-01T10:00:00Z', frozen: true }, 'file');
 let shop: Receiver;
 let url: string;
 beforeAll(async () => {
-  sb = await createSandbox({ logLevel: 'silent', port: 0, now: '2026-10-01T10:00:00Z', frozen: true });
   ({ url } = await sb.listen());
   shop = new Receiver();
   await shop.start();
   await driveBothShops(sb, shop);
 });
 afterAll(async () => {
-  await sb?.close();
   await shop?.stop();
 });
 

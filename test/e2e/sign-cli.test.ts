@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
-import { createSandbox } from '../../src/sandbox.js';
+import { openSandbox } from '../support/sandbox.js';
 import { MAIN, ROOT } from '../support/spawn.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sign-'));
@@ -34,12 +34,8 @@ describe('checkout-sandbox sign', () => {
     expect(stdout).toBe(`Authorization: ${header}\n`);
     expect(stderr).toContain(`${Buffer.byteLength(body)} body bytes`);
 
-    const sb = await createSandbox({ logLevel: 'silent', now: '2026-10-01T00:00:00Z', frozen: true });
-    try {
-      const response = await sb.fetch('/uat/legacy/checkout', { method: 'POST', body, headers: { authorization: stdout.replace(/^Authorization: /, '').trim() } });
-      expect(response.status).toBe(200);
-    } finally {
-      await sb.close();
-    }
+    const sb = await openSandbox({ now: '2026-10-01T00:00:00Z', frozen: true });
+    const response = await sb.fetch('/uat/legacy/checkout', { method: 'POST', body, headers: { authorization: stdout.replace(/^Authorization: /, '').trim() } });
+    expect(response.status).toBe(200);
   });
 });

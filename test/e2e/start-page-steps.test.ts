@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox } from '../../src/sandbox.js';
+import { createSandbox } from '../../src/index.js';
 import { type Spawned, startSandbox } from '../support/spawn.js';
 
 describe.skipIf(spawnSync('curl', ['--version']).error !== undefined)("the start page's first steps", () => {

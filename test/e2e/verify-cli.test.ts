@@ -3,21 +3,19 @@
  * as a passing run, a failing one (wrong secret) and a target without a control plane.
  */
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runVerify } from '../../src/cli/verify.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 import { ROOT } from '../support/spawn.js';
 
 const CLIENT_ID = '6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a01';
 const SECRET = 'uat-secret-nordic-outdoor-0001';
 
-let sb: Sandbox;
+const sb = useSandbox({ port: 0 }, 'file');
 let origin: string;
 beforeAll(async () => {
-  sb = await createSandbox({ logLevel: 'silent', port: 0 });
   origin = (await sb.listen()).url;
 });
-afterAll(() => sb.close());
 
 function args(overrides: Record<string, string> = {}, extra: string[] = []): string[] {
   const flags: Record<string, string> = {

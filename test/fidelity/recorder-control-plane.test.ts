@@ -13,19 +13,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_OPERATIONS } from '../../src/admin/index.js';
 import { RECORDER_OPERATIONS } from '../../src/fidelity/control-plane.js';
 import { type Recorder, startRecorder } from '../../src/fidelity/recorder.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 import { initPayload } from '../support/checkout-requests.js';
 import { CREDENTIALS, UAT_SCOPE } from '../support/identity.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'recorder-control-plane-'));
-let upstream: Sandbox;
+const upstream = useSandbox({}, 'file');
 let upstreamUrl: string;
 let recorder: Recorder;
 let real: Recorder;
 let url: string;
 
 beforeAll(async () => {
-  upstream = await createSandbox({ logLevel: 'silent' });
   upstreamUrl = (await upstream.listen()).url;
   const upstreams = Object.fromEntries(['auth', 'api', 'legacy'].map((s) => [`uat.${s}`, `${upstreamUrl}/uat/${s}`]));
   recorder = await startRecorder({ out: dir, upstreams, listen: { port: 0, logLevel: 'silent' } });
@@ -36,7 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await recorder?.close();
   await real?.close();
-  await upstream?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

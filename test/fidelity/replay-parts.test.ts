@@ -5,7 +5,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { applyBaseline, readBaseline, writeBaseline } from '../../src/fidelity/baseline.js';
 import { IdMap } from '../../src/fidelity/ids.js';
 import { WorldDirectory, formField, parseMap, resolveMappings } from '../../src/fidelity/mapping.js';
@@ -13,19 +13,17 @@ import { type OperationIndex, routeOperations } from '../../src/fidelity/operati
 import { RecordingError, readRecordings } from '../../src/fidelity/recording.js';
 import type { FidelityReport } from '../../src/fidelity/report.js';
 import { RulesError, loadRules } from '../../src/fidelity/rules.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandboxShell } from '../support/sandbox.js';
 import { loadScenario } from '../../src/store/scenario.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'fidelity-parts-'));
 
 describe("a request's operation, from the world's routes", () => {
-  let sandbox: Sandbox;
+  const sandbox = useSandboxShell({}, 'file');
   let operations: OperationIndex;
   beforeAll(async () => {
-    sandbox = await createSandbox({ logLevel: 'silent' });
     operations = routeOperations(sandbox.routes);
   });
-  afterAll(() => sandbox.close());
 
   it.each([
     ['api', 'GET', '/checkouts/1eec44b5-66d3-4058-a31f-3444229fb727', 'GET /checkouts/{privateId}', { privateId: '1eec44b5-66d3-4058-a31f-3444229fb727' }],

@@ -4,23 +4,19 @@
  * and the merchant is notified; 409 while the customer commits to the purchase, 900
  * `Purchase_Completed` once it is completed.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSandbox } from '../support/sandbox.js';
 import { admin, at, initPayload, read, type Sent } from '../support/checkout-requests.js';
 
-let sb: Sandbox;
+const sb = useSandbox({ now: '2026-10-01T10:00:00Z', frozen: true });
 let bearer: string;
 beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-10-01T10:00:00Z', frozen: true });
   const response = await sb.fetch('/uat/api/oauth2/v2.0/token', {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ grant_type: 'client_credentials', client_id: '6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a01', client_secret: 'uat-secret-nordic-outdoor-0001', scope: '705798e0-8cef-427c-ae00-6023deba29af/.default' }),
   });
   bearer = String(((await response.json()) as { access_token: string }).access_token);
-});
-afterEach(async () => {
-  await sb.close();
 });
 
 async function api(method: string, path: string, body?: unknown): Promise<Sent> {

@@ -3,15 +3,11 @@
  * the dashboard reads: checkouts, orders, callbacks, the retired host's state, and the
  * dashboard's own page.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { describe, expect, it } from 'vitest';
+import { useSandboxShell } from '../support/sandbox.js';
 import { admin, initializeOldStyle } from '../support/checkout-requests.js';
 
-let sb: Sandbox;
-beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-10-30T22:00:00Z', frozen: true });
-});
-afterEach(() => sb.close());
+const sb = useSandboxShell({ now: '2026-10-30T22:00:00Z', frozen: true });
 
 /** Reads SSE `data:` payloads from a stream until `count` arrived; journal entries (`request`) are skipped (test/http/journal.test.ts). */
 async function readEvents(body: ReadableStream<Uint8Array>, count: number): Promise<Record<string, unknown>[]> {
@@ -71,8 +67,7 @@ describe('GET /__admin/events', () => {
     const before = sb.events.listenerCount;
     const response = await sb.fetch('/__admin/events');
     await readEvents(response.body!, 1);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(sb.events.listenerCount).toBe(before);
+    await expect.poll(() => sb.events.listenerCount).toBe(before);
   });
 });
 

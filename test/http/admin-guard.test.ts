@@ -3,19 +3,13 @@
  * reset the world, a DNS-rebinding page could read every SharedKey, and `--host 0.0.0.0`
  * would open /__admin to the LAN. The emulated surfaces stay open.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { describe, expect, it } from 'vitest';
+import type { Sandbox, SandboxOptions } from '../../src/index.js';
+import { openSandbox } from '../support/sandbox.js';
 import { postForm, clientCredentials } from '../support/identity.js';
 
-let sb: Sandbox | undefined;
-afterEach(async () => {
-  await sb?.close();
-  sb = undefined;
-});
-
-async function sandbox(options: Parameters<typeof createSandbox>[0] = {}): Promise<Sandbox> {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-06-01T00:00:00Z', ...options });
-  return sb;
+function sandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  return openSandbox({ now: '2026-06-01T00:00:00Z', ...options });
 }
 
 async function expectAdminError(response: Response, status: number, text: RegExp): Promise<void> {

@@ -1,14 +1,10 @@
 /**
  * The control plane: clock, scenarios, reset, merchants, health.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from '../support/sandbox.js';
 
-let sb: Sandbox;
-beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent' });
-});
-afterEach(() => sb.close());
+const sb = useSandbox();
 
 async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
   const response = await sb.fetch(path, { method, ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }) });

@@ -5,19 +5,15 @@
  * Also what the segment refuses: businessCustomerPrefill and company details on a B2C store.
  */
 import { NORDIC_PROD_CLIENT } from '../support/identity.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSandbox } from '../support/sandbox.js';
 import { admin, at, initPayload, signedFetch } from '../support/checkout-requests.js';
 import { ManageApi, bearerToken } from '../support/manage-api.js';
 
-let sb: Sandbox;
+const sb = useSandbox({ now: '2026-11-02T10:00:00Z', frozen: true });
 let api: ManageApi;
 beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-11-02T10:00:00Z', frozen: true });
   api = new ManageApi(sb);
-});
-afterEach(async () => {
-  await sb.close();
 });
 
 /** As WooCommerce initializes on its "Merchant ID Sweden B2B": storeId a string, `customer` with email and phone. */

@@ -10,18 +10,17 @@
  */
 import { request as httpRequest } from 'node:http';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSandboxShell } from '../support/sandbox.js';
 import { initPayload, signedFetch } from '../support/checkout-requests.js';
 import { CREDENTIALS, UAT_TENANT, tokenFor } from '../support/identity.js';
 
-let sb: Sandbox;
+const sb = useSandboxShell({ now: '2026-06-01T00:00:00Z', port: 0 }, 'file');
 let port: number;
 let token: string;
 let checkoutId: string;
 
 beforeAll(async () => {
-  sb = await createSandbox({ now: '2026-06-01T00:00:00Z', logLevel: 'silent', port: 0 });
   port = (await sb.listen()).port;
   token = await tokenFor(sb, 'uat');
   const created = await sb.fetch('/uat/api/checkouts', {
@@ -32,7 +31,6 @@ beforeAll(async () => {
   checkoutId = ((await created.json()) as { data: { privateId: string } }).data.privateId;
 });
 
-afterAll(() => sb.close());
 
 /** A raw HTTP/1.1 request: fetch() refuses TRACE, so this goes over the socket as curl would send it. */
 function raw(method: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {

@@ -3,15 +3,11 @@
  * (prefix form only), also the retired host's past its shutdown; by Host header the root is the
  * emulated host's own, as on the real one.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENVIRONMENTS, SURFACES } from '../../src/hosts.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 
-let sb: Sandbox;
-beforeAll(async () => {
-  sb = await createSandbox({ scenario: 'post-shutdown', logLevel: 'silent' });
-});
-afterAll(() => sb.close());
+const sb = useSandbox({ scenario: 'post-shutdown' }, 'file');
 
 interface Index {
   env: string;

@@ -4,19 +4,18 @@
  * neither fill the process's memory nor reach a handler, on /__admin as on the surfaces.
  */
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/http/body.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
 import { NORDIC, initPayload } from '../support/checkout-requests.js';
 import { tokenFor } from '../support/identity.js';
 
-let sb: Sandbox;
+const sb = useSandbox({ now: '2026-06-01T00:00:00Z', port: 0 }, 'file');
 let token: string;
 let checkoutId: string;
 
 beforeAll(async () => {
-  sb = await createSandbox({ now: '2026-06-01T00:00:00Z', logLevel: 'silent', port: 0 });
   token = await tokenFor(sb, 'uat');
   const created = await sb.fetch('/uat/api/checkouts', {
     method: 'POST',
@@ -26,7 +25,6 @@ beforeAll(async () => {
   checkoutId = ((await created.json()) as { data: { privateId: string } }).data.privateId;
 });
 
-afterAll(() => sb.close());
 
 const CHUNK = 64 * 1024;
 

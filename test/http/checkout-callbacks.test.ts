@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { createSandbox } from '../../src/index.js';
+import { useSandbox } from '../support/sandbox.js';
 import { admin, at, initPayload, initializeOldStyle, signedFetch } from '../support/checkout-requests.js';
 
 interface Received {
@@ -51,15 +52,13 @@ class Receiver {
   }
 }
 
-let sb: Sandbox;
+const sb = useSandbox({ now: '2026-10-01T10:00:00Z', frozen: true });
 let shop: Receiver;
 beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-10-01T10:00:00Z', frozen: true });
   shop = new Receiver();
   await shop.start();
 });
 afterEach(async () => {
-  await sb.close();
   await shop.stop();
 });
 

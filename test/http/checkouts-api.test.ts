@@ -3,21 +3,15 @@
  * the legacy and retired hosts. Tokens come from the identity provider's token endpoint with
  * the default scenario's API clients.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { describe, expect, it } from 'vitest';
+import { useSandboxShell } from '../support/sandbox.js';
 import { FJORD, admin, at, initPayload, initializeOldStyle, read, signedFetch, type Sent } from '../support/checkout-requests.js';
 
 const UAT_SCOPE = '705798e0-8cef-427c-ae00-6023deba29af/.default';
 const NORDIC_CLIENT = { id: '6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a01', secret: 'uat-secret-nordic-outdoor-0001' };
 const FJORD_CLIENT = { id: '6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a02', secret: 'uat-secret-fjord-books-0002' };
 
-let sb: Sandbox;
-beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-10-01T10:00:00Z', frozen: true });
-});
-afterEach(async () => {
-  await sb.close();
-});
+const sb = useSandboxShell({ now: '2026-10-01T10:00:00Z', frozen: true });
 
 async function token(client = NORDIC_CLIENT): Promise<string> {
   const response = await sb.fetch('/uat/api/oauth2/v2.0/token', {

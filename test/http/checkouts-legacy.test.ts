@@ -3,18 +3,12 @@
  * lenient binding, validation, store isolation, expiry and the lifecycle's 423 / 900.
  */
 import { connect } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sharedKeyHeaderValue, sharedKeyHex } from '../../src/domain/sharedkey-signature.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandboxShell } from '../support/sandbox.js';
 import { FJORD, NORDIC, admin, at, initPayload, initializeOldStyle, read, signedFetch } from '../support/checkout-requests.js';
 
-let sb: Sandbox;
-beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', port: 0, now: '2026-10-01T10:00:00Z', frozen: true });
-});
-afterEach(async () => {
-  await sb.close();
-});
+const sb = useSandboxShell({ port: 0, now: '2026-10-01T10:00:00Z', frozen: true });
 
 const oldPath = (privateId: string, suffix = '', storeId = '1234'): string => `/merchants/${storeId}/checkouts/${privateId}${suffix}`;
 

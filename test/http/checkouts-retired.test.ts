@@ -6,10 +6,11 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
 import { ConnectionRefusedError } from '../../src/http/refuse.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import type { Sandbox, SandboxOptions } from '../../src/index.js';
+import { openSandbox } from '../support/sandbox.js';
 import { SCENARIO_DIR } from '../../src/store/scenario.js';
 import { NORDIC, admin, at, initPayload, initializeOldStyle, signedFetch } from '../support/checkout-requests.js';
 
@@ -28,14 +29,8 @@ function goneScenario(): string {
   return file;
 }
 
-const open: Sandbox[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
-});
-async function sandbox(options: Parameters<typeof createSandbox>[0] = {}): Promise<Sandbox> {
-  const sb = await createSandbox({ logLevel: 'silent', now: BEFORE, frozen: true, ...options });
-  open.push(sb);
-  return sb;
+function sandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  return openSandbox({ now: BEFORE, frozen: true, ...options });
 }
 
 function signedGet(sb: Sandbox, path: string): Promise<Response> {
@@ -196,8 +191,7 @@ describe('brownouts', () => {
 
 describe('scenarios', () => {
   it('shutdown-eve starts a ticking clock one minute before the shutdown', async () => {
-    const sb = await createSandbox({ logLevel: 'silent', scenario: 'shutdown-eve' });
-    open.push(sb);
+    const sb = await openSandbox({ scenario: 'shutdown-eve' });
     expect(sb.clock.isFrozen()).toBe(false);
     // Seeded at 22:59:00 and ticking; a test lasts far less than the minute left (the test timeout is 20 s).
     expect(sb.clock.nowMs()).toBeGreaterThanOrEqual(Date.parse(BEFORE));
@@ -206,8 +200,7 @@ describe('scenarios', () => {
   });
 
   it('post-shutdown refuses the retired host while legacy serves the same seeded checkout', async () => {
-    const sb = await createSandbox({ logLevel: 'silent', scenario: 'post-shutdown' });
-    open.push(sb);
+    const sb = await openSandbox({ scenario: 'post-shutdown' });
     const path = '/merchants/1234/checkouts/0b7d6a52-1f0e-4c1e-9a11-5d2a1c3e4f01';
     await expect(signedGet(sb, path)).rejects.toThrow('fetch failed');
     const legacy = await signedFetch(sb, 'legacy', 'GET', path);

@@ -8,19 +8,16 @@
  */
 import { type Server, type Socket, createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { monotonicMs } from '../../src/clock.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { type Sandbox } from '../../src/index.js';
+import { useSandbox } from '../support/sandbox.js';
 import { admin, initPayload, initializeOldStyle } from '../support/checkout-requests.js';
 import { bearerToken } from '../support/manage-api.js';
 import { Receiver } from '../support/receiver.js';
 import { namesLookedUp } from '../setup/local-only.js';
 
-let sb: Sandbox;
-beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-10-01T10:00:00Z', frozen: true });
-});
-afterEach(() => sb.close());
+const sb = useSandbox({ now: '2026-10-01T10:00:00Z', frozen: true });
 
 /** A shop that accepts every connection and never answers, until stopped. */
 async function pausedShop(): Promise<{ url: string; connections: () => number; stop: () => Promise<void> }> {

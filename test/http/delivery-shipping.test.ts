@@ -3,19 +3,15 @@
  * `shipping: {provider, shippingFee, shipments}` is kept, shown as data.shipping, and charged:
  * its fee is an order line, in order.totalAmount, purchase.amountToPay and /manage/orders.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSandbox } from '../support/sandbox.js';
 import { admin, at, initPayload, initializeOldStyle, signedFetch } from '../support/checkout-requests.js';
 import { ManageApi } from '../support/manage-api.js';
 
-let sb: Sandbox;
+const sb = useSandbox({ now: '2026-11-02T10:00:00Z', frozen: true });
 let api: ManageApi;
 beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-11-02T10:00:00Z', frozen: true });
   api = new ManageApi(sb);
-});
-afterEach(async () => {
-  await sb.close();
 });
 
 /** As M2's QuoteConverter fallback sends it (SDK Session moves fees with a provider key here). */

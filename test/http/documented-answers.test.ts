@@ -5,20 +5,16 @@
  * initialize, update metadata (both forms) and its error table, the update cart example's
  * articles on the order lines, and the Get order example's productCode.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSandbox } from '../support/sandbox.js';
 import { admin, at, initPayload, initializeOldStyle, signedFetch } from '../support/checkout-requests.js';
 import { ManageApi } from '../support/manage-api.js';
 
-let sb: Sandbox;
+const sb = useSandbox({ now: '2026-10-01T10:00:00Z', frozen: true });
 let api: ManageApi;
 
 beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-10-01T10:00:00Z', frozen: true });
   api = new ManageApi(sb);
-});
-afterEach(async () => {
-  await sb.close();
 });
 
 async function initialize(overrides: Record<string, unknown> = {}): Promise<{ privateId: string; publicToken: string }> {

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConnectionRefusedError } from '../../src/http/refuse.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { type Sandbox, createSandbox } from '../../src/index.js';
+import { openSandboxShell, useSandboxShell } from '../support/sandbox.js';
 import { SCENARIO_DIR } from '../../src/store/scenario.js';
 import { NORDIC, signedFetch } from '../support/checkout-requests.js';
 import { clientCredentials, postForm, tokenFor } from '../support/identity.js';
@@ -17,11 +18,7 @@ import { clientCredentials, postForm, tokenFor } from '../support/identity.js';
 const NOW = '2026-10-30T12:00:00Z';
 const ORDER = '/uat/api/manage/orders/00000000-0000-4000-8000-000000000000';
 
-let sb: Sandbox;
-beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: NOW, frozen: true });
-});
-afterEach(() => sb.close());
+const sb = useSandboxShell({ now: NOW, frozen: true });
 
 type Json = Record<string, unknown>;
 
@@ -197,16 +194,12 @@ describe('effects', () => {
     await addFault({ surface: 'api', path: '/checkouts', effect: 'refuse', count: 2 });
     await expect(sb.fetch('/uat/api/checkouts', { method: 'POST' })).rejects.toBeInstanceOf(ConnectionRefusedError);
 
-    const listening = await createSandbox({ logLevel: 'silent', now: NOW, frozen: true, port: 0 });
-    try {
-      const { url } = await listening.listen();
-      await addFault({ surface: 'api', path: '/checkouts', effect: 'refuse' }, listening);
-      await expect(fetch(`${url}/uat/api/checkouts`, { method: 'POST' })).rejects.toThrow(/fetch failed/);
-      // The rest of the surface still answers on the same listener.
-      expect((await fetch(`${url}/uat/api/checkouts/x`)).status).toBe(401);
-    } finally {
-      await listening.close();
-    }
+    const listening = await openSandboxShell({ now: NOW, frozen: true, port: 0 });
+    const { url } = await listening.listen();
+    await addFault({ surface: 'api', path: '/checkouts', effect: 'refuse' }, listening);
+    await expect(fetch(`${url}/uat/api/checkouts`, { method: 'POST' })).rejects.toThrow(/fetch failed/);
+    // The rest of the surface still answers on the same listener.
+    expect((await fetch(`${url}/uat/api/checkouts/x`)).status).toBe(401);
   });
 
   it('matches on the principal: a bearer token\'s client id, a SharedKey username', async () => {
@@ -298,26 +291,22 @@ describe('scenario-declared faults', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('arms them at seed and again at reset, replacing rules added since', async () => {
-    const flaky = await createSandbox({ logLevel: 'silent', now: NOW, frozen: true, scenario: 'flaky', scenarioDir: dir });
-    try {
-      const listed = ((await (await flaky.fetch('/__admin/faults')).json()) as { faults: Json[] }).faults;
-      expect(listed).toEqual([
-        expect.objectContaining({ origin: 'scenario', effect: 'status', remaining: 1 }),
-        expect.objectContaining({ origin: 'scenario', effect: 'identity-outage', remaining: 1 }),
-      ]);
-      expect((await flaky.fetch('/uat/api/checkouts', { method: 'POST' })).status).toBe(503);
-      expect((await flaky.fetch('/uat/api/checkouts', { method: 'POST' })).status).toBe(401);
-      await addFault({ surface: 'frontend', effect: 'refuse' }, flaky);
+    const flaky = await openSandboxShell({ now: NOW, frozen: true, scenario: 'flaky', scenarioDir: dir });
+    const listed = ((await (await flaky.fetch('/__admin/faults')).json()) as { faults: Json[] }).faults;
+    expect(listed).toEqual([
+      expect.objectContaining({ origin: 'scenario', effect: 'status', remaining: 1 }),
+      expect.objectContaining({ origin: 'scenario', effect: 'identity-outage', remaining: 1 }),
+    ]);
+    expect((await flaky.fetch('/uat/api/checkouts', { method: 'POST' })).status).toBe(503);
+    expect((await flaky.fetch('/uat/api/checkouts', { method: 'POST' })).status).toBe(401);
+    await addFault({ surface: 'frontend', effect: 'refuse' }, flaky);
 
-      expect((await flaky.fetch('/__admin/reset', { method: 'POST', body: '{}' })).status).toBe(200);
-      const after = ((await (await flaky.fetch('/__admin/faults')).json()) as { faults: Json[] }).faults;
-      expect(after.map((f) => [f.origin, f.effect, f.fired])).toEqual([
-        ['scenario', 'status', 0],
-        ['scenario', 'identity-outage', 0],
-      ]);
-    } finally {
-      await flaky.close();
-    }
+    expect((await flaky.fetch('/__admin/reset', { method: 'POST', body: '{}' })).status).toBe(200);
+    const after = ((await (await flaky.fetch('/__admin/faults')).json()) as { faults: Json[] }).faults;
+    expect(after.map((f) => [f.origin, f.effect, f.fired])).toEqual([
+      ['scenario', 'status', 0],
+      ['scenario', 'identity-outage', 0],
+    ]);
   });
 
   it('a bad rule in a scenario stops start-up naming the field', async () => {

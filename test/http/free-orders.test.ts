@@ -4,19 +4,17 @@
  * by recurring authorization) and a fully discounted cart. The books accept such an order, and
  * every order action answers as for any order with nothing left to capture.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSandbox } from '../support/sandbox.js';
 import { admin, at } from '../support/checkout-requests.js';
 import { ManageApi, expectProblem } from '../support/manage-api.js';
 
-let sb: Sandbox;
+const sb = useSandbox({ now: '2026-11-02T10:00:00Z', frozen: true });
 let api: ManageApi;
 
 beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-11-02T10:00:00Z', frozen: true });
   api = new ManageApi(sb);
 });
-afterEach(() => sb.close());
 
 async function purchased(cart: unknown[], result: string, profileName: string | null = 'Coffee-Recurring'): Promise<Record<string, unknown>> {
   const init = await api.post('/checkouts', { storeId: 1234, countryCode: 'SE', merchantTermsUri: 'https://shop.example/terms', profileName, cart: { items: cart } });

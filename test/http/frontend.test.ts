@@ -7,20 +7,19 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import type { Sandbox, SandboxOptions } from '../../src/index.js';
+import { openSandbox } from '../support/sandbox.js';
 import { SCENARIO_DIR } from '../../src/store/scenario.js';
 import { initPayload, initializeOldStyle } from '../support/checkout-requests.js';
 
 let sb: Sandbox;
 let dir: string | null = null;
 afterEach(async () => {
-  await sb?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = null;
 });
 
-const open = (options: Parameters<typeof createSandbox>[0] = {}): Promise<Sandbox> =>
-  createSandbox({ logLevel: 'silent', now: '2026-10-20T10:00:00Z', frozen: true, ...options }).then((s) => (sb = s));
+const open = (options: SandboxOptions = {}): Promise<Sandbox> => openSandbox({ now: '2026-10-20T10:00:00Z', frozen: true, ...options }).then((s) => (sb = s));
 
 const post = (path: string, body: unknown): Promise<Response> => sb.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
 import { isFetchForbiddenMethod } from '../../src/http/methods.js';
 import { ConnectionRefusedError } from '../../src/http/refuse.js';
-import { type Sandbox, createSandbox } from '../../src/index.js';
+import { useSandbox } from '../support/sandbox.js';
 import { NORDIC, initPayload } from '../support/checkout-requests.js';
 import { CREDENTIALS, UAT_SCOPE, UAT_TENANT, tokenFor } from '../support/identity.js';
 import { ROUTES, type Route, type Slot } from '../support/routes.js';
@@ -26,13 +26,12 @@ import { ROUTES, type Route, type Slot } from '../support/routes.js';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 
-let sb: Sandbox;
+const sb = useSandbox({ now: '2026-06-01T00:00:00Z' }, 'file');
 let token: string;
 let known: Record<Slot, string>;
 const tally = { requests: 0, byClass: new Map<string, number>() };
 
 beforeAll(async () => {
-  sb = await createSandbox({ now: '2026-06-01T00:00:00Z', logLevel: 'silent' });
   token = await tokenFor(sb, 'uat');
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const created = await sb.fetch('/uat/api/checkouts', { method: 'POST', headers, body: JSON.stringify(initPayload({ notificationUri: undefined })) });
@@ -57,7 +56,6 @@ beforeAll(async () => {
 afterAll(async () => {
   const classes = Object.fromEntries([...tally.byClass].sort());
   console.info(`fuzz: ${tally.requests} requests over ${FUZZED.length} routes (seed ${SEED}, ${RUNS} runs per route): ${JSON.stringify(classes)}`);
-  await sb.close();
 });
 
 // ---------------------------------------------------------------------------------------

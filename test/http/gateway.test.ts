@@ -4,18 +4,16 @@
  */
 import { request as httpRequest } from 'node:http';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ENVIRONMENTS, SURFACES } from '../../src/hosts.js';
 import type { SurfaceEnv } from '../../src/http/types.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { openSandbox, openSandboxShell, useSandbox } from '../support/sandbox.js';
 
-let sb: Sandbox;
+// Before the retired host's shutdown, so that every surface answers.
+const sb = useSandbox({ port: 0, portPerHost: 'random', now: '2026-06-01T00:00:00Z' }, 'file');
 beforeAll(async () => {
-  // Before the retired host's shutdown, so that every surface answers.
-  sb = await createSandbox({ logLevel: 'silent', port: 0, portPerHost: 'random', now: '2026-06-01T00:00:00Z' });
   await sb.listen();
 });
-afterAll(() => sb.close());
 
 /** The surface an unknown path landed on, read from its 404 message. */
 async function landedOn(response: Response): Promise<string> {
@@ -131,22 +129,21 @@ describe('gateway', () => {
 
 describe('two sandboxes in one process', () => {
   it('share nothing: clock, state and configuration are per instance', async () => {
-    const a = await createSandbox({ logLevel: 'silent' });
-    const b = await createSandbox({ logLevel: 'silent', scenario: 'minimal' });
+    const a = await openSandbox();
+    const b = await openSandbox({ scenario: 'minimal' });
     a.clock.set({ now: '2026-01-01T00:00:00Z', frozen: true });
     expect(b.clock.isFrozen()).toBe(false);
     expect((await (await a.fetch('/__admin/health')).json()) as object).toMatchObject({ scenario: 'default' });
     expect((await (await b.fetch('/__admin/health')).json()) as object).toMatchObject({ scenario: 'minimal' });
     expect(a.snapshot().environments.uat.merchants.length).not.toBe(b.snapshot().environments.uat.merchants.length);
-    await Promise.all([a.close(), b.close()]);
   });
 });
 
 describe('surface apps', () => {
   it('are made on their first request, once each: a start makes none', async () => {
     const made: string[] = [];
-    const lazy = await createSandbox(
-      { logLevel: 'silent', now: '2026-06-01T00:00:00Z' },
+    const lazy = await openSandboxShell(
+      { now: '2026-06-01T00:00:00Z' },
       {
         surfaces: (deps) => {
           made.push(`${deps.env}/${deps.surface}`);
@@ -156,14 +153,10 @@ describe('surface apps', () => {
         },
       },
     );
-    try {
-      expect((await lazy.fetch('/__admin/health')).status).toBe(200);
-      expect(made).toEqual([]);
-      expect(await (await lazy.fetch('/prod/legacy/anything')).json()).toEqual({ surface: 'prod/legacy' });
-      expect(await (await lazy.fetch('/prod/legacy/else')).json()).toEqual({ surface: 'prod/legacy' });
-      expect(made).toEqual(['prod/legacy']);
-    } finally {
-      await lazy.close();
-    }
+    expect((await lazy.fetch('/__admin/health')).status).toBe(200);
+    expect(made).toEqual([]);
+    expect(await (await lazy.fetch('/prod/legacy/anything')).json()).toEqual({ surface: 'prod/legacy' });
+    expect(await (await lazy.fetch('/prod/legacy/else')).json()).toEqual({ surface: 'prod/legacy' });
+    expect(made).toEqual(['prod/legacy']);
   });
 });

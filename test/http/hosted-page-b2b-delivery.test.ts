@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { type Sandbox, createSandbox } from '../../src/index.js';
 import { SCENARIO_DIR } from '../../src/store/scenario.js';
 import { admin, at, initPayload } from '../support/checkout-requests.js';
 import { ManageApi } from '../support/manage-api.js';

@@ -4,8 +4,8 @@
  * the unavailable page that tells the loader of an expired token, and the loader's attributes
  * as the page takes them (data-lang only for the checkout's country, the action colours).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSandbox } from '../support/sandbox.js';
 import { initPayload } from '../support/checkout-requests.js';
 import { bearerToken } from '../support/manage-api.js';
 
@@ -17,14 +17,10 @@ interface State {
   revision: string;
 }
 
-let sb: Sandbox;
+const sb = useSandbox({ now: '2026-10-20T10:00:00Z', frozen: true });
 let bearer: string;
 beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-10-20T10:00:00Z', frozen: true });
   bearer = await bearerToken(sb, 'uat');
-});
-afterEach(async () => {
-  await sb?.close();
 });
 
 async function initialize(): Promise<{ privateId: string; publicToken: string }> {

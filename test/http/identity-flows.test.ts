@@ -5,8 +5,8 @@
  */
 import { X509Certificate, createHash } from 'node:crypto';
 import { type JSONWebKeySet, SignJWT, createLocalJWKSet, generateKeyPair, jwtVerify } from 'jose';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { describe, expect, it } from 'vitest';
+import { openSandboxShell, useSandboxShell } from '../support/sandbox.js';
 import {
   CREDENTIALS,
   PROD_TENANT,
@@ -25,11 +25,7 @@ const UAT_RESOURCE = '705798e0-8cef-427c-ae00-6023deba29af';
 const UAT_ISSUER = `https://login.microsoftonline.com/${UAT_TENANT}/v2.0`;
 const uat = CREDENTIALS.uat;
 
-let sb: Sandbox;
-beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: NOW, frozen: true });
-});
-afterEach(() => sb.close());
+const sb = useSandboxShell({ now: NOW, frozen: true });
 
 async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
   return (await response.json()) as T;
@@ -446,29 +442,25 @@ describe('throttling', () => {
 
 describe('the token-expiry scenario', () => {
   it('short tokens, a secret that expires at 12:10Z, an expired one, a one-minute client', async () => {
-    const s = await createSandbox({ logLevel: 'silent', scenario: 'token-expiry' });
-    try {
-      const fields = (id: string, secret: string) => ({ grant_type: 'client_credentials', client_id: id, client_secret: secret, scope: UAT_SCOPE });
-      const steady = await json<{ expires_in: number; access_token: string }>(
-        await postForm(s, 'uat', fields('7e000000-0000-4000-8000-000000000001', 'expiry-uat-steady-0001')),
-      );
-      expect(steady.expires_in).toBe(300);
-      const short = await json<{ expires_in: number }>(await postForm(s, 'uat', fields('7e000000-0000-4000-8000-000000000004', 'expiry-uat-short-0004')));
-      expect(short.expires_in).toBe(60);
-      const expired = await postForm(s, 'uat', fields('7e000000-0000-4000-8000-000000000003', 'expiry-uat-expired-0003'));
-      expect((await json<{ error_codes: number[] }>(expired)).error_codes).toEqual([7000222]);
-      const soon = fields('7e000000-0000-4000-8000-000000000002', 'expiry-uat-soon-0002');
-      expect((await postForm(s, 'uat', soon)).status).toBe(200);
+    const s = await openSandboxShell({ scenario: 'token-expiry' });
+    const fields = (id: string, secret: string) => ({ grant_type: 'client_credentials', client_id: id, client_secret: secret, scope: UAT_SCOPE });
+    const steady = await json<{ expires_in: number; access_token: string }>(
+      await postForm(s, 'uat', fields('7e000000-0000-4000-8000-000000000001', 'expiry-uat-steady-0001')),
+    );
+    expect(steady.expires_in).toBe(300);
+    const short = await json<{ expires_in: number }>(await postForm(s, 'uat', fields('7e000000-0000-4000-8000-000000000004', 'expiry-uat-short-0004')));
+    expect(short.expires_in).toBe(60);
+    const expired = await postForm(s, 'uat', fields('7e000000-0000-4000-8000-000000000003', 'expiry-uat-expired-0003'));
+    expect((await json<{ error_codes: number[] }>(expired)).error_codes).toEqual([7000222]);
+    const soon = fields('7e000000-0000-4000-8000-000000000002', 'expiry-uat-soon-0002');
+    expect((await postForm(s, 'uat', soon)).status).toBe(200);
 
-      // exp 12:05:00 + 60 s skew: refused from 12:06:00 on.
-      s.clock.advance(359_000);
-      expect((await probe(s, 'uat', `Bearer ${steady.access_token}`)).status).toBe(200);
-      s.clock.advance(1_000);
-      expect((await probe(s, 'uat', `Bearer ${steady.access_token}`)).status).toBe(401);
-      s.clock.advance(240_000); // 12:10:00
-      expect((await json<{ error_codes: number[] }>(await postForm(s, 'uat', soon))).error_codes).toEqual([7000222]);
-    } finally {
-      await s.close();
-    }
+    // exp 12:05:00 + 60 s skew: refused from 12:06:00 on.
+    s.clock.advance(359_000);
+    expect((await probe(s, 'uat', `Bearer ${steady.access_token}`)).status).toBe(200);
+    s.clock.advance(1_000);
+    expect((await probe(s, 'uat', `Bearer ${steady.access_token}`)).status).toBe(401);
+    s.clock.advance(240_000); // 12:10:00
+    expect((await json<{ error_codes: number[] }>(await postForm(s, 'uat', soon))).error_codes).toEqual([7000222]);
   });
 });

@@ -5,20 +5,13 @@
  * secret sent is one character off it; a client made through the admin API still hears that a
  * lost secret cannot be shown again, and where to issue one.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/index.js';
+import { useSandbox } from '../support/sandbox.js';
 import { CREDENTIALS, MINIMAL_UAT_CLIENT, clientCredentials, postForm } from '../support/identity.js';
 
-let sandbox: Sandbox;
-let minimal: Sandbox;
-beforeAll(async () => {
-  sandbox = await createSandbox({ logLevel: 'silent' });
-  minimal = await createSandbox({ scenario: 'minimal', logLevel: 'silent' });
-});
-afterAll(async () => {
-  await sandbox?.close();
-  await minimal?.close();
-});
+const sandbox = useSandbox({}, 'file');
+const minimal = useSandbox({ scenario: 'minimal' }, 'file');
 
 async function hintFor(sb: Sandbox, fields: Record<string, string>): Promise<{ status: number; code: string; hint: string | null }> {
   const response = await postForm(sb, 'uat', fields);

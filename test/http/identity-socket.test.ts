@@ -8,16 +8,14 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandboxShell } from '../support/sandbox.js';
 import { UAT_TENANT, clientCredentials, probeApp, rawUrlEncoded, tokenFor } from '../support/identity.js';
 
-let sb: Sandbox;
+const sb = useSandboxShell({ port: 0, now: '2026-10-30T12:00:00Z', frozen: true });
 let url: string;
 beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', port: 0, now: '2026-10-30T12:00:00Z', frozen: true });
   url = (await sb.listen()).url;
 });
-afterEach(() => sb.close());
 
 /** Sends bytes exactly as written and returns the raw response text. */
 function rawHttp(port: number, request: string): Promise<string> {

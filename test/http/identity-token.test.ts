@@ -2,8 +2,8 @@
  * The token endpoint's failure cases, table-driven (docs/real-service.md, "Token endpoint failures"): status, `error`,
  * AADSTS code, the full body and the headers, on a frozen sandbox clock.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSandbox } from '../support/sandbox.js';
 import { CREDENTIALS, type Fields, PROD_SCOPE, UAT_SCOPE, clientCredentials, postForm, rawUrlEncoded } from '../support/identity.js';
 
 const NOW = '2026-10-30T12:00:00Z';
@@ -13,18 +13,16 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const EXPIRED_CLIENT_SECRET = 'expired-secret-value-0001';
 const uat = CREDENTIALS.uat;
 
-let sb: Sandbox;
+const sb = useSandbox({ now: NOW, frozen: true }, 'file');
 let expiredClientId: string;
 
 beforeAll(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: NOW, frozen: true });
   const created = await sb.fetch(`/__admin/uat/merchants/1001/api-clients`, {
     method: 'POST',
     body: JSON.stringify({ clientSecret: EXPIRED_CLIENT_SECRET, secretExpiresAt: '2026-10-30T11:59:59Z' }),
   });
   expiredClientId = ((await created.json()) as { clientId: string }).clientId;
 });
-afterAll(() => sb.close());
 
 interface Case {
   name: string;

@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import type { Sandbox } from '../../src/index.js';
+import { openSandbox } from '../support/sandbox.js';
 import { SCENARIO_DIR } from '../../src/store/scenario.js';
 import { admin, at, initPayload, initializeOldStyle, signedFetch } from '../support/checkout-requests.js';
 import { ManageApi } from '../support/manage-api.js';
@@ -42,12 +43,11 @@ beforeEach(async () => {
   await shop.start();
 });
 afterEach(async () => {
-  await sb.close();
   await shop.stop();
 });
 
 async function start(scenario?: string): Promise<void> {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-11-02T10:00:00Z', frozen: true, ...(scenario ? { scenario } : {}) });
+  sb = await openSandbox({ now: '2026-11-02T10:00:00Z', frozen: true, ...(scenario ? { scenario } : {}) });
   const configured = await admin(sb, '/uat/merchants/1001/callbacks', { invoiceStatusUri: `${shop.base}/module/collectorcheckout/invoicestatus?shop=1` }, 'PUT');
   expect(configured.body).toMatchObject({ invoiceStatusUri: `${shop.base}/module/collectorcheckout/invoicestatus?shop=1` });
 }

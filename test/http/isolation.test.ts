@@ -4,20 +4,19 @@
  * merchant's credentials on the other environment try every business route against Nordic
  * Outdoor's UAT checkout and order; every attempt must be refused and Nordic's data unchanged.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 import { FJORD, NORDIC, type SharedKeyMerchant, initPayload } from '../support/checkout-requests.js';
 import { tokenFor } from '../support/identity.js';
 import { ROUTES, type Route } from '../support/routes.js';
 
-let sb: Sandbox;
+const sb = useSandbox({ now: '2026-06-01T00:00:00Z', frozen: true }, 'file');
 const ids = { checkout: '', order: '', store: NORDIC.storeId };
 const tokens = { nordic: '', fjord: '', prodNordic: '' };
 let before = '';
 
 beforeAll(async () => {
-  sb = await createSandbox({ now: '2026-06-01T00:00:00Z', frozen: true, logLevel: 'silent' });
   tokens.nordic = await tokenFor(sb, 'uat');
   tokens.fjord = await tokenFor(sb, 'uat', {
     grant_type: 'client_credentials',
@@ -37,7 +36,6 @@ beforeAll(async () => {
   before = await snapshot();
 });
 
-afterAll(() => sb.close());
 
 async function snapshot(): Promise<string> {
   const headers = { authorization: `Bearer ${tokens.nordic}` };

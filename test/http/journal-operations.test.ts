@@ -3,22 +3,20 @@
  * that matched no entry gets the closest entry of that table as its near miss; answer bodies
  * come from the answer writer, over a socket too (no library internals read).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../src/control/journal.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 import { initPayload, signedFetch } from '../support/checkout-requests.js';
 import { tokenFor } from '../support/identity.js';
 
-let sb: Sandbox;
+const sb = useSandbox({ now: '2026-06-01T10:00:00Z', frozen: true, port: 0 }, 'file');
 let token: string;
 let url: string;
 
 beforeAll(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-06-01T10:00:00Z', frozen: true, port: 0 });
   url = (await sb.listen()).url;
   token = await tokenFor(sb, 'uat');
 });
-afterAll(() => sb.close());
 
 async function newest(): Promise<JournalEntry> {
   const response = await sb.fetch('/__admin/requests?limit=1');

@@ -2,10 +2,11 @@
  * The request journal over HTTP: fields and redaction, filters, count, delete, one entry by
  * id, near misses, entries on the SSE stream (without their bodies), outbound calls journaled.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
 import type { JournalEntry } from '../../src/control/journal.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import type { Sandbox, SandboxOptions } from '../../src/index.js';
+import { openSandbox } from '../support/sandbox.js';
 import { NORDIC, admin, initPayload, initializeOldStyle, signedFetch } from '../support/checkout-requests.js';
 import { clientCredentials, tokenFor } from '../support/identity.js';
 import { openEvents } from '../support/event-stream.js';
@@ -13,15 +14,8 @@ import { Receiver } from '../support/receiver.js';
 
 const NOW = '2026-06-01T10:00:00Z';
 const CHECKOUT = '0b7d6a52-1f0e-4c1e-9a11-5d2a1c3e4f01';
-const open: Sandbox[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
-});
-
-async function sandbox(options: Parameters<typeof createSandbox>[0] = {}): Promise<Sandbox> {
-  const sb = await createSandbox({ logLevel: 'silent', now: NOW, frozen: true, ...options });
-  open.push(sb);
-  return sb;
+function sandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  return openSandbox({ now: NOW, frozen: true, ...options });
 }
 
 async function requests(sb: Sandbox, query = ''): Promise<JournalEntry[]> {
@@ -36,8 +30,10 @@ async function count(sb: Sandbox, pattern: Record<string, unknown>): Promise<num
   return answer.body.count as number;
 }
 
-/** Lets in-process response bodies (read from a clone) settle. */
-const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 10));
+/** Waits until the newest entry holds its answer's body (in process it is read from a clone after the answer). */
+async function settle(sb: Sandbox): Promise<void> {
+  await expect.poll(async () => (await requests(sb))[0]?.response.body, { interval: 5 }).toBeTruthy();
+}
 
 describe('the request journal', () => {
   it('records a bearer call with sandbox and real time, principal, outcome and redacted secrets', async () => {
@@ -45,7 +41,7 @@ describe('the request journal', () => {
     const token = await tokenFor(sb, 'uat');
     const answer = await sb.fetch(`/uat/api/checkouts/${CHECKOUT}`, { headers: { authorization: `Bearer ${token}` } });
     expect(answer.status).toBe(200);
-    await settle();
+    await settle(sb);
 
     const [call, tokenCall] = await requests(sb);
     expect(call).toMatchObject({
@@ -146,7 +142,7 @@ describe('the request journal', () => {
     const sb = await sandbox({ journalSize: 3 });
     const token = await tokenFor(sb, 'uat');
     await sb.fetch(`/uat/api/checkouts/${CHECKOUT}`, { headers: { authorization: `Bearer ${token}` } });
-    await settle();
+    await settle(sb);
     const [newest] = await requests(sb);
     const one = await sb.fetch(`/__admin/requests/${newest!.id}`);
     expect(one.status).toBe(200);

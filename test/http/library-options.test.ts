@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OptionError, SCENARIO_NAMES, type SandboxOptions } from '../../src/config.js';
-import { createSandbox } from '../../src/sandbox.js';
+import { createSandbox } from '../../src/index.js';
 import { SCENARIO_DIR, ScenarioError, listScenarios } from '../../src/store/scenario.js';
 import { ROOT } from '../support/spawn.js';
 

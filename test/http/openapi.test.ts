@@ -4,14 +4,10 @@
  * very schemas the binders read.
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from '../support/sandbox.js';
 
-let sb: Sandbox;
-beforeAll(async () => {
-  sb = await createSandbox({ logLevel: 'silent' });
-});
-afterAll(() => sb.close());
+const sb = useSandbox({}, 'file');
 
 type Doc = { openapi: string; paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown; deprecated?: boolean }>>; components: Record<string, Record<string, unknown>>; servers: { url: string }[] };
 

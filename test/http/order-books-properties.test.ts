@@ -14,14 +14,14 @@
  *   BOOKS_RUNS=20000 BOOKS_SEED=$RANDOM npx vitest run test/http/order-books-properties.test.ts
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../src/domain/model.js';
 import { bookIssues } from '../../src/domain/order-books.js';
 import { OrderViolation } from '../../src/domain/order-violation.js';
 import { amountCommandSchema } from '../../src/domain/schemas/order.js';
 import { serviceInstant } from '../../src/routes/checkout-view.js';
 import { fingerprintOf } from '../../src/services/order-idempotency.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandboxShell } from '../support/sandbox.js';
 import { ManageApi } from '../support/manage-api.js';
 import { type Body, type Line, OrderModel, type Write, major } from '../support/order-model.js';
 
@@ -135,7 +135,7 @@ function seenOf(model: OrderModel): Seen {
   };
 }
 
-let sb: Sandbox;
+const sb = useSandboxShell({ now: '2026-10-01T12:00:00Z', frozen: true }, 'file');
 let counter = 0;
 /** What the sequences did, by operation and answer: printed at the end, to see that every rule was reached. */
 const tally = new Map<string, number>();
@@ -333,12 +333,8 @@ async function sequence(driver: Driver, start: Start, generated: (Step | Meanwhi
   if (check) expect(await driver.check(orderId, check)).toBe(model.lastCheck);
 }
 
-beforeAll(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-10-01T12:00:00Z', frozen: true });
-});
-afterAll(async () => {
+afterAll(() => {
   console.info(`order books: ${JSON.stringify(Object.fromEntries([...tally].sort()))}`);
-  await sb.close();
 });
 
 describe('order books under random sequences of every operation', () => {

@@ -4,21 +4,19 @@
  * reauthorization that cannot take away what was invoiced, and amounts beyond what minor
  * units hold refused as more than the order allows.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../src/domain/model.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandboxShell } from '../support/sandbox.js';
 import { ManageApi, expectAccepted, expectProblem } from '../support/manage-api.js';
 import { tentOrder } from '../support/order-fixture.js';
 
 const NOW = '2026-10-01T12:00:00.000Z';
-let sb: Sandbox;
+const sb = useSandboxShell({ port: 0, now: NOW, frozen: true });
 let api: ManageApi;
 
 beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', port: 0, now: NOW, frozen: true });
   api = new ManageApi(sb);
 });
-afterEach(() => sb.close());
 
 let counter = 0;
 /** Tent 2499.00 ×1, pegs 99.50 ×2, shipping 49.00 = 2747.00 SEK. */

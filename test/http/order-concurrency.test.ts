@@ -3,19 +3,17 @@
  * order never take more than there is. Each write is checked against the order as it stands
  * when it runs, so the loser of a race is refused (422), never double-booked.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSandbox } from '../support/sandbox.js';
 import { initPayload } from '../support/checkout-requests.js';
 import { ManageApi } from '../support/manage-api.js';
 import { tokenFor } from '../support/identity.js';
 
-let sb: Sandbox;
+const sb = useSandbox({ now: '2026-10-01T12:00:00Z', frozen: true });
 let api: ManageApi;
 beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-10-01T12:00:00Z', frozen: true });
   api = new ManageApi(sb, 'uat');
 });
-afterEach(() => sb.close());
 
 /** A purchased order of 2747.00 SEK (tent 2499.00, pegs 2 × 99.50, shipping 49.00). */
 async function order(): Promise<string> {

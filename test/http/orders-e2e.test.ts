@@ -4,15 +4,11 @@
  * API), read the order, part-capture, capture the rest, refund part, refund the rest —
  * and see every status and amount change on the way.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from '../support/sandbox.js';
 import { ManageApi, bearerToken, expectAccepted } from '../support/manage-api.js';
 
-let sb: Sandbox;
-beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-10-01T12:00:00Z', frozen: true });
-});
-afterEach(() => sb.close());
+const sb = useSandbox({ now: '2026-10-01T12:00:00Z', frozen: true });
 
 /** As WooCommerce initializes a checkout in new-API mode: string prices, fees object, empty reference. */
 const INIT = {

@@ -5,20 +5,18 @@
  */
 import { serviceInstant } from '../../src/routes/checkout-view.js';
 import { connect } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Order, OrderStatus } from '../../src/domain/model.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandboxShell } from '../support/sandbox.js';
 import { ManageApi, bearerToken, expectAccepted, expectProblem } from '../support/manage-api.js';
 import { tentOrder } from '../support/order-fixture.js';
 
-let sb: Sandbox;
+const sb = useSandboxShell({ port: 0, now: '2026-10-01T12:00:00Z', frozen: true });
 let api: ManageApi;
 
 beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', port: 0, now: '2026-10-01T12:00:00Z', frozen: true });
   api = new ManageApi(sb);
 });
-afterEach(() => sb.close());
 
 const orders = (): Order[] => sb.snapshot().environments.uat.orders;
 

@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { type Sandbox, createSandbox } from '../../src/index.js';
+import { openSandbox } from '../support/sandbox.js';
 import { admin, at, initPayload, signedFetch } from '../support/checkout-requests.js';
 import { UAT_SCOPE, postForm } from '../support/identity.js';
 
@@ -30,21 +31,17 @@ async function tokenOf(sb: Sandbox, clientId: string, clientSecret: string): Pro
 
 describe("a shop's own merchant, added over the admin API", () => {
   it('answers 201 with the merchant as the list shows it, secrets as hints only', async () => {
-    const sb = await createSandbox({ scenario: 'minimal', logLevel: 'silent' });
-    try {
-      const added = await admin(sb, '/uat/merchants', SHOP);
-      expect(added.status).toBe(201);
-      expect(added.body).toMatchObject({ id: '7001', name: SHOP.name, stores: [{ id: '7101', countryCode: 'SE', currency: 'SEK', salesSegment: 'B2C' }], sharedKey: SHOP.sharedKey });
-      expect(at(added.body, 'apiClients', 0, 'clientId')).toBe(SHOP.apiClients[0]!.clientId);
-      expect(at(added.body, 'apiClients', 0, 'secrets', 0, 'hint')).toBe('ber');
-      expect(JSON.stringify(added.body)).not.toContain(SHOP.apiClients[0]!.clientSecret);
-      const list = await admin(sb, '/uat/merchants', {}, 'GET');
-      expect((list.body.merchants as { id: string }[]).map((m) => m.id)).toEqual(['1001', '7001']);
-      // PROD is another world: the UAT merchant is not there.
-      expect(((await admin(sb, '/prod/merchants', {}, 'GET')).body.merchants as { id: string }[]).map((m) => m.id)).toEqual(['1001']);
-    } finally {
-      await sb.close();
-    }
+    const sb = await openSandbox({ scenario: 'minimal' });
+    const added = await admin(sb, '/uat/merchants', SHOP);
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ id: '7001', name: SHOP.name, stores: [{ id: '7101', countryCode: 'SE', currency: 'SEK', salesSegment: 'B2C' }], sharedKey: SHOP.sharedKey });
+    expect(at(added.body, 'apiClients', 0, 'clientId')).toBe(SHOP.apiClients[0]!.clientId);
+    expect(at(added.body, 'apiClients', 0, 'secrets', 0, 'hint')).toBe('ber');
+    expect(JSON.stringify(added.body)).not.toContain(SHOP.apiClients[0]!.clientSecret);
+    const list = await admin(sb, '/uat/merchants', {}, 'GET');
+    expect((list.body.merchants as { id: string }[]).map((m) => m.id)).toEqual(['1001', '7001']);
+    // PROD is another world: the UAT merchant is not there.
+    expect(((await admin(sb, '/prod/merchants', {}, 'GET')).body.merchants as { id: string }[]).map((m) => m.id)).toEqual(['1001']);
   });
 
   it("serves the shop's credentials on the current API and the legacy host, and keeps them across a restart", async () => {
@@ -87,26 +84,22 @@ describe("a shop's own merchant, added over the admin API", () => {
   });
 
   it('refuses an id, username, store or client another merchant has (409), and a bad body (400), changing nothing', async () => {
-    const sb = await createSandbox({ scenario: 'minimal', logLevel: 'silent' });
-    try {
-      const cases: [Record<string, unknown>, RegExp][] = [
-        [{ ...SHOP, id: '1001' }, /merchant 1001 exists already/],
-        [{ ...SHOP, sharedKey: { username: 'minimal-uat', key: 'x' } }, /SharedKey username minimal-uat belongs to merchant 1001/],
-        [{ ...SHOP, stores: [{ id: 1234, countryCode: 'SE', currency: 'SEK' }] }, /store 1234 belongs to merchant 1001/],
-        [{ ...SHOP, apiClients: [{ clientId: '0c0c0c0c-0000-4000-8000-000000000001', clientSecret: 'long-enough-1' }] }, /API client 0c0c0c0c-0000-4000-8000-000000000001 belongs to merchant 1001/],
-      ];
-      for (const [body, message] of cases) {
-        const refused = await admin(sb, '/uat/merchants', body);
-        expect(refused.status).toBe(409);
-        expect(at(refused.body, 'error', 'message')).toMatch(message);
-      }
-      const bad = await admin(sb, '/uat/merchants', { ...SHOP, stores: [{ id: 7101, countryCode: 'XX', currency: 'SEK' }], checkouts: [] });
-      expect(bad.status).toBe(400);
-      expect(JSON.stringify(bad.body)).toMatch(/countryCode|checkouts/);
-      expect(((await admin(sb, '/uat/merchants', {}, 'GET')).body.merchants as unknown[]).length).toBe(1);
-      expect((await admin(sb, '/staging/merchants', SHOP)).status).toBe(404);
-    } finally {
-      await sb.close();
+    const sb = await openSandbox({ scenario: 'minimal' });
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ ...SHOP, id: '1001' }, /merchant 1001 exists already/],
+      [{ ...SHOP, sharedKey: { username: 'minimal-uat', key: 'x' } }, /SharedKey username minimal-uat belongs to merchant 1001/],
+      [{ ...SHOP, stores: [{ id: 1234, countryCode: 'SE', currency: 'SEK' }] }, /store 1234 belongs to merchant 1001/],
+      [{ ...SHOP, apiClients: [{ clientId: '0c0c0c0c-0000-4000-8000-000000000001', clientSecret: 'long-enough-1' }] }, /API client 0c0c0c0c-0000-4000-8000-000000000001 belongs to merchant 1001/],
+    ];
+    for (const [body, message] of cases) {
+      const refused = await admin(sb, '/uat/merchants', body);
+      expect(refused.status).toBe(409);
+      expect(at(refused.body, 'error', 'message')).toMatch(message);
     }
+    const bad = await admin(sb, '/uat/merchants', { ...SHOP, stores: [{ id: 7101, countryCode: 'XX', currency: 'SEK' }], checkouts: [] });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toMatch(/countryCode|checkouts/);
+    expect(((await admin(sb, '/uat/merchants', {}, 'GET')).body.merchants as unknown[]).length).toBe(1);
+    expect((await admin(sb, '/staging/merchants', SHOP)).status).toBe(404);
   });
 });

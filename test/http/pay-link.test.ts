@@ -5,19 +5,15 @@
  * with the same steps and the merchant gets the same notification; showCart=false hides the
  * cart; a checkoutAbortedRedirectPageUri adds a go-back button that aborts the session.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSandbox } from '../support/sandbox.js';
 import { admin, at, initPayload, initializeOldStyle } from '../support/checkout-requests.js';
 import { ManageApi } from '../support/manage-api.js';
 
-let sb: Sandbox;
+const sb = useSandbox({ now: '2026-10-01T10:00:00Z', frozen: true });
 let api: ManageApi;
 beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-10-01T10:00:00Z', frozen: true });
   api = new ManageApi(sb);
-});
-afterEach(async () => {
-  await sb.close();
 });
 
 /** Initializes on the current API; the pay link's path on the sandbox (paymentUri is absolute). */

@@ -6,20 +6,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/index.js';
 import type { MigrationReport, PrincipalReport } from '../../src/control/report.js';
 import { READINESS_ITEMS } from '../../src/domain/readiness/readiness.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { openSandbox, useSandbox } from '../support/sandbox.js';
 import { Receiver } from '../support/receiver.js';
 import { BAD_CLIENT, GOOD_CLIENT, driveBothShops } from '../support/readiness-shops.js';
 
-let sb: Sandbox;
+const sb = useSandbox({ now: '2026-10-01T10:00:00Z', frozen: true });
 let shop: Receiver;
 beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-10-01T10:00:00Z', frozen: true });
   shop = new Receiver();
   await shop.start();
 });
 afterEach(async () => {
   vi.restoreAllMocks();
-  await sb.close();
   await shop.stop();
 });
 
@@ -97,7 +95,7 @@ describe('go-live readiness', () => {
   });
 
   it('reads only what the ring still holds, and says so', async () => {
-    const small = await createSandbox({ logLevel: 'silent', now: '2026-10-01T10:00:00Z', frozen: true, journalSize: 12 });
+    const small = await openSandbox({ now: '2026-10-01T10:00:00Z', frozen: true, journalSize: 12 });
     try {
       await driveBothShops(small, shop);
       const report = await small.report();
@@ -173,7 +171,7 @@ describe('go-live readiness', () => {
     });
 
     it('--strict also fails on items not seen; an integration that never called fails; bad flags exit 2', async () => {
-      const quiet = await createSandbox({ logLevel: 'silent', now: '2026-10-01T10:00:00Z', frozen: true });
+      const quiet = await openSandbox({ now: '2026-10-01T10:00:00Z', frozen: true });
       try {
         const token = await (await import('../support/identity.js')).tokenFor(quiet, 'uat');
         for (let i = 0; i < 2; i++) await quiet.fetch('/uat/api/checkouts/00000000-0000-4000-8000-000000000000', { headers: { authorization: `Bearer ${token}` } });

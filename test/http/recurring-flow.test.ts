@@ -5,23 +5,21 @@
  * a failure through the UAT test hook, retried on the sandbox clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 import { admin, at } from '../support/checkout-requests.js';
 import { type ReadResponse, ManageApi } from '../support/manage-api.js';
 import { Receiver } from '../support/receiver.js';
 
-let sb: Sandbox;
+const sb = useSandbox({ now: '2026-11-02T10:00:00Z', frozen: true }, 'file');
 let api: ManageApi;
 let shop: Receiver;
 
 beforeAll(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-11-02T10:00:00Z', frozen: true });
   api = new ManageApi(sb);
   shop = new Receiver();
   await shop.start();
 });
 afterAll(async () => {
-  await sb.close();
   await shop.stop();
 });
 

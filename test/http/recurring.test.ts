@@ -5,24 +5,22 @@
  */
 import { NORDIC_PROD_CLIENT } from '../support/identity.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 import { admin, at } from '../support/checkout-requests.js';
 import { type ReadResponse, ManageApi, bearerToken } from '../support/manage-api.js';
 import { Receiver } from '../support/receiver.js';
 
-let sb: Sandbox;
+const sb = useSandbox({ now: '2026-11-02T10:00:00Z', frozen: true });
 let api: ManageApi;
 let shop: Receiver;
 
 beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-11-02T10:00:00Z', frozen: true });
   api = new ManageApi(sb);
   shop = new Receiver();
   await shop.start();
   expect((await admin(sb, '/uat/merchants/1001/callbacks', { webhookUri: `${shop.base}/walley/webhooks` }, 'PUT')).status).toBe(200);
 });
 afterEach(async () => {
-  await sb.close();
   await shop.stop();
 });
 

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
 import { main } from '../../src/cli/index.js';
 import type { MigrationReport, PrincipalReport } from '../../src/control/report.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import type { Sandbox } from '../../src/index.js';
+import { openSandbox } from '../support/sandbox.js';
 import { FJORD, NORDIC, signedFetch } from '../support/checkout-requests.js';
 import { CREDENTIALS, tokenFor } from '../support/identity.js';
 
@@ -15,15 +16,12 @@ const NOW = '2026-10-01T10:00:00Z';
 const NORDIC_CHECKOUT = '0b7d6a52-1f0e-4c1e-9a11-5d2a1c3e4f01';
 const FJORD_CLIENT = { grant_type: 'client_credentials', client_id: '6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a02', client_secret: 'uat-secret-fjord-books-0002', scope: CREDENTIALS.uat.scope };
 
-const open: Sandbox[] = [];
-afterEach(async () => {
+afterEach(() => {
   vi.restoreAllMocks();
-  await Promise.all(open.splice(0).map((s) => s.close()));
 });
 
 async function workload(): Promise<Sandbox> {
-  const sb = await createSandbox({ logLevel: 'silent', now: NOW, frozen: true });
-  open.push(sb);
+  const sb = await openSandbox({ now: NOW, frozen: true });
   // Nordic Outdoor (SharedKey) still calls the retired host.
   for (let i = 0; i < 2; i++) await signedFetch(sb, 'retired', 'GET', `/merchants/1234/checkouts/${NORDIC_CHECKOUT}`);
   // Fjord Books (SharedKey) moved to the legacy host.

@@ -12,9 +12,9 @@
  * Each test walks a table and collects every miss, so one run shows them all.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 import { NORDIC, initPayload } from '../support/checkout-requests.js';
 import { CREDENTIALS, UAT_SCOPE, UAT_TENANT, tokenFor } from '../support/identity.js';
 import { type Auth, IMPLICIT, NEVER_WITH_KNOWN_IDS, ROUTES, type Route, type Shape, type Slot } from '../support/routes.js';
@@ -25,12 +25,11 @@ const MIB = 1024 * 1024;
 // ---------------------------------------------------------------------------------------
 // The world the routes run against.
 
-let sb: Sandbox;
+const sb = useSandbox({ now: '2026-06-01T00:00:00Z' }, 'file');
 let token: string;
 let known: Record<Slot, string>;
 
 beforeAll(async () => {
-  sb = await createSandbox({ now: '2026-06-01T00:00:00Z', logLevel: 'silent' });
   token = await tokenFor(sb, 'uat');
   const init = initPayload({ notificationUri: undefined });
   const created = await sb.fetch('/uat/api/checkouts', {
@@ -61,7 +60,6 @@ beforeAll(async () => {
   };
 });
 
-afterAll(() => sb.close());
 
 // ---------------------------------------------------------------------------------------
 // Sending and judging.

@@ -4,8 +4,8 @@
  * capture; none may see another's data or clock. Then deletion, idle expiry, header
  * addressing, the admin guard on isolated admin paths, the limit, and sandbox.isolated().
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openSandbox, useSandbox } from '../support/sandbox.js';
 
 const WORKERS = 50;
 const CLIENT = {
@@ -44,13 +44,11 @@ async function token(authBase: string): Promise<string> {
 }
 
 describe('50 parallel workers, each in an isolated sandbox over HTTP', () => {
-  let sb: Sandbox;
+  const sb = useSandbox({ port: 0, now: '2026-01-01T00:00:00Z', frozen: true }, 'file');
   let url = '';
   beforeAll(async () => {
-    sb = await createSandbox({ port: 0, logLevel: 'silent', now: '2026-01-01T00:00:00Z', frozen: true });
     ({ url } = await sb.listen());
   });
-  afterAll(() => sb.close());
 
   interface Worker {
     made: Made;
@@ -193,100 +191,81 @@ describe('50 parallel workers, each in an isolated sandbox over HTTP', () => {
 
 describe('limits, expiry and the guard', () => {
   it('expires idle sandboxes after the configured real-time period', async () => {
-    const sb = await createSandbox({ logLevel: 'silent', sandboxIdleMs: 150 });
-    try {
-      const made = await expectJson<Made>(await sb.fetch('/__admin/sandboxes', json({})), 201);
-      // Used within the period: it lives on.
-      await new Promise((r) => setTimeout(r, 80));
-      expect((await sb.fetch(`/sandboxes/${made.id}/__admin/health`)).status).toBe(200);
-      await new Promise((r) => setTimeout(r, 80));
-      expect((await sb.fetch(`/sandboxes/${made.id}/__admin/health`)).status).toBe(200);
-      // Idle past the period: gone, and no longer listed (the sweep removed it).
-      await new Promise((r) => setTimeout(r, 400));
-      const listed = await expectJson<{ sandboxes: unknown[] }>(await sb.fetch('/__admin/sandboxes'), 200);
-      expect(listed.sandboxes).toEqual([]);
-      const gone = await expectJson<{ error: { message: string } }>(await sb.fetch(`/sandboxes/${made.id}/__admin/health`), 404);
-      expect(gone.error.message).toContain(made.id);
-    } finally {
-      await sb.close();
-    }
+    // Idle time is real time by design, so this test waits in real time: two uses 600 ms apart
+    // outlive a 1 s period only because each use restarts it, with room for a loaded machine.
+    const sb = await openSandbox({ sandboxIdleMs: 1000 });
+    const made = await expectJson<Made>(await sb.fetch('/__admin/sandboxes', json({})), 201);
+    // Used within the period: it lives on.
+    await new Promise((r) => setTimeout(r, 600));
+    expect((await sb.fetch(`/sandboxes/${made.id}/__admin/health`)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 600));
+    expect((await sb.fetch(`/sandboxes/${made.id}/__admin/health`)).status).toBe(200);
+    // Idle past the period: gone, and no longer listed (the sweep removed it) once the sweep has run.
+    const listed = async (): Promise<unknown[]> => (await expectJson<{ sandboxes: unknown[] }>(await sb.fetch('/__admin/sandboxes'), 200)).sandboxes;
+    await expect.poll(listed, { timeout: 10_000, interval: 100 }).toEqual([]);
+    const gone = await expectJson<{ error: { message: string } }>(await sb.fetch(`/sandboxes/${made.id}/__admin/health`), 404);
+    expect(gone.error.message).toContain(made.id);
   });
 
   it('refuses past the limit with 429, concurrent requests included', async () => {
-    const sb = await createSandbox({ logLevel: 'silent', maxSandboxes: 3 });
-    try {
-      const answers = await Promise.all(Array.from({ length: 6 }, () => sb.fetch('/__admin/sandboxes', json({}))));
-      expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 429, 429, 429]);
-      const refused = (await answers.find((a) => a.status === 429)!.json()) as { error: { message: string } };
-      expect(refused.error.message).toContain('DELETE /__admin/sandboxes/{id}');
-    } finally {
-      await sb.close();
-    }
+    const sb = await openSandbox({ maxSandboxes: 3 });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => sb.fetch('/__admin/sandboxes', json({}))));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 429, 429, 429]);
+    const refused = (await answers.find((a) => a.status === 429)!.json()) as { error: { message: string } };
+    expect(refused.error.message).toContain('DELETE /__admin/sandboxes/{id}');
   });
 
   it('applies the admin guard (token, cross-site) to isolated admin paths too', async () => {
-    const sb = await createSandbox({ logLevel: 'silent', adminToken: 's3cret' });
-    try {
-      const auth = { authorization: 'Bearer s3cret', 'content-type': 'application/json' };
-      expect((await sb.fetch('/__admin/sandboxes', json({}))).status).toBe(401);
-      const made = await expectJson<Made>(await sb.fetch('/__admin/sandboxes', { method: 'POST', headers: auth, body: '{}' }), 201);
-      expect((await sb.fetch(`/sandboxes/${made.id}/__admin/clock`)).status).toBe(401);
-      expect((await sb.fetch('/__admin/clock', { headers: { 'x-sandbox-id': made.id } })).status).toBe(401);
-      expect((await sb.fetch(`/sandboxes/${made.id}/__admin/clock`, { headers: auth })).status).toBe(200);
-      const crossSite = await sb.fetch(`/sandboxes/${made.id}/__admin/reset`, { method: 'POST', headers: { ...auth, origin: 'https://evil.example' }, body: '{}' });
-      expect(crossSite.status).toBe(403);
-    } finally {
-      await sb.close();
-    }
+    const sb = await openSandbox({ adminToken: 's3cret' });
+    const auth = { authorization: 'Bearer s3cret', 'content-type': 'application/json' };
+    expect((await sb.fetch('/__admin/sandboxes', json({}))).status).toBe(401);
+    const made = await expectJson<Made>(await sb.fetch('/__admin/sandboxes', { method: 'POST', headers: auth, body: '{}' }), 201);
+    expect((await sb.fetch(`/sandboxes/${made.id}/__admin/clock`)).status).toBe(401);
+    expect((await sb.fetch('/__admin/clock', { headers: { 'x-sandbox-id': made.id } })).status).toBe(401);
+    expect((await sb.fetch(`/sandboxes/${made.id}/__admin/clock`, { headers: auth })).status).toBe(200);
+    const crossSite = await sb.fetch(`/sandboxes/${made.id}/__admin/reset`, { method: 'POST', headers: { ...auth, origin: 'https://evil.example' }, body: '{}' });
+    expect(crossSite.status).toBe(403);
   });
 });
 
 describe('sandbox.isolated() in-process', () => {
   it('has its own clock, state and fetch, and answers 404 once closed', async () => {
-    const sb = await createSandbox({ logLevel: 'silent', now: '2026-03-01T00:00:00Z', frozen: true });
-    try {
-      const a = await sb.isolated({ now: '2031-01-01T00:00:00Z', frozen: true });
-      const b = await sb.isolated({ scenario: 'minimal' });
-      expect(a.clock.iso()).toBe('2031-01-01T00:00:00.000Z');
-      a.clock.advance(3_600_000);
-      expect(sb.clock.iso()).toBe('2026-03-01T00:00:00.000Z');
-      expect(await expectJson(await a.fetch('/__admin/clock'), 200)).toEqual({ now: '2031-01-01T01:00:00.000Z', frozen: true });
-      expect(await expectJson(await b.fetch('/__admin/health'), 200)).toMatchObject({ scenario: 'minimal' });
-      expect(a.baseUrl('uat', 'api')).toBe(`${sb.listenUrl()}/sandboxes/${a.id}/uat/api`);
-      // Its base URLs and an absolute URL to a real host name (header added) both reach it.
-      const viaBase = await a.fetch(`${a.baseUrl('uat', 'auth')}/oauth2/v2.0/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(CLIENT).toString(),
-      });
-      expect(viaBase.headers.get('date')).toBe('Wed, 01 Jan 2031 01:00:00 GMT');
-      expect((await a.fetch(`${a.adminUrl()}/health`)).status).toBe(200);
-      await a.close();
-      expect((await a.fetch('/__admin/health')).status).toBe(404);
-      expect((await b.fetch('/__admin/health')).status).toBe(200);
-    } finally {
-      await sb.close();
-    }
+    const sb = await openSandbox({ now: '2026-03-01T00:00:00Z', frozen: true });
+    const a = await sb.isolated({ now: '2031-01-01T00:00:00Z', frozen: true });
+    const b = await sb.isolated({ scenario: 'minimal' });
+    expect(a.clock.iso()).toBe('2031-01-01T00:00:00.000Z');
+    a.clock.advance(3_600_000);
+    expect(sb.clock.iso()).toBe('2026-03-01T00:00:00.000Z');
+    expect(await expectJson(await a.fetch('/__admin/clock'), 200)).toEqual({ now: '2031-01-01T01:00:00.000Z', frozen: true });
+    expect(await expectJson(await b.fetch('/__admin/health'), 200)).toMatchObject({ scenario: 'minimal' });
+    expect(a.baseUrl('uat', 'api')).toBe(`${sb.listenUrl()}/sandboxes/${a.id}/uat/api`);
+    // Its base URLs and an absolute URL to a real host name (header added) both reach it.
+    const viaBase = await a.fetch(`${a.baseUrl('uat', 'auth')}/oauth2/v2.0/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(CLIENT).toString(),
+    });
+    expect(viaBase.headers.get('date')).toBe('Wed, 01 Jan 2031 01:00:00 GMT');
+    expect((await a.fetch(`${a.adminUrl()}/health`)).status).toBe(200);
+    await a.close();
+    expect((await a.fetch('/__admin/health')).status).toBe(404);
+    expect((await b.fetch('/__admin/health')).status).toBe(200);
   });
 
   it('ends its event stream when disposed of', async () => {
-    const sb = await createSandbox({ logLevel: 'silent' });
-    try {
-      const a = await sb.isolated({ now: '2031-01-01T00:00:00Z', frozen: true });
-      const stream = await a.fetch('/__admin/events');
-      const reader = stream.body!.getReader();
-      const decoder = new TextDecoder();
-      let text = decoder.decode((await reader.read()).value);
-      expect(text).toContain('stream.open');
-      await a.close();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        text += decoder.decode(value);
-      }
-      expect(text).toContain('"type":"world.closed"');
-    } finally {
-      await sb.close();
+    const sb = await openSandbox();
+    const a = await sb.isolated({ now: '2031-01-01T00:00:00Z', frozen: true });
+    const stream = await a.fetch('/__admin/events');
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = decoder.decode((await reader.read()).value);
+    expect(text).toContain('stream.open');
+    await a.close();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value);
     }
+    expect(text).toContain('"type":"world.closed"');
   });
 });

@@ -5,23 +5,19 @@
  * 401. In-process (a replay), the body a Request cannot carry on GET travels as RequestWithBody.
  */
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
 import { RequestWithBody } from '../../src/http/body.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 import { NORDIC, initPayload, initializeOldStyle } from '../support/checkout-requests.js';
 
-let sb: Sandbox;
+const sb = useSandbox({ now: '2026-10-01T10:00:00Z', frozen: true }, 'file');
 let port: number;
 let privateId: string;
 
 beforeAll(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-10-01T10:00:00Z', frozen: true });
   ({ port } = await sb.listen());
   ({ privateId } = await initializeOldStyle(sb, 'legacy', initPayload()));
-});
-afterAll(async () => {
-  await sb.close();
 });
 
 /** A raw HTTP request, so a GET can carry a body as node:http clients allow. */

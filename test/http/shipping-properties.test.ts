@@ -7,20 +7,16 @@
  * commits; the delivery step names them as the adapter's query
  * (https://dev.walleypay.com/docs/checkout/delivery/get-available-delivery-methods).
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSandboxShell } from '../support/sandbox.js';
 import { StateStore } from '../../src/store/store.js';
 import { admin, at, initPayload, initializeOldStyle, signedFetch } from '../support/checkout-requests.js';
 import { ManageApi } from '../support/manage-api.js';
 
-let sb: Sandbox;
+const sb = useSandboxShell({ now: '2026-10-01T10:00:00Z', frozen: true });
 let api: ManageApi;
 beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-10-01T10:00:00Z', frozen: true });
   api = new ManageApi(sb);
-});
-afterEach(async () => {
-  await sb.close();
 });
 
 async function checkout(overrides: Record<string, unknown> = {}): Promise<{ privateId: string; publicToken: string }> {

@@ -2,18 +2,14 @@
  * GET / on the main port, where a newcomer looks first. A browser gets a page linking the dashboard, the API reference, the hosts and
  * every base URL; a program gets the same as JSON; and the links work.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ENVIRONMENTS, SURFACES } from '../../src/hosts.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 
-let sb: Sandbox;
+const sb = useSandbox({}, 'file');
 let origin: string;
 beforeAll(async () => {
-  sb = await createSandbox({ logLevel: 'silent' });
   origin = (await sb.listen()).url;
-});
-afterAll(async () => {
-  await sb.close();
 });
 
 describe('GET /', () => {

@@ -8,7 +8,7 @@
 import { NORDIC_PROD_CLIENT } from '../support/identity.js';
 import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { openSandbox, useSandbox } from '../support/sandbox.js';
 import { webhookBodySchema } from '../../src/routes/answers/webhooks.js';
 import { admin, at } from '../support/checkout-requests.js';
 import { ManageApi, bearerToken } from '../support/manage-api.js';
@@ -21,12 +21,11 @@ const NET_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}\+00:00$/;
 const STOCKHOLM_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}\+0[12]:00$/;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-let sb: Sandbox;
+const sb = useSandbox({ now: '2026-11-02T10:00:00Z', frozen: true });
 let api: ManageApi;
 let shop: Receiver;
 
 beforeEach(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-11-02T10:00:00Z', frozen: true });
   api = new ManageApi(sb);
   shop = new Receiver();
   await shop.start();
@@ -34,7 +33,6 @@ beforeEach(async () => {
   expect(set.body).toEqual({ merchantId: '1001', webhookUri: `${shop.base}${HOOK}`, webhookHmacKey: KEY, invoiceStatusUri: null });
 });
 afterEach(async () => {
-  await sb.close();
   await shop.stop();
 });
 
@@ -180,28 +178,24 @@ describe('the headers', () => {
   });
 
   it('are always signed: every seeded merchant has a signing key, shown by the admin API; it can be changed, never removed', async () => {
-    const fresh = await createSandbox({ logLevel: 'silent', now: '2026-11-02T10:00:00Z', frozen: true });
-    try {
-      for (const env of ['uat', 'prod']) {
-        const merchants = (await admin(fresh, `/${env}/merchants`, undefined, 'GET')).body.merchants as { id: string; webhookSigningKey: string | null }[];
-        expect(merchants.length).toBeGreaterThan(0);
-        for (const m of merchants) expect(m.webhookSigningKey, `${env} ${m.id}`).toMatch(/^[0-9a-f]{32}$/);
-      }
-      const merchants = (await admin(fresh, '/uat/merchants', undefined, 'GET')).body.merchants as { id: string; webhookSigningKey: string }[];
-      const seededKey = merchants.find((m) => m.id === '1001')!.webhookSigningKey;
-      // Only the webhook URL is set: the seeded key signs.
-      expect((await admin(fresh, '/uat/merchants/1001/callbacks', { webhookUri: `${shop.base}${HOOK}` }, 'PUT')).body).toMatchObject({ webhookHmacKey: seededKey });
-      const refused = await admin(fresh, '/uat/merchants/1001/callbacks', { webhookHmacKey: null }, 'PUT');
-      expect(refused.status).toBe(400);
-      const freshApi = new ManageApi(fresh);
-      const init = await freshApi.post('/checkouts', { storeId: '1234', countryCode: 'SE', merchantTermsUri: 'https://shop.example/terms', cart: { items: [{ id: 'A', description: 'A', unitPrice: 10, quantity: 1, vat: 25 }] } });
-      expect((await admin(fresh, `/uat/checkouts/${String(at(init.json, 'data', 'privateId'))}/purchase`, { result: 'Preliminary' })).status).toBe(200);
-      await shop.until(HOOK, 1);
-      const [created] = webhooks();
-      expect(verified(created!.request, seededKey)).toBe(true);
-    } finally {
-      await fresh.close();
+    const fresh = await openSandbox({ now: '2026-11-02T10:00:00Z', frozen: true });
+    for (const env of ['uat', 'prod']) {
+      const merchants = (await admin(fresh, `/${env}/merchants`, undefined, 'GET')).body.merchants as { id: string; webhookSigningKey: string | null }[];
+      expect(merchants.length).toBeGreaterThan(0);
+      for (const m of merchants) expect(m.webhookSigningKey, `${env} ${m.id}`).toMatch(/^[0-9a-f]{32}$/);
     }
+    const merchants = (await admin(fresh, '/uat/merchants', undefined, 'GET')).body.merchants as { id: string; webhookSigningKey: string }[];
+    const seededKey = merchants.find((m) => m.id === '1001')!.webhookSigningKey;
+    // Only the webhook URL is set: the seeded key signs.
+    expect((await admin(fresh, '/uat/merchants/1001/callbacks', { webhookUri: `${shop.base}${HOOK}` }, 'PUT')).body).toMatchObject({ webhookHmacKey: seededKey });
+    const refused = await admin(fresh, '/uat/merchants/1001/callbacks', { webhookHmacKey: null }, 'PUT');
+    expect(refused.status).toBe(400);
+    const freshApi = new ManageApi(fresh);
+    const init = await freshApi.post('/checkouts', { storeId: '1234', countryCode: 'SE', merchantTermsUri: 'https://shop.example/terms', cart: { items: [{ id: 'A', description: 'A', unitPrice: 10, quantity: 1, vat: 25 }] } });
+    expect((await admin(fresh, `/uat/checkouts/${String(at(init.json, 'data', 'privateId'))}/purchase`, { result: 'Preliminary' })).status).toBe(200);
+    await shop.until(HOOK, 1);
+    const [created] = webhooks();
+    expect(verified(created!.request, seededKey)).toBe(true);
   });
 
   it('say Walley-Live: True in PROD', async () => {

@@ -7,7 +7,7 @@
  * SANDBOX_ADMIN_TOKEN (every sandbox a test spawns would read that one and want a token).
  */
 import { randomBytes } from 'node:crypto';
-import { createSandbox } from '../../src/sandbox.js';
+import { createSandbox } from '../../src/index.js';
 import { EXAMPLE_TOKEN_VARIABLE } from './example-token.js';
 
 export default async function setup(): Promise<(() => Promise<void>) | undefined> {

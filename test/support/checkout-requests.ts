@@ -3,7 +3,7 @@
  * signed over the exact bytes sent, credentials of the default scenario.
  */
 import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
-import type { Sandbox } from '../../src/sandbox.js';
+import type { Sandbox } from '../../src/index.js';
 
 export interface SharedKeyMerchant {
   username: string;

@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import type { EnvName } from '../../src/hosts.js';
-import type { Sandbox } from '../../src/sandbox.js';
+import type { Sandbox } from '../../src/index.js';
 
 export const UAT_CLIENT = {
   client_id: '6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a01',

@@ -4,7 +4,7 @@
  * Both drive the sandbox in process (sb.fetch); the sandbox calls their notification and
  * validation URIs on a local receiver.
  */
-import type { Sandbox } from '../../src/sandbox.js';
+import type { Sandbox } from '../../src/index.js';
 import { FJORD, initPayload, signedFetch } from './checkout-requests.js';
 import { CREDENTIALS, type Fields, clientCredentials, tokenFor } from './identity.js';
 import type { Receiver } from './receiver.js';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createAddresses } from '../../src/gateway/addresses.js';
 import { resolveOptions } from '../../src/config.js';
 import { loadHosts } from '../../src/hosts.js';
-import { createSandbox } from '../../src/sandbox.js';
+import { openSandbox } from '../support/sandbox.js';
 
 const hosts = loadHosts();
 
@@ -47,16 +47,12 @@ describe('public URL', () => {
 
 describe('listen() without a port', () => {
   it('takes a free port and reports it', async () => {
-    const sandbox = await createSandbox({ logLevel: 'silent' });
-    try {
-      const { port, url } = await sandbox.listen();
-      expect(port).toBeGreaterThan(0);
-      expect(url).toBe(`http://127.0.0.1:${port}`);
-      expect(sandbox.baseUrl('uat', 'api')).toBe(`http://127.0.0.1:${port}/uat/api`);
-      const health = await fetch(`${url}/__admin/health`);
-      expect(health.status).toBe(200);
-    } finally {
-      await sandbox.close();
-    }
+    const sandbox = await openSandbox();
+    const { port, url } = await sandbox.listen();
+    expect(port).toBeGreaterThan(0);
+    expect(url).toBe(`http://127.0.0.1:${port}`);
+    expect(sandbox.baseUrl('uat', 'api')).toBe(`http://127.0.0.1:${port}/uat/api`);
+    const health = await fetch(`${url}/__admin/health`);
+    expect(health.status).toBe(200);
   });
 });

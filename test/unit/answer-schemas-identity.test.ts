@@ -4,7 +4,7 @@
  * in-process, match with no issue under the strict check; the OAuth error's enum names every
  * AADSTS case; and the served OpenAPI documents show these shapes instead of opaque objects.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { answerIssues } from '../../src/http/answer-check.js';
 import {
   OAUTH_ERRORS,
@@ -27,18 +27,16 @@ import {
   customerTokenAcknowledgedAnswer,
   customerTokenAnswer,
 } from '../../src/routes/answers/tokenization.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 import { admin, at, initPayload } from '../support/checkout-requests.js';
 import { UAT_TENANT, clientCredentials, postForm } from '../support/identity.js';
 import { type ReadResponse, ManageApi } from '../support/manage-api.js';
 
-let sb: Sandbox;
+const sb = useSandbox({ now: '2026-11-02T10:00:00Z', frozen: true }, 'file');
 let api: ManageApi;
 beforeAll(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-11-02T10:00:00Z', frozen: true });
   api = new ManageApi(sb);
 });
-afterAll(() => sb.close());
 
 type Schema = Parameters<typeof answerIssues>[0];
 

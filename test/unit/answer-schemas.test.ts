@@ -5,22 +5,20 @@
  * (src/http/answer-check.ts); and the check fails, naming the field, on one undeclared field,
  * a wrong type or an unknown enum value.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { answerIssues } from '../../src/http/answer-check.js';
 import { checkoutErrorSchema, problemSchema } from '../../src/http/envelopes.js';
 import { checkoutInitializedAnswer, checkoutUpdatedAnswer, checkoutViewAnswer, widgetTokenAnswer } from '../../src/routes/answers/checkout.js';
 import { orderDocumentSchema, latestOrdersSchema, reauthorizationSchema } from '../../src/routes/answers/orders.js';
-import { type Sandbox, createSandbox } from '../../src/sandbox.js';
+import { useSandbox } from '../support/sandbox.js';
 import { admin, at, initPayload, initializeOldStyle, signedFetch } from '../support/checkout-requests.js';
 import { type ReadResponse, ManageApi } from '../support/manage-api.js';
 
-let sb: Sandbox;
+const sb = useSandbox({ now: '2026-11-02T10:00:00Z', frozen: true }, 'file');
 let api: ManageApi;
 beforeAll(async () => {
-  sb = await createSandbox({ logLevel: 'silent', now: '2026-11-02T10:00:00Z', frozen: true });
   api = new ManageApi(sb);
 });
-afterAll(() => sb.close());
 
 type Schema = Parameters<typeof answerIssues>[0];
 

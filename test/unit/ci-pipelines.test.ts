@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSandbox } from '../../src/sandbox.js';
+import { openSandbox } from '../support/sandbox.js';
 import { PORT, dockerfile, expectBaseUrl, expectImage, expectStarts, healthcheck, pkg, yamlBlock } from '../support/pipelines.js';
 
 const block = (tag: string): unknown => yamlBlock('docs/ci-pipelines.md', tag);
@@ -96,7 +96,7 @@ describe('one shared sandbox, an isolated world per job', () => {
 
   it('its steps make an isolated sandbox, hand its URLs to the job, and dispose of it', async () => {
     const token = 'test-admin-token';
-    const sandbox = await createSandbox({ adminToken: token, logLevel: 'silent' });
+    const sandbox = await openSandbox({ adminToken: token });
     const { url } = await sandbox.listen();
     const githubEnv = join(dir, 'github-env');
     writeFileSync(githubEnv, '');
@@ -112,25 +112,21 @@ describe('one shared sandbox, an isolated world per job', () => {
       expect({ status, stderr }).toEqual({ status: 0, stderr: '' });
     };
     const admin = { authorization: `Bearer ${token}` };
-    try {
-      await run(steps.find((s) => s.name === 'An isolated sandbox for this job')!.run);
-      const env = Object.fromEntries(readFileSync(githubEnv, 'utf8').trim().split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2)));
-      const id = env.SANDBOX_ID!;
-      expect(env.WALLEY_BASE_URL).toBe(`${url}/sandboxes/${id}/uat/api`);
-      expect(env.SANDBOX_ADMIN_URL).toBe(`${url}/sandboxes/${id}/__admin`);
-      // The job's world answers under its URLs, on the minimal scenario it asked for.
-      const health = (await (await fetch(`${env.SANDBOX_ADMIN_URL}/health`, { headers: admin })).json()) as { scenario: string };
-      expect(health.scenario).toBe('minimal');
-      const token_ = await fetch(`${env.WALLEY_AUTH_URL}/oauth2/v2.0/token`, {
-        method: 'POST',
-        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: '0c0c0c0c-0000-4000-8000-000000000001', client_secret: 'minimal-uat-secret-0001', scope: '705798e0-8cef-427c-ae00-6023deba29af/.default' }),
-      });
-      expect(token_.status).toBe(200);
+    await run(steps.find((s) => s.name === 'An isolated sandbox for this job')!.run);
+    const env = Object.fromEntries(readFileSync(githubEnv, 'utf8').trim().split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2)));
+    const id = env.SANDBOX_ID!;
+    expect(env.WALLEY_BASE_URL).toBe(`${url}/sandboxes/${id}/uat/api`);
+    expect(env.SANDBOX_ADMIN_URL).toBe(`${url}/sandboxes/${id}/__admin`);
+    // The job's world answers under its URLs, on the minimal scenario it asked for.
+    const health = (await (await fetch(`${env.SANDBOX_ADMIN_URL}/health`, { headers: admin })).json()) as { scenario: string };
+    expect(health.scenario).toBe('minimal');
+    const token_ = await fetch(`${env.WALLEY_AUTH_URL}/oauth2/v2.0/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: '0c0c0c0c-0000-4000-8000-000000000001', client_secret: 'minimal-uat-secret-0001', scope: '705798e0-8cef-427c-ae00-6023deba29af/.default' }),
+    });
+    expect(token_.status).toBe(200);
 
-      await run(steps.find((s) => s.name === 'Dispose of it')!.run, { SANDBOX_ID: id });
-      expect((await fetch(`${env.SANDBOX_ADMIN_URL}/health`, { headers: admin })).status).toBe(404);
-    } finally {
-      await sandbox.close();
-    }
+    await run(steps.find((s) => s.name === 'Dispose of it')!.run, { SANDBOX_ID: id });
+    expect((await fetch(`${env.SANDBOX_ADMIN_URL}/health`, { headers: admin })).status).toBe(404);
   });
 });

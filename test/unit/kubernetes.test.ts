@@ -10,11 +10,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { parse as parseYaml, parseAllDocuments } from 'yaml';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../src/cli/index.js';
 import { resolveOptions } from '../../src/config.js';
 import { loadHosts, surfaceByPort } from '../../src/hosts.js';
-import { createSandbox } from '../../src/sandbox.js';
+import { openSandbox } from '../support/sandbox.js';
 import { ROOT } from '../support/spawn.js';
 
 const DEPLOY = join(ROOT, 'deploy/kubernetes');
@@ -347,13 +347,11 @@ describe('deploy/kubernetes/base', () => {
 describe('the kubelet\'s probe against the manifest\'s sandbox', () => {
   const container = only<Deployment>(render(DEPLOY), 'Deployment').spec.template.spec.containers[0]!;
   const probe = container.readinessProbe!.httpGet;
-  const sandboxes: { close(): Promise<void> }[] = [];
-  afterAll(() => Promise.all(sandboxes.map((s) => s.close())));
 
   it('is answered 200 under the pod\'s address, where the rest of the admin plane needs the token', async () => {
     const options = resolved(argsOf(container), environment(container));
-    const sandbox = await createSandbox({ ...options, statePath: null, logLevel: 'silent' });
-    sandboxes.push(sandbox);
+    // Silent over the manifest's log level.
+    const sandbox = await openSandbox({ ...options, statePath: null, logLevel: 'silent' });
     expect((await sandbox.fetch(`http://10.244.0.7:${options.port}${probe.path}`)).status).toBe(200);
     expect((await sandbox.fetch(`http://10.244.0.7:${options.port}/__admin/clock`)).status).toBe(401);
   });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Invoice, Order, OrderStatus } from '../../src/domain/model.js';
 import { type AmountCommand, cancel, capture, refund } from '../../src/domain/order-admin.js';
 import { bookIssues, brokenBy } from '../../src/domain/order-books.js';
-import { createSandbox } from '../../src/sandbox.js';
+import { openSandboxShell } from '../support/sandbox.js';
 import { bookViolations } from '../../src/services/order-books.js';
 import { GuardError } from '../../src/store/store.js';
 import { tentOrder } from '../support/order-fixture.js';
@@ -65,17 +65,13 @@ describe('the books of an order', () => {
 
 describe('the store holds every order change to the books', () => {
   it('refuses a change that breaks them (nothing saved) and lets one through that keeps them', async () => {
-    const sb = await createSandbox({ logLevel: 'silent', now: '2026-10-01T12:00:00Z', frozen: true });
-    try {
-      const orders = sb.services.env('uat').orders;
-      const placed = await orders.place(order('NotActivated', { orderId: '0d0d0d0d-0000-4000-8000-000000000001' }));
-      await expect(orders.place({ ...placed, status: 'Activated' })).rejects.toThrow(GuardError);
-      expect(bookViolations().splice(0)).toEqual([expect.stringContaining("order 0d0d0d0d-0000-4000-8000-000000000001's books would break: status Activated")]);
-      expect(orders.find(placed.orderId)?.status).toBe('NotActivated');
-      await orders.place({ ...placed, reference: 'kept' });
-      expect(orders.find(placed.orderId)?.reference).toBe('kept');
-    } finally {
-      await sb.close();
-    }
+    const sb = await openSandboxShell({ now: '2026-10-01T12:00:00Z', frozen: true });
+    const orders = sb.services.env('uat').orders;
+    const placed = await orders.place(order('NotActivated', { orderId: '0d0d0d0d-0000-4000-8000-000000000001' }));
+    await expect(orders.place({ ...placed, status: 'Activated' })).rejects.toThrow(GuardError);
+    expect(bookViolations().splice(0)).toEqual([expect.stringContaining("order 0d0d0d0d-0000-4000-8000-000000000001's books would break: status Activated")]);
+    expect(orders.find(placed.orderId)?.status).toBe('NotActivated');
+    await orders.place({ ...placed, reference: 'kept' });
+    expect(orders.find(placed.orderId)?.reference).toBe('kept');
   });
 });

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from '../../src/sandbox.js';
+import { openSandbox } from '../support/sandbox.js';
 import { writeAtomically } from '../../src/store/snapshot-file.js';
 import { snapshotChunks } from '../../src/store/snapshot-stream.js';
 
@@ -34,19 +34,15 @@ describe('snapshotChunks', () => {
   });
 
   it('writes the default world byte for byte as JSON.stringify, a row per piece', async () => {
-    const sandbox = await createSandbox({ logLevel: 'silent', statePath: null, now: '2026-06-01T00:00:00Z', frozen: true });
-    try {
-      const doc = sandbox.snapshot();
-      for (const indent of ['  ', '']) {
-        const pieces = [...snapshotChunks(doc, indent)];
-        expect(pieces.join('')).toBe(JSON.stringify(doc, null, indent || undefined));
-        const orders = doc.environments.uat.orders;
-        expect(orders.length).toBeGreaterThan(1);
-        const longest = Math.max(...pieces.map((p) => p.length));
-        expect(longest).toBeLessThan(JSON.stringify(orders, null, indent || undefined).length);
-      }
-    } finally {
-      await sandbox.close();
+    const sandbox = await openSandbox({ statePath: null, now: '2026-06-01T00:00:00Z', frozen: true });
+    const doc = sandbox.snapshot();
+    for (const indent of ['  ', '']) {
+      const pieces = [...snapshotChunks(doc, indent)];
+      expect(pieces.join('')).toBe(JSON.stringify(doc, null, indent || undefined));
+      const orders = doc.environments.uat.orders;
+      expect(orders.length).toBeGreaterThan(1);
+      const longest = Math.max(...pieces.map((p) => p.length));
+      expect(longest).toBeLessThan(JSON.stringify(orders, null, indent || undefined).length);
     }
   });
 });
