@@ -99,7 +99,7 @@ export interface IsolatedRequest {
 
 const port = z.number().int().min(0).max(65535);
 
-export const optionsSchema = z
+const optionsSchema = z
   .object({
     port: port.default(0),
     host: z.string().min(1).default(DEFAULT_HOST),
@@ -135,7 +135,7 @@ export const optionsSchema = z
 // The interface above is what users see; the schema is what checks them. They must agree:
 // every SandboxOptions value is one the schema accepts (tsc fails here otherwise).
 type Accepts<T extends z.input<typeof optionsSchema>> = T;
-export type _OptionsAgree = Accepts<SandboxOptions>;
+type _OptionsAgree = Accepts<SandboxOptions>;
 
 export type ResolvedOptions = z.output<typeof optionsSchema>;
 

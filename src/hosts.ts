@@ -16,7 +16,7 @@ const hostEntry = z.object({
   /** Further real names of the same surface (the old loader's host names the frontend too). */
   aliases: z.array(z.string().min(1)).default([]),
 });
-export type HostEntry = z.output<typeof hostEntry>;
+type HostEntry = z.output<typeof hostEntry>;
 
 /**
  * What one emulated surface is, beside its app. Its table of operations, how its app is made
@@ -89,10 +89,10 @@ const envHosts = (env: EnvName) =>
       return fallback ? hostEntry.default(fallback) : hostEntry;
     }),
   );
-export const hostsSchema = z.object({ uat: envHosts('uat'), prod: envHosts('prod') });
+const hostsSchema = z.object({ uat: envHosts('uat'), prod: envHosts('prod') });
 export type HostsConfig = z.infer<typeof hostsSchema>;
 
-export const DEFAULT_HOSTS_FILE = fileURLToPath(new URL('../fixtures/hosts.yaml', import.meta.url));
+const DEFAULT_HOSTS_FILE = fileURLToPath(new URL('../fixtures/hosts.yaml', import.meta.url));
 
 export function loadHosts(file: string = DEFAULT_HOSTS_FILE): HostsConfig {
   const parsed = hostsSchema.safeParse(readYamlFile(file));

@@ -7,10 +7,10 @@
 import pino, { type Logger } from 'pino';
 import { createRequire } from 'node:module';
 import type { Clock } from './clock.js';
-import { LOG_LEVELS, type LogLevel } from './log-level.js';
+import type { LogLevel } from './log-level.js';
 
 export type { Logger };
-export { LOG_LEVELS, type LogLevel };
+;
 
 export interface LogOptions {
   /** Default 'warn': no request lines. */

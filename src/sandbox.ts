@@ -58,7 +58,7 @@ export interface Sandbox extends LibrarySandbox {
   tlsCreated(): string[];
 }
 
-export interface IsolatedSandbox extends LibraryIsolatedSandbox {
+interface IsolatedSandbox extends LibraryIsolatedSandbox {
   readonly services: Services;
   readonly events: EventBus;
 }
@@ -267,4 +267,4 @@ function toRequest(input: string | URL | Request, init: RequestInit | undefined,
   return new Request(url, init);
 }
 
-export type { Logger };
+;

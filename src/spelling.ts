@@ -23,7 +23,7 @@ export function editDistance(a: string, b: string): number {
  * case, a prefix of three letters or more either way ('warning' → 'warn', 'log' → 'log-level'),
  * or a few edits away (two, or a third of the name's length when that is more).
  */
-export function closest(sent: string, known: readonly string[]): string | null {
+function closest(sent: string, known: readonly string[]): string | null {
   const typed = sent.toLowerCase();
   if (typed === '') return null;
   const same = known.find((name) => name.toLowerCase() === typed);

@@ -29,7 +29,7 @@ import { apiClientCreatedSchema, apiClientListSchema, apiClientViewSchema, clien
 const durationField = z.string().refine((v) => parseDurationMs(v) !== null, { message: 'expected an ISO-8601 duration such as PT30M or P180D' });
 const secretValue = z.string().min(8, { message: 'a client secret needs at least 8 characters' }).max(256);
 
-export const createSchema = z
+const createSchema = z
   .object({
     name: z.string().min(1).max(200).optional(),
     clientSecret: secretValue.optional(),
@@ -39,11 +39,11 @@ export const createSchema = z
   })
   .strict();
 
-export const apiClientPatchSchema = z
+const apiClientPatchSchema = z
   .object({ name: z.string().min(1).max(200).optional(), tokenLifetimeSeconds: z.number().int().positive().nullable().optional() })
   .strict();
 
-export const secretSchema = z
+const secretSchema = z
   .object({ clientSecret: secretValue.optional(), expiresAt: instantField.optional(), expiresIn: durationField.optional() })
   .strict();
 

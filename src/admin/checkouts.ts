@@ -23,11 +23,11 @@ import { envParam } from './world.js';
 import { abortedSchema, checkoutCallbacksSchema, customerStepSchema, inspectedCheckoutSchema, purchasedSchema } from './answers/checkouts.js';
 
 /** A carrier and option of the checkout profile's delivery module, by id or name; left out: the first. */
-export const shippingChoiceSchema = z
+const shippingChoiceSchema = z
   .object({ carrier: z.string().trim().min(1).optional(), option: z.string().trim().min(1).optional() })
   .strict()
   .meta({ description: 'The carrier and option of the delivery module (id or name); without a carrier its first, without an option the carrier\'s first.' });
-export const identifySchema = z
+const identifySchema = z
   .object({
     customer: z
       .record(z.string(), z.unknown())
@@ -36,14 +36,14 @@ export const identifySchema = z
     shipping: shippingChoiceSchema.optional(),
   })
   .strict();
-export const purchaseSchema = z
+const purchaseSchema = z
   .object({
     result: z.enum(PURCHASE_RESULTS).default('Preliminary'),
     paymentName: z.string().min(1).default('DirectInvoice'),
     shipping: shippingChoiceSchema.optional(),
   })
   .strict();
-export const emptySchema = z.object({}).strict();
+const emptySchema = z.object({}).strict();
 
 type CheckoutDeps = Pick<AdminDeps, 'simulation'>;
 

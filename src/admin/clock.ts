@@ -10,14 +10,14 @@ import { AdminError, instantField } from './errors.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
 import { clockStateSchema } from './answers/common.js';
 
-export const setSchema = z
+const setSchema = z
   .object({
     now: instantField.optional(),
     frozen: z.boolean().optional(),
   })
   .strict();
 
-export const advanceSchema = z
+const advanceSchema = z
   .object({
     seconds: z.number().finite().optional(),
     duration: z.string().optional(),

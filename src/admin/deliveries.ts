@@ -13,7 +13,7 @@ import { deliveryStateSchema } from './answers/deliveries.js';
 /** Longer than a merchant call's own limit, so one slow attempt fits; short enough that a client's timeout is not reached first. */
 const DEFAULT_WAIT_SECONDS = 30;
 
-export const settleSchema = z
+const settleSchema = z
   .object({
     timeoutSeconds: z.number().positive().max(600).optional().meta({ description: `How long to wait at most (default ${DEFAULT_WAIT_SECONDS} s).` }),
   })

@@ -18,7 +18,7 @@ import type { EnvName, SurfaceName } from '../hosts.js';
 /** The shipped scenarios are listed by the store (src/store/scenario.ts). */
 export type { ScenarioSummary } from '../store/scenario.js';
 
-export interface WorldControl {
+interface WorldControl {
   /** The scenario the world was seeded from. */
   scenario(): string;
   /** The embedded scenarios (names a reset over HTTP may use). */

@@ -14,7 +14,7 @@ import { AdminError } from './errors.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
 import { faultListSchema, faultViewSchema, faultsRemovedSchema } from './answers/faults.js';
 
-export { faultRuleSchema };
+;
 
 type FaultDeps = Pick<AdminDeps, 'faults'>;
 

@@ -123,7 +123,7 @@ function sameOrigin(origin: string, hostHeader: string): boolean {
 }
 
 /** The cookie a browser keeps the admin token in. */
-export const TOKEN_COOKIE = 'checkout-sandbox-admin';
+const TOKEN_COOKIE = 'checkout-sandbox-admin';
 
 /**
  * A GET with `?token=`: the right token goes into the cookie and the browser to the same URL

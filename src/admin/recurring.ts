@@ -26,7 +26,7 @@ import {
 } from './answers/recurring.js';
 
 const url = z.string().url().refine((v) => /^https?:/i.test(v), { message: 'expected an http(s) URL' }).nullable().optional();
-export const callbacksSchema = z
+const callbacksSchema = z
   .object({
     webhookUri: url,
     /** The webhook signing key: what Walley-Signature is computed with. Every webhook is signed, so it is replaced, never removed. */
@@ -34,7 +34,7 @@ export const callbacksSchema = z
     invoiceStatusUri: url,
   } satisfies Record<CallbackField, z.ZodType>)
   .strict();
-export const invoiceStatusSchema = z.object({ invoiceStatus: z.union([z.string(), z.number()]) }).strict();
+const invoiceStatusSchema = z.object({ invoiceStatus: z.union([z.string(), z.number()]) }).strict();
 
 type RecurringDeps = Pick<AdminDeps, 'services' | 'idle'>;
 

@@ -23,7 +23,7 @@ import { journalClearedSchema, journalCountSchema, journalEntrySchema, journalSc
 const instantString = z.string().refine((v) => parseInstant(v) !== null, { message: 'expected an ISO-8601 instant such as 2026-10-30T22:59:00Z' });
 
 /** The fields a filter and a count pattern share. */
-export const requestPatternSchema = z
+const requestPatternSchema = z
   .object({
     env: z.string().optional(),
     surface: z.string().optional().describe('one surface, or several separated by commas'),

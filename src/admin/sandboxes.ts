@@ -12,7 +12,7 @@ import { didYouMean } from '../spelling.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
 import { isolatedSandboxDeletedSchema, isolatedSandboxSchema, isolatedSandboxesSchema } from './answers/world.js';
 
-export const createIsolatedSchema = z
+const createIsolatedSchema = z
   .object({
     scenario: z.string().min(1).optional(),
     now: instantField.optional(),

@@ -14,10 +14,10 @@ import type { AdminDeps } from './deps.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
 import { tokenSettingsSchema } from './answers/api-clients.js';
 
-export const rateLimitBodySchema = keptRateLimit.strict();
+const rateLimitBodySchema = keptRateLimit.strict();
 
 /** Any of the settings, each as the sandbox keeps it. */
-export const tokenSettingsPatchSchema = tokenSettingsFields.extend({ rateLimit: rateLimitBodySchema.nullable() }).partial().strict();
+const tokenSettingsPatchSchema = tokenSettingsFields.extend({ rateLimit: rateLimitBodySchema.nullable() }).partial().strict();
 
 type TokenDeps = Pick<AdminDeps, 'services' | 'identity'>;
 

@@ -14,9 +14,9 @@ import { segmentOf } from '../domain/sales-segment.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
 import { healthSchema, hostListSchema, merchantsSchema, resetSchema as resetAnswerSchema, scenariosSchema } from './answers/world.js';
 
-export type { ScenarioSummary, WorldControl } from './deps.js';
+;
 
-export const resetBodySchema = z.object({ scenario: z.string().min(1).optional() }).strict();
+const resetBodySchema = z.object({ scenario: z.string().min(1).optional() }).strict();
 
 export function envParam(value: string | undefined): EnvName {
   const env = (value ?? '').toLowerCase();

@@ -8,7 +8,7 @@ import { LOG_LEVELS, type LogLevel, publicOrigin } from '../config.js';
 import { didYouMean } from '../spelling.js';
 import type { Flag } from './command.js';
 
-export { LOG_LEVELS };
+;
 
 export class FlagError extends Error {
   override name = 'FlagError';

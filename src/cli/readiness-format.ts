@@ -9,7 +9,7 @@ import type { ReadinessResult } from '../domain/readiness/readiness.js';
 
 const LABEL: Record<ReadinessResult['status'], string> = { met: 'MET', 'not-met': 'NOT MET', 'not-seen': 'NOT SEEN' };
 
-export function integrationName(p: PrincipalReport): string {
+function integrationName(p: PrincipalReport): string {
   const kind = p.kind === 'client' ? 'API client' : p.kind === 'sharedkey' ? 'SharedKey user' : 'Caller';
   return `${kind} ${p.principal}${p.merchantId ? ` (merchant ${p.merchantId})` : ''}`;
 }

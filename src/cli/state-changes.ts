@@ -17,7 +17,7 @@ export function stateChanges(scenario: Scenario, doc: SnapshotDoc, settings: Set
 }
 
 /** "tokens.lifetimeSeconds: 3599 in the scenario, 300 now" for every leaf that differs. */
-export function settingChanges(scenario: unknown, current: unknown, path = ''): string[] {
+function settingChanges(scenario: unknown, current: unknown, path = ''): string[] {
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   if (isObject(scenario) && isObject(current)) {
     const keys = [...new Set([...Object.keys(scenario), ...Object.keys(current)])];

@@ -50,7 +50,7 @@ export interface RawEntry {
  * An entry without its headers and bodies: what the event stream carries for each new entry
  * (the dashboard's requests panel), made from what the entry already holds, nothing decoded.
  */
-export interface JournalSummary {
+interface JournalSummary {
   id: number;
   direction: Direction;
   /** Sandbox time. */
@@ -83,7 +83,7 @@ export interface JournalEntry extends JournalSummary {
 }
 
 /** An outbound call (the sandbox calling a merchant), reported by the simulation. */
-export interface OutboundCall {
+interface OutboundCall {
   env: string;
   kind: string;
   method: string;
@@ -181,7 +181,7 @@ export class Journal {
 }
 
 /** The entry without headers and bodies: nothing decoded, redacted or copied but the notes' small parts. */
-export function summarise(entry: RawEntry, isoOf: (ms: number) => string): JournalSummary {
+function summarise(entry: RawEntry, isoOf: (ms: number) => string): JournalSummary {
   const { notes } = entry;
   return {
     id: entry.id,

@@ -23,7 +23,7 @@ export interface ReportContext {
   ringSize?: number;
 }
 
-export interface CallGroup {
+interface CallGroup {
   calls: number;
   /** Sandbox time of the latest call; null: none. */
   lastSeen: string | null;
@@ -31,7 +31,7 @@ export interface CallGroup {
   endpoints: Record<string, number>;
 }
 
-export interface AuthFailure {
+interface AuthFailure {
   at: string;
   env: string | null;
   surface: string | null;
@@ -216,7 +216,7 @@ function add(group: CallGroup, entry: RawEntry, at: string): void {
 }
 
 /** Ids out of paths, so calls group by endpoint: uuids, numbers, long tokens → {id}. */
-export function pathTemplate(path: string): string {
+function pathTemplate(path: string): string {
   return path
     .split('/')
     .map((segment) => (/^[0-9a-f]{8}-[0-9a-f]{4}-|^\d+$|^[A-Za-z0-9_-]{20,}$/i.test(segment) ? '{id}' : segment))

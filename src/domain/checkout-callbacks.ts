@@ -8,7 +8,7 @@
  * 4 h, 8 h, 16 h, 24 h". Each delay counts from the previous attempt's due time, so moving
  * the sandbox clock far ahead fires every retry that would have happened meanwhile.
  */
-export const NOTIFICATION_RETRY_DELAYS_SECONDS = [5, 10, 180, 3600, 4 * 3600, 8 * 3600, 16 * 3600, 24 * 3600] as const;
+const NOTIFICATION_RETRY_DELAYS_SECONDS = [5, 10, 180, 3600, 4 * 3600, 8 * 3600, 16 * 3600, 24 * 3600] as const;
 
 /** When attempt `attempt + 1` is due, after attempt number `attempt` (1-based) failed; null when none is left. */
 export function nextAttemptDue(previousDueMs: number, attempt: number): number | null {

@@ -8,7 +8,7 @@
  */
 import type { Address, Company, Customer } from './model.js';
 
-export const COMPANY_FIELDS = ['companyName', 'organizationNumber', 'invoiceReference', 'invoiceTag'] as const;
+const COMPANY_FIELDS = ['companyName', 'organizationNumber', 'invoiceReference', 'invoiceTag'] as const;
 
 export const ADDRESS_FIELDS = ['firstName', 'lastName', 'coAddress', 'address', 'address2', 'postalCode', 'city', 'country', 'countryCode'] as const;
 

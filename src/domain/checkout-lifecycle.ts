@@ -9,7 +9,6 @@
  * retry it). Pure rules: they return a Violation (kind locked or rule); the HTTP edge picks the
  * status and the envelope.
  */
-import { isOpen } from './checkout.js';
 import type { Checkout, CheckoutStatus } from './model.js';
 import { Violation } from './violation.js';
 
@@ -99,4 +98,4 @@ export function statusAfter(action: CustomerAction): CheckoutStatus {
   return RESULTING_STATUS[action];
 }
 
-export { isOpen };
+;

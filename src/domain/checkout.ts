@@ -2,7 +2,7 @@
  * Pure rules of a checkout session: identifiers, totals, and which phase allows what.
  */
 import { chargedShippingLines } from './delivery-module.js';
-import type { Checkout, CheckoutStatus } from './model.js';
+import type { Checkout } from './model.js';
 import { sumLines } from './money.js';
 
 /** `public-SE-<hex>`, as the real service issues public tokens (country from the store). */
@@ -34,7 +34,7 @@ export function cartTotal(checkout: Pick<Checkout, 'cart'>): number {
   return sumLines(checkout.cart.items);
 }
 
-export function feesTotal(checkout: Pick<Checkout, 'fees'>): number {
+function feesTotal(checkout: Pick<Checkout, 'fees'>): number {
   const { shipping, directInvoiceFee } = checkout.fees;
   return (shipping?.unitPrice ?? 0) + (directInvoiceFee?.unitPrice ?? 0);
 }
@@ -42,11 +42,6 @@ export function feesTotal(checkout: Pick<Checkout, 'fees'>): number {
 /** Cart + fees + a delivery module's shipping fee (the shop's own block, or the customer's choice). */
 export function amountToPay(checkout: Pick<Checkout, 'cart' | 'fees' | 'shipping' | 'delivery'>): number {
   return cartTotal(checkout) + feesTotal(checkout) + sumLines(chargedShippingLines(checkout));
-}
-
-/** Updates are allowed only while the customer has not committed to the purchase. */
-export function isOpen(status: CheckoutStatus): boolean {
-  return status === 'Initialized' || status === 'CustomerIdentified';
 }
 
 export function isExpired(checkout: Pick<Checkout, 'expiresAt' | 'status'>, nowMs: number): boolean {

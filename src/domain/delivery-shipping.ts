@@ -9,10 +9,10 @@
 import type { DeliveryShipment, DeliveryShipping, OrderItem } from './model.js';
 import { toMajor } from './money.js';
 
-export type { DeliveryShipment, DeliveryShipping } from './model.js';
+export type {  DeliveryShipping } from './model.js';
 
 /** Shipping VAT when the shipment names none: the Swedish standard rate, what most senders mean. */
-export const DEFAULT_SHIPPING_VAT = 25;
+const DEFAULT_SHIPPING_VAT = 25;
 
 /**
  * The order lines the fee becomes: one per shipment with a fee when those add up to the fee

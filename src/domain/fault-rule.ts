@@ -11,8 +11,7 @@ import { z } from 'zod';
 import { parseInstant } from '../clock.js';
 import { ENVIRONMENTS, SURFACES } from '../hosts.js';
 
-export const FAULT_EFFECTS = ['latency', 'status', 'refuse', 'throttle', 'identity-outage'] as const;
-export type FaultEffect = (typeof FAULT_EFFECTS)[number];
+const FAULT_EFFECTS = ['latency', 'status', 'refuse', 'throttle', 'identity-outage'] as const;
 
 const instant = z.string().refine((v) => parseInstant(v) !== null, { message: 'expected an ISO-8601 instant such as 2026-10-30T23:00:00Z' });
 /** Real milliseconds; a minute is already longer than any client's timeout worth testing. */

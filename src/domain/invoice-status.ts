@@ -8,7 +8,6 @@ import type { Order, PurchaseResult } from './model.js';
 
 export const INVOICE_STATUS = { Pending: 0, Approved: 1, Rejected: 5 } as const;
 export type InvoiceStatusName = keyof typeof INVOICE_STATUS;
-export type InvoiceStatusCode = (typeof INVOICE_STATUS)[InvoiceStatusName];
 
 /** 'Approved', 'rejected', 1 or "5" → the status name; null for anything else. */
 export function invoiceStatusOf(value: unknown): Exclude<InvoiceStatusName, 'Pending'> | null {

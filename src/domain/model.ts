@@ -214,7 +214,7 @@ export interface OrderItem {
 
 /** A capture creates an invoice; a refund creates a credit entry against the order. */
 export const INVOICE_TYPES = ['Invoice', 'Credit'] as const;
-export type InvoiceType = (typeof INVOICE_TYPES)[number];
+type InvoiceType = (typeof INVOICE_TYPES)[number];
 
 export interface Invoice {
   invoiceNumber: string;

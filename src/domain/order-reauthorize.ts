@@ -16,13 +16,13 @@ import { capturedAmount, formatMoney, refundedAmount, refundedQuantity, totalOf,
 import { OrderViolation, ruleViolation } from './order-violation.js';
 
 /** Long enough that a poller (WC polls 5 × 1 s) sees Pending first, short enough to settle within its polls. */
-export const CREDIT_CHECK_SECONDS = 3;
+const CREDIT_CHECK_SECONDS = 3;
 
 /** Prepaid options cannot be increased after the purchase (real API docs: reauthorize). */
 const PREPAID_PAYMENT_METHODS = new Set(['card', 'banktransfer', 'bank', 'swish', 'trustly']);
 
 export const REAUTHORIZATION_STATUSES = ['Pending', 'Completed', 'Failed'] as const;
-export type ReauthorizationStatus = (typeof REAUTHORIZATION_STATUSES)[number];
+type ReauthorizationStatus = (typeof REAUTHORIZATION_STATUSES)[number];
 
 export interface Reauthorization {
   id: string;
@@ -45,7 +45,7 @@ export type ReauthorizePlan =
   | { kind: 'applied'; order: Order }
   | { kind: 'creditCheck'; outcome: 'Completed' | 'Failed'; amount: number; items: OrderItem[] };
 
-export function isPrepaid(paymentMethod: string): boolean {
+function isPrepaid(paymentMethod: string): boolean {
   return PREPAID_PAYMENT_METHODS.has(paymentMethod.toLowerCase().replace(/\s+/g, ''));
 }
 

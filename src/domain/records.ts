@@ -69,7 +69,7 @@ export interface OnHoldReview {
 }
 
 /** A POST /purchase/authorizations already answered, by its Walley-Idempotency-Key. */
-export interface AuthorizationIdempotencyRecord {
+interface AuthorizationIdempotencyRecord {
   id: string;
   merchantId: string;
   key: string;
@@ -82,10 +82,10 @@ export interface AuthorizationIdempotencyRecord {
 /** A customer token as kept: its own key in `id`. */
 export type StoredToken = CustomerToken & { id: string };
 /** An authorization as kept: its own key in `id`. */
-export type StoredAuthorization = Authorization & { id: string };
+type StoredAuthorization = Authorization & { id: string };
 
 /** A pay link the merchant asked to send. */
-export interface PaylinkRecord {
+interface PaylinkRecord {
   id: string;
   at: string;
   privateId: string;
@@ -94,7 +94,7 @@ export interface PaylinkRecord {
 }
 
 /** A part-payment widget token. */
-export interface WidgetTokenRecord {
+interface WidgetTokenRecord {
   id: string;
   at: string;
   widgetToken: string;

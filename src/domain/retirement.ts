@@ -15,7 +15,7 @@ export type RetirementState =
  * transitional hosts in May 2022); the Deprecation header needs an instant, and the
  * scenario has none, so this one is used unless it would fall after the shutdown.
  */
-export const DEPRECATED_SINCE = '2022-05-01T00:00:00.000Z';
+const DEPRECATED_SINCE = '2022-05-01T00:00:00.000Z';
 
 export function retirementState(retirement: RetirementSettings, nowMs: number): RetirementState {
   if (nowMs >= Date.parse(retirement.shutdownAt)) return { open: false, cause: 'shutdown', since: retirement.shutdownAt };

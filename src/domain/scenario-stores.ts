@@ -52,7 +52,7 @@ export const storeSchema = z
   });
 
 /** "Home delivery" → "home-delivery": the id of a carrier or option that names none. */
-export function slug(name: string): string {
+function slug(name: string): string {
   return name.trim().toLowerCase().replace(/[^a-z0-9åäöæø]+/g, '-').replace(/^-|-$/g, '') || 'option';
 }
 

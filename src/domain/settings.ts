@@ -64,4 +64,3 @@ export const settingsSchema = z.object({
 export type Settings = z.output<typeof settingsSchema>;
 export type RateLimit = z.output<typeof rateLimitSchema>;
 export type RetirementSettings = Settings['retirement'];
-export type Brownout = RetirementSettings['brownouts'][number];

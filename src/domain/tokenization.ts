@@ -11,9 +11,9 @@ import { fullInvoice } from './order.js';
 import { Violation, type ViolationKind } from './violation.js';
 
 /** Reasons that leave an authorization retrying while attempts remain (webhooks docs). */
-export const RETRYING_REASONS = ['SERVICE_UNAVAILABLE', 'PAYMENT_METHOD_NO_FUNDS', 'PAYMENT_METHOD_DECLINED'] as const;
+const RETRYING_REASONS = ['SERVICE_UNAVAILABLE', 'PAYMENT_METHOD_NO_FUNDS', 'PAYMENT_METHOD_DECLINED'] as const;
 /** Reasons that fail an authorization at once. */
-export const FAILED_REASONS = ['PAYMENT_METHOD_EXPIRED', 'PAYMENT_METHOD_REFUSED', 'CANCELLED_BY_CUSTOMER'] as const;
+const FAILED_REASONS = ['PAYMENT_METHOD_EXPIRED', 'PAYMENT_METHOD_REFUSED', 'CANCELLED_BY_CUSTOMER'] as const;
 export const FAILURE_REASONS = [...RETRYING_REASONS, ...FAILED_REASONS] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
@@ -21,7 +21,7 @@ export function isFailureReason(value: string): value is FailureReason {
   return (FAILURE_REASONS as readonly string[]).includes(value);
 }
 
-export function isRetryable(reason: FailureReason): boolean {
+function isRetryable(reason: FailureReason): boolean {
   return (RETRYING_REASONS as readonly string[]).includes(reason);
 }
 
@@ -66,7 +66,7 @@ export function tokenPaymentMethod(token: Pick<CustomerToken, 'token'>, segment:
 }
 
 export type CaptureMode = 'Auto' | 'Manual';
-export type AuthorizationStatus = 'Created' | 'Retrying' | 'Authorized' | 'Failed';
+type AuthorizationStatus = 'Created' | 'Retrying' | 'Authorized' | 'Failed';
 
 /** When the attempts are made (the request's attemptSchedule, bound). */
 export type AttemptSchedule =

@@ -15,7 +15,7 @@ import { createHmac } from 'node:crypto';
 
 export const WEBHOOK_USER_AGENT = 'Walleybot 0.1 (+https://dev.walleypay.com)';
 
-export function webhookSignature(key: string, timestamp: string, body: string): string {
+function webhookSignature(key: string, timestamp: string, body: string): string {
   return createHmac('sha256', Buffer.from(key, 'utf8')).update(`${timestamp}.${body}`, 'utf8').digest('hex');
 }
 

@@ -46,7 +46,7 @@ const LEGAL_FORMS: Record<string, string> = { SE: 'AB', NO: 'AS', FI: 'Oy', DK: 
  * number: the name, a Swedish-style ten-digit number with its check digit, and the contact
  * person (the customer's name) as the invoice reference.
  */
-export function fakeCompany(faker: Faker, countryCode: string, contact: Customer): Company {
+function fakeCompany(faker: Faker, countryCode: string, contact: Customer): Company {
   const companyName = `${faker.company.name().replace(/[,]/g, '')} ${LEGAL_FORMS[countryCode] ?? 'AB'}`.slice(0, 50);
   const contactName = [contact.deliveryAddress.firstName, contact.deliveryAddress.lastName].filter(Boolean).join(' ');
   return { companyName, organizationNumber: organisationNumber(`55${faker.string.numeric(7)}`), invoiceReference: contactName || null, invoiceTag: null };

@@ -10,7 +10,7 @@ import type { Scenario } from '../store/scenario.js';
 import type { OperationMatch } from './operations.js';
 import type { Exchange } from './recording.js';
 
-export const MAP_KINDS = ['store', 'client'] as const;
+const MAP_KINDS = ['store', 'client'] as const;
 export type MapKind = (typeof MAP_KINDS)[number];
 
 export interface MapSpec {

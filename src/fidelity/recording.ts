@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { wallClockStamp } from '../clock.js';
 import { ENVIRONMENTS, SURFACES } from '../hosts.js';
 
-export const RECORDING_VERSION = 1;
+const RECORDING_VERSION = 1;
 
 /**
  * A body as recorded: parsed JSON, text (forms, HTML, broken JSON), only its size when it is
@@ -42,7 +42,7 @@ const headersSchema = z.record(z.string(), z.string());
 export const OUTGOING_KINDS = ['notification', 'validation', 'webhook'] as const;
 export type OutgoingKind = (typeof OUTGOING_KINDS)[number];
 
-export const exchangeSchema = z
+const exchangeSchema = z
   .object({
     v: z.literal(RECORDING_VERSION),
     seq: z.number().int().min(1),
@@ -84,7 +84,7 @@ export class RecordingError extends Error {
 }
 
 /** The recording files a path names: a file as is, a directory's *.jsonl in name (= time) order. */
-export function recordingFiles(path: string): string[] {
+function recordingFiles(path: string): string[] {
   const full = resolve(path);
   if (!existsSync(full)) throw new RecordingError(`${path}: no such file or directory`);
   if (!statSync(full).isDirectory()) return [full];

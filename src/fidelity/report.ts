@@ -16,7 +16,7 @@ import { DIVERGENCE_KINDS, type Divergence, type DivergenceKind } from './compar
 import { pointerTemplate } from './fields.js';
 import type { Exchange } from './recording.js';
 
-export interface FirstSeen {
+interface FirstSeen {
   /** The exchange's seq in its recording file. */
   exchange: number;
   time: string;
@@ -143,7 +143,7 @@ export class ReportBuilder {
 
 const KIND_ORDER = new Map(DIVERGENCE_KINDS.map((kind, i) => [kind, i]));
 
-export function sortGroups<T extends DivergenceGroup>(groups: T[]): T[] {
+function sortGroups<T extends DivergenceGroup>(groups: T[]): T[] {
   return groups.sort(
     (a, b) =>
       a.endpoint.localeCompare(b.endpoint) ||

@@ -210,6 +210,6 @@ function jsonForScript(value: unknown): string {
 }
 
 /** Assets are addressed relative to the page (…/checkout/{token}), so every addressing mode works. */
-export function assetPath(name: string): string {
+function assetPath(name: string): string {
   return `../assets/${name}`;
 }

@@ -23,7 +23,7 @@ export interface StateSource {
   onClockChange(listener: () => void): () => void;
 }
 
-export function isFinal(state: PageState): boolean {
+function isFinal(state: PageState): boolean {
   return state.expired || state.status === 'PurchaseCompleted' || state.status === 'Aborted';
 }
 

@@ -19,7 +19,7 @@ export interface FirstStepsCredentials {
 }
 
 /** The three commands a newcomer runs first, for this sandbox: a token, a checkout, a purchase. */
-export function firstSteps(urls: Urls, credentials: FirstStepsCredentials): string[] {
+function firstSteps(urls: Urls, credentials: FirstStepsCredentials): string[] {
   const root = urls.baseUrl('uat', 'api').replace(/\/uat\/api$/, '');
   const c = credentials;
   const checkout = JSON.stringify({
@@ -36,7 +36,7 @@ export function firstSteps(urls: Urls, credentials: FirstStepsCredentials): stri
   ];
 }
 
-export interface StartLinks {
+interface StartLinks {
   dashboard: string;
   apiReference: string;
   hosts: string;
@@ -65,7 +65,7 @@ function favicon(request: Request): Response {
   });
 }
 
-export function startLinks(urls: Urls): StartLinks {
+function startLinks(urls: Urls): StartLinks {
   // This world's root: the origin, plus /sandboxes/{id} for an isolated world.
   const root = urls.baseUrl('uat', 'api').replace(/\/uat\/api$/, '');
   const baseUrls = Object.fromEntries(ENVIRONMENTS.map((env) => [env, bySurface((surface) => urls.baseUrl(env, surface))])) as StartLinks['baseUrls'];

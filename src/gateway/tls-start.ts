@@ -11,7 +11,7 @@ import type { Dispatch } from './gateway.js';
 import type { HostsConfig } from '../hosts.js';
 import type { Listener } from './listener.js';
 
-export const DEFAULT_TLS_PORT = 443;
+const DEFAULT_TLS_PORT = 443;
 const FALLBACK_DISTANCE = 433;
 
 /** The HTTPS listener, the CA certificate its host certificates are signed by, and the files made at this start. */

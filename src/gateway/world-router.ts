@@ -26,7 +26,7 @@ export interface WorldsById<W extends RoutableWorld> {
 }
 
 /** The world a request addresses and the path and query it sees there, or the answer when none lives. */
-export type WorldRoute<W> = { world: W; pathAndQuery: string } | { response: Response };
+type WorldRoute<W> = { world: W; pathAndQuery: string } | { response: Response };
 
 export interface WorldRouter<W> {
   route(request: Request): WorldRoute<W>;

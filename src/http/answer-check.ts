@@ -52,7 +52,7 @@ function describe(issue: Issue, root: unknown, base: Path, schema: Schema | unde
 }
 
 /** `data.items[0].id`; the answer itself is `(answer)`. */
-export function pathText(path: Path): string {
+function pathText(path: Path): string {
   if (path.length === 0) return '(answer)';
   return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? String(key) : `.${String(key)}`)).join('');
 }

@@ -16,7 +16,7 @@ import { type ErrorEntry, Refusal } from './refusal.js';
 import type { Dialect, SurfaceEnv } from './types.js';
 
 /** What a thrown error means in `dialect`; null for anything that is not a refusal (a sandbox bug). */
-export function refusalOf(error: unknown, dialect: Dialect): Refusal | null {
+function refusalOf(error: unknown, dialect: Dialect): Refusal | null {
   if (error instanceof Refusal) return error;
   if (error instanceof Violation) return Refusal.single(dialect.statusOf[error.kind], error.code, error.message);
   if (error instanceof BodyTooLarge) return dialect.tooLarge(error.maxBytes);

@@ -34,7 +34,7 @@ const errorCode = z
   .max(900)
   .meta({ description: 'The HTTP status: 400-599, or the non-standard 900 (a business rule rejection, e.g. Purchase_Completed).' });
 
-export const errorEntrySchema = z.strictObject({
+const errorEntrySchema = z.strictObject({
   reason: z.string().min(1).meta({
     description: 'The reason code clients branch on: Validation_Error, Duplicate_Articles, Resource_Not_Found, Resource_Locked, Purchase_Completed, Forbidden, Token_Expired, …',
   }),

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { ErrorEntry } from './refusal.js';
 import type { Answer, Dialect, SurfaceEnv } from './types.js';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
 /** How a caller proves who it is: a bearer token, a SharedKey signature, or nothing (the route checks what it needs). */
 export type AuthScheme = 'bearer' | 'sharedKey' | 'none';

@@ -4,7 +4,7 @@
  * the socket listener (src/gateway/listener.ts) destroys the connection instead of answering, and the
  * in-process fetch (src/sandbox.ts) rejects like fetch() does on a dropped connection.
  */
-export const REFUSE_CONNECTION_HEADER = 'x-sandbox-refuse-connection';
+const REFUSE_CONNECTION_HEADER = 'x-sandbox-refuse-connection';
 
 /** The refusals made here, so that asking needs no look at the headers of every answer. */
 const refusals = new WeakSet<Response>();

@@ -28,7 +28,7 @@ export class StatusResponse extends Response {
   }
 }
 
-export const JSON_TYPE = 'application/json; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A JSON response with any status, including 900, which Hono's typed helpers refuse. */
 export function jsonResponse(body: unknown, status: number, headers: Record<string, string> = {}): Response {
@@ -41,7 +41,7 @@ export function jsonTextResponse(text: string, status: number, headers?: Record<
 }
 
 /** A response with a text body; the journal keeps its text. */
-export function textResponse(text: string, status: number, headers: Record<string, string>): Response {
+function textResponse(text: string, status: number, headers: Record<string, string>): Response {
   // A plain Response when the status allows it: @hono/node-server writes those on its fast path.
   const response = status >= 200 && status <= 599 ? new Response(text, { status, headers }) : new StatusResponse(text, { headers }, status);
   texts.set(response, text);

@@ -21,7 +21,7 @@ export interface OperationRoute {
   anyMethod?: true;
 }
 
-export interface TableMatch<E> {
+interface TableMatch<E> {
   entry: E;
   /** The path's parameters, decoded as Hono's c.req.param() decodes them. */
   params: Record<string, string>;

@@ -13,11 +13,11 @@ import type { RequestNotes } from './notes.js';
 import type { ErrorEntry, Refusal } from './refusal.js';
 
 /** The authenticated caller of a business route. */
-export type Caller =
+type Caller =
   | { scheme: 'bearer'; merchantId: string; clientId: string }
   | { scheme: 'sharedkey'; merchantId: string; username: string };
 
-export interface SurfaceVariables {
+interface SurfaceVariables {
   caller: Caller;
   /** The request body as received, for SharedKey hashing and lenient JSON binding. */
   rawBody: Uint8Array;
@@ -52,7 +52,7 @@ export type Surface = Hono<SurfaceEnv>;
 /** Checks the caller (sets `caller`) or throws a Refusal. */
 export type Authenticate = (c: Context<SurfaceEnv>) => Promise<void>;
 
-export type DialectName = 'checkout' | 'problem' | 'tokenization' | 'token' | 'oauth' | 'page' | 'admin';
+type DialectName = 'checkout' | 'problem' | 'tokenization' | 'token' | 'oauth' | 'page' | 'admin';
 
 export interface Dialect {
   readonly name: DialectName;

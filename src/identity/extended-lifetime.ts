@@ -14,7 +14,7 @@ import { type VerifyInput, type VerifyOutcome, verifyAccessToken } from './verif
  * Tokens remembered (docs/identity.md states it); past it the oldest is forgotten, and a token
  * not remembered gets the scenario's default difference.
  */
-export const MAX_EXTENDED_LIFETIMES = 10_000;
+const MAX_EXTENDED_LIFETIMES = 10_000;
 
 export class ExtendedLifetimes {
   private readonly extra = new Map<string, number>();

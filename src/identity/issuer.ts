@@ -11,7 +11,7 @@ import { type KeyRing, SIGNING_ALG } from './keys.js';
 import type { Tenant } from './tenants.js';
 
 /** Entra back-dates iat/nbf by five minutes (the doc sample tokens: exp - iat = 3600 + 300). */
-export const BACKDATE_SECONDS = 300;
+const BACKDATE_SECONDS = 300;
 
 export interface AccessTokenClaims {
   aud: string;

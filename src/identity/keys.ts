@@ -21,7 +21,7 @@ export const DEFAULT_KEY_DIR = fileURLToPath(new URL('../../fixtures/keys/', imp
 export const SIGNING_ALG = 'RS256';
 
 /** One published key: what the JWKS lists and what verification needs. */
-export interface PublishedKey {
+interface PublishedKey {
   kid: string;
   x5t: string;
   /** Base64 (not base64url) DER of the certificate, as `x5c` carries it. */
@@ -31,7 +31,7 @@ export interface PublishedKey {
   jwk: JWK;
 }
 
-export interface SigningKey extends PublishedKey {
+interface SigningKey extends PublishedKey {
   privateKey: CryptoKey;
 }
 

@@ -15,7 +15,7 @@ import { type VerifyOutcome, verifyAccessToken } from './verifier.js';
 import { VerifiedTokenCache } from './token-cache.js';
 import { ExtendedLifetimes, withinExtendedLifetime } from './extended-lifetime.js';
 
-export interface IssuedToken extends TokenLifetimes {
+interface IssuedToken extends TokenLifetimes {
   accessToken: string;
   claims: AccessTokenClaims;
 }

@@ -25,7 +25,7 @@ export interface Tenant {
 }
 
 /** Entra's v2 issuer form: https://login.microsoftonline.com/{tid}/v2.0 */
-export function issuerFor(tenantId: string): string {
+function issuerFor(tenantId: string): string {
   return `https://login.microsoftonline.com/${tenantId}/v2.0`;
 }
 

@@ -15,7 +15,7 @@ const PARAM = fieldsOf(tokenRequestSchema);
 /** The token endpoint, as Entra serves it (v2). */
 export const TOKEN_PATH = '/oauth2/v2.0/token';
 
-export type BodyKind = 'form' | 'multipart' | 'json' | 'other' | 'empty';
+type BodyKind = 'form' | 'multipart' | 'json' | 'other' | 'empty';
 
 export interface TokenRequest {
   grantType: string | null;

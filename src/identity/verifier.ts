@@ -11,7 +11,7 @@ import { loadJose } from './jose.js';
 import { type KeyRing, SIGNING_ALG } from './keys.js';
 import type { Tenant } from './tenants.js';
 
-export type TokenProblem =
+type TokenProblem =
   | 'malformed'
   | 'key_not_found'
   | 'bad_signature'

@@ -94,7 +94,7 @@ function expiresAtOf(order: Order): string | null {
   return order.status === 'NotActivated' || order.status === 'PartActivated' || order.status === 'Expired' ? serviceInstant(order.expiresAt) : null;
 }
 
-export function orderData(order: Order): Record<string, unknown> {
+function orderData(order: Order): Record<string, unknown> {
   return {
     id: order.orderId,
     reference: order.reference,
@@ -128,7 +128,7 @@ export function orderDocumentJson(order: Order): string {
   return json;
 }
 
-export function orderDocument(order: Order): Record<string, unknown> {
+function orderDocument(order: Order): Record<string, unknown> {
   return { data: orderData(order), links: { self: { href: orderLocation(order.orderId) } }, metaData: {} };
 }
 

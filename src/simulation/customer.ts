@@ -41,7 +41,7 @@ export interface PurchaseRequest {
 }
 
 /** The purchase stopped at the validation step; the checkout is unlocked again. */
-export class ValidationFailedError extends Violation {
+class ValidationFailedError extends Violation {
   override name = 'ValidationFailedError';
   constructor(
     message: string,

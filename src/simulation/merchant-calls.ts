@@ -8,12 +8,12 @@ import { monotonicMs } from '../clock.js';
 import type { OutboundRecorder } from '../control/journal.js';
 import { reservedExampleName, reservedNameError } from '../domain/reserved-names.js';
 
-export const MERCHANT_CALL_TIMEOUT_MS = 10_000;
+const MERCHANT_CALL_TIMEOUT_MS = 10_000;
 
 export type CallOutcome = { status: number; body: string; error: null } | { status: null; body: null; error: string };
 
 /** `json`, when given, is sent as JSON (webhooks); `headers` go over the defaults (a webhook's own User-Agent and Walley-* headers). */
-export async function callMerchant(method: 'GET' | 'POST', url: string, stop?: AbortSignal, json?: string, headers?: Record<string, string>): Promise<CallOutcome> {
+async function callMerchant(method: 'GET' | 'POST', url: string, stop?: AbortSignal, json?: string, headers?: Record<string, string>): Promise<CallOutcome> {
   const reserved = URL.canParse(url) ? reservedExampleName(new URL(url).hostname) : null;
   // Fails at once, as it would on the network, without asking a resolver (src/domain/reserved-names.ts).
   if (reserved) return { status: null, body: null, error: reservedNameError(reserved) };

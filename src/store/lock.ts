@@ -14,7 +14,7 @@ import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 /** This process's own mark in the lock files it writes. */
 const OWNER = `${process.pid} ${randomUUID()}`;
 
-export class StateLockedError extends Error {
+class StateLockedError extends Error {
   override name = 'StateLockedError';
 }
 

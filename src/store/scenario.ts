@@ -108,7 +108,6 @@ const scenarioSchema = z
 
 export type Scenario = z.output<typeof scenarioSchema>;
 export type ScenarioMerchant = z.output<typeof merchantSchema>;
-export type ScenarioItem = z.output<typeof itemSchema>;
 export type ExplicitCheckout = z.output<typeof explicitCheckout>;
 export type ExplicitOrder = z.output<typeof explicitOrder>;
 
@@ -117,7 +116,7 @@ export class ScenarioError extends Error {
 }
 
 /** A scenario name (looked up in scenarios/) or a path to a YAML file. */
-export function resolveScenarioFile(nameOrPath: string, dir: string = SCENARIO_DIR): string {
+function resolveScenarioFile(nameOrPath: string, dir: string = SCENARIO_DIR): string {
   const looksLikePath = nameOrPath.includes('/') || nameOrPath.includes('\\') || /\.ya?ml$/.test(nameOrPath);
   if (looksLikePath) {
     const file = isAbsolute(nameOrPath) ? nameOrPath : resolve(nameOrPath);

@@ -17,7 +17,7 @@ import { type SnapshotDoc, SnapshotError, validateSnapshot } from './snapshot.js
 import { snapshotChunks } from './snapshot-stream.js';
 
 /** Snapshots of worlds larger than this are written without indentation. */
-export const PRETTY_UP_TO_RECORDS = 5_000;
+const PRETTY_UP_TO_RECORDS = 5_000;
 /** Bytes gathered before one write: small enough that serialising them takes about a millisecond. */
 const CHUNK_BYTES = 256 * 1024;
 
@@ -41,7 +41,7 @@ export class SnapshotFile implements Adapter<SnapshotDoc | null> {
 }
 
 /** Parses and validates snapshot text read from `file`. */
-export function parseSnapshot(text: string, file: string): SnapshotDoc {
+function parseSnapshot(text: string, file: string): SnapshotDoc {
   let raw: unknown;
   try {
     raw = JSON.parse(text);

@@ -8,7 +8,7 @@ import type { ApiClient, Checkout, Order } from '../domain/model.js';
 import type { Merchant } from '../domain/merchant.js';
 import type { CollectionName, CollectionTypes, RecordName, RecordTypes } from '../domain/records.js';
 import type { Settings } from '../domain/settings.js';
-import { ENVIRONMENTS, type EnvName } from '../hosts.js';
+import type { EnvName } from '../hosts.js';
 import { Collection } from './collection.js';
 
 export type { Settings };
@@ -19,7 +19,6 @@ export interface KeyedRecord {
 }
 
 export const MAIN_COLLECTIONS = ['merchants', 'apiClients', 'checkouts', 'orders'] as const;
-export type MainCollection = (typeof MAIN_COLLECTIONS)[number];
 
 export class EnvState {
   readonly merchants = new Collection<Merchant>((m) => m.id).withIndex('username', (m) => m.sharedKey.username);
@@ -124,7 +123,7 @@ export class SandboxState {
   }
 }
 
-export { ENVIRONMENTS };
+;
 
 /**
  * One change to the world. Services describe what they change; the store applies it in

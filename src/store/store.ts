@@ -31,7 +31,7 @@ import type { Change, EnvState, SandboxState } from './state.js';
  * would hold up the log's appends, which every write request waits for, longer); measured
  * against the snapshot, writing snapshots never costs more than the changes logged did.
  */
-export const COMPACT_BYTES = 8 * 1024 * 1024;
+const COMPACT_BYTES = 8 * 1024 * 1024;
 
 export interface StoreOptions {
   /** The snapshot file; null keeps the world in memory only. */

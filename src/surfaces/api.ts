@@ -28,7 +28,7 @@ export const API_OPERATIONS: readonly AnyOperation<SurfaceDeps & CheckoutTableDe
 const MANAGE = /^\/manage(\/|$)/;
 const dialectOf = (path: string): Dialect => (MANAGE.test(path) ? problemDialect : checkoutDialect);
 
-export function createApiSurface(deps: SurfaceDeps): Surface {
+function createApiSurface(deps: SurfaceDeps): Surface {
   return surfaceApp({ ...deps, checkoutHandlers: checkoutHandlers(deps) }, API_OPERATIONS, {
     authenticate: { bearer: bearerAuth(deps) },
     authDialect: checkoutDialect,

@@ -8,11 +8,11 @@ import type { SurfaceDeps } from '../routes/deps.js';
 import { IDENTITY_OPERATIONS } from '../routes/identity-operations.js';
 import { type SurfaceDefinition, surfaceApp } from './base.js';
 
-export const AUTH_OPERATIONS = IDENTITY_OPERATIONS;
+const AUTH_OPERATIONS = IDENTITY_OPERATIONS;
 
 const dialectOf = () => oauthDialect;
 
-export function createAuthSurface(deps: SurfaceDeps): Surface {
+function createAuthSurface(deps: SurfaceDeps): Surface {
   return surfaceApp(deps, AUTH_OPERATIONS, { dialectOf });
 }
 

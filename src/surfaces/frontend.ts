@@ -76,7 +76,7 @@ const script = (op: string, path: string, summary: string, body: string): AnyOpe
       new Response(body, { headers: { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' } }),
   });
 
-export const FRONTEND_OPERATIONS: readonly AnyOperation<PageDeps>[] = [
+const FRONTEND_OPERATIONS: readonly AnyOperation<PageDeps>[] = [
   script('getLoader', '/walley-checkout-loader.js', 'The loader script (new, data-version="v2")', LOADER),
   script('getOldLoader', '/collector-checkout-loader.js', 'The loader script (old name; also fires collectorCheckout… events)', LOADER),
   script('getPageScript', '/assets/checkout-page.js', "The hosted page's script", PAGE_SCRIPT),
@@ -237,7 +237,7 @@ export const FRONTEND_OPERATIONS: readonly AnyOperation<PageDeps>[] = [
 /** The host speaks the page's dialect throughout: its own refusals, what no operation serves and an injected fault alike. */
 const dialectOf = () => pageDialect;
 
-export function createFrontendSurface(deps: SurfaceDeps): Surface {
+function createFrontendSurface(deps: SurfaceDeps): Surface {
   return surfaceApp({ ...deps, steps: new CheckoutSteps(deps.simulation, deps.settings) }, FRONTEND_OPERATIONS, { dialectOf });
 }
 

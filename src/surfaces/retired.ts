@@ -18,9 +18,9 @@ import type { SurfaceDefinition } from './base.js';
 import { LEGACY_OPERATIONS, LEGACY_SURFACE, createLegacySurface } from './legacy.js';
 
 /** The retired host serves the legacy operations unchanged until its shutdown. */
-export const RETIRED_OPERATIONS = LEGACY_OPERATIONS;
+const RETIRED_OPERATIONS = LEGACY_OPERATIONS;
 
-export function createRetiredSurface(deps: SurfaceDeps): Surface {
+function createRetiredSurface(deps: SurfaceDeps): Surface {
   const legacy = createLegacySurface(deps);
   const app = new Hono<SurfaceEnv>();
   app.use('*', retirementGate(deps));

@@ -13,7 +13,7 @@ import { envSchema, everyOf, guidSchema, instantSchema } from './common.js';
 const AFTER_SHUTDOWN = everyOf<RetirementSettings['afterShutdown']>()(['refuse', 'gone']);
 const currency = z.string().regex(/^[A-Z]{3}$/);
 
-export const checkoutRowSchema = z.strictObject({
+const checkoutRowSchema = z.strictObject({
     privateId: guidSchema,
     publicToken: storedPublicTokenSchema,
     merchantId: z.string().min(1),
@@ -35,7 +35,7 @@ export const checkoutListSchema = z
     .strictObject({ env: envSchema, checkouts: z.array(checkoutRowSchema) })
     .meta({ description: 'Every checkout of the environment.' });
 
-export const orderRowSchema = z.strictObject({
+const orderRowSchema = z.strictObject({
     orderId: guidSchema,
     merchantId: z.string().min(1),
     storeId: z.string().min(1),

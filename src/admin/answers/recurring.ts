@@ -61,7 +61,7 @@ const storedCustomerSchema = z
     })
     .meta({ description: 'The customer of the purchase that gave the consent.' });
 
-export const customerTokenSchema = z.strictObject({
+const customerTokenSchema = z.strictObject({
     token: guidSchema.meta({ description: 'The customer token (data.order.customerToken of the purchase).' }),
     merchantId: z.string().min(1),
     storeId: z.string().min(1),
@@ -78,7 +78,7 @@ export const customerTokenSchema = z.strictObject({
 /** 200 of GET /__admin/{env}/customer-tokens. */
 export const customerTokensSchema = z.strictObject({ customerTokens: z.array(customerTokenSchema) }).meta({ description: 'The customer tokens issued.' });
 
-export const authorizationSchema = z.strictObject({
+const authorizationSchema = z.strictObject({
     authorizationId: guidSchema,
     customerToken: guidSchema,
     merchantId: z.string().min(1),
@@ -109,7 +109,7 @@ export const authorizationSchema = z.strictObject({
 /** 200 of GET /__admin/{env}/authorizations. */
 export const authorizationsSchema = z.strictObject({ authorizations: z.array(authorizationSchema) }).meta({ description: 'Authorizations, their schedule and attempts.' });
 
-export const onHoldReviewSchema = z.strictObject({
+const onHoldReviewSchema = z.strictObject({
     privateId: guidSchema.meta({ description: 'The checkout whose purchase is on hold.' }),
     dueAt: instantSchema.nullable().meta({ description: 'When it resolves by itself; null: only by POST …/invoice-status.' }),
     outcome: z.enum(REVIEW_OUTCOMES).meta({ description: `The invoice status it resolves to (${Object.entries(INVOICE_STATUS).map(([name, code]) => `${name} = ${code}`).join(', ')}).` }),

@@ -15,7 +15,7 @@ export const healthSchema = z
     .strictObject({ status: z.literal('ok'), scenario: scenarioName, clock: clockStateSchema })
     .meta({ description: 'The sandbox is ready: the scenario it was seeded from and its clock.' });
 
-export const hostSchema = z.strictObject({
+const hostSchema = z.strictObject({
     env: envSchema,
     surface: z.enum(SURFACES),
     placeholder: z.enum(SURFACES.map((surface) => SURFACE_RECORDS[surface].placeholder)).meta({ description: "The API spec's placeholder of the host, e.g. {base_url}." }),

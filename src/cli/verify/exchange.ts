@@ -16,7 +16,7 @@ export interface VerifyExchange {
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
 const SHOWN_HEADERS = ['content-type', 'location', 'www-authenticate', 'retry-after', 'x-ms-request-id'];
-export const TIMEOUT_MS = 15_000;
+const TIMEOUT_MS = 15_000;
 
 export async function exchange(fetcher: Fetch, method: string, url: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<VerifyExchange> {
   try {

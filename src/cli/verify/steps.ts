@@ -24,7 +24,7 @@ export interface VerifyTarget {
   orderId: string | null;
 }
 
-export type StepState = 'pass' | 'fail' | 'skip' | 'not-run';
+type StepState = 'pass' | 'fail' | 'skip' | 'not-run';
 
 export interface StepResult {
   name: string;

@@ -7,7 +7,7 @@ import { PAGES, type ReadinessItem, met, notMet, notSeen, plural } from './item.
 import { type TrafficEntry, cartKey, checkoutCall, checkoutsOf, memberOf, isRead, ok, valueKey } from './traffic.js';
 
 /** Reads closer together than this, with the same answer, are polling. */
-export const POLL_INTERVAL_MS = 1000;
+const POLL_INTERVAL_MS = 1000;
 /** This many reads in a row, each sooner than POLL_INTERVAL_MS after the previous, make a poll. */
 const POLL_RUN = 3;
 

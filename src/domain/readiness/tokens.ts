@@ -6,7 +6,7 @@ import { PAGES, type ReadinessItem, met, notMet, notSeen, plural } from './item.
 import { type Traffic, type TrafficEntry, memberOf, isApiCall } from './traffic.js';
 
 /** A token renewed with more than this left was renewed too early ("shortly before they expire"). */
-export const RENEW_MARGIN_MS = 5 * 60_000;
+const RENEW_MARGIN_MS = 5 * 60_000;
 /** Entra's lifetime when an answer does not say (expires_in 3599). */
 const DEFAULT_LIFETIME_S = 3599;
 

@@ -70,7 +70,7 @@ export interface CheckoutTrail {
   customer: string | null;
 }
 
-export const API_SURFACES: ReadonlySet<string> = new Set(['api', 'legacy', 'retired']);
+const API_SURFACES: ReadonlySet<string> = new Set(['api', 'legacy', 'retired']);
 
 export function isApiCall(entry: TrafficEntry): boolean {
   return entry.surface !== null && API_SURFACES.has(entry.surface) && !entry.auth.startsWith('token:');
@@ -249,11 +249,6 @@ export function reasons(entry: TrafficEntry): string[] {
   const errors = memberOf(memberOf(entry.responseJson(), 'error'), 'errors');
   if (!Array.isArray(errors)) return [];
   return errors.map((error) => memberOf(error, 'reason')).filter((reason): reason is string => typeof reason === 'string');
-}
-
-/** At most `n` ids, the first ones: evidence stays readable. */
-export function firstIds(entries: readonly TrafficEntry[], n = 20): number[] {
-  return entries.slice(0, n).map((entry) => entry.id);
 }
 
 /** The page's address for a public token: the first load and every reload of the iframe. */

@@ -20,7 +20,7 @@ export type Bound<T> = { ok: true; value: T } | { ok: false; problems: Problem[]
  *   phrase    "items[0].quantity must be a whole number above 0 …" (order administration, recurring)
  *   whole     the text alone, which names its subject ("The body must be a JSON object …")
  */
-export type Wording = 'labelled' | 'phrase' | 'whole';
+type Wording = 'labelled' | 'phrase' | 'whole';
 
 export interface Complaint {
   text: string;

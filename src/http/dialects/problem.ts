@@ -16,7 +16,7 @@ import type { Dialect } from '../types.js';
 import { problemSchema } from '../envelopes.js';
 import { Refusal } from '../refusal.js';
 
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
 export const problemDialect: Dialect = {
   name: 'problem',

@@ -9,7 +9,7 @@ import { adminErrorSchema, pageErrorSchema } from '../envelopes.js';
 import { Refusal } from '../refusal.js';
 
 /** The code of the simulation's refusal when the merchant's validation call failed. */
-export const VALIDATION_FAILED = 'Validation_Failed';
+const VALIDATION_FAILED = 'Validation_Failed';
 
 function render(refusal: Refusal): Response {
   return jsonResponse({ error: { status: refusal.status, message: refusal.message } }, refusal.status, refusal.headers);

@@ -23,7 +23,7 @@ const amount = (description: string) => z.number().meta({ description: `${descri
 const vat = z.number().min(0).max(100).meta({ description: 'VAT rate in percent (25 = 25 %).' });
 const text = z.string().nullable();
 
-export const publicTokenSchema = z
+const publicTokenSchema = z
     .string()
     .regex(/^public-[A-Z]{2}-[0-9a-f]{48}$/)
     .meta({ description: "public-<countryCode>-<48 hex>: the token the loader script's data-token takes." });
@@ -48,7 +48,7 @@ export const addressSchema = z.strictObject({
 
 const companyAddressSchema = addressSchema.extend({ companyName: z.string().nullable().meta({ description: "The company's name on a business checkout." }) });
 
-export const privateCustomerSchema = z
+const privateCustomerSchema = z
     .strictObject({
       email: text,
       mobilePhoneNumber: text,
@@ -59,7 +59,7 @@ export const privateCustomerSchema = z
     })
     .meta({ description: 'A private customer as identified: every field present, null where unknown.' });
 
-export const businessCustomerSchema = z
+const businessCustomerSchema = z
     .strictObject({
       companyName: z.string().nullable().meta({ description: 'The company the customer identified as (or the prefill named).' }),
       organizationNumber: text,
@@ -79,7 +79,7 @@ export const businessCustomerSchema = z
 const lineId = z.string().meta({ description: 'The article id (cut to 50 characters).' });
 const lineDescription = z.string().meta({ description: 'Cut to 50 characters.' });
 
-export const cartItemViewSchema = z.strictObject({
+const cartItemViewSchema = z.strictObject({
     id: lineId,
     description: lineDescription,
     unitPrice: amount('Price incl. VAT.'),
@@ -91,7 +91,7 @@ export const cartItemViewSchema = z.strictObject({
     type: z.string().optional().meta({ description: 'Only when sent, e.g. GiftCard.' }),
   });
 
-export const feeViewSchema = z.strictObject({ id: lineId, description: lineDescription, unitPrice: amount('Price incl. VAT.'), vat: vat });
+const feeViewSchema = z.strictObject({ id: lineId, description: lineDescription, unitPrice: amount('Price incl. VAT.'), vat: vat });
 
 /** An order line: the article as sent, with the article fields of its cart line (fees and delivery lines have none). */
 const lineSchema = z.strictObject({
@@ -110,7 +110,7 @@ const freeForm = (description: string) => z.unknown().meta({ description });
 
 // ---- GET /checkouts/{privateId}: data ----
 
-export const cartViewSchema = z
+const cartViewSchema = z
     .strictObject({
       totalAmount: amount('The sum of the items.'),
       items: z.array(cartItemViewSchema),
@@ -118,11 +118,11 @@ export const cartViewSchema = z
     })
     .meta({ description: 'The cart; null once the purchase is completed (the order carries the lines).' });
 
-export const feesViewSchema = z
+const feesViewSchema = z
     .strictObject({ shipping: feeViewSchema.nullable(), directInvoiceFee: feeViewSchema.optional().meta({ description: 'Only when an invoice fee is set.' }) })
     .meta({ description: 'The fees (no quantity); null once the purchase is completed.' });
 
-export const purchaseViewSchema = z
+const purchaseViewSchema = z
     .strictObject({
       amountToPay: amount("Cart + fees + a delivery module's fee."),
       paymentName: z.string().min(1).meta({ description: 'e.g. DirectInvoice, Account, PartPayment, Card.' }),
@@ -132,7 +132,7 @@ export const purchaseViewSchema = z
     })
     .meta({ description: 'The purchase once completed; null before.' });
 
-export const orderViewSchema = z
+const orderViewSchema = z
     .strictObject({
       orderId: generated(z.guid(), 'Lower-case GUID: the {orderId} of /manage/orders.'),
       totalAmount: amount('The sum of the order lines (cart, fees, delivery fee).'),
@@ -142,7 +142,7 @@ export const orderViewSchema = z
     .meta({ description: 'The order of a completed purchase; null before.' });
 
 /** A shop's own delivery block (Magento's fallback shape), kept as sent. */
-export const shopShippingViewSchema = z
+const shopShippingViewSchema = z
     .strictObject({
       provider: z.string().nullable(),
       shippingFee: amount("The fee charged: shippingFee as sent, else the sum of the shipments' fees."),
@@ -182,7 +182,7 @@ export const deliveryChoiceViewSchema = z
     })
     .meta({ description: "The customer's delivery choice in the checkout profile's delivery module." });
 
-export const deliveryShippingViewSchema = z
+const deliveryShippingViewSchema = z
     .union([deliveryChoiceViewSchema, shopShippingViewSchema])
     .meta({ description: "The delivery: the customer's choice in a delivery module, or a shop's own block as sent; null without either." });
 

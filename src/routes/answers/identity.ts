@@ -52,7 +52,7 @@ export const openIdConfigurationSchema = z
     })
     .meta({ description: "The tenant's OpenID discovery document, consistent with the tokens (same issuer, same keys)." });
 
-export const jwkSchema = z.strictObject({
+const jwkSchema = z.strictObject({
     kty: z.literal('RSA'),
     use: z.literal('sig'),
     kid: generated(z.string().min(1), "The token header's kid."),

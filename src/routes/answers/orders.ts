@@ -12,7 +12,7 @@ import { generated } from '../../http/envelopes.js';
 import { serviceInstantSchema } from './checkout.js';
 
 /** How the order's customer is shown: a B2B order's customer is an Organization. */
-export const ORDER_CUSTOMER_TYPES = ['Person', 'Organization'] as const;
+const ORDER_CUSTOMER_TYPES = ['Person', 'Organization'] as const;
 
 const instant = z.iso.datetime().meta({ description: 'ISO-8601 in UTC, sandbox time, e.g. 2026-11-02T10:00:00.000Z.' });
 const amount = (description: string) => z.number().meta({ description: `${description} In major units, a JSON number.` });
@@ -26,7 +26,7 @@ export const orderItemViewSchema = z.strictObject({
     vatRate: z.number().meta({ description: 'VAT in percent.' }),
   });
 
-export const orderInvoiceViewSchema = z.strictObject({
+const orderInvoiceViewSchema = z.strictObject({
     invoiceNumber: generated(z.string().regex(/^\d{9}$/), '9 digits.'),
     type: z.enum(INVOICE_TYPES).meta({ description: 'Invoice for a capture, Credit for a refund.' }),
     amount: amount('The amount invoiced or credited.'),
@@ -49,7 +49,7 @@ export const orderAddressViewSchema = z.strictObject({
     postalCode: text,
   });
 
-export const orderCustomerViewSchema = z.strictObject({
+const orderCustomerViewSchema = z.strictObject({
     type: z.enum(ORDER_CUSTOMER_TYPES),
     name: text,
     firstName: text,

@@ -9,18 +9,18 @@ import { generated, tokenizationAcknowledgedSchema, tokenizationSuccess } from '
 
 const authorizationId = generated(z.uuid(), 'The authorization; webhooks name it.');
 
-export const authorizationCompletedSchema = z
+const authorizationCompletedSchema = z
     .strictObject({
       authorizationId: authorizationId,
       orderId: generated(z.uuid(), 'The order the charge created, for /manage/orders.'),
     })
     .meta({ description: 'Authorized at once (200): the order exists.' });
 
-export const authorizationScheduledSchema = z
+const authorizationScheduledSchema = z
     .strictObject({ authorizationId: authorizationId })
     .meta({ description: 'Accepted (202): attempted on its schedule; the outcome comes as a webhook.' });
 
-export const customerTokenStatusSchema = z
+const customerTokenStatusSchema = z
     .strictObject({
       status: z.enum(CUSTOMER_TOKEN_STATUSES),
       cancellationDate: z.iso.datetime().optional().meta({ description: 'Only on a cancelled token: when it was cancelled (ISO-8601, UTC).' }),
