@@ -40,13 +40,15 @@ export function readinessText(report: MigrationReport, principals: readonly Prin
   return `${lines.join('\n')}\n`;
 }
 
+/** Control characters other than tab, newline and return, and unpaired surrogates: XML 1.0 allows none of them. */
+// eslint-disable-next-line no-control-regex
+const NOT_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /** Text safe in XML 1.0 content and attribute values: the five entities, and no character XML forbids. */
 export function escapeXml(text: string): string {
   return (
     text
-      // Control characters other than tab, newline and return (and unpaired surrogates) are not allowed in XML 1.0.
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+      .replace(NOT_IN_XML, '\uFFFD')
       .replace(/&/g, '&amp;')
       .replace(/</g, '&lt;')
       .replace(/>/g, '&gt;')
