@@ -26,7 +26,8 @@ const noWallClock = {
  * exception list: a new folder fails lint until it is given its place here.
  */
 export const LAYERS = [
-  'main', 'index', // the process entry and the library entry
+  'main',
+  'index', // the process entry and the library entry
   'cli', // the command line: flags, subcommands, banner
   'fidelity', // record through the sandbox, replay against a world, diff: proof against the real service
   'sandbox', // the process shell: options, keys, listeners, worlds
@@ -49,18 +50,36 @@ export const LAYERS = [
   'http', // the HTTP edge: envelopes, body reading, routing helpers
   'domain', // pure rules
   'node-version', // the Node.js engines names, and the sentence when an older one runs
-  'config', 'log-lines', 'log', 'log-level', 'hosts', 'yaml-file', 'clock', 'spelling', 'lazy', // foundations every layer may use
+  'config',
+  'log-lines',
+  'log',
+  'log-level',
+  'hosts',
+  'yaml-file',
+  'clock',
+  'spelling',
+  'lazy', // foundations every layer may use
 ];
 
 const unitOf = (file) => {
-  const parts = file.split(/[\\/]src[\\/]/).pop().split(/[\\/]/);
+  const parts = file
+    .split(/[\\/]src[\\/]/)
+    .pop()
+    .split(/[\\/]/);
   return parts.length === 1 ? parts[0].replace(/\.(ts|js)$/, '') : parts[0];
 };
 
 const layersPlugin = {
   rules: {
     order: {
-      meta: { type: 'problem', messages: { upward: "{{from}} may not import {{to}}: {{to}} is above {{from}} in the layers (LAYERS in eslint.config.js, docs/architecture.md)." , unplaced: "{{unit}} has no place in LAYERS (eslint.config.js): give the new folder its layer." } },
+      meta: {
+        type: 'problem',
+        messages: {
+          upward:
+            '{{from}} may not import {{to}}: {{to}} is above {{from}} in the layers (LAYERS in eslint.config.js, docs/architecture.md).',
+          unplaced: '{{unit}} has no place in LAYERS (eslint.config.js): give the new folder its layer.',
+        },
+      },
       create(context) {
         const file = context.filename;
         const from = unitOf(file);
@@ -115,7 +134,22 @@ export default tseslint.config(
     languageOptions: {
       sourceType: 'script',
       globals: Object.fromEntries(
-        ['window', 'document', 'location', 'fetch', 'FormData', 'URLSearchParams', 'CustomEvent', 'ResizeObserver', 'EventSource', 'setTimeout', 'clearTimeout', 'setInterval', 'performance', 'Intl'].map((name) => [name, 'readonly']),
+        [
+          'window',
+          'document',
+          'location',
+          'fetch',
+          'FormData',
+          'URLSearchParams',
+          'CustomEvent',
+          'ResizeObserver',
+          'EventSource',
+          'setTimeout',
+          'clearTimeout',
+          'setInterval',
+          'performance',
+          'Intl',
+        ].map((name) => [name, 'readonly']),
       ),
     },
   },
@@ -124,6 +158,13 @@ export default tseslint.config(
   // Frameworks by layer (one entry per file set: a later no-restricted-imports entry would replace an earlier one).
   without(['src/domain/**'], FRAMEWORKS, 'The domain uses no framework (docs/architecture.md).'),
   without(['src/store/**'], ['hono', 'hono/*', '@hono/*'], 'The store speaks no HTTP (docs/architecture.md).'),
-  without(['src/services/**', 'src/simulation/**'], ['hono', 'hono/*', '@hono/*', 'lowdb', 'lowdb/*'], 'Services speak no HTTP, and only src/store/ uses lowdb (docs/architecture.md).'),
-  { ...without(['src/**'], ['lowdb', 'lowdb/*'], 'Only src/store/ uses lowdb (docs/architecture.md).'), ignores: ['src/domain/**', 'src/store/**', 'src/services/**', 'src/simulation/**'] },
+  without(
+    ['src/services/**', 'src/simulation/**'],
+    ['hono', 'hono/*', '@hono/*', 'lowdb', 'lowdb/*'],
+    'Services speak no HTTP, and only src/store/ uses lowdb (docs/architecture.md).',
+  ),
+  {
+    ...without(['src/**'], ['lowdb', 'lowdb/*'], 'Only src/store/ uses lowdb (docs/architecture.md).'),
+    ignores: ['src/domain/**', 'src/store/**', 'src/services/**', 'src/simulation/**'],
+  },
 );

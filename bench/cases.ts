@@ -31,11 +31,15 @@ export const TOKEN_FORM = new URLSearchParams({
 }).toString();
 export const FORM_HEADERS = { 'content-type': 'application/x-www-form-urlencoded' };
 
-export const CART = JSON.stringify({ items: [{ id: 'TENT-2P', description: 'Two-person tent', unitPrice: '2499.00', quantity: 1, vat: 25 }] });
+export const CART = JSON.stringify({
+  items: [{ id: 'TENT-2P', description: 'Two-person tent', unitPrice: '2499.00', quantity: 1, vat: 25 }],
+});
 export const CAPTURE = JSON.stringify({ amount: '0.01', description: 'bench part-capture' });
 
 export function sharedKey(body: string, path: string): string {
-  const hex = createHash('sha256').update(body + path + SHARED_KEY.key, 'utf8').digest('hex');
+  const hex = createHash('sha256')
+    .update(body + path + SHARED_KEY.key, 'utf8')
+    .digest('hex');
   return `SharedKey ${Buffer.from(`${SHARED_KEY.username}:${hex}`).toString('base64')}`;
 }
 
@@ -46,10 +50,20 @@ export function sharedKey(body: string, path: string): string {
  * customer's checkout, not one checkout from fifty connections at once.
  */
 export async function openCheckouts(url: string, bearer: string, count: number): Promise<string[]> {
-  const body = JSON.stringify({ storeId: Number(STORE_ID), countryCode: 'SE', reference: 'bench', merchantTermsUri: 'https://shop.example/terms', cart: JSON.parse(CART) });
+  const body = JSON.stringify({
+    storeId: Number(STORE_ID),
+    countryCode: 'SE',
+    reference: 'bench',
+    merchantTermsUri: 'https://shop.example/terms',
+    cart: JSON.parse(CART),
+  });
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    const response = await fetch(`${url}/uat/api/checkouts`, { method: 'POST', headers: { authorization: bearer, 'content-type': 'application/json' }, body });
+    const response = await fetch(`${url}/uat/api/checkouts`, {
+      method: 'POST',
+      headers: { authorization: bearer, 'content-type': 'application/json' },
+      body,
+    });
     if (!response.ok) throw new Error(`initialize answered ${response.status}: ${await response.text()}`);
     ids.push(((await response.json()) as { data: { privateId: string } }).data.privateId);
   }
@@ -111,8 +125,14 @@ export const SCALE_WORLD: World = {
 
 /** A world's ids from the control plane: merchant 1001's Initialized checkouts and NotActivated orders. */
 export async function discovered(url: string, world: World): Promise<World> {
-  const checkouts = ((await (await fetch(`${url}/__admin/uat/checkouts`)).json()) as { checkouts: { privateId: string; merchantId: string; status: string }[] }).checkouts;
-  const orders = ((await (await fetch(`${url}/__admin/uat/orders`)).json()) as { orders: { orderId: string; merchantId: string; status: string }[] }).orders;
+  const checkouts = (
+    (await (await fetch(`${url}/__admin/uat/checkouts`)).json()) as {
+      checkouts: { privateId: string; merchantId: string; status: string }[];
+    }
+  ).checkouts;
+  const orders = (
+    (await (await fetch(`${url}/__admin/uat/orders`)).json()) as { orders: { orderId: string; merchantId: string; status: string }[] }
+  ).orders;
   const open = checkouts.filter((c) => c.merchantId === '1001' && c.status === 'Initialized');
   return {
     ...world,
@@ -138,7 +158,12 @@ export function generatedWorld(dir: string, name: string, orders: number, checko
             sharedKey: SHARED_KEY,
             apiClients: [{ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, name: 'bench' }],
             checkouts: Array.from({ length: checkouts }, (_, i) => ({ privateId: checkoutId(i), storeId: 1234, items: [item] })),
-            orders: Array.from({ length: orders }, (_, i) => ({ orderId: orderId(i), storeId: 1234, status: 'NotActivated', items: [item] })),
+            orders: Array.from({ length: orders }, (_, i) => ({
+              orderId: orderId(i),
+              storeId: 1234,
+              status: 'NotActivated',
+              items: [item],
+            })),
           },
         ],
       },

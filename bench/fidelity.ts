@@ -25,7 +25,8 @@ try {
     started = performance.now();
     const report = await diffExchanges(exchanges, { scenario: 'default', maps: [] });
     runs.push(performance.now() - started);
-    if (report.divergences.length || report.replayed !== exchanges.length) throw new Error(`unexpected report: ${report.replayed} replayed, ${report.divergences.length} divergences`);
+    if (report.divergences.length || report.replayed !== exchanges.length)
+      throw new Error(`unexpected report: ${report.replayed} replayed, ${report.divergences.length} divergences`);
   }
   started = performance.now();
   const cli = spawnSync(process.execPath, [fileURLToPath(new URL('../dist/main.js', import.meta.url)), 'diff', file], { encoding: 'utf8' });

@@ -190,9 +190,17 @@ async function casesFor(server: Server, world: World, state: 'memory' | 'file', 
   if (world.cases === 'all' && checkout === null) notes.push(`${world.label}: no checkout known; checkout cases skipped`);
 
   if (state === 'memory' && world.cases === 'all') {
-    cases.push({ name: 'token POST /oauth2/v2.0/token', kind: 'token', spec: { method: 'POST', path: TOKEN_PATH, headers: FORM_HEADERS, body: TOKEN_FORM } });
+    cases.push({
+      name: 'token POST /oauth2/v2.0/token',
+      kind: 'token',
+      spec: { method: 'POST', path: TOKEN_PATH, headers: FORM_HEADERS, body: TOKEN_FORM },
+    });
     if (checkout) {
-      cases.push({ name: 'bearer GET /checkouts/{id}', kind: 'read', spec: { method: 'GET', path: `/uat/api/checkouts/${checkout}`, headers: bearer } });
+      cases.push({
+        name: 'bearer GET /checkouts/{id}',
+        kind: 'read',
+        spec: { method: 'GET', path: `/uat/api/checkouts/${checkout}`, headers: bearer },
+      });
     }
     let order = world.orderIds[0] ?? null;
     if (order === null) {
@@ -200,7 +208,11 @@ async function casesFor(server: Server, world: World, state: 'memory' | 'file', 
       order = ((await list.json()) as { data?: { id: string }[] }).data?.[0]?.id ?? null;
     }
     if (order) {
-      cases.push({ name: 'bearer GET /manage/orders/{id}', kind: 'read', spec: { method: 'GET', path: `/uat/api/manage/orders/${order}`, headers: bearer } });
+      cases.push({
+        name: 'bearer GET /manage/orders/{id}',
+        kind: 'read',
+        spec: { method: 'GET', path: `/uat/api/manage/orders/${order}`, headers: bearer },
+      });
     } else {
       notes.push(`${world.label}: no order of merchant 1001 found; GET order skipped`);
     }
@@ -248,7 +260,12 @@ async function runWorld(planned: World, state: 'memory' | 'file', flags: Flags, 
   try {
     server = await sandbox(planned, stateFile, flags);
   } catch (error) {
-    notes.push(`${label}: the sandbox did not start: ${anonymous((error as Error).message, dir).split('\n').slice(0, 3).join(' | ')}`);
+    notes.push(
+      `${label}: the sandbox did not start: ${anonymous((error as Error).message, dir)
+        .split('\n')
+        .slice(0, 3)
+        .join(' | ')}`,
+    );
     failures++;
     return;
   }
@@ -258,7 +275,18 @@ async function runWorld(planned: World, state: 'memory' | 'file', flags: Flags, 
     for (const c of await casesFor(server, world, state, flags)) {
       const skip = await warmUp(server.url, c.spec);
       if (skip) {
-        rows.push({ name: c.name, world: world.label, state, flags, result: null, ratio: null, against: null, vsDefault: null, rss: rssMb(server.pid), note: `skipped: ${skip}` });
+        rows.push({
+          name: c.name,
+          world: world.label,
+          state,
+          flags,
+          result: null,
+          ratio: null,
+          against: null,
+          vsDefault: null,
+          rss: rssMb(server.pid),
+          note: `skipped: ${skip}`,
+        });
         failures++;
         continue;
       }
@@ -270,7 +298,9 @@ async function runWorld(planned: World, state: 'memory' | 'file', flags: Flags, 
         ratio = result.rps / ceilings.jose;
         against = 'Hono + jose';
       } else if (c.kind === 'write' && state === 'file') {
-        const memory = rows.find((r) => r.name === c.name && r.world === world.label && r.state === 'memory' && r.flags === flags && r.result);
+        const memory = rows.find(
+          (r) => r.name === c.name && r.world === world.label && r.state === 'memory' && r.flags === flags && r.result,
+        );
         ratio = memory?.result ? result.rps / memory.result.rps : null;
         against = 'same in memory';
       } else {
@@ -286,7 +316,9 @@ async function runWorld(planned: World, state: 'memory' | 'file', flags: Flags, 
       // The footprint a long-lived sandbox keeps: right after the last case, and once quiet.
       const atLast = rssMb(server.pid);
       await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
-      notes.push(`${label}: RSS ${atLast.toFixed(0)} MB right after the last case, ${rssMb(server.pid).toFixed(0)} MB ${QUIET_MS / 1000} s later (quiet)`);
+      notes.push(
+        `${label}: RSS ${atLast.toFixed(0)} MB right after the last case, ${rssMb(server.pid).toFixed(0)} MB ${QUIET_MS / 1000} s later (quiet)`,
+      );
     }
   } finally {
     await server.stop();
@@ -397,7 +429,9 @@ async function main(): Promise<void> {
   if (!existsSync(MAIN)) throw new Error('dist/main.js is missing: run `npm run build` first');
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
   const startedAt = new Date(performance.timeOrigin + performance.now()).toISOString();
-  const load = loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   try {
     process.stderr.write(`bench: ${SECONDS} s per case, ${CONNECTIONS} connections${SMOKE ? ' (smoke)' : ''}\n`);
 
@@ -417,7 +451,11 @@ async function main(): Promise<void> {
     let sizedReads = Number.NaN;
     for (const [file, name, spec] of [
       ['ceiling-hono.mjs', 'ceiling: bare Hono, static JSON', { method: 'GET', path: '/checkouts/x' }],
-      ['ceiling-jose.ts', 'ceiling: bare Hono + jose, RS256 token per request', { method: 'POST', path: '/token', headers: FORM_HEADERS, body: TOKEN_FORM }],
+      [
+        'ceiling-jose.ts',
+        'ceiling: bare Hono + jose, RS256 token per request',
+        { method: 'POST', path: '/token', headers: FORM_HEADERS, body: TOKEN_FORM },
+      ],
     ] as const) {
       const server = await ceiling(file);
       try {
@@ -427,7 +465,18 @@ async function main(): Promise<void> {
         else ceilings.jose = result.rps;
         const note = flagOf(result);
         if (note) failures++;
-        ceilingRows.push({ name, world: '-', state: '-', flags: '-', result, ratio: 1, against: 'ceiling', vsDefault: null, rss: rssMb(server.pid), note });
+        ceilingRows.push({
+          name,
+          world: '-',
+          state: '-',
+          flags: '-',
+          result,
+          ratio: 1,
+          against: 'ceiling',
+          vsDefault: null,
+          rss: rssMb(server.pid),
+          note,
+        });
         process.stderr.write(`  ${name}: ${result.rps.toFixed(0)} req/s\n`);
         if (file === 'ceiling-hono.mjs' && !SMOKE) {
           // For information: the same framework writing as many bytes as the sandbox's read answers.
@@ -436,7 +485,18 @@ async function main(): Promise<void> {
           const sized = await measure(server.url, sizedSpec);
           sizedReads = sized.rps;
           const sizedName = "bare Hono, static JSON of the reads' answer size (1,136 bytes; information, not a budget's ceiling)";
-          ceilingRows.push({ name: sizedName, world: '-', state: '-', flags: '-', result: sized, ratio: sized.rps / result.rps, against: 'bare Hono', vsDefault: null, rss: rssMb(server.pid), note: flagOf(sized) });
+          ceilingRows.push({
+            name: sizedName,
+            world: '-',
+            state: '-',
+            flags: '-',
+            result: sized,
+            ratio: sized.rps / result.rps,
+            against: 'bare Hono',
+            vsDefault: null,
+            rss: rssMb(server.pid),
+            note: flagOf(sized),
+          });
           process.stderr.write(`  ${sizedName}: ${sized.rps.toFixed(0)} req/s\n`);
         }
       } finally {
@@ -456,7 +516,9 @@ async function main(): Promise<void> {
     for (const [world, state, flags] of worlds) await runWorld(world, state, flags, ceilings, dir);
 
     if (Number.isFinite(sizedReads)) {
-      const reads = rows.filter((r) => r.world === 'default' && r.state === 'memory' && r.flags === 'default' && r.result && r.name.includes(' GET '));
+      const reads = rows.filter(
+        (r) => r.world === 'default' && r.state === 'memory' && r.flags === 'default' && r.result && r.name.includes(' GET '),
+      );
       notes.push(
         `the default world's reads against bare Hono writing answers of their size (${sizedReads.toFixed(0)} req/s): ` +
           reads.map((r) => `${r.name} ${(r.result!.rps / sizedReads).toFixed(2)}×`).join(', '),
@@ -481,7 +543,14 @@ async function main(): Promise<void> {
 
     // Scale rows against the same case on the default-size world (reads/token: default; capture: orders-1k).
     for (const row of rows.filter((r) => r.world === 'scale' && r.result)) {
-      const base = rows.find((r) => r.name.split(' (')[0] === row.name.split(' (')[0] && r.state === row.state && r.flags === row.flags && r.world !== 'scale' && r.result);
+      const base = rows.find(
+        (r) =>
+          r.name.split(' (')[0] === row.name.split(' (')[0] &&
+          r.state === row.state &&
+          r.flags === row.flags &&
+          r.world !== 'scale' &&
+          r.result,
+      );
       if (base?.result) row.vsDefault = row.result!.rps / base.result.rps;
     }
 
@@ -502,9 +571,10 @@ async function main(): Promise<void> {
       const start = '<!-- bench:results:start -->';
       const end = '<!-- bench:results:end -->';
       const block = `${start}\n${markdown}\n${end}`;
-      const updated = text.includes(start) && text.includes(end)
-        ? text.slice(0, text.indexOf(start)) + block + text.slice(text.indexOf(end) + end.length)
-        : `${text}\n${block}\n`;
+      const updated =
+        text.includes(start) && text.includes(end)
+          ? text.slice(0, text.indexOf(start)) + block + text.slice(text.indexOf(end) + end.length)
+          : `${text}\n${block}\n`;
       writeFileSync(readme, updated);
       process.stderr.write('bench: table written to bench/README.md\n');
     }

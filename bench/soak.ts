@@ -22,7 +22,18 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { CAPTURE, CART, FORM_HEADERS, STORE_ID, TOKEN_FORM, TOKEN_PATH, type World, generatedWorld, legacyCheckoutPath, sharedKey } from './cases.js';
+import {
+  CAPTURE,
+  CART,
+  FORM_HEADERS,
+  STORE_ID,
+  TOKEN_FORM,
+  TOKEN_PATH,
+  type World,
+  generatedWorld,
+  legacyCheckoutPath,
+  sharedKey,
+} from './cases.js';
 import { MAIN, ROOT, rssMb, sandboxProcess } from './processes.js';
 
 export interface SoakOptions {
@@ -158,7 +169,12 @@ class Traffic {
         return this.as(op, { method: 'POST', path: TOKEN_PATH, headers: FORM_HEADERS, body: TOKEN_FORM });
       case 'cart': {
         const path = `${legacyCheckoutPath(this.recent().privateId)}/cart`;
-        return this.as(op, { method: 'PUT', path: `/uat/legacy${path}`, headers: { authorization: sharedKey(CART, path), 'content-type': 'application/json' }, body: CART });
+        return this.as(op, {
+          method: 'PUT',
+          path: `/uat/legacy${path}`,
+          headers: { authorization: sharedKey(CART, path), 'content-type': 'application/json' },
+          body: CART,
+        });
       }
       case 'page':
         return this.as(op, { method: 'GET', path: `/uat/frontend/checkout/${this.recent().publicToken}`, headers: {} });
@@ -171,7 +187,11 @@ class Traffic {
         return this.as(op, { method: 'GET', path: `/uat/legacy${path}`, headers: { authorization: sharedKey('', path) } });
       }
       case 'orderRead':
-        return this.as(op, { method: 'GET', path: `/uat/api/manage/orders/${this.orderIds[Math.floor(this.random() * this.orderIds.length)]!}`, headers: auth });
+        return this.as(op, {
+          method: 'GET',
+          path: `/uat/api/manage/orders/${this.orderIds[Math.floor(this.random() * this.orderIds.length)]!}`,
+          headers: auth,
+        });
     }
   }
 
@@ -203,7 +223,12 @@ const CREATE = JSON.stringify({
 });
 
 /** One autocannon run of the mix: `amount` requests at `rate` per second, or `seconds` unthrottled. */
-async function run(url: string, traffic: Traffic, connections: number, limit: { amount: number; rate: number } | { seconds: number }): Promise<autocannon.Result> {
+async function run(
+  url: string,
+  traffic: Traffic,
+  connections: number,
+  limit: { amount: number; rate: number } | { seconds: number },
+): Promise<autocannon.Result> {
   const request: autocannon.Request = {
     // The context is per connection: the op of its request in flight (one at a time, no pipelining).
     setupRequest: (req: autocannon.Request, context: object) => {
@@ -245,7 +270,9 @@ export async function soak(options: SoakOptions): Promise<SoakResult> {
     });
     try {
       const rssStartMb = rssMb(server.pid);
-      const token = (await (await fetch(`${server.url}${TOKEN_PATH}`, { method: 'POST', headers: FORM_HEADERS, body: TOKEN_FORM })).json()) as { access_token: string };
+      const token = (await (
+        await fetch(`${server.url}${TOKEN_PATH}`, { method: 'POST', headers: FORM_HEADERS, body: TOKEN_FORM })
+      ).json()) as { access_token: string };
       const seed: Known[] = [];
       for (let i = 0; i < 20; i++) {
         const created = await fetch(`${server.url}/uat/api/checkouts`, {
@@ -262,7 +289,9 @@ export async function soak(options: SoakOptions): Promise<SoakResult> {
       const probe = await run(server.url, traffic, options.connections, { seconds: PROBE_SECONDS });
       const capacity = probe.requests.average;
       const rate = options.rate ?? Math.max(1, Math.round(capacity * options.load));
-      options.progress(`soak: capacity ${capacity.toFixed(0)} req/s (mix, ${options.connections} connections); running ${options.requests} requests at ${rate} req/s`);
+      options.progress(
+        `soak: capacity ${capacity.toFixed(0)} req/s (mix, ${options.connections} connections); running ${options.requests} requests at ${rate} req/s`,
+      );
       const perWindow = Math.floor(options.requests / options.windows);
       const windows: SoakWindow[] = [];
       for (let w = 0; w < options.windows + options.steadyWindows; w++) {
@@ -351,7 +380,9 @@ async function main(): Promise<void> {
   if (!existsSync(MAIN)) throw new Error('dist/main.js is missing: run `npm run build` first');
   const options = soakOptions(1_000_000);
   const startedAt = new Date(performance.timeOrigin + performance.now()).toISOString();
-  const load = loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   const result = await soak(options);
   const markdown = [
     `${startedAt.slice(0, 16).replace('T', ' ')} UTC · Node ${process.version} · load average at start ${load} · ${options.requests} requests in ${options.windows} windows at ${result.rate} req/s ` +
@@ -360,7 +391,13 @@ async function main(): Promise<void> {
     windowTable(result),
     '',
     `- p99 of the last window in which the state grew over the first's: ${p99Growth(result).toFixed(2)}×`,
-    ...(steadyRss(result) ? [`- RSS once the state stopped growing: ${steadyRss(result)!.map((mb) => mb.toFixed(0)).join(' → ')} MB`] : []),
+    ...(steadyRss(result)
+      ? [
+          `- RSS once the state stopped growing: ${steadyRss(result)!
+            .map((mb) => mb.toFixed(0))
+            .join(' → ')} MB`,
+        ]
+      : []),
     `- RSS ${result.rssStartMb.toFixed(0)} MB at the start, ${result.rssQuietMb.toFixed(0)} MB ${QUIET_MS / 1000} s after the last window`,
   ].join('\n');
   console.log(`\n${markdown}\n`);
@@ -371,7 +408,10 @@ async function main(): Promise<void> {
     const start = '<!-- soak:results:start -->';
     const end = '<!-- soak:results:end -->';
     if (text.includes(start) && text.includes(end)) {
-      writeFileSync(readme, text.slice(0, text.indexOf(start)) + `${start}\n${markdown}\n${end}` + text.slice(text.indexOf(end) + end.length));
+      writeFileSync(
+        readme,
+        text.slice(0, text.indexOf(start)) + `${start}\n${markdown}\n${end}` + text.slice(text.indexOf(end) + end.length),
+      );
       process.stderr.write('soak: table written to bench/README.md\n');
     }
   }

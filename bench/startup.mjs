@@ -33,7 +33,7 @@ async function once() {
   let t = performance.now();
   const { createSandbox } = await import(new URL('sandbox.js', DIST).href);
   await import(new URL('cli/index.js', DIST).href);
-  rows.push(['import dist/ (the sandbox\'s own modules)', performance.now() - t]);
+  rows.push(["import dist/ (the sandbox's own modules)", performance.now() - t]);
   t = performance.now();
   const sandbox = await createSandbox({ port: 0, now: '2026-06-01T00:00:00Z', logLevel: 'warn', scenario: 'default' });
   rows.push(['createSandbox: scenario default (YAML, zod, faker, seeding)', performance.now() - t]);

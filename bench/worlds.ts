@@ -32,9 +32,13 @@ const CHECKOUT = JSON.stringify({
 });
 
 async function useWorld(url: string): Promise<void> {
-  const made = (await (await fetch(`${url}/__admin/sandboxes`, { method: 'POST', body: JSON.stringify({ scenario: 'minimal', now: NOW, frozen: true }) })).json()) as { id: string };
+  const made = (await (
+    await fetch(`${url}/__admin/sandboxes`, { method: 'POST', body: JSON.stringify({ scenario: 'minimal', now: NOW, frozen: true }) })
+  ).json()) as { id: string };
   const base = `${url}/sandboxes/${made.id}/uat`;
-  const token = (await (await fetch(`${base}/auth/oauth2/v2.0/token`, { method: 'POST', body: new URLSearchParams(CLIENT) })).json()) as { access_token: string };
+  const token = (await (await fetch(`${base}/auth/oauth2/v2.0/token`, { method: 'POST', body: new URLSearchParams(CLIENT) })).json()) as {
+    access_token: string;
+  };
   const headers = { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' };
   for (let i = 0; i < CHECKOUTS; i += 1) {
     const answer = await fetch(`${base}/api/checkouts`, { method: 'POST', headers, body: CHECKOUT });

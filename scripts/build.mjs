@@ -44,7 +44,10 @@ async function bundleCli() {
       b.onLoad({ filter: /\.ts$/ }, (args) => {
         const text = readFileSync(args.path, 'utf8');
         if (!text.includes('import.meta.url')) return undefined;
-        const twin = relative(CHUNK_DIR, join(dist, relative(src, args.path))).replace(/\.ts$/, '.js').split(sep).join('/');
+        const twin = relative(CHUNK_DIR, join(dist, relative(src, args.path)))
+          .replace(/\.ts$/, '.js')
+          .split(sep)
+          .join('/');
         return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(twin)}, import.meta.url).href`), loader: 'ts' };
       });
     },
@@ -60,15 +63,26 @@ async function bundleCli() {
     chunkNames: 'chunks/[hash]',
     external: ['pino-pretty', 'node-forge', 'swagger-ui-dist'],
     // CommonJS packages inside an ES bundle call require() (iso8601-duration, Node's builtins).
-    banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);",
+    },
     plugins: [fileUrls],
     absWorkingDir: root,
     metafile: true,
     logLevel: 'warning',
   });
-  const stray = Object.keys(result.metafile.outputs['dist/main.js'].inputs).filter((input) => input.endsWith('.ts') && readFileSync(join(root, input), 'utf8').includes('import.meta.url'));
-  if (stray.length > 0) throw new Error(`scripts/build.mjs: ${stray.join(', ')} landed in dist/main.js, where its import.meta.url would point elsewhere; import it dynamically from src/main.ts`);
-  return new Set(Object.keys(result.metafile.outputs).map((path) => join(root, path)).filter((path) => path.startsWith(CHUNK_DIR)));
+  const stray = Object.keys(result.metafile.outputs['dist/main.js'].inputs).filter(
+    (input) => input.endsWith('.ts') && readFileSync(join(root, input), 'utf8').includes('import.meta.url'),
+  );
+  if (stray.length > 0)
+    throw new Error(
+      `scripts/build.mjs: ${stray.join(', ')} landed in dist/main.js, where its import.meta.url would point elsewhere; import it dynamically from src/main.ts`,
+    );
+  return new Set(
+    Object.keys(result.metafile.outputs)
+      .map((path) => join(root, path))
+      .filter((path) => path.startsWith(CHUNK_DIR)),
+  );
 }
 
 function newest(path) {
@@ -109,7 +123,15 @@ if (result.status !== 0) process.exit(result.status ?? 1);
 // dist/, so the package ships them and an install of it never pulls swagger-ui-dist in, nor
 // its telemetry dependency @scarf/scarf (kept out of this repository's own install by the
 // override in package.json). Only the files src/admin/openapi.ts serves, and the licence.
-const SWAGGER_FILES = ['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'favicon-32x32.png', 'favicon-16x16.png', 'LICENSE', 'NOTICE'];
+const SWAGGER_FILES = [
+  'swagger-ui.css',
+  'swagger-ui-bundle.js',
+  'swagger-ui-standalone-preset.js',
+  'favicon-32x32.png',
+  'favicon-16x16.png',
+  'LICENSE',
+  'NOTICE',
+];
 const swaggerDir = join(root, 'node_modules', 'swagger-ui-dist');
 const swaggerCopy = join(root, 'dist', 'admin', 'swagger-ui');
 mkdirSync(swaggerCopy, { recursive: true });

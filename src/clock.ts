@@ -180,7 +180,10 @@ export function monotonicMs(): number {
 
 /** The machine's time as a file-name stamp (backup names), e.g. 20261123T101500Z. */
 export function wallClockStamp(): string {
-  return new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
 /** The machine's time as ISO-8601, for housekeeping records (the journal's real-time stamp, when an isolated sandbox was made), never for sandbox decisions. */

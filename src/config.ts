@@ -22,16 +22,17 @@ export const DEFAULT_JOURNAL_SIZE = 1000;
 export const MAX_JOURNAL_SIZE = 1_000_000;
 
 /** An origin the sandbox writes into its answers: http(s)://name[:port], no path. */
-const publicUrl = z
-  .string()
-  .transform((value, ctx) => {
-    const origin = publicOrigin(value);
-    if (origin === null) {
-      ctx.addIssue({ code: 'custom', message: 'is not an http(s) origin such as http://sandbox:4010 (scheme, host, optional port; no path)' });
-      return z.NEVER;
-    }
-    return origin;
-  });
+const publicUrl = z.string().transform((value, ctx) => {
+  const origin = publicOrigin(value);
+  if (origin === null) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'is not an http(s) origin such as http://sandbox:4010 (scheme, host, optional port; no path)',
+    });
+    return z.NEVER;
+  }
+  return origin;
+});
 
 /**
  * The scenarios shipped in scenarios/ (a test checks this list against the files;
@@ -111,7 +112,10 @@ const optionsSchema = z
       .transform((value, ctx) => {
         const parsed = typeof value === 'string' ? parseInstant(value) : Number.isNaN(value.getTime()) ? null : value;
         if (parsed === null) {
-          ctx.addIssue({ code: 'custom', message: 'is not an instant on the calendar. Use ISO-8601 such as 2026-10-30T22:59:00Z, or a valid Date' });
+          ctx.addIssue({
+            code: 'custom',
+            message: 'is not an instant on the calendar. Use ISO-8601 such as 2026-10-30T22:59:00Z, or a valid Date',
+          });
           return z.NEVER;
         }
         return typeof value === 'string' ? value : value.toISOString();
@@ -128,7 +132,10 @@ const optionsSchema = z
     maxSandboxes: z.number().int().min(0).default(DEFAULT_MAX_SANDBOXES),
     sandboxIdleMs: z.number().int().positive().default(DEFAULT_SANDBOX_IDLE_MS),
     journalSize: z.number().int().min(1).max(MAX_JOURNAL_SIZE).default(DEFAULT_JOURNAL_SIZE),
-    tls: z.object({ dir: z.string().min(1), port: port.optional() }).strict().optional(),
+    tls: z
+      .object({ dir: z.string().min(1), port: port.optional() })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -166,7 +173,8 @@ function optionProblem(issue: z.core.$ZodIssue, options: SandboxOptions): string
   }
   const given = keyPath.reduce<unknown>((value, part) => (value as Record<string, unknown> | undefined)?.[part], options);
   if (given === undefined && issue.code === 'invalid_type') return `option ${key} is missing: it is required (a ${issue.expected}).`;
-  const shown = typeof given === 'string' ? `'${given}'` : given instanceof Date ? 'an invalid Date' : JSON.stringify(given) ?? String(given);
+  const shown =
+    typeof given === 'string' ? `'${given}'` : given instanceof Date ? 'an invalid Date' : (JSON.stringify(given) ?? String(given));
   if (key === 'logLevel') {
     const hint = typeof given === 'string' ? didYouMean(given, LOG_LEVELS) : '';
     return `option logLevel: ${shown} is not a log level.${hint} Use one of: ${LOG_LEVELS.join(', ')} (default warn; info adds one line per request).`;
@@ -176,7 +184,9 @@ function optionProblem(issue: z.core.$ZodIssue, options: SandboxOptions): string
   }
   if (key === 'portPerHost') return `option portPerHost: ${shown} is neither true, false nor 'random'.`;
   // Our own refinements say "is not …"; zod's words ("Too small: expected …") follow a colon.
-  const why = issue.message.startsWith('is ') ? issue.message : `is not accepted: ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`;
+  const why = issue.message.startsWith('is ')
+    ? issue.message
+    : `is not accepted: ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`;
   return `option ${key}: ${shown} ${why.replace(/\.$/, '')}.`;
 }
 

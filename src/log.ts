@@ -10,8 +10,6 @@ import type { Clock } from './clock.js';
 import type { LogLevel } from './log-level.js';
 
 export type { Logger };
-;
-
 export interface LogOptions {
   /** Default 'warn': no request lines. */
   level?: LogLevel;
@@ -86,8 +84,14 @@ function flushedAtExit(batch: LineBatch): void {
         }
       }
     };
-    process.prependListener('beforeExit', each((one) => one.handOver()));
-    process.prependListener('exit', each((one) => one.flushSync()));
+    process.prependListener(
+      'beforeExit',
+      each((one) => one.handOver()),
+    );
+    process.prependListener(
+      'exit',
+      each((one) => one.flushSync()),
+    );
   }
   batches.add(batch);
 }

@@ -47,7 +47,8 @@ export interface Invocation {
 export function commandOf(invocation: Invocation): string {
   const { env, argv, cwd } = invocation;
   const args = (invocation.args ?? []).map(shellWord);
-  const withArgs = (command: string, separator = false): string => (args.length ? `${command}${separator ? ' --' : ''} ${args.join(' ')}` : command);
+  const withArgs = (command: string, separator = false): string =>
+    args.length ? `${command}${separator ? ' --' : ''} ${args.join(' ')}` : command;
   const event = env.npm_lifecycle_event;
   switch (env.npm_command) {
     case 'start':
@@ -85,7 +86,12 @@ export function nodeVersionProblem(running: string, range: string | null, invoca
 
 /** The sentence for this process, or null when its Node is new enough. */
 export function runningNodeProblem(args?: readonly string[]): string | null {
-  return nodeVersionProblem(process.versions.node, enginesRange(), { env: process.env, argv: process.argv, cwd: process.cwd(), ...(args ? { args } : {}) });
+  return nodeVersionProblem(process.versions.node, enginesRange(), {
+    env: process.env,
+    argv: process.argv,
+    cwd: process.cwd(),
+    ...(args ? { args } : {}),
+  });
 }
 
 let warned = false;

@@ -18,7 +18,16 @@ import type { FaultSet } from './control/faults.js';
 import type { Journal } from './control/journal.js';
 import type { MigrationReport } from './control/report.js';
 import type { Dispatch } from './gateway/gateway.js';
-import { ENVIRONMENTS, type EnvName, type HostsConfig, SURFACES, type SurfaceAddress, type SurfaceName, loadHosts, surfaceByPort } from './hosts.js';
+import {
+  ENVIRONMENTS,
+  type EnvName,
+  type HostsConfig,
+  SURFACES,
+  type SurfaceAddress,
+  type SurfaceName,
+  loadHosts,
+  surfaceByPort,
+} from './hosts.js';
 import { ConnectionRefusedError, isRefusal } from './http/refuse.js';
 import { keyRingsOnDemand } from './identity/keys.js';
 import { type Logger, createLogger } from './log.js';
@@ -85,7 +94,9 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
   const addresses = createAddresses(options, hosts);
   const { dedicatedUrl } = addresses;
   // The admin plane's guard: token, cross-site and Host checks (src/admin/guard.ts); the same for every world.
-  const adminHostNames = ENVIRONMENTS.flatMap((env) => SURFACES.flatMap((surface) => [hosts[env][surface].host, ...hosts[env][surface].aliases]));
+  const adminHostNames = ENVIRONMENTS.flatMap((env) =>
+    SURFACES.flatMap((surface) => [hosts[env][surface].host, ...hosts[env][surface].aliases]),
+  );
   const shared: WorldShared = {
     options,
     hosts,
@@ -233,7 +244,8 @@ function isolatedHandle(
     report: () => readReport(fetchInProcess, `${prefix}/__admin/report`, adminToken),
     fetch(input, init) {
       // A path is taken as on the main port ('/uat/api/checkouts'); an absolute URL without the prefix gets the header.
-      if (typeof input === 'string' && input.startsWith('/')) return fetchInProcess(input.startsWith(`${prefix}/`) ? input : `${prefix}${input}`, init);
+      if (typeof input === 'string' && input.startsWith('/'))
+        return fetchInProcess(input.startsWith(`${prefix}/`) ? input : `${prefix}${input}`, init);
       const request = input instanceof Request ? new Request(input, init) : new Request(input, init);
       if (!new URL(request.url).pathname.startsWith(`${prefix}/`)) request.headers.set(SANDBOX_HEADER, id);
       return fetchInProcess(request);
@@ -244,7 +256,13 @@ function isolatedHandle(
   };
 }
 
-async function listenPerHost(dispatch: Dispatch, host: string, hosts: HostsConfig, listeners: Listener[], addresses: Addresses): Promise<void> {
+async function listenPerHost(
+  dispatch: Dispatch,
+  host: string,
+  hosts: HostsConfig,
+  listeners: Listener[],
+  addresses: Addresses,
+): Promise<void> {
   for (const [fixturePort, address] of surfaceByPort(hosts)) {
     const listener = await listen(dispatch, host, addresses.dedicatedPortFor(fixturePort), address as SurfaceAddress);
     listeners.push(listener);
@@ -266,5 +284,3 @@ function toRequest(input: string | URL | Request, init: RequestInit | undefined,
   const url = typeof input === 'string' && input.startsWith('/') ? `${origin}${input}` : input;
   return new Request(url, init);
 }
-
-;

@@ -34,7 +34,9 @@ function closest(sent: string, known: readonly string[]): string | null {
     if (!best || distance < best.distance) best = { name, distance };
   }
   if (best && best.distance <= Math.max(2, Math.floor(best.name.length / 3))) return best.name;
-  const prefixed = known.find((name) => Math.min(name.length, typed.length) >= 3 && (name.toLowerCase().startsWith(typed) || typed.startsWith(name.toLowerCase())));
+  const prefixed = known.find(
+    (name) => Math.min(name.length, typed.length) >= 3 && (name.toLowerCase().startsWith(typed) || typed.startsWith(name.toLowerCase())),
+  );
   return prefixed ?? null;
 }
 

@@ -28,7 +28,9 @@ it('fetches one token and reuses it (no token per call)', async () => {
   });
   const { access_token } = (await issued.json()) as { access_token: string };
   for (let i = 0; i < 3; i++) {
-    await sandbox.fetch('/uat/api/checkouts/00000000-0000-4000-8000-000000000000', { headers: { authorization: `Bearer ${access_token}` } });
+    await sandbox.fetch('/uat/api/checkouts/00000000-0000-4000-8000-000000000000', {
+      headers: { authorization: `Bearer ${access_token}` },
+    });
   }
 
   expect(await count({ env: 'uat', surface: 'auth', method: 'POST', status: 200 })).toBe(1);

@@ -26,7 +26,9 @@ import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './opera
 import { envParam } from './world.js';
 import { apiClientCreatedSchema, apiClientListSchema, apiClientViewSchema, clientSecretCreatedSchema } from './answers/api-clients.js';
 
-const durationField = z.string().refine((v) => parseDurationMs(v) !== null, { message: 'expected an ISO-8601 duration such as PT30M or P180D' });
+const durationField = z
+  .string()
+  .refine((v) => parseDurationMs(v) !== null, { message: 'expected an ISO-8601 duration such as PT30M or P180D' });
 const secretValue = z.string().min(8, { message: 'a client secret needs at least 8 characters' }).max(256);
 
 const createSchema = z
@@ -61,26 +63,34 @@ export const API_CLIENT_OPERATIONS: readonly AnyOperation<ApiClientAdminDeps>[] 
     summary: 'Create an API client',
     description: 'The client secret is in this answer only; the sandbox keeps a hash.',
     body: jsonBody(createSchema, 'AdminApiClientCreate', { required: false }),
-    answers: { '201': json('The new client and its secret.', apiClientCreatedSchema, 'AdminApiClientCreated'), ...refusals(...BODY_REFUSALS, 404, 503) },
-    handler: (ctx) => async (c, { body }) => {
-      const { env, merchant } = merchantOf(c, ctx);
-      const expiresAt = expiry(ctx, body.secretExpiresAt, body.secretExpiresIn, 'secretExpiresAt', 'secretExpiresIn');
-      const { client, secret } = await ctx.services
-        .env(env)
-        .apiClients.create(merchant, { name: body.name, clientSecret: body.clientSecret, tokenLifetimeSeconds: body.tokenLifetimeSeconds, expiresAt });
-      return c.json(
-        {
-          ...apiClientView(client, ctx.clock.nowMs()),
-          clientSecret: secret.clientSecret,
-          secretId: secret.record.secretId,
-          secretExpiresAt: secret.record.expiresAt,
-          tokenEndpoint: `${ctx.urls.baseUrl(env, 'auth')}/oauth2/v2.0/token`,
-          scope: ctx.identity.tenant(env).scope,
-          note: 'The client secret is shown only in this answer; the sandbox keeps a hash. Lost it? POST …/secrets for a new one.',
-        },
-        201,
-      );
+    answers: {
+      '201': json('The new client and its secret.', apiClientCreatedSchema, 'AdminApiClientCreated'),
+      ...refusals(...BODY_REFUSALS, 404, 503),
     },
+    handler:
+      (ctx) =>
+      async (c, { body }) => {
+        const { env, merchant } = merchantOf(c, ctx);
+        const expiresAt = expiry(ctx, body.secretExpiresAt, body.secretExpiresIn, 'secretExpiresAt', 'secretExpiresIn');
+        const { client, secret } = await ctx.services.env(env).apiClients.create(merchant, {
+          name: body.name,
+          clientSecret: body.clientSecret,
+          tokenLifetimeSeconds: body.tokenLifetimeSeconds,
+          expiresAt,
+        });
+        return c.json(
+          {
+            ...apiClientView(client, ctx.clock.nowMs()),
+            clientSecret: secret.clientSecret,
+            secretId: secret.record.secretId,
+            secretExpiresAt: secret.record.expiresAt,
+            tokenEndpoint: `${ctx.urls.baseUrl(env, 'auth')}/oauth2/v2.0/token`,
+            scope: ctx.identity.tenant(env).scope,
+            note: 'The client secret is shown only in this answer; the sandbox keeps a hash. Lost it? POST …/secrets for a new one.',
+          },
+          201,
+        );
+      },
   }),
   adminOperation<ApiClientAdminDeps>({
     op: 'listApiClients',
@@ -109,12 +119,14 @@ export const API_CLIENT_OPERATIONS: readonly AnyOperation<ApiClientAdminDeps>[] 
     summary: 'Rename or set a token lifetime',
     body: jsonBody(apiClientPatchSchema, 'AdminApiClientPatch'),
     answers: { '200': CLIENT, ...refusals(...BODY_REFUSALS, 404, 503) },
-    handler: (ctx) => async (c, { body }) => {
-      const { env, client } = clientOf(c, ctx);
-      const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
-      const renamed = await ctx.services.env(env).apiClients.rename(client, changes);
-      return c.json(apiClientView(renamed, ctx.clock.nowMs()));
-    },
+    handler:
+      (ctx) =>
+      async (c, { body }) => {
+        const { env, client } = clientOf(c, ctx);
+        const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+        const renamed = await ctx.services.env(env).apiClients.rename(client, changes);
+        return c.json(apiClientView(renamed, ctx.clock.nowMs()));
+      },
   }),
   adminOperation<ApiClientAdminDeps, z.infer<typeof secretSchema>>({
     op: 'addClientSecret',
@@ -123,25 +135,31 @@ export const API_CLIENT_OPERATIONS: readonly AnyOperation<ApiClientAdminDeps>[] 
     summary: 'Add a secret',
     description: 'The older secrets keep working until deleted; a revoked client takes none (409).',
     body: jsonBody(secretSchema, 'AdminSecretCreate', { required: false }),
-    answers: { '201': json('The new secret, shown only here.', clientSecretCreatedSchema, 'AdminClientSecretCreated'), ...refusals(...BODY_REFUSALS, 404, 409, 503) },
-    handler: (ctx) => async (c, { body }) => {
-      const { env, client } = clientOf(c, ctx);
-      if (client.revokedAt !== null) throw new AdminError(409, `API client ${client.clientId} was revoked on ${client.revokedAt}; create a new client instead.`);
-      const expiresAt = expiry(ctx, body.expiresAt, body.expiresIn, 'expiresAt', 'expiresIn');
-      const { secret } = await ctx.services.env(env).apiClients.addSecret(client, { clientSecret: body.clientSecret, expiresAt });
-      return c.json(
-        {
-          clientId: client.clientId,
-          secretId: secret.record.secretId,
-          clientSecret: secret.clientSecret,
-          hint: secret.record.hint,
-          createdAt: secret.record.createdAt,
-          expiresAt: secret.record.expiresAt,
-          note: 'Shown only in this answer. The older secrets keep working until you delete them.',
-        },
-        201,
-      );
+    answers: {
+      '201': json('The new secret, shown only here.', clientSecretCreatedSchema, 'AdminClientSecretCreated'),
+      ...refusals(...BODY_REFUSALS, 404, 409, 503),
     },
+    handler:
+      (ctx) =>
+      async (c, { body }) => {
+        const { env, client } = clientOf(c, ctx);
+        if (client.revokedAt !== null)
+          throw new AdminError(409, `API client ${client.clientId} was revoked on ${client.revokedAt}; create a new client instead.`);
+        const expiresAt = expiry(ctx, body.expiresAt, body.expiresIn, 'expiresAt', 'expiresIn');
+        const { secret } = await ctx.services.env(env).apiClients.addSecret(client, { clientSecret: body.clientSecret, expiresAt });
+        return c.json(
+          {
+            clientId: client.clientId,
+            secretId: secret.record.secretId,
+            clientSecret: secret.clientSecret,
+            hint: secret.record.hint,
+            createdAt: secret.record.createdAt,
+            expiresAt: secret.record.expiresAt,
+            note: 'Shown only in this answer. The older secrets keep working until you delete them.',
+          },
+          201,
+        );
+      },
   }),
   adminOperation<ApiClientAdminDeps>({
     op: 'deleteClientSecret',
@@ -182,8 +200,15 @@ function merchantOf(c: Context<SurfaceEnv>, ctx: ApiClientAdminDeps): { env: Env
   const directory = ctx.services.env(env).merchants;
   const merchant = directory.byId(merchantId);
   if (!merchant) {
-    const known = directory.list().map((m) => m.id).join(', ') || 'none';
-    throw new AdminError(404, `No merchant '${merchantId}' in ${env.toUpperCase()}; known merchants: ${known} (GET /__admin/${env}/merchants).`);
+    const known =
+      directory
+        .list()
+        .map((m) => m.id)
+        .join(', ') || 'none';
+    throw new AdminError(
+      404,
+      `No merchant '${merchantId}' in ${env.toUpperCase()}; known merchants: ${known} (GET /__admin/${env}/merchants).`,
+    );
   }
   return { env, merchant };
 }
@@ -193,19 +218,29 @@ function clientOf(c: Context<SurfaceEnv>, ctx: ApiClientAdminDeps): { env: EnvNa
   const clientId = c.req.param('clientId') ?? '';
   const client = ctx.services.env(env).apiClients.get(merchant.id, clientId);
   if (!client) {
-    throw new AdminError(404, `Merchant ${merchant.id} has no API client '${clientId}' in ${env.toUpperCase()} (GET /__admin/${env}/merchants/${merchant.id}/api-clients lists them).`);
+    throw new AdminError(
+      404,
+      `Merchant ${merchant.id} has no API client '${clientId}' in ${env.toUpperCase()} (GET /__admin/${env}/merchants/${merchant.id}/api-clients lists them).`,
+    );
   }
   return { env, client };
 }
 
 /** An absolute instant, or a duration from now on the sandbox clock; neither means no expiry. */
-function expiry(ctx: Pick<AdminDeps, 'clock'>, at: string | undefined, within: string | undefined, atName: string, withinName: string): string | null {
+function expiry(
+  ctx: Pick<AdminDeps, 'clock'>,
+  at: string | undefined,
+  within: string | undefined,
+  atName: string,
+  withinName: string,
+): string | null {
   if (at !== undefined && within !== undefined) throw new AdminError(400, `Send ${atName} or ${withinName}, not both.`);
   if (at !== undefined) return (parseInstant(at) as Date).toISOString();
   if (within !== undefined) {
     const at = instant(ctx.clock.nowMs() + (parseDurationMs(within) as number));
     // 'P99999999Y' parses, but lands past the end of the calendar: a 400, not a RangeError.
-    if (Number.isNaN(at.getTime())) throw new AdminError(400, `${withinName}: '${within}' reaches past the calendar's end; send a shorter duration, or ${atName}.`);
+    if (Number.isNaN(at.getTime()))
+      throw new AdminError(400, `${withinName}: '${within}' reaches past the calendar's end; send a shorter duration, or ${atName}.`);
     return at.toISOString();
   }
   return null;

@@ -20,19 +20,28 @@ import type { CallbackRecord } from '../domain/records.js';
 import type { AdminDeps } from './deps.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
 import { envParam } from './world.js';
-import { abortedSchema, checkoutCallbacksSchema, customerStepSchema, inspectedCheckoutSchema, purchasedSchema } from './answers/checkouts.js';
+import {
+  abortedSchema,
+  checkoutCallbacksSchema,
+  customerStepSchema,
+  inspectedCheckoutSchema,
+  purchasedSchema,
+} from './answers/checkouts.js';
 
 /** A carrier and option of the checkout profile's delivery module, by id or name; left out: the first. */
 const shippingChoiceSchema = z
   .object({ carrier: z.string().trim().min(1).optional(), option: z.string().trim().min(1).optional() })
   .strict()
-  .meta({ description: 'The carrier and option of the delivery module (id or name); without a carrier its first, without an option the carrier\'s first.' });
+  .meta({
+    description:
+      "The carrier and option of the delivery module (id or name); without a carrier its first, without an option the carrier's first.",
+  });
 const identifySchema = z
   .object({
-    customer: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .meta({ description: 'email, mobilePhoneNumber, deliveryAddress, billingAddress; on a business checkout also companyName, organizationNumber, invoiceReference, invoiceTag.' }),
+    customer: z.record(z.string(), z.unknown()).optional().meta({
+      description:
+        'email, mobilePhoneNumber, deliveryAddress, billingAddress; on a business checkout also companyName, organizationNumber, invoiceReference, invoiceTag.',
+    }),
     shipping: shippingChoiceSchema.optional(),
   })
   .strict();
@@ -99,13 +108,16 @@ export const CHECKOUT_OPERATIONS: readonly AnyOperation<CheckoutDeps>[] = [
     method: 'POST',
     path: `${BASE}/customer`,
     summary: 'The customer identifies',
-    description: 'Without a body: seeded fake data (over what the merchant prefilled); with {"customer": {…}}: the given fields over those.',
+    description:
+      'Without a body: seeded fake data (over what the merchant prefilled); with {"customer": {…}}: the given fields over those.',
     body: jsonBody(identifySchema, 'AdminIdentify', { required: false }),
     answers: { '200': STEP, ...STEP_REFUSALS },
-    handler: (deps) => async (c, { body }) => {
-      const { simulation, checkout } = simulate(c, deps);
-      return c.json(summary(simulation, await simulation.identify(checkout, customerSchema.parse(body.customer), body.shipping ?? null)));
-    },
+    handler:
+      (deps) =>
+      async (c, { body }) => {
+        const { simulation, checkout } = simulate(c, deps);
+        return c.json(summary(simulation, await simulation.identify(checkout, customerSchema.parse(body.customer), body.shipping ?? null)));
+      },
   }),
   adminOperation<CheckoutDeps, z.infer<typeof emptySchema>>({
     op: 'commitCheckout',
@@ -125,7 +137,10 @@ export const CHECKOUT_OPERATIONS: readonly AnyOperation<CheckoutDeps>[] = [
     path: `${BASE}/abort`,
     summary: 'The customer aborts',
     body: NONE,
-    answers: { '200': json('The checkout, aborted, and the notification it caused.', abortedSchema, 'AdminCheckoutAborted'), ...STEP_REFUSALS },
+    answers: {
+      '200': json('The checkout, aborted, and the notification it caused.', abortedSchema, 'AdminCheckoutAborted'),
+      ...STEP_REFUSALS,
+    },
     handler: (deps) => async (c) => {
       const { simulation, checkout } = simulate(c, deps);
       const aborted = await simulation.abort(checkout);
@@ -140,20 +155,26 @@ export const CHECKOUT_OPERATIONS: readonly AnyOperation<CheckoutDeps>[] = [
     description: "The merchant's validationUri is called first: when it fails (422), the checkout is unlocked again and no order is made.",
     body: jsonBody(purchaseSchema, 'AdminPurchase', { required: false }),
     answers: {
-      '200': json('The purchase completed: the checkout, its order and the calls to the merchant.', purchasedSchema, 'AdminPurchaseCompleted'),
+      '200': json(
+        'The purchase completed: the checkout, its order and the calls to the merchant.',
+        purchasedSchema,
+        'AdminPurchaseCompleted',
+      ),
       ...refusals(...BODY_REFUSALS, 404, 409, 422, 503),
     },
-    handler: (deps) => async (c, { body }) => {
-      const { simulation, checkout } = simulate(c, deps);
-      const outcome = await simulation.purchase(checkout, body);
-      return c.json({
-        ...summary(simulation, outcome.checkout),
-        orderId: outcome.order.orderId,
-        order: { orderId: outcome.order.orderId, status: outcome.order.status, totalAmount: toMajor(outcome.order.totalAmount) },
-        validation: outcome.validation && callbackView(outcome.validation),
-        notification: outcome.notification && callbackView(outcome.notification),
-      });
-    },
+    handler:
+      (deps) =>
+      async (c, { body }) => {
+        const { simulation, checkout } = simulate(c, deps);
+        const outcome = await simulation.purchase(checkout, body);
+        return c.json({
+          ...summary(simulation, outcome.checkout),
+          orderId: outcome.order.orderId,
+          order: { orderId: outcome.order.orderId, status: outcome.order.status, totalAmount: toMajor(outcome.order.totalAmount) },
+          validation: outcome.validation && callbackView(outcome.validation),
+          notification: outcome.notification && callbackView(outcome.notification),
+        });
+      },
   }),
   adminOperation<CheckoutDeps>({
     op: 'listCheckoutCallbacks',
@@ -169,7 +190,9 @@ export const CHECKOUT_OPERATIONS: readonly AnyOperation<CheckoutDeps>[] = [
         privateId: checkout.privateId,
         callbacks: records.map(callbackView),
         // Flat list in the order they were made: what the merchant's endpoints saw.
-        attempts: records.flatMap((r) => r.attempts.map((a) => ({ kind: r.kind, ...a }))).sort((a, b) => Date.parse(a.at) - Date.parse(b.at)),
+        attempts: records
+          .flatMap((r) => r.attempts.map((a) => ({ kind: r.kind, ...a })))
+          .sort((a, b) => Date.parse(a.at) - Date.parse(b.at)),
       });
     },
   }),

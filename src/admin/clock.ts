@@ -53,11 +53,13 @@ export const CLOCK_OPERATIONS: readonly AnyOperation<ClockDeps>[] = [
     summary: 'Set or freeze the clock',
     body: jsonBody(setSchema, 'AdminClockSet'),
     answers: { '200': CLOCK, ...refusals(...BODY_REFUSALS, 503) },
-    handler: (deps) => async (c, { body }) => {
-      deps.clock.set(body);
-      await persist(deps);
-      return c.json(deps.clock.state());
-    },
+    handler:
+      (deps) =>
+      async (c, { body }) => {
+        deps.clock.set(body);
+        await persist(deps);
+        return c.json(deps.clock.state());
+      },
   }),
   adminOperation<ClockDeps>({
     op: 'resetClock',
@@ -76,27 +78,33 @@ export const CLOCK_OPERATIONS: readonly AnyOperation<ClockDeps>[] = [
     method: 'POST',
     path: '/__admin/clock/advance',
     summary: 'Advance the clock',
-    description: 'Exactly one of {"seconds": n} (negative moves it back) or {"duration": "PT1H30M"}; the work that fell due is done, and the callback retries that fell due are made in the background (POST /__admin/deliveries/settle waits for them).',
+    description:
+      'Exactly one of {"seconds": n} (negative moves it back) or {"duration": "PT1H30M"}; the work that fell due is done, and the callback retries that fell due are made in the background (POST /__admin/deliveries/settle waits for them).',
     body: jsonBody(advanceSchema, 'AdminClockAdvance'),
     answers: { '200': CLOCK, ...refusals(...BODY_REFUSALS, 503) },
-    handler: (deps) => async (c, { body }) => {
-      let ms: number;
-      if (body.seconds !== undefined && body.duration === undefined) {
-        ms = body.seconds * 1000;
-      } else if (body.duration !== undefined && body.seconds === undefined) {
-        const parsed = parseDurationMs(body.duration);
-        if (parsed === null) throw new AdminError(400, `duration: '${body.duration}' is not an ISO-8601 duration such as PT1H30M or P1D`);
-        ms = parsed;
-      } else {
-        throw new AdminError(400, 'Send exactly one of {"seconds": n} or {"duration": "PT1H30M"}.');
-      }
-      // Past the calendar's end (or Infinity) every Date the sandbox makes would be invalid: refuse, don't wedge the clock.
-      if (!(Math.abs(deps.clock.nowMs() + ms) <= LAST_INSTANT_MS)) {
-        throw new AdminError(400, `Advancing by ${body.duration ?? `${body.seconds} seconds`} would move the clock past 9999-12-31; advance by less, or PUT /__admin/clock {"now": ...}.`);
-      }
-      deps.clock.advance(ms);
-      await persist(deps);
-      return c.json(deps.clock.state());
-    },
+    handler:
+      (deps) =>
+      async (c, { body }) => {
+        let ms: number;
+        if (body.seconds !== undefined && body.duration === undefined) {
+          ms = body.seconds * 1000;
+        } else if (body.duration !== undefined && body.seconds === undefined) {
+          const parsed = parseDurationMs(body.duration);
+          if (parsed === null) throw new AdminError(400, `duration: '${body.duration}' is not an ISO-8601 duration such as PT1H30M or P1D`);
+          ms = parsed;
+        } else {
+          throw new AdminError(400, 'Send exactly one of {"seconds": n} or {"duration": "PT1H30M"}.');
+        }
+        // Past the calendar's end (or Infinity) every Date the sandbox makes would be invalid: refuse, don't wedge the clock.
+        if (!(Math.abs(deps.clock.nowMs() + ms) <= LAST_INSTANT_MS)) {
+          throw new AdminError(
+            400,
+            `Advancing by ${body.duration ?? `${body.seconds} seconds`} would move the clock past 9999-12-31; advance by less, or PUT /__admin/clock {"now": ...}.`,
+          );
+        }
+        deps.clock.advance(ms);
+        await persist(deps);
+        return c.json(deps.clock.state());
+      },
   }),
 ];

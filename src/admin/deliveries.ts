@@ -15,7 +15,12 @@ const DEFAULT_WAIT_SECONDS = 30;
 
 const settleSchema = z
   .object({
-    timeoutSeconds: z.number().positive().max(600).optional().meta({ description: `How long to wait at most (default ${DEFAULT_WAIT_SECONDS} s).` }),
+    timeoutSeconds: z
+      .number()
+      .positive()
+      .max(600)
+      .optional()
+      .meta({ description: `How long to wait at most (default ${DEFAULT_WAIT_SECONDS} s).` }),
   })
   .strict();
 
@@ -47,13 +52,15 @@ export const DELIVERY_OPERATIONS: readonly AnyOperation<DeliveryDeps>[] = [
       '(each attempt within the merchant call time limit), or after timeoutSeconds with settled: false.',
     body: jsonBody(settleSchema, 'AdminDeliveriesSettle', { required: false }),
     answers: { '200': STATE, ...refusals(...BODY_REFUSALS) },
-    handler: (deps) => async (c, { body }) => {
-      const waitMs = (body.timeoutSeconds ?? DEFAULT_WAIT_SECONDS) * 1000;
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
-      await Promise.race([deps.deliveries.settled(), timedOut]);
-      clearTimeout(timer);
-      return c.json(answer(deps));
-    },
+    handler:
+      (deps) =>
+      async (c, { body }) => {
+        const waitMs = (body.timeoutSeconds ?? DEFAULT_WAIT_SECONDS) * 1000;
+        let timer: NodeJS.Timeout | undefined;
+        const timedOut = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
+        await Promise.race([deps.deliveries.settled(), timedOut]);
+        clearTimeout(timer);
+        return c.json(answer(deps));
+      },
   }),
 ];

@@ -103,4 +103,3 @@ export interface AdminDeps {
   /** The live comparison of `checkout-sandbox record --compare` (GET /__admin/fidelity); null elsewhere. */
   fidelity: FidelitySource | null;
 }
-

@@ -7,7 +7,9 @@ import { parseInstant } from '../clock.js';
 import { Refusal } from '../http/refusal.js';
 
 /** An ISO-8601 instant in an admin body (the sandbox clock's form). */
-export const instantField = z.string().refine((v) => parseInstant(v) !== null, { message: 'expected an ISO-8601 instant such as 2026-10-30T22:59:00Z' });
+export const instantField = z
+  .string()
+  .refine((v) => parseInstant(v) !== null, { message: 'expected an ISO-8601 instant such as 2026-10-30T22:59:00Z' });
 
 /** A refusal of an admin call. */
 export class AdminError extends Refusal {

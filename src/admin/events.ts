@@ -22,7 +22,8 @@ export const EVENT_STREAM_OPERATIONS: readonly AnyOperation<EventDeps>[] = [
     method: 'GET',
     path: '/__admin/events',
     summary: 'Server-Sent Events: state changes (checkouts, callbacks, clock moves)',
-    description: 'Each event is one data: line holding a JSON {type, at, …}, with an increasing id; the first is stream.open, world.closed the last.',
+    description:
+      'Each event is one data: line holding a JSON {type, at, …}, with an increasing id; the first is stream.open, world.closed the last.',
     answers: { '200': { description: 'The event stream (never ends on its own).', contentType: 'text/event-stream' }, ...refusals() },
     handler: (ctx) => (c) => {
       c.header('cache-control', 'no-store');
@@ -40,7 +41,12 @@ export const EVENT_STREAM_OPERATIONS: readonly AnyOperation<EventDeps>[] = [
         send({ type: 'stream.open', at: ctx.clock.iso(), clock: ctx.clock.state() });
         while (!stream.aborted && !stream.closed) {
           await stream.sleep(KEEP_ALIVE_MS);
-          writing = writing.then(() => stream.write(': keep-alive\n\n')).then(() => undefined, () => undefined);
+          writing = writing
+            .then(() => stream.write(': keep-alive\n\n'))
+            .then(
+              () => undefined,
+              () => undefined,
+            );
         }
         unsubscribe();
       });

@@ -14,8 +14,6 @@ import { AdminError } from './errors.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
 import { faultListSchema, faultViewSchema, faultsRemovedSchema } from './answers/faults.js';
 
-;
-
 type FaultDeps = Pick<AdminDeps, 'faults'>;
 
 const REMOVED = json('How many rules were removed.', faultsRemovedSchema, 'AdminFaultsRemoved');
@@ -28,7 +26,10 @@ export const FAULT_OPERATIONS: readonly AnyOperation<FaultDeps>[] = [
     summary: 'Add a fault rule (latency, status, refuse, throttle, identity-outage)',
     body: jsonBody(faultRuleSchema, 'AdminFaultRule'),
     answers: { '201': json('The rule, with its id.', faultViewSchema, 'AdminFault'), ...refusals(...BODY_REFUSALS) },
-    handler: (deps) => (c, { body }) => c.json(deps.faults.add(body), 201),
+    handler:
+      (deps) =>
+      (c, { body }) =>
+        c.json(deps.faults.add(body), 201),
   }),
   adminOperation<FaultDeps>({
     op: 'listFaults',
@@ -60,7 +61,10 @@ export const FAULT_OPERATIONS: readonly AnyOperation<FaultDeps>[] = [
       const id = c.req.param('id') ?? '';
       if (!deps.faults.remove(id)) {
         const known = deps.faults.list().map((f) => f.id);
-        throw new AdminError(404, `No fault rule '${id}'. ${known.length ? `Listed: ${known.join(', ')}.` : 'No rule is listed.'} GET /__admin/faults lists them.`);
+        throw new AdminError(
+          404,
+          `No fault rule '${id}'. ${known.length ? `Listed: ${known.join(', ')}.` : 'No rule is listed.'} GET /__admin/faults lists them.`,
+        );
       }
       return c.json({ removed: 1 });
     },

@@ -22,7 +22,8 @@ export const FIDELITY_OPERATIONS: readonly AnyOperation<FidelityDeps>[] = [
       if (!deps.fidelity) {
         return c.json({
           comparing: false,
-          message: 'This sandbox is not comparing with a real service. Start `checkout-sandbox record --out DIR --compare` and send traffic through it (npx checkout-sandbox record --help).',
+          message:
+            'This sandbox is not comparing with a real service. Start `checkout-sandbox record --out DIR --compare` and send traffic through it (npx checkout-sandbox record --help).',
         });
       }
       return c.json({ comparing: true, ...deps.fidelity.snapshot() });

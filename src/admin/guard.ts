@@ -133,7 +133,11 @@ function tokenInUrl(requestUrl: string, expected: Buffer): Response | null {
   const url = new URL(requestUrl);
   const token = url.searchParams.get('token');
   if (token === null) return null;
-  if (!sameSecret(token, expected)) throw new AdminError(401, 'The token in the URL does not match the one given by --admin-token or SANDBOX_ADMIN_TOKEN (or printed in the banner).');
+  if (!sameSecret(token, expected))
+    throw new AdminError(
+      401,
+      'The token in the URL does not match the one given by --admin-token or SANDBOX_ADMIN_TOKEN (or printed in the banner).',
+    );
   url.searchParams.delete('token');
   // The cookie goes only to the control plane (an isolated world's too), never to an emulated host.
   const adminRoot = url.pathname.slice(0, url.pathname.indexOf('/__admin') + '/__admin'.length);

@@ -72,7 +72,14 @@ function limitedTable(limits: ControlPlaneLimits): readonly AnyOperation<AdminTa
     const { body: _body, ...rest } = entry;
     return {
       ...rest,
-      answers: { ...entry.answers, '409': { ...refusals(409)['409']!, description: 'The call acts on an emulated world, which this sandbox (checkout-sandbox record) does not have: the message says where to make it.' } },
+      answers: {
+        ...entry.answers,
+        '409': {
+          ...refusals(409)['409']!,
+          description:
+            'The call acts on an emulated world, which this sandbox (checkout-sandbox record) does not have: the message says where to make it.',
+        },
+      },
       handler: () => async (c) => {
         throw new AdminError(409, await limits.refusal(c.req.method, c.req.path));
       },

@@ -23,16 +23,22 @@ export const MERCHANT_OPERATIONS: readonly AnyOperation<MerchantDeps>[] = [
     summary: "Add a shop's own merchant, stores and credentials",
     description:
       "The body is a scenario file's merchant entry (id, name, stores, sharedKey, apiClients with clientId and clientSecret, callback URLs). " +
-      "409 when another merchant of the environment has its id, SharedKey username, a store id or a client id. A reset forgets it; a scenario file keeps it.",
+      '409 when another merchant of the environment has its id, SharedKey username, a store id or a client id. A reset forgets it; a scenario file keeps it.',
     body: jsonBody(merchantEntrySchema, 'AdminMerchantCreate'),
-    answers: { '201': json('The merchant as GET /__admin/{env}/merchants lists it (client secrets as hints).', merchantSchema, 'AdminMerchant'), ...refusals(...BODY_REFUSALS, 404, 409, 503) },
-    handler: (deps) => async (c, { body }) => {
-      const env = envParam(c.req.param('env'));
-      const merchants = deps.services.env(env).merchants;
-      const conflict = merchants.conflictOf(body);
-      if (conflict !== null) throw new AdminError(409, `Not added: ${conflict} in ${env.toUpperCase()}. GET /__admin/${env}/merchants lists what is taken.`);
-      const { merchant, apiClients } = await merchants.add(body, deps.clock.iso());
-      return c.json(merchantView(merchant, apiClients), 201);
+    answers: {
+      '201': json('The merchant as GET /__admin/{env}/merchants lists it (client secrets as hints).', merchantSchema, 'AdminMerchant'),
+      ...refusals(...BODY_REFUSALS, 404, 409, 503),
     },
+    handler:
+      (deps) =>
+      async (c, { body }) => {
+        const env = envParam(c.req.param('env'));
+        const merchants = deps.services.env(env).merchants;
+        const conflict = merchants.conflictOf(body);
+        if (conflict !== null)
+          throw new AdminError(409, `Not added: ${conflict} in ${env.toUpperCase()}. GET /__admin/${env}/merchants lists what is taken.`);
+        const { merchant, apiClients } = await merchants.add(body, deps.clock.iso());
+        return c.json(merchantView(merchant, apiClients), 201);
+      },
   }),
 ];

@@ -73,12 +73,17 @@ export const OPENAPI_OPERATIONS: readonly AnyOperation<DocumentDeps>[] = [
     op: 'getSurfaceDocument',
     method: 'GET',
     path: '/__admin/openapi/:document',
-    summary: `One surface: ${DOCUMENT_NAMES.slice(0, -1).map((n) => `${n}.json`).join(', ')} or ${DOCUMENT_NAMES.at(-1)}.json`,
+    summary: `One surface: ${DOCUMENT_NAMES.slice(0, -1)
+      .map((n) => `${n}.json`)
+      .join(', ')} or ${DOCUMENT_NAMES.at(-1)}.json`,
     answers: { '200': DOCUMENT, ...refusals(404) },
     handler: (deps) => async (c) => {
       const name = (c.req.param('document') ?? '').replace(/\.json$/i, '').toLowerCase();
       if (!(DOCUMENT_NAMES as readonly string[]).includes(name)) {
-        throw new AdminError(404, `No OpenAPI document '${c.req.param('document')}'; use one of ${DOCUMENT_NAMES.map((n) => `${n}.json`).join(', ')}, or /__admin/openapi.json for all.`);
+        throw new AdminError(
+          404,
+          `No OpenAPI document '${c.req.param('document')}'; use one of ${DOCUMENT_NAMES.map((n) => `${n}.json`).join(', ')}, or /__admin/openapi.json for all.`,
+        );
       }
       return c.json((await documents()).surfaceDocument(name as DocumentName, site(deps, c.req.url), await tables(deps)));
     },

@@ -27,10 +27,14 @@ export const json = jsonAnswer;
 
 /** The guard's refusals, which any admin call may get before it runs. */
 const GUARD: Record<string, Answer> = {
-  '401': { ...adminDialect.refusal, description: 'An admin token is configured (--admin-token) and the call does not send it as Authorization: Bearer.', response: adminDialect.refusal.name },
+  '401': {
+    ...adminDialect.refusal,
+    description: 'An admin token is configured (--admin-token) and the call does not send it as Authorization: Bearer.',
+    response: adminDialect.refusal.name,
+  },
   '403': {
     ...adminDialect.refusal,
-    description: "Refused by the guard: a cross-site browser request, or a Host that does not name the sandbox (DNS rebinding).",
+    description: 'Refused by the guard: a cross-site browser request, or a Host that does not name the sandbox (DNS rebinding).',
     response: adminDialect.refusal.name,
   },
 };

@@ -25,7 +25,12 @@ import {
   webhooksSchema,
 } from './answers/recurring.js';
 
-const url = z.string().url().refine((v) => /^https?:/i.test(v), { message: 'expected an http(s) URL' }).nullable().optional();
+const url = z
+  .string()
+  .url()
+  .refine((v) => /^https?:/i.test(v), { message: 'expected an http(s) URL' })
+  .nullable()
+  .optional();
 const callbacksSchema = z
   .object({
     webhookUri: url,
@@ -51,15 +56,26 @@ export const RECURRING_OPERATIONS: readonly AnyOperation<RecurringDeps>[] = [
     path: '/__admin/:env/merchants/:merchantId/callbacks',
     summary: "A merchant's webhook URL and HMAC key, and its invoice-status URL",
     body: jsonBody(callbacksSchema, 'AdminMerchantCallbacks'),
-    answers: { '200': json("The merchant's callback URLs.", merchantCallbacksSchema, 'AdminMerchantCallbacksSet'), ...refusals(...BODY_REFUSALS, 404, 503) },
-    handler: (ctx) => async (c, { body }) => {
-      const env = envParam(c.req.param('env'));
-      const merchantId = c.req.param('merchantId') ?? '';
-      const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
-      const merchant = await ctx.services.env(env).merchants.setCallbackUris(merchantId, changes);
-      if (!merchant) throw new AdminError(404, `No merchant ${merchantId} in ${env.toUpperCase()}; GET /__admin/${env}/merchants lists them.`);
-      return c.json({ merchantId, webhookUri: merchant.webhookUri ?? null, webhookHmacKey: merchant.webhookHmacKey ?? null, invoiceStatusUri: merchant.invoiceStatusUri ?? null });
+    answers: {
+      '200': json("The merchant's callback URLs.", merchantCallbacksSchema, 'AdminMerchantCallbacksSet'),
+      ...refusals(...BODY_REFUSALS, 404, 503),
     },
+    handler:
+      (ctx) =>
+      async (c, { body }) => {
+        const env = envParam(c.req.param('env'));
+        const merchantId = c.req.param('merchantId') ?? '';
+        const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+        const merchant = await ctx.services.env(env).merchants.setCallbackUris(merchantId, changes);
+        if (!merchant)
+          throw new AdminError(404, `No merchant ${merchantId} in ${env.toUpperCase()}; GET /__admin/${env}/merchants lists them.`);
+        return c.json({
+          merchantId,
+          webhookUri: merchant.webhookUri ?? null,
+          webhookHmacKey: merchant.webhookHmacKey ?? null,
+          invoiceStatusUri: merchant.invoiceStatusUri ?? null,
+        });
+      },
   }),
   adminOperation<RecurringDeps>({
     op: 'listWebhooks',
@@ -71,16 +87,19 @@ export const RECURRING_OPERATIONS: readonly AnyOperation<RecurringDeps>[] = [
       const env = envParam(c.req.param('env'));
       await ctx.idle();
       return c.json({
-        webhooks: ctx.services.env(env).tokenization.webhooks().map((r) => ({
-          type: r.type,
-          subject: r.subject,
-          url: r.url,
-          state: r.state,
-          nextAttemptAt: r.nextAttemptAt,
-          body: r.body === undefined ? null : (JSON.parse(r.body) as unknown),
-          headers: r.headers ?? null,
-          attempts: r.attempts,
-        })),
+        webhooks: ctx.services
+          .env(env)
+          .tokenization.webhooks()
+          .map((r) => ({
+            type: r.type,
+            subject: r.subject,
+            url: r.url,
+            state: r.state,
+            nextAttemptAt: r.nextAttemptAt,
+            body: r.body === undefined ? null : (JSON.parse(r.body) as unknown),
+            headers: r.headers ?? null,
+            attempts: r.attempts,
+          })),
       });
     },
   }),
@@ -109,7 +128,11 @@ export const RECURRING_OPERATIONS: readonly AnyOperation<RecurringDeps>[] = [
         authorizations: ctx.services
           .env(env)
           .tokenization.listAuthorizations()
-          .map((a) => ({ ...a, totalAmount: toMajor(a.totalAmount), items: a.items.map((i) => ({ ...i, unitPrice: toMajor(i.unitPrice) })) })),
+          .map((a) => ({
+            ...a,
+            totalAmount: toMajor(a.totalAmount),
+            items: a.items.map((i) => ({ ...i, unitPrice: toMajor(i.unitPrice) })),
+          })),
       });
     },
   }),
@@ -122,7 +145,12 @@ export const RECURRING_OPERATIONS: readonly AnyOperation<RecurringDeps>[] = [
     handler: (ctx) => async (c) => {
       const env = envParam(c.req.param('env'));
       await ctx.idle();
-      return c.json({ reviews: ctx.services.env(env).invoiceStatus.listReviews().map(({ id: _id, ...review }) => review) });
+      return c.json({
+        reviews: ctx.services
+          .env(env)
+          .invoiceStatus.listReviews()
+          .map(({ id: _id, ...review }) => review),
+      });
     },
   }),
   adminOperation<RecurringDeps, z.infer<typeof invoiceStatusSchema>>({
@@ -132,15 +160,20 @@ export const RECURRING_OPERATIONS: readonly AnyOperation<RecurringDeps>[] = [
     summary: 'Resolve an on-hold purchase now',
     description: 'The order follows, the invoice-status GET and the notification are made.',
     body: jsonBody(invoiceStatusSchema, 'AdminInvoiceStatus'),
-    answers: { '200': json('The review, resolved.', onHoldResolvedSchema, 'AdminOnHoldResolved'), ...refusals(...BODY_REFUSALS, 404, 409, 503) },
-    handler: (ctx) => async (c, { body }) => {
-      const env = envParam(c.req.param('env'));
-      const outcome = invoiceStatusOf(body.invoiceStatus);
-      if (!outcome) throw new AdminError(400, `invoiceStatus: '${body.invoiceStatus}' is not "Approved" (1) or "Rejected" (5).`);
-      const resolution = await ctx.services.env(env).invoiceStatus.resolve(c.req.param('privateId') ?? '', outcome);
-      if (!resolution.ok) throw new AdminError(resolution.status, resolution.message);
-      const { id: _id, ...review } = resolution.review;
-      return c.json({ review });
+    answers: {
+      '200': json('The review, resolved.', onHoldResolvedSchema, 'AdminOnHoldResolved'),
+      ...refusals(...BODY_REFUSALS, 404, 409, 503),
     },
+    handler:
+      (ctx) =>
+      async (c, { body }) => {
+        const env = envParam(c.req.param('env'));
+        const outcome = invoiceStatusOf(body.invoiceStatus);
+        if (!outcome) throw new AdminError(400, `invoiceStatus: '${body.invoiceStatus}' is not "Approved" (1) or "Rejected" (5).`);
+        const resolution = await ctx.services.env(env).invoiceStatus.resolve(c.req.param('privateId') ?? '', outcome);
+        if (!resolution.ok) throw new AdminError(resolution.status, resolution.message);
+        const { id: _id, ...review } = resolution.review;
+        return c.json({ review });
+      },
   }),
 ];

@@ -22,12 +22,17 @@ export const REPORT_OPERATIONS: readonly AnyOperation<ReportDeps>[] = [
     query: { format: 'json (default) or text' },
     answers: {
       // One status, two forms: the JSON below, or with ?format=text the same report as text/plain.
-      '200': json('The report: JSON, or text/plain with ?format=text (what `npx checkout-sandbox report` prints).', migrationReportSchema, 'AdminMigrationReport'),
+      '200': json(
+        'The report: JSON, or text/plain with ?format=text (what `npx checkout-sandbox report` prints).',
+        migrationReportSchema,
+        'AdminMigrationReport',
+      ),
       ...refusals(400),
     },
     handler: (deps) => (c) => {
       const format = c.req.query('format') ?? 'json';
-      if (format !== 'json' && format !== 'text') throw new AdminError(400, `format: '${format}' is not known; use json (default) or text.`);
+      if (format !== 'json' && format !== 'text')
+        throw new AdminError(400, `format: '${format}' is not known; use json (default) or text.`);
       const report = buildReport(deps.journal.entries(), {
         nowMs: deps.clock.nowMs(),
         retirement: deps.services.settings.current().retirement,

@@ -20,7 +20,9 @@ import { AdminError } from './errors.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
 import { journalClearedSchema, journalCountSchema, journalEntrySchema, journalSchema } from './answers/journal.js';
 
-const instantString = z.string().refine((v) => parseInstant(v) !== null, { message: 'expected an ISO-8601 instant such as 2026-10-30T22:59:00Z' });
+const instantString = z
+  .string()
+  .refine((v) => parseInstant(v) !== null, { message: 'expected an ISO-8601 instant such as 2026-10-30T22:59:00Z' });
 
 /** The fields a filter and a count pattern share. */
 const requestPatternSchema = z
@@ -67,7 +69,10 @@ export const REQUEST_JOURNAL_OPERATIONS: readonly AnyOperation<JournalDeps>[] = 
       const parsed = querySchema.safeParse(c.req.query());
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new AdminError(400, `${issue?.path.join('.') || 'query'}: ${issue?.message ?? 'invalid'}; filters: ${Object.keys(querySchema.shape).join(', ')}`);
+        throw new AdminError(
+          400,
+          `${issue?.path.join('.') || 'query'}: ${issue?.message ?? 'invalid'}; filters: ${Object.keys(querySchema.shape).join(', ')}`,
+        );
       }
       const { limit, ...filter } = parsed.data;
       const matches = deps.journal.entries().filter(compilePattern(toPattern(filter)));
@@ -85,13 +90,21 @@ export const REQUEST_JOURNAL_OPERATIONS: readonly AnyOperation<JournalDeps>[] = 
       const id = c.req.param('id') ?? '';
       // The count's own path, asked with GET: not an entry, but a call that takes POST.
       if (id === COUNT) {
-        throw Refusal.single(405, 'Method_Not_Allowed', `/__admin/requests/${COUNT} answers POST only, with the fields to count by as JSON, e.g. {"surface":"api","status":401}.`, {
-          allow: 'POST',
-        });
+        throw Refusal.single(
+          405,
+          'Method_Not_Allowed',
+          `/__admin/requests/${COUNT} answers POST only, with the fields to count by as JSON, e.g. {"surface":"api","status":401}.`,
+          {
+            allow: 'POST',
+          },
+        );
       }
       const entry = /^[1-9]\d{0,15}$/.test(id) ? deps.journal.get(Number(id)) : undefined;
       if (!entry) {
-        throw new AdminError(404, `No journal entry ${id}: ids are whole numbers, and the journal keeps the newest ${deps.journal.size} entries only; list them with GET /__admin/requests.`);
+        throw new AdminError(
+          404,
+          `No journal entry ${id}: ids are whole numbers, and the journal keeps the newest ${deps.journal.size} entries only; list them with GET /__admin/requests.`,
+        );
       }
       return c.json(materialise(entry, isoOf));
     },
@@ -111,7 +124,10 @@ export const REQUEST_JOURNAL_OPERATIONS: readonly AnyOperation<JournalDeps>[] = 
     summary: 'Count journaled requests matching a pattern',
     body: jsonBody(requestPatternSchema, 'AdminRequestPattern'),
     answers: { '200': json('How many entries match.', journalCountSchema, 'AdminRequestCount'), ...refusals(...BODY_REFUSALS) },
-    handler: (deps) => (c, { body }) => c.json({ count: deps.journal.entries().filter(compilePattern(toPattern(body))).length }),
+    handler:
+      (deps) =>
+      (c, { body }) =>
+        c.json({ count: deps.journal.entries().filter(compilePattern(toPattern(body))).length }),
   }),
 ];
 

@@ -24,7 +24,10 @@ type SandboxDeps = Pick<AdminDeps, 'sandboxes' | 'world'>;
 
 function registry(deps: SandboxDeps): SandboxesControl {
   if (deps.sandboxes === null) {
-    throw new AdminError(404, 'Isolated sandboxes do not nest: create and list them on the main admin plane, /__admin/sandboxes without the /sandboxes/{id} prefix or X-Sandbox-Id header.');
+    throw new AdminError(
+      404,
+      'Isolated sandboxes do not nest: create and list them on the main admin plane, /__admin/sandboxes without the /sandboxes/{id} prefix or X-Sandbox-Id header.',
+    );
   }
   return deps.sandboxes;
 }
@@ -49,23 +52,28 @@ export const SANDBOX_OPERATIONS: readonly AnyOperation<SandboxDeps>[] = [
       '201': json('Created: its id and base URLs.', isolatedSandboxSchema, 'AdminIsolatedSandbox'),
       ...refusals(...BODY_REFUSALS, 404, 429),
     },
-    handler: (deps) => async (c, { body }) => {
-      const control = registry(deps);
-      // Over HTTP only the shipped scenario names, as /__admin/reset: a path would read any file.
-      const known = deps.world.scenarios().map((s) => s.name);
-      if (body.scenario !== undefined && !known.includes(body.scenario)) {
-        throw new AdminError(400, `unknown scenario '${body.scenario}'; known scenarios: ${known.join(', ')}.${didYouMean(body.scenario, known)}`);
-      }
-      // Checked and reserved in the same tick (create takes its slot before awaiting), so concurrent calls cannot overshoot.
-      if (control.count() >= control.max) {
-        throw new AdminError(
-          429,
-          `${control.max} isolated sandboxes are live, the most this process keeps. DELETE /__admin/sandboxes/{id} the ones a finished test left, ` +
-            `or wait: unused ones expire after ${Math.round(control.idleMs / 1000)} s.`,
-        );
-      }
-      return c.json(summaryOf(await control.create(body)), 201);
-    },
+    handler:
+      (deps) =>
+      async (c, { body }) => {
+        const control = registry(deps);
+        // Over HTTP only the shipped scenario names, as /__admin/reset: a path would read any file.
+        const known = deps.world.scenarios().map((s) => s.name);
+        if (body.scenario !== undefined && !known.includes(body.scenario)) {
+          throw new AdminError(
+            400,
+            `unknown scenario '${body.scenario}'; known scenarios: ${known.join(', ')}.${didYouMean(body.scenario, known)}`,
+          );
+        }
+        // Checked and reserved in the same tick (create takes its slot before awaiting), so concurrent calls cannot overshoot.
+        if (control.count() >= control.max) {
+          throw new AdminError(
+            429,
+            `${control.max} isolated sandboxes are live, the most this process keeps. DELETE /__admin/sandboxes/{id} the ones a finished test left, ` +
+              `or wait: unused ones expire after ${Math.round(control.idleMs / 1000)} s.`,
+          );
+        }
+        return c.json(summaryOf(await control.create(body)), 201);
+      },
   }),
   adminOperation<SandboxDeps>({
     op: 'listIsolatedSandboxes',
@@ -86,7 +94,11 @@ export const SANDBOX_OPERATIONS: readonly AnyOperation<SandboxDeps>[] = [
     answers: { '200': json('Disposed of.', isolatedSandboxDeletedSchema, 'AdminIsolatedSandboxDeleted'), ...refusals(404) },
     handler: (deps) => async (c) => {
       const id = c.req.param('id') ?? '';
-      if (!(await registry(deps).remove(id))) throw new AdminError(404, `No isolated sandbox '${id}' (deleted, expired, or never created); GET /__admin/sandboxes lists the live ones.`);
+      if (!(await registry(deps).remove(id)))
+        throw new AdminError(
+          404,
+          `No isolated sandbox '${id}' (deleted, expired, or never created); GET /__admin/sandboxes lists the live ones.`,
+        );
       return c.json({ status: 'deleted', id });
     },
   }),

@@ -42,12 +42,14 @@ export const TOKEN_OPERATIONS: readonly AnyOperation<TokenDeps>[] = [
     summary: 'Change token lifetimes and skew',
     body: jsonBody(tokenSettingsPatchSchema, 'AdminTokensPatch'),
     answers: { '200': SETTINGS, ...refusals(...BODY_REFUSALS, 503) },
-    handler: (deps) => async (c, { body }) => {
-      const patch = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
-      const tokens = await deps.services.settings.patchTokens(patch);
-      if (body.rateLimit !== undefined) freshLimit(deps);
-      return c.json(tokens);
-    },
+    handler:
+      (deps) =>
+      async (c, { body }) => {
+        const patch = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+        const tokens = await deps.services.settings.patchTokens(patch);
+        if (body.rateLimit !== undefined) freshLimit(deps);
+        return c.json(tokens);
+      },
   }),
   adminOperation<TokenDeps, z.infer<typeof rateLimitBodySchema>>({
     op: 'setTokenRateLimit',
@@ -56,11 +58,13 @@ export const TOKEN_OPERATIONS: readonly AnyOperation<TokenDeps>[] = [
     summary: 'Limit token requests',
     body: jsonBody(rateLimitBodySchema, 'AdminRateLimit'),
     answers: { '200': SETTINGS, ...refusals(...BODY_REFUSALS, 503) },
-    handler: (deps) => async (c, { body }) => {
-      const tokens = await deps.services.settings.setRateLimit(body);
-      freshLimit(deps);
-      return c.json(tokens);
-    },
+    handler:
+      (deps) =>
+      async (c, { body }) => {
+        const tokens = await deps.services.settings.setRateLimit(body);
+        freshLimit(deps);
+        return c.json(tokens);
+      },
   }),
   adminOperation<TokenDeps>({
     op: 'removeTokenRateLimit',

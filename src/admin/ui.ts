@@ -23,7 +23,8 @@ export const DASHBOARD_OPERATIONS: readonly AnyOperation<unknown>[] = [
     path: '/__admin/ui/dashboard.js',
     summary: "The dashboard's script",
     answers: { '200': { description: 'The script.', contentType: 'application/javascript' }, ...refusals() },
-    handler: () => () => new Response(SCRIPT, { headers: { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-cache' } }),
+    handler: () => () =>
+      new Response(SCRIPT, { headers: { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-cache' } }),
   }),
   adminOperation<unknown>({
     op: 'getDashboard',
@@ -66,7 +67,10 @@ function envSection(env: 'uat' | 'prod'): ReturnType<typeof html> {
  * The hosts a journal entry can name, with the surfaces' own labels, and the sandbox's calls to
  * the merchant. The script takes its names for them, and its journal query, from this select.
  */
-const HOST_FILTER = [...SURFACES.map((surface) => [surface, SURFACE_RECORDS[surface].label] as const), ['merchant', 'calls to the merchant'] as const];
+const HOST_FILTER = [
+  ...SURFACES.map((surface) => [surface, SURFACE_RECORDS[surface].label] as const),
+  ['merchant', 'calls to the merchant'] as const,
+];
 
 /** A select of the requests panel's filters; its first option shows everything. */
 function filter(name: string, label: string, options: readonly (readonly [string, string])[]): ReturnType<typeof html> {
@@ -126,9 +130,19 @@ function page(): ReturnType<typeof html> {
   <section id="requests" aria-labelledby="requests-heading">
     <h2 id="requests-heading">Requests</h2>
     <form id="request-filters" class="filters">
-      ${filter('env', 'Environment', [['uat', 'UAT'], ['prod', 'PROD']])}
+      ${filter('env', 'Environment', [
+        ['uat', 'UAT'],
+        ['prod', 'PROD'],
+      ])}
       ${filter('surface', 'Host', HOST_FILTER)}
-      ${filter('status', 'Status', [['2xx', '2xx'], ['3xx', '3xx'], ['4xx', '4xx'], ['5xx', '5xx'], ['900', '900 (a rule broken)'], ['refused', 'refused or no answer']])}
+      ${filter('status', 'Status', [
+        ['2xx', '2xx'],
+        ['3xx', '3xx'],
+        ['4xx', '4xx'],
+        ['5xx', '5xx'],
+        ['900', '900 (a rule broken)'],
+        ['refused', 'refused or no answer'],
+      ])}
       <output id="requests-shown"></output>
     </form>
     <div class="table-wrap"><table id="request-log">

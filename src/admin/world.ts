@@ -14,8 +14,6 @@ import { segmentOf } from '../domain/sales-segment.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
 import { healthSchema, hostListSchema, merchantsSchema, resetSchema as resetAnswerSchema, scenariosSchema } from './answers/world.js';
 
-;
-
 const resetBodySchema = z.object({ scenario: z.string().min(1).optional() }).strict();
 
 export function envParam(value: string | undefined): EnvName {
@@ -70,8 +68,14 @@ export const WORLD_OPERATIONS: readonly AnyOperation<WorldDeps>[] = [
     answers: { '200': { description: 'The CA certificate, PEM.', contentType: 'application/x-pem-file' }, ...refusals(404) },
     handler: (deps) => () => {
       const pem = deps.world.tlsCaCert();
-      if (pem === null) throw new AdminError(404, 'This sandbox serves no HTTPS, so it has no CA: start it with --tls (or SANDBOX_TLS=1) to serve the real host names over HTTPS.');
-      return new Response(pem, { headers: { 'content-type': 'application/x-pem-file', 'content-disposition': 'attachment; filename="checkout-sandbox-ca.crt"' } });
+      if (pem === null)
+        throw new AdminError(
+          404,
+          'This sandbox serves no HTTPS, so it has no CA: start it with --tls (or SANDBOX_TLS=1) to serve the real host names over HTTPS.',
+        );
+      return new Response(pem, {
+        headers: { 'content-type': 'application/x-pem-file', 'content-disposition': 'attachment; filename="checkout-sandbox-ca.crt"' },
+      });
     },
   }),
   adminOperation<WorldDeps>({
@@ -90,23 +94,25 @@ export const WORLD_OPERATIONS: readonly AnyOperation<WorldDeps>[] = [
     description: 'Only the shipped scenario names over HTTP (a path would let any caller read any file).',
     body: jsonBody(resetBodySchema, 'AdminReset', { required: false }),
     answers: { '200': json('Reseeded.', resetAnswerSchema, 'AdminResetDone'), ...refusals(...BODY_REFUSALS, 503) },
-    handler: (deps) => async (c, { body }) => {
-      const control = deps.world;
-      // Over HTTP only the shipped scenario names: a path would let any caller read any file.
-      const known = control.scenarios().map((s) => s.name);
-      if (body.scenario !== undefined && !known.includes(body.scenario)) {
-        throw new AdminError(
-          400,
-          `unknown scenario '${body.scenario}'; known scenarios: ${known.join(', ')} (files need --scenario <path> at start-up).${didYouMean(body.scenario, known)}`,
-        );
-      }
-      try {
-        await control.reset(body.scenario);
-      } catch (error) {
-        throw new AdminError(400, (error as Error).message);
-      }
-      return c.json({ status: 'reset', scenario: control.scenario(), clock: deps.clock.state() });
-    },
+    handler:
+      (deps) =>
+      async (c, { body }) => {
+        const control = deps.world;
+        // Over HTTP only the shipped scenario names: a path would let any caller read any file.
+        const known = control.scenarios().map((s) => s.name);
+        if (body.scenario !== undefined && !known.includes(body.scenario)) {
+          throw new AdminError(
+            400,
+            `unknown scenario '${body.scenario}'; known scenarios: ${known.join(', ')} (files need --scenario <path> at start-up).${didYouMean(body.scenario, known)}`,
+          );
+        }
+        try {
+          await control.reset(body.scenario);
+        } catch (error) {
+          throw new AdminError(400, (error as Error).message);
+        }
+        return c.json({ status: 'reset', scenario: control.scenario(), clock: deps.clock.state() });
+      },
   }),
   adminOperation<WorldDeps>({
     op: 'listMerchants',
@@ -156,7 +162,10 @@ function storeView(store: Store) {
         name: profile.name,
         deliveryModule: profile.deliveryModule && {
           provider: profile.deliveryModule.provider,
-          carriers: profile.deliveryModule.carriers.map((carrier) => ({ ...carrier, options: carrier.options.map((option) => ({ ...option, fee: toMajor(option.fee) })) })),
+          carriers: profile.deliveryModule.carriers.map((carrier) => ({
+            ...carrier,
+            options: carrier.options.map((option) => ({ ...option, fee: toMajor(option.fee) })),
+          })),
         },
       })) ?? null,
   };

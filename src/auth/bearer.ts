@@ -41,10 +41,18 @@ export function bearerAuth(deps: BearerDeps): Authenticate {
   return async (c) => {
     const presented = presentedToken(c.req.header('authorization'));
     if (presented.kind === 'none') {
-      throw authFailed(c, 'bearer:missing', challenge('Authentication_Required', `This call needs an access token: send 'Authorization: Bearer <access_token>'. ${advice(false)}`));
+      throw authFailed(
+        c,
+        'bearer:missing',
+        challenge(
+          'Authentication_Required',
+          `This call needs an access token: send 'Authorization: Bearer <access_token>'. ${advice(false)}`,
+        ),
+      );
     }
     if (presented.kind === 'scheme') {
-      const legacy = presented.scheme.toLowerCase() === 'sharedkey' ? ` SharedKey signatures work on ${deps.urls.baseUrl(deps.env, 'legacy')}.` : '';
+      const legacy =
+        presented.scheme.toLowerCase() === 'sharedkey' ? ` SharedKey signatures work on ${deps.urls.baseUrl(deps.env, 'legacy')}.` : '';
       throw authFailed(
         c,
         `bearer:wrong-scheme`,
@@ -52,7 +60,15 @@ export function bearerAuth(deps: BearerDeps): Authenticate {
           'Authentication_Required',
           `The '${presented.scheme}' scheme is not accepted here: this API takes 'Authorization: Bearer <access_token>'.${legacy} ${advice(false)}`,
         ),
-        { nearMiss: legacy ? { kind: 'host', closest: deps.urls.baseUrl(deps.env, 'legacy'), differs: 'SharedKey is accepted on the legacy host, not on the current API' } : null },
+        {
+          nearMiss: legacy
+            ? {
+                kind: 'host',
+                closest: deps.urls.baseUrl(deps.env, 'legacy'),
+                differs: 'SharedKey is accepted on the legacy host, not on the current API',
+              }
+            : null,
+        },
       );
     }
 
@@ -62,7 +78,11 @@ export function bearerAuth(deps: BearerDeps): Authenticate {
       throw authFailed(c, bearerOutcome(outcome.problem, other), rejected(outcome, presented.token, deps, advice(true)), {
         ...(claimedClient(presented.token) ? { principal: { clientId: claimedClient(presented.token)! } } : {}),
         nearMiss: other
-          ? { kind: 'bearer-environment', closest: `a ${deps.env.toUpperCase()} token`, differs: `the token was issued for ${other.toUpperCase()}; request one from ${deps.urls.baseUrl(deps.env, 'auth')}/oauth2/v2.0/token` }
+          ? {
+              kind: 'bearer-environment',
+              closest: `a ${deps.env.toUpperCase()} token`,
+              differs: `the token was issued for ${other.toUpperCase()}; request one from ${deps.urls.baseUrl(deps.env, 'auth')}/oauth2/v2.0/token`,
+            }
           : null,
       });
     }
@@ -71,12 +91,17 @@ export function bearerAuth(deps: BearerDeps): Authenticate {
     const client = deps.services.apiClients.find(clientId);
     if (!client || client.revokedAt !== null) {
       const when = client ? ` on ${client.revokedAt}` : '';
-      throw authFailed(c, 'bearer:revoked', invalidToken(
-        'Client_Revoked',
-        `The API client '${clientId}' this token was issued to was revoked${when} (or no longer exists after a reset). ` +
-          `Create a new API client in the merchant portal (sandbox: POST /__admin/${deps.env}/merchants/{merchantId}/api-clients), then ${advice(true).replace(/^R/, 'r')}`,
-        `The client '${clientId}' has been revoked`,
-      ), { principal: { clientId } });
+      throw authFailed(
+        c,
+        'bearer:revoked',
+        invalidToken(
+          'Client_Revoked',
+          `The API client '${clientId}' this token was issued to was revoked${when} (or no longer exists after a reset). ` +
+            `Create a new API client in the merchant portal (sandbox: POST /__admin/${deps.env}/merchants/{merchantId}/api-clients), then ${advice(true).replace(/^R/, 'r')}`,
+          `The client '${clientId}' has been revoked`,
+        ),
+        { principal: { clientId } },
+      );
     }
     c.set('caller', { scheme: 'bearer', merchantId: client.merchantId, clientId: client.clientId });
     noteAuth(c, 'bearer:ok', { clientId: client.clientId, merchantId: client.merchantId });
@@ -96,7 +121,11 @@ function rejected(outcome: Extract<VerifyOutcome, { ok: false }>, token: string,
       );
     }
     case 'not_yet_valid':
-      return invalidToken('Token_Not_Yet_Valid', `The access token is not valid yet: ${description} (sandbox time ${deps.clock.iso()}). ${advice}`, description);
+      return invalidToken(
+        'Token_Not_Yet_Valid',
+        `The access token is not valid yet: ${description} (sandbox time ${deps.clock.iso()}). ${advice}`,
+        description,
+      );
     case 'key_not_found':
     case 'bad_issuer':
     case 'bad_audience': {
@@ -107,7 +136,11 @@ function rejected(outcome: Extract<VerifyOutcome, { ok: false }>, token: string,
       return invalidToken('Invalid_Token', `The access token is not valid here. ${why} ${advice}`, description);
     }
     default:
-      return invalidToken('Invalid_Token', `The access token is not valid: ${description}. Send the access_token exactly as received. ${advice}`, description);
+      return invalidToken(
+        'Invalid_Token',
+        `The access token is not valid: ${description}. Send the access_token exactly as received. ${advice}`,
+        description,
+      );
   }
 }
 

@@ -16,7 +16,12 @@ export function noteAuth(c: Context<SurfaceEnv>, outcome: string, principal?: Pr
 }
 
 /** Notes the failure and hands the error back, so the caller writes `throw authFailed(…)`. */
-export function authFailed(c: Context<SurfaceEnv>, outcome: string, error: Refusal, extra: { principal?: Principal; nearMiss?: NearMiss | null } = {}): Refusal {
+export function authFailed(
+  c: Context<SurfaceEnv>,
+  outcome: string,
+  error: Refusal,
+  extra: { principal?: Principal; nearMiss?: NearMiss | null } = {},
+): Refusal {
   const notes = notesOf(c.env);
   if (notes) {
     notes.auth = outcome;

@@ -29,19 +29,28 @@ export function sharedKeyAuth(deps: SharedKeyDeps): Authenticate {
   return async (c) => {
     const parsed = parseSharedKeyHeader(c.req.header('authorization'));
     if (!parsed.ok) {
-      const outcome = parsed.problem === 'missing' ? 'sharedkey:missing' : parsed.problem === 'scheme' ? 'sharedkey:wrong-scheme' : 'sharedkey:malformed';
+      const outcome =
+        parsed.problem === 'missing' ? 'sharedkey:missing' : parsed.problem === 'scheme' ? 'sharedkey:wrong-scheme' : 'sharedkey:malformed';
       throw authFailed(c, outcome, headerProblem(deps, parsed.problem, c.req.header('authorization') ?? ''));
     }
 
     const merchant = deps.services.merchants.bySharedKeyUsername(parsed.username);
     if (!merchant) {
-      const closest = closestName(parsed.username, deps.services.merchants.list().map((m) => m.sharedKey.username));
+      const closest = closestName(
+        parsed.username,
+        deps.services.merchants.list().map((m) => m.sharedKey.username),
+      );
       const nearMiss: NearMiss | null = closest ? { kind: 'sharedkey-username', closest: closest.name, differs: closest.differs } : null;
-      throw authFailed(c, 'sharedkey:unknown-username', unauthorized(
-        'Unknown_Username',
-        `Unknown SharedKey username '${parsed.username}' in ${env}. Use the username you were onboarded with for ${env} ` +
-          `(UAT and PROD credentials differ; GET /__admin/${deps.env}/merchants lists the sandbox's).`,
-      ), { principal: { username: parsed.username }, nearMiss });
+      throw authFailed(
+        c,
+        'sharedkey:unknown-username',
+        unauthorized(
+          'Unknown_Username',
+          `Unknown SharedKey username '${parsed.username}' in ${env}. Use the username you were onboarded with for ${env} ` +
+            `(UAT and PROD credentials differ; GET /__admin/${deps.env}/merchants lists the sandbox's).`,
+        ),
+        { principal: { username: parsed.username }, nearMiss },
+      );
     }
 
     const body = await readBody(c);
@@ -55,20 +64,27 @@ export function sharedKeyAuth(deps: SharedKeyDeps): Authenticate {
     );
     if (!signed) {
       const principal = { username: merchant.sharedKey.username, merchantId: merchant.id };
-      throw authFailed(c, 'sharedkey:bad-signature', unauthorized(
-        'Signature_Mismatch',
-        `The SharedKey signature of '${parsed.username}' does not match. The sandbox hashed the ${body.byteLength} body bytes ` +
-          `exactly as received${body.byteLength ? ' (and an empty body)' : ''} + the path ${candidates.map((p) => `'${p}'`).join(' (also tried ')}${candidates.length > 1 ? ')' : ''} ` +
-          `+ the ${env} shared key of this username. Hash the exact bytes you send (do not re-encode the JSON), the path ` +
-          `without scheme and host, and compare with: npx checkout-sandbox sign --env ${deps.env} --username ${parsed.username} ` +
-          `--key <sharedKey> --path '${candidates[0]}'${body.byteLength ? ' --body <file with the body>' : ''}`,
-      ), { principal, nearMiss: signedInstead(c, bodies, path, merchant.sharedKey.key, parsed.hex) });
+      throw authFailed(
+        c,
+        'sharedkey:bad-signature',
+        unauthorized(
+          'Signature_Mismatch',
+          `The SharedKey signature of '${parsed.username}' does not match. The sandbox hashed the ${body.byteLength} body bytes ` +
+            `exactly as received${body.byteLength ? ' (and an empty body)' : ''} + the path ${candidates.map((p) => `'${p}'`).join(' (also tried ')}${candidates.length > 1 ? ')' : ''} ` +
+            `+ the ${env} shared key of this username. Hash the exact bytes you send (do not re-encode the JSON), the path ` +
+            `without scheme and host, and compare with: npx checkout-sandbox sign --env ${deps.env} --username ${parsed.username} ` +
+            `--key <sharedKey> --path '${candidates[0]}'${body.byteLength ? ' --body <file with the body>' : ''}`,
+        ),
+        { principal, nearMiss: signedInstead(c, bodies, path, merchant.sharedKey.key, parsed.hex) },
+      );
     }
 
     try {
       assertPathStore(c, merchant);
     } catch (error) {
-      throw authFailed(c, 'sharedkey:wrong-store', error as Refusal, { principal: { username: merchant.sharedKey.username, merchantId: merchant.id } });
+      throw authFailed(c, 'sharedkey:wrong-store', error as Refusal, {
+        principal: { username: merchant.sharedKey.username, merchantId: merchant.id },
+      });
     }
     noteAuth(c, 'sharedkey:ok', { username: merchant.sharedKey.username, merchantId: merchant.id });
     c.set('caller', { scheme: 'sharedkey', merchantId: merchant.id, username: merchant.sharedKey.username });
@@ -84,7 +100,10 @@ function signedInstead(c: Context<SurfaceEnv>, bodies: Uint8Array[], path: strin
   const url = new URL(c.req.url);
   const local = url.pathname.endsWith(path) && url.pathname !== path ? url.pathname.slice(0, url.pathname.length - path.length) : '';
   const tries: [string, string][] = [
-    [`${local}${path}`, `the path with the sandbox's local prefix '${local}' was signed; sign the path as the real host sees it: '${path}'`],
+    [
+      `${local}${path}`,
+      `the path with the sandbox's local prefix '${local}' was signed; sign the path as the real host sees it: '${path}'`,
+    ],
     [`${url.origin}${url.pathname}`, `the full URL was signed; sign the path only: '${path}'`],
     [path.endsWith('/') ? path.slice(0, -1) : `${path}/`, `a trailing slash differs: sign '${path}' exactly as sent`],
     [path.toLowerCase(), `the path was signed in lower case; sign '${path}' exactly as sent`],
@@ -92,9 +111,14 @@ function signedInstead(c: Context<SurfaceEnv>, bodies: Uint8Array[], path: strin
   ];
   for (const [candidate, differs] of tries) {
     if (candidate === path || (candidate === `${local}${path}` && local === '')) continue;
-    if (bodies.some((bytes) => hexDigestsMatch(sharedKeyHex(bytes, candidate, key), hex))) return { kind: 'sharedkey-path', closest: path, differs };
+    if (bodies.some((bytes) => hexDigestsMatch(sharedKeyHex(bytes, candidate, key), hex)))
+      return { kind: 'sharedkey-path', closest: path, differs };
   }
-  return { kind: 'sharedkey-signature', closest: path, differs: 'no usual mistake explains it: the shared key or the body bytes differ from what was hashed' };
+  return {
+    kind: 'sharedkey-signature',
+    closest: path,
+    differs: 'no usual mistake explains it: the shared key or the body bytes differ from what was hashed',
+  };
 }
 
 /** Old-style paths carry the store: it must be one of the signing merchant's stores. */

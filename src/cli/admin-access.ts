@@ -17,7 +17,8 @@ interface AdminAccessOptions {
 
 /** The options with a token made for this start where one is needed and none was given; `made` is that token, else null. */
 export function withAdminToken<T extends AdminAccessOptions>(options: T): { options: T; made: string | null } {
-  if (isLoopbackHost(options.host ?? DEFAULT_HOST) || options.adminToken !== undefined || options.insecureAdmin) return { options, made: null };
+  if (isLoopbackHost(options.host ?? DEFAULT_HOST) || options.adminToken !== undefined || options.insecureAdmin)
+    return { options, made: null };
   const made = randomBytes(24).toString('base64url');
   return { options: { ...options, adminToken: made }, made };
 }

@@ -47,7 +47,11 @@ function parseProblem(error: NodeJS.ErrnoException, argv: string[], options: Fla
       if (before?.startsWith('--') && name !== undefined && options[name]?.type === 'boolean') {
         return `${before} is a switch and takes no value: write ${before} alone, without '${quoted}'. ${help}`;
       }
-      const looksLikeFlag = didYouMean(quoted, flags.map((f) => f.slice(2)), (n) => `--${n}`);
+      const looksLikeFlag = didYouMean(
+        quoted,
+        flags.map((f) => f.slice(2)),
+        (n) => `--${n}`,
+      );
       return `'${quoted}' is not a flag, and ${command ? `checkout-sandbox ${command}` : 'checkout-sandbox'} takes no other arguments.${looksLikeFlag} ${help}`;
     }
     default:

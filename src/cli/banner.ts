@@ -27,7 +27,8 @@ export function banner(sandbox: Sandbox, extras: BannerExtras = {}): string {
     ...switchedLines(sandbox),
     `  retired:  ${retiredLine(sandbox)}`,
   ];
-  if (sandbox.options.publicUrl) lines.push(`  public:   ${sandbox.options.publicUrl} (written into answers instead of the listen address)`);
+  if (sandbox.options.publicUrl)
+    lines.push(`  public:   ${sandbox.options.publicUrl} (written into answers instead of the listen address)`);
   for (const env of ENVIRONMENTS) {
     lines.push(`  ${env.toUpperCase()}`);
     for (const surface of SURFACES) {

@@ -38,7 +38,11 @@ export const DIFF_COMMAND = {
       synopsis: 'optional',
       help: "store:REAL=SANDBOX or client:REAL=SANDBOX, for a recording made with your own\nstore or API client (default: the same id, or the scenario's only one)",
     },
-    rules: { type: 'string', value: 'FILE', help: 'JSON or YAML: [{pointer|header, action: ignore|format-only, endpoint?}] (docs/fidelity.md)' },
+    rules: {
+      type: 'string',
+      value: 'FILE',
+      help: 'JSON or YAML: [{pointer|header, action: ignore|format-only, endpoint?}] (docs/fidelity.md)',
+    },
     baseline: { type: 'string', value: 'FILE', help: 'fail only on divergences this file does not accept' },
     'write-baseline': { type: 'string', value: 'FILE', help: 'write the current divergences to FILE as accepted (add a reason to each)' },
     format: { type: 'string', default: 'text', value: FORMATS.join('|'), synopsis: 'optional', help: 'text (default), json or junit' },
@@ -88,7 +92,12 @@ export async function runDiff(argv: string[], io: DiffIo = defaultIo): Promise<n
     report = await diffExchanges(exchanges, { scenario: args.scenario, maps: args.maps, ...(args.rules ? { rules: args.rules } : {}) });
     if (args.baseline) report = applyBaseline(report, readBaseline(args.baseline));
   } catch (error) {
-    if (error instanceof RecordingError || error instanceof MappingError || error instanceof BaselineError || error instanceof ScenarioError) {
+    if (
+      error instanceof RecordingError ||
+      error instanceof MappingError ||
+      error instanceof BaselineError ||
+      error instanceof ScenarioError
+    ) {
       io.err(`diff: ${error.message}\n`);
       return 2;
     }
@@ -102,7 +111,9 @@ export async function runDiff(argv: string[], io: DiffIo = defaultIo): Promise<n
   const rendered = render(report, args.format);
   if (args.out) {
     writeFileSync(args.out, rendered);
-    io.err(`diff: ${report.exchanges} exchanges, ${report.replayed} replayed, ${report.divergences.length} divergences in ${seconds} s; report in ${args.out}\n`);
+    io.err(
+      `diff: ${report.exchanges} exchanges, ${report.replayed} replayed, ${report.divergences.length} divergences in ${seconds} s; report in ${args.out}\n`,
+    );
   } else {
     io.out(rendered);
   }
@@ -113,7 +124,8 @@ function parse(argv: string[]): DiffArgs | 'help' {
   const { values, positionals } = parseFlags(argv, DIFF_COMMAND);
   if (values.help) return 'help';
   if (positionals.length === 0) throw new Error('name at least one recording file or directory');
-  if (!(FORMATS as readonly string[]).includes(values.format)) throw new Error(`--format must be one of ${FORMATS.join(', ')}, not '${values.format}'`);
+  if (!(FORMATS as readonly string[]).includes(values.format))
+    throw new Error(`--format must be one of ${FORMATS.join(', ')}, not '${values.format}'`);
   const rules: Rules | undefined = values.rules === undefined ? undefined : loadRules(values.rules);
   return {
     paths: positionals,

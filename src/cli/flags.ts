@@ -8,12 +8,9 @@ import { LOG_LEVELS, type LogLevel, publicOrigin } from '../config.js';
 import { didYouMean } from '../spelling.js';
 import type { Flag } from './command.js';
 
-;
-
 export class FlagError extends Error {
   override name = 'FlagError';
 }
-
 
 /** What parseArgs gives for a command's flags. */
 type FlagValues = Readonly<Record<string, string | boolean | string[] | boolean[] | undefined>>;
@@ -32,9 +29,15 @@ const SWITCH_OFF = ['0', 'false', 'no', 'off'];
  * An empty variable counts as unset (an image declares its variables empty); a switch's
  * variable takes 1/0, true/false, yes/no, on/off, and anything else is refused by name.
  */
-export function flagOrEnv(values: FlagValues, env: Readonly<Record<string, string | undefined>>, name: string, flag: Flag): Given<string | boolean> | undefined {
+export function flagOrEnv(
+  values: FlagValues,
+  env: Readonly<Record<string, string | undefined>>,
+  name: string,
+  flag: Flag,
+): Given<string | boolean> | undefined {
   const fromFlag = values[name];
-  if (fromFlag !== undefined && !Array.isArray(fromFlag) && !(flag.type === 'boolean' && fromFlag === false)) return { source: `--${name}`, value: fromFlag };
+  if (fromFlag !== undefined && !Array.isArray(fromFlag) && !(flag.type === 'boolean' && fromFlag === false))
+    return { source: `--${name}`, value: fromFlag };
   const variable = flag.env;
   const raw = variable === undefined ? undefined : env[variable];
   if (variable === undefined || raw === undefined || raw === '') return undefined;
@@ -43,11 +46,18 @@ export function flagOrEnv(values: FlagValues, env: Readonly<Record<string, strin
   const word = raw.trim().toLowerCase();
   if (SWITCH_ON.includes(word)) return { source, value: true };
   if (SWITCH_OFF.includes(word)) return { source, value: false };
-  throw new FlagError(`${source}: '${raw}' is neither on nor off. Use ${variable}=1 for --${name}, ${variable}=0 (or leave it unset) for without.`);
+  throw new FlagError(
+    `${source}: '${raw}' is neither on nor off. Use ${variable}=1 for --${name}, ${variable}=0 (or leave it unset) for without.`,
+  );
 }
 
 /** flagOrEnv for a flag that takes a value. */
-export function stringFlag(values: FlagValues, env: Readonly<Record<string, string | undefined>>, name: string, flag: Flag): Given<string> | undefined {
+export function stringFlag(
+  values: FlagValues,
+  env: Readonly<Record<string, string | undefined>>,
+  name: string,
+  flag: Flag,
+): Given<string> | undefined {
   const given = flagOrEnv(values, env, name, flag);
   return given === undefined || typeof given.value !== 'string' ? undefined : { source: given.source, value: given.value };
 }
@@ -71,7 +81,9 @@ export function portValue(source: string, value: string, example = '4010'): numb
 export function wholeNumberValue(source: string, value: string, min: number, max: number, example: string): number {
   const number = /^\d{1,16}$/.test(value) ? Number(value) : Number.NaN;
   if (!(number >= min && number <= max)) {
-    throw new FlagError(`${source}: '${value}' is not a whole number from ${min} to ${max}. Write digits only, e.g. ${exampleOf(source, example)}.`);
+    throw new FlagError(
+      `${source}: '${value}' is not a whole number from ${min} to ${max}. Write digits only, e.g. ${exampleOf(source, example)}.`,
+    );
   }
   return number;
 }

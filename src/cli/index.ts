@@ -64,7 +64,12 @@ export const SANDBOX_COMMAND = {
   summary: 'start the sandbox',
   flags: {
     ...LISTEN_FLAGS,
-    scenario: { type: 'string', value: '<name|path>', env: 'SANDBOX_SCENARIO', help: 'scenario from scenarios/ or a YAML file (default: default)' },
+    scenario: {
+      type: 'string',
+      value: '<name|path>',
+      env: 'SANDBOX_SCENARIO',
+      help: 'scenario from scenarios/ or a YAML file (default: default)',
+    },
     state: { type: 'string', value: '<file>', env: 'SANDBOX_STATE', help: `state file (default ${DEFAULT_STATE_FILE})` },
     memory: { type: 'boolean', env: 'SANDBOX_MEMORY', help: 'keep state in memory only (nothing is written)' },
     reset: { type: 'boolean', env: 'SANDBOX_RESET', help: 'reseed the state from the scenario, discarding what was saved' },
@@ -171,7 +176,12 @@ export async function main(argv: string[]): Promise<number> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  process.stdout.write(banner(sandbox, { tls: tlsLines(sandbox, options), admin: adminTokenLines(made, options.adminToken !== undefined, sandbox.listenUrl()) }));
+  process.stdout.write(
+    banner(sandbox, {
+      tls: tlsLines(sandbox, options),
+      admin: adminTokenLines(made, options.adminToken !== undefined, sandbox.listenUrl()),
+    }),
+  );
   await stopped;
   await sandbox.close();
   return 0;

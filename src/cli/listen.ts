@@ -30,7 +30,12 @@ export const LISTEN_FLAGS = {
     env: 'HOST',
     help: `listen address (default ${DEFAULT_HOST}; 0.0.0.0 in Docker); beyond\nloopback, /__admin needs an admin token (--admin-token)`,
   },
-  'public-url': { type: 'string', value: '<url>', env: 'SANDBOX_PUBLIC_URL', help: 'origin written into answers instead of the listen address,\ne.g. http://sandbox:4010' },
+  'public-url': {
+    type: 'string',
+    value: '<url>',
+    env: 'SANDBOX_PUBLIC_URL',
+    help: 'origin written into answers instead of the listen address,\ne.g. http://sandbox:4010',
+  },
 } as const satisfies Record<string, Flag>;
 
 /** The flags after the world's own (scenario, state, clock) in the sandbox's list. */
@@ -48,7 +53,12 @@ export const SERVING_FLAGS = {
     env: 'SANDBOX_TLS',
     help: `also serve HTTPS on the real host names; a CA and certificates\nare made in --tls-dir at start when it has none`,
   },
-  'tls-port': { type: 'string', value: '<n>', env: 'SANDBOX_TLS_PORT', help: 'HTTPS port (default 443, or main port + 433 where 443 may not be bound)' },
+  'tls-port': {
+    type: 'string',
+    value: '<n>',
+    env: 'SANDBOX_TLS_PORT',
+    help: 'HTTPS port (default 443, or main port + 433 where 443 may not be bound)',
+  },
   'tls-dir': { type: 'string', value: '<dir>', env: 'SANDBOX_TLS_DIR', help: `the CA and host certificates (default ${DEFAULT_TLS_DIR})` },
   'log-level': { type: 'string', value: '<lvl>', env: 'LOG_LEVEL', help: `${LOG_LEVELS.join(', ')} (default info)` },
   'admin-token': {
@@ -75,7 +85,10 @@ export type ListenValues = {
   'insecure-admin'?: boolean | undefined;
 };
 
-export type ListenOptions = Pick<SandboxOptions, 'port' | 'host' | 'publicUrl' | 'portPerHost' | 'tls' | 'logLevel' | 'adminToken' | 'insecureAdmin'>;
+export type ListenOptions = Pick<
+  SandboxOptions,
+  'port' | 'host' | 'publicUrl' | 'portPerHost' | 'tls' | 'logLevel' | 'adminToken' | 'insecureAdmin'
+>;
 
 /** Flags, else their environment variables → listen options. Throws FlagError naming the flag or variable of a bad value. */
 export function listenOptions(values: ListenValues, env: Env): ListenOptions {

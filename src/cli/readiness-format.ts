@@ -36,25 +36,28 @@ export function readinessText(report: MigrationReport, principals: readonly Prin
     const count = (status: ReadinessResult['status']): number => p.readiness.filter((item) => item.status === status).length;
     lines.push(`  ${count('met')} met, ${count('not-met')} not met, ${count('not-seen')} not seen.`);
   }
-  lines.push('', 'Left to the shop (traffic cannot show them):', ...report.leftToTheShop.map((left) => `  - ${left.title} (${left.source})`));
+  lines.push(
+    '',
+    'Left to the shop (traffic cannot show them):',
+    ...report.leftToTheShop.map((left) => `  - ${left.title} (${left.source})`),
+  );
   return `${lines.join('\n')}\n`;
 }
 
 /** Control characters other than tab, newline and return, and unpaired surrogates: XML 1.0 allows none of them. */
-// eslint-disable-next-line no-control-regex
-const NOT_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_IN_XML =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Text safe in XML 1.0 content and attribute values: the five entities, and no character XML forbids. */
 export function escapeXml(text: string): string {
-  return (
-    text
-      .replace(NOT_IN_XML, '\uFFFD')
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-      .replace(/'/g, '&apos;')
-  );
+  return text
+    .replace(NOT_IN_XML, '\uFFFD')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }
 
 function attributes(values: Record<string, string | number>): string {
@@ -65,18 +68,29 @@ function attributes(values: Record<string, string | number>): string {
 
 export function readinessJunit(report: MigrationReport, principals: readonly PrincipalReport[], journalUrl: string): string {
   const all = principals.flatMap((p) => p.readiness);
-  const count = (items: readonly ReadinessResult[], status: ReadinessResult['status']): number => items.filter((item) => item.status === status).length;
+  const count = (items: readonly ReadinessResult[], status: ReadinessResult['status']): number =>
+    items.filter((item) => item.status === status).length;
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites${attributes({ name: 'go-live readiness', tests: all.length, failures: count(all, 'not-met'), skipped: count(all, 'not-seen'), errors: 0 })}>`,
   ];
   for (const p of principals) {
     const suite = integrationName(p);
-    out.push(`  <testsuite${attributes({ name: suite, tests: p.readiness.length, failures: count(p.readiness, 'not-met'), skipped: count(p.readiness, 'not-seen'), errors: 0, timestamp: report.generatedAt })}>`);
+    out.push(
+      `  <testsuite${attributes({ name: suite, tests: p.readiness.length, failures: count(p.readiness, 'not-met'), skipped: count(p.readiness, 'not-seen'), errors: 0, timestamp: report.generatedAt })}>`,
+    );
     for (const item of p.readiness) {
       out.push(`    <testcase${attributes({ classname: `readiness.${p.principal}`, name: `${item.id}: ${item.title}` })}>`);
-      const body = [item.detail, item.evidence.length ? `Evidence: ${item.evidence.map((id) => `${journalUrl}/${id}`).join(' ')}` : '', item.advice, `Source: ${item.source}`].filter(Boolean).join('\n');
-      if (item.status === 'not-met') out.push(`      <failure${attributes({ type: 'not-met', message: item.detail })}>${escapeXml(body)}</failure>`);
+      const body = [
+        item.detail,
+        item.evidence.length ? `Evidence: ${item.evidence.map((id) => `${journalUrl}/${id}`).join(' ')}` : '',
+        item.advice,
+        `Source: ${item.source}`,
+      ]
+        .filter(Boolean)
+        .join('\n');
+      if (item.status === 'not-met')
+        out.push(`      <failure${attributes({ type: 'not-met', message: item.detail })}>${escapeXml(body)}</failure>`);
       else if (item.status === 'not-seen') out.push(`      <skipped${attributes({ message: `not seen: ${item.detail}` })}/>`);
       else out.push(`      <system-out>${escapeXml(body)}</system-out>`);
       out.push('    </testcase>');

@@ -34,7 +34,11 @@ export const RECORD_COMMAND = {
         'e.g. --upstream uat.api=http://127.0.0.1:5000/uat/api (auth and api share a real\n' +
         'host; give both when they differ)',
     },
-    timeout: { type: 'string', value: '<seconds>', help: `how long an upstream may take (default ${DEFAULT_UPSTREAM_TIMEOUT_MS / 1000}); then 502` },
+    timeout: {
+      type: 'string',
+      value: '<seconds>',
+      help: `how long an upstream may take (default ${DEFAULT_UPSTREAM_TIMEOUT_MS / 1000}); then 502`,
+    },
     compare: {
       type: 'boolean',
       synopsis: 'optional',
@@ -96,11 +100,14 @@ function banner(recorder: Recorder, options: RecorderOptions, admin: string[]): 
     lines.push(`  ${env.toUpperCase()}`);
     for (const surface of SURFACES) {
       const dedicated = sandbox.dedicatedUrl(env, surface);
-      lines.push(`    ${SURFACE_RECORDS[surface].placeholder.padEnd(22)}${sandbox.baseUrl(env, surface)}${dedicated ? `  or ${dedicated}` : ''}  →  ${recorder.upstream(env, surface).href.replace(/\/$/, '')}`);
+      lines.push(
+        `    ${SURFACE_RECORDS[surface].placeholder.padEnd(22)}${sandbox.baseUrl(env, surface)}${dedicated ? `  or ${dedicated}` : ''}  →  ${recorder.upstream(env, surface).href.replace(/\/$/, '')}`,
+      );
     }
   }
   const tls = sandbox.tlsPort();
-  if (tls !== null) lines.push(`  https:    port ${tls}: the real host names (SNI); upstream names are resolved through DNS, not /etc/hosts`);
+  if (tls !== null)
+    lines.push(`  https:    port ${tls}: the real host names (SNI); upstream names are resolved through DNS, not /etc/hosts`);
   if (options.compare) lines.push(`  compare:  GET /__admin/fidelity and /__admin/ui (shadow world: scenario ${options.compare.scenario})`);
   lines.push(...admin, `  stop with Ctrl-C; then: ${PROGRAM} diff <dir>`, '');
   return lines.join('\n');
@@ -115,7 +122,8 @@ function parse(argv: string[]): RecorderOptions | 'help' {
   }
   const maps: MapSpec[] = (values.map ?? []).map(parseMap);
   const timeout = values.timeout === undefined ? DEFAULT_UPSTREAM_TIMEOUT_MS / 1000 : Number(values.timeout);
-  if (!Number.isFinite(timeout) || timeout <= 0) throw new FlagError(`--timeout: '${values.timeout}' is not a number of seconds, e.g. --timeout 10`);
+  if (!Number.isFinite(timeout) || timeout <= 0)
+    throw new FlagError(`--timeout: '${values.timeout}' is not a number of seconds, e.g. --timeout 10`);
   const rules: Rules | undefined = values.rules === undefined ? undefined : loadRules(values.rules);
   return {
     out: values.out,

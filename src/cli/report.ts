@@ -17,13 +17,23 @@ export const REPORT_COMMAND = {
     'on the current API, tokens requested against API calls, and every authentication failure.\n' +
     "With --readiness: each integration's go-live readiness items (docs/go-live-readiness.md).",
   flags: {
-    url: { type: 'string', value: 'URL', synopsis: 'optional', help: `the sandbox (default http://${DEFAULT_HOST}:${DEFAULT_PORT}; env SANDBOX_URL)` },
+    url: {
+      type: 'string',
+      value: 'URL',
+      synopsis: 'optional',
+      help: `the sandbox (default http://${DEFAULT_HOST}:${DEFAULT_PORT}; env SANDBOX_URL)`,
+    },
     json: { type: 'boolean', synopsis: 'optional', help: 'the report as JSON' },
     readiness: { type: 'boolean', synopsis: 'optional', help: 'the go-live readiness items per integration; exit 1 when one is not met' },
     strict: { type: 'boolean', help: 'with --readiness: exit 1 also when an item is not seen' },
     principal: { type: 'string', value: 'ID', help: 'with --readiness: only this integration (API client id or SharedKey username)' },
     format: { type: 'string', value: 'text|junit', help: 'with --readiness: text (default) or junit (JUnit XML on stdout, for CI)' },
-    'admin-token': { type: 'string', value: 'TOKEN', synopsis: 'optional', help: "the sandbox's admin token, if it has one (env SANDBOX_ADMIN_TOKEN)" },
+    'admin-token': {
+      type: 'string',
+      value: 'TOKEN',
+      synopsis: 'optional',
+      help: "the sandbox's admin token, if it has one (env SANDBOX_ADMIN_TOKEN)",
+    },
     help: HELP_FLAG,
   },
   epilogue:
@@ -70,7 +80,9 @@ export async function runReport(argv: string[]): Promise<number> {
     response = await fetch(target, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code;
-    process.stderr.write(`report: no sandbox answered at ${base}${cause ? ` (${cause})` : ''}. Start one (${PROGRAM}, or npm start in a clone) or pass --url.\n`);
+    process.stderr.write(
+      `report: no sandbox answered at ${base}${cause ? ` (${cause})` : ''}. Start one (${PROGRAM}, or npm start in a clone) or pass --url.\n`,
+    );
     return 1;
   }
   const text = await response.text();
@@ -89,7 +101,8 @@ function flagProblem(values: ReportFlags): string | null {
     if (only) return `--${only} goes with --readiness.`;
     return null;
   }
-  if (values.format !== undefined && values.format !== 'text' && values.format !== 'junit') return `--format: '${values.format}' is not known; use text or junit.`;
+  if (values.format !== undefined && values.format !== 'text' && values.format !== 'junit')
+    return `--format: '${values.format}' is not known; use text or junit.`;
   if (values.json && values.format !== undefined) return '--json and --format: choose one (--json prints the whole report as JSON).';
   return null;
 }
@@ -98,11 +111,18 @@ function printReadiness(report: MigrationReport, values: ReportFlags, journalUrl
   const wanted = values.principal?.toLowerCase();
   const principals = wanted === undefined ? report.principals : report.principals.filter((p) => p.principal.toLowerCase() === wanted);
   if (values.json) process.stdout.write(`${JSON.stringify({ ...report, principals }, null, 2)}\n`);
-  else process.stdout.write(values.format === 'junit' ? readinessJunit(report, principals, journalUrl) : readinessText(report, principals, journalUrl));
+  else
+    process.stdout.write(
+      values.format === 'junit' ? readinessJunit(report, principals, journalUrl) : readinessText(report, principals, journalUrl),
+    );
   if (wanted !== undefined && principals.length === 0) {
-    process.stderr.write(`report: no integration ${values.principal} in the report yet (known: ${report.principals.map((p) => p.principal).join(', ') || 'none'}).\n`);
+    process.stderr.write(
+      `report: no integration ${values.principal} in the report yet (known: ${report.principals.map((p) => p.principal).join(', ') || 'none'}).\n`,
+    );
     return 1;
   }
-  const failing = principals.flatMap((p) => p.readiness).filter((item) => item.status === 'not-met' || (values.strict === true && item.status === 'not-seen'));
+  const failing = principals
+    .flatMap((p) => p.readiness)
+    .filter((item) => item.status === 'not-met' || (values.strict === true && item.status === 'not-seen'));
   return failing.length > 0 ? 1 : 0;
 }

@@ -25,7 +25,12 @@ export const SIGN_COMMAND = {
       synopsis: 'required',
       help: 'the path as sent, without scheme, host or the local /{env}/{surface} prefix,\ne.g. /checkout or /merchants/1234/checkouts/<privateId>/cart (add ?query if you send one)',
     },
-    body: { type: 'string', value: 'FILE', synopsis: 'optional', help: 'a file holding the exact body bytes sent (omit for GET: the body is "")' },
+    body: {
+      type: 'string',
+      value: 'FILE',
+      synopsis: 'optional',
+      help: 'a file holding the exact body bytes sent (omit for GET: the body is "")',
+    },
     scenario: { type: 'string', default: 'default', value: 'NAME', help: 'where --key is looked up (default: default)' },
     help: HELP_FLAG,
   },
@@ -63,7 +68,8 @@ export async function runSign(argv: string[]): Promise<number> {
     } catch (error) {
       return fail((error as Error).message);
     }
-    if (key === undefined) return fail(`no --key given and no ${env.toUpperCase()} username '${values.username}' in scenario '${values.scenario}'`);
+    if (key === undefined)
+      return fail(`no --key given and no ${env.toUpperCase()} username '${values.username}' in scenario '${values.scenario}'`);
   }
 
   let body: Uint8Array = new Uint8Array();

@@ -35,7 +35,8 @@ function settingChanges(scenario: unknown, current: unknown, path = ''): string[
  */
 function clockChange(scenario: Scenario, clock: ClockSnapshot): string[] {
   const wanted = scenario.clock;
-  const current = clock.mode === 'frozen' ? `frozen at ${clock.at}` : clock.offsetMs === 0 ? "the machine's time" : offsetText(clock.offsetMs);
+  const current =
+    clock.mode === 'frozen' ? `frozen at ${clock.at}` : clock.offsetMs === 0 ? "the machine's time" : offsetText(clock.offsetMs);
   if (!wanted || (wanted.now === undefined && !wanted.frozen)) {
     const onRealTime = clock.mode === 'offset' && Math.abs(clock.offsetMs) < 1000;
     return onRealTime ? [] : [`clock: the machine's time in the scenario, ${current} now (DELETE /__admin/clock goes back to it)`];
@@ -51,7 +52,12 @@ function clockChange(scenario: Scenario, clock: ClockSnapshot): string[] {
 function offsetText(offsetMs: number): string {
   let seconds = Math.round(Math.abs(offsetMs) / 1000);
   const parts: string[] = [];
-  for (const [unit, size] of [['d', 86_400], ['h', 3600], ['min', 60], ['s', 1]] as const) {
+  for (const [unit, size] of [
+    ['d', 86_400],
+    ['h', 3600],
+    ['min', 60],
+    ['s', 1],
+  ] as const) {
     if (seconds >= size && parts.length < 2) parts.push(`${Math.floor(seconds / size)} ${unit}`);
     seconds %= size;
   }
@@ -73,7 +79,8 @@ function worldChanges(scenario: Scenario, doc: SnapshotDoc): string[] {
         continue;
       }
       for (const key of ['webhookUri', 'invoiceStatusUri'] as const) {
-        if (uri(origin[key]) !== uri(merchant[key])) lines.push(`${at}.${key}: ${uri(origin[key])} in the scenario, ${uri(merchant[key])} now`);
+        if (uri(origin[key]) !== uri(merchant[key]))
+          lines.push(`${at}.${key}: ${uri(origin[key])} in the scenario, ${uri(merchant[key])} now`);
       }
       const seededClients = new Set(origin.apiClients.map((c) => c.clientId.toLowerCase()));
       for (const client of state.apiClients.filter((c) => c.merchantId === merchant.id)) {
@@ -92,8 +99,14 @@ function worldChanges(scenario: Scenario, doc: SnapshotDoc): string[] {
       const created = dates.filter((date) => Date.parse(date) > seededAt).length;
       if (created) lines.push(`${env}.${kind}: ${created} created since the seed (${dates.length} in all)`);
     };
-    since(state.checkouts.map((c) => c.createdAt), 'checkouts');
-    since(state.orders.map((o) => o.placedAt), 'orders');
+    since(
+      state.checkouts.map((c) => c.createdAt),
+      'checkouts',
+    );
+    since(
+      state.orders.map((o) => o.placedAt),
+      'orders',
+    );
   }
   return lines;
 }

@@ -18,7 +18,13 @@ export const TLS_COMMAND = {
     'fixtures/hosts.yaml, in --dir. Existing files are kept; delete the directory to start over.',
   epilogue: `Then: ${PROGRAM} --tls   (HTTPS on 443, or 4443 where 443 may not be bound; --tls-port to choose)`,
   flags: {
-    dir: { type: 'string', default: DEFAULT_TLS_DIR, value: 'DIR', synopsis: 'optional', help: `where the files go (default ${DEFAULT_TLS_DIR})` },
+    dir: {
+      type: 'string',
+      default: DEFAULT_TLS_DIR,
+      value: 'DIR',
+      synopsis: 'optional',
+      help: `where the files go (default ${DEFAULT_TLS_DIR})`,
+    },
     help: HELP_FLAG,
   },
 } as const satisfies Command<Record<string, Flag>>;
@@ -28,7 +34,13 @@ export const HOSTS_COMMAND = {
   summary: 'the /etc/hosts lines for the real host names',
   about: "Prints the /etc/hosts lines that point every real host name at the sandbox's address.",
   flags: {
-    address: { type: 'string', default: '127.0.0.1', value: 'IP', synopsis: 'optional', help: "the sandbox's address as the client sees it (default 127.0.0.1)" },
+    address: {
+      type: 'string',
+      default: '127.0.0.1',
+      value: 'IP',
+      synopsis: 'optional',
+      help: "the sandbox's address as the client sees it (default 127.0.0.1)",
+    },
     help: HELP_FLAG,
   },
 } as const satisfies Command<Record<string, Flag>>;
@@ -58,7 +70,9 @@ export function runTls(argv: string[]): number {
   const ca = resolve(dir, 'ca.crt');
   process.stdout.write(
     [
-      created.length ? `created ${created.length} files in ${dir}: ${createdSummary(created, hostCount)}` : `nothing to do: ${dir} already holds the CA and every host certificate`,
+      created.length
+        ? `created ${created.length} files in ${dir}: ${createdSummary(created, hostCount)}`
+        : `nothing to do: ${dir} already holds the CA and every host certificate`,
       '',
       `Trust the CA (${ca}) where the client runs, for example:`,
       `  Node:           NODE_EXTRA_CA_CERTS=${ca} node your-client.js`,
@@ -79,7 +93,9 @@ function createdSummary(created: string[], hostCount: number): string {
   const withCa = created.some((file) => basename(file) === 'ca.crt');
   const hosts = created.filter((file) => file.endsWith('.crt') && basename(file) !== 'ca.crt').length;
   const which = hosts === hostCount ? `each of the ${hostCount} real host names` : `${hosts} of the ${hostCount} real host names`;
-  return [withCa ? 'the CA (ca.crt, ca.key)' : null, hosts ? `a certificate and key for ${which}` : null].filter((part) => part !== null).join(' and ');
+  return [withCa ? 'the CA (ca.crt, ca.key)' : null, hosts ? `a certificate and key for ${which}` : null]
+    .filter((part) => part !== null)
+    .join(' and ');
 }
 
 export function runHosts(argv: string[]): number {
@@ -99,6 +115,8 @@ export function runHosts(argv: string[]): number {
     return 2;
   }
   const lines = realHostNames(loadHosts()).map((name) => `${values.address} ${name}`);
-  process.stdout.write(['# checkout-sandbox: the real host names, served by the sandbox (remove to reach the real service)', ...lines, ''].join('\n'));
+  process.stdout.write(
+    ['# checkout-sandbox: the real host names, served by the sandbox (remove to reach the real service)', ...lines, ''].join('\n'),
+  );
   return 0;
 }

@@ -14,21 +14,39 @@ const SCOPES: Record<string, string> = { uat: TENANTS.uat.scope, prod: TENANTS.p
 
 export const VERIFY_COMMAND = {
   name: 'verify',
-  summary: "the post-migration check against the sandbox or a real host",
+  summary: 'the post-migration check against the sandbox or a real host',
   about: "Initializes a checkout and exercises order administration (the specification's post-migration check).",
   epilogue: 'Exit: 0 all passed, 1 a step failed, 2 bad arguments, 3 passed so far but steps need a customer.',
   flags: {
     env: { type: 'string', default: 'uat', value: 'uat|prod', synopsis: 'optional', help: 'the environment (default uat)' },
-    'base-url': { type: 'string', value: 'URL', synopsis: 'required', help: 'the current API, e.g. http://127.0.0.1:4010/uat/api or the real UAT host' },
-    'auth-url': { type: 'string', value: 'URL', synopsis: 'required', help: 'the token endpoint, or the base it hangs under (…/oauth2/v2.0/token is appended)' },
+    'base-url': {
+      type: 'string',
+      value: 'URL',
+      synopsis: 'required',
+      help: 'the current API, e.g. http://127.0.0.1:4010/uat/api or the real UAT host',
+    },
+    'auth-url': {
+      type: 'string',
+      value: 'URL',
+      synopsis: 'required',
+      help: 'the token endpoint, or the base it hangs under (…/oauth2/v2.0/token is appended)',
+    },
     'client-id': { type: 'string', value: 'ID', synopsis: 'required', help: 'the API client' },
     'client-secret': { type: 'string', value: 'SECRET', synopsis: 'required', help: "the API client's secret" },
     'store-id': { type: 'string', value: 'ID', synopsis: 'required', help: 'the store the checkout is for' },
     scope: { type: 'string', value: 'S', help: `default: the environment's resource (UAT ${SCOPES.uat})` },
     country: { type: 'string', default: 'SE', value: 'CC', help: "the checkout's country (default SE)" },
-    'admin-url': { type: 'string', value: 'URL', help: "the sandbox's control plane (default: the base URL's origin, if /__admin/health answers)" },
+    'admin-url': {
+      type: 'string',
+      value: 'URL',
+      help: "the sandbox's control plane (default: the base URL's origin, if /__admin/health answers)",
+    },
     'no-admin': { type: 'boolean', help: 'treat the target as a real host even if it is a sandbox' },
-    'order-id': { type: 'string', value: 'ID', help: 'on a real host: an order from a purchase you completed, to run order administration on' },
+    'order-id': {
+      type: 'string',
+      value: 'ID',
+      help: 'on a real host: an order from a purchase you completed, to run order administration on',
+    },
     help: HELP_FLAG,
   },
 } as const satisfies Command<Record<string, Flag>>;
@@ -63,7 +81,9 @@ export async function runVerify(argv: string[], io: VerifyIo = defaultIo): Promi
     return 2;
   }
 
-  io.out(`verify: ${target.env.toUpperCase()} at ${target.baseUrl} (token: ${target.tokenUrl}, client ${target.clientId}, store ${target.storeId})\n`);
+  io.out(
+    `verify: ${target.env.toUpperCase()} at ${target.baseUrl} (token: ${target.tokenUrl}, client ${target.clientId}, store ${target.storeId})\n`,
+  );
   let number = 0;
   const report = await verify(target, io.fetch, (step) => io.out(line(++number, step)));
   const passed = report.steps.filter((s) => s.state === 'pass').length;
@@ -85,7 +105,13 @@ function line(number: number, step: StepResult): string {
   const mark = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP', 'not-run': '----' }[step.state];
   const head = `  ${mark}  ${number}. ${step.name}: ${step.detail}\n`;
   if (!step.exchange) return head;
-  return head + describeExchange(step.exchange).split('\n').map((l) => `        ${l}\n`).join('');
+  return (
+    head +
+    describeExchange(step.exchange)
+      .split('\n')
+      .map((l) => `        ${l}\n`)
+      .join('')
+  );
 }
 
 function targetFrom(argv: string[]): VerifyTarget | 'help' {

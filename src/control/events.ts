@@ -44,6 +44,8 @@ export class EventBus {
 
   /** Publishes clock.changed on every set, advance and reset; returns the unsubscribe. */
   watchClock(clock: Pick<Clock, 'onChange' | 'isFrozen'>): () => void {
-    return clock.onChange((now) => this.publish({ type: 'clock.changed', at: now.toISOString(), now: now.toISOString(), frozen: clock.isFrozen() }));
+    return clock.onChange((now) =>
+      this.publish({ type: 'clock.changed', at: now.toISOString(), now: now.toISOString(), frozen: clock.isFrozen() }),
+    );
   }
 }

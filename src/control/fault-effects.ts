@@ -54,13 +54,17 @@ function render(id: string, rule: FaultRule, req: FaultedRequest): Response {
     case 'refuse':
       return refuseConnection(`${what}: connection closed`);
     case 'identity-outage':
-      return tokenFailure(req, {
-        code: 90033,
-        status: 503,
-        error: 'temporarily_unavailable',
-        message: 'A transient error has occurred. Please try again.',
-        hint: `${what}: identity outage; the api surface accepts issued tokens up to ext_expires_in while it lasts.`,
-      }, { 'retry-after': String(DEFAULT_RETRY_AFTER) });
+      return tokenFailure(
+        req,
+        {
+          code: 90033,
+          status: 503,
+          error: 'temporarily_unavailable',
+          message: 'A transient error has occurred. Please try again.',
+          hint: `${what}: identity outage; the api surface accepts issued tokens up to ext_expires_in while it lasts.`,
+        },
+        { 'retry-after': String(DEFAULT_RETRY_AFTER) },
+      );
     case 'throttle': {
       const seconds = rule.retryAfter ?? DEFAULT_RETRY_AFTER;
       if (isToken(req)) return tooManyRequests(seconds, traceFor(req.headers, req.now).traceId);
@@ -83,7 +87,11 @@ function envelope(req: FaultedRequest, status: number, message: string, headers:
   if (isToken(req)) {
     const error = status === 429 ? 'temporarily_unavailable' : status >= 500 ? 'server_error' : 'invalid_request';
     // 50000: AADSTS "There was an error issuing a token", the generic server-side failure.
-    return tokenFailure(req, { code: 50000, status, error, message: 'There was an error issuing a token or an issue with your sign-in session.', hint: message }, headers);
+    return tokenFailure(
+      req,
+      { code: 50000, status, error, message: 'There was an error issuing a token or an issue with your sign-in session.', hint: message },
+      headers,
+    );
   }
   const refusal = Refusal.single(status, 'Injected_Fault', message, headers);
   return req.dialect().render(refusal, req.path);

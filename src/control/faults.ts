@@ -13,7 +13,14 @@
 import { decodeJwt } from 'jose/jwt/decode';
 import { parseSharedKeyHeader } from '../domain/sharedkey-signature.js';
 import { type Clock, parseInstant } from '../clock.js';
-import { type FaultOrigin, type FaultRule, type FaultRuleInput, type FaultRules, type FaultView, faultRuleSchema } from '../domain/fault-rule.js';
+import {
+  type FaultOrigin,
+  type FaultRule,
+  type FaultRuleInput,
+  type FaultRules,
+  type FaultView,
+  faultRuleSchema,
+} from '../domain/fault-rule.js';
 import { SeededRandom } from '../domain/random.js';
 import type { EnvName, SurfaceAddress } from '../hosts.js';
 import { routingPath } from '../http/routing.js';
@@ -176,7 +183,10 @@ export function principalOf(header: string | null): string | null {
     const parsed = parseSharedKeyHeader(header);
     return parsed.ok ? parsed.username.toLowerCase() : null;
   }
-  const value = header.trim().slice(scheme?.length ?? 0).trim();
+  const value = header
+    .trim()
+    .slice(scheme?.length ?? 0)
+    .trim();
   try {
     if (scheme === 'bearer') {
       const azp = decodeJwt(value).azp;

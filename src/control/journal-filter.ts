@@ -30,7 +30,9 @@ export function compilePattern(pattern: RequestPattern): EntryMatcher {
   const lower = (value: string): string => value.toLowerCase();
   if (pattern.env) tests.push((e) => e.env === lower(pattern.env!));
   if (pattern.surface) {
-    const surfaces = lower(pattern.surface).split(',').map((s) => s.trim());
+    const surfaces = lower(pattern.surface)
+      .split(',')
+      .map((s) => s.trim());
     tests.push((e) => e.surface !== null && surfaces.includes(e.surface));
   }
   if (pattern.method) tests.push((e) => e.method === pattern.method!.toUpperCase());

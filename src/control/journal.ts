@@ -138,7 +138,10 @@ export class Journal {
       query: url?.search.slice(1) ?? '',
       status: call.status,
       latencyMs: call.latencyMs,
-      notes: { ...(call.body ? { requestBody: new TextEncoder().encode(call.body) } : {}), ...(call.merchantId ? { principal: { merchantId: call.merchantId } } : {}) },
+      notes: {
+        ...(call.body ? { requestBody: new TextEncoder().encode(call.body) } : {}),
+        ...(call.merchantId ? { principal: { merchantId: call.merchantId } } : {}),
+      },
       requestHeaders: null,
       responseBody: call.responseBody,
       kind: call.kind,
@@ -210,7 +213,10 @@ export function materialise(entry: RawEntry, isoOf: (ms: number) => string): Jou
   const { notes } = entry;
   return {
     ...summarise(entry, isoOf),
-    request: { headers: entry.requestHeaders ? redactHeaders(headersOf(entry.requestHeaders)) : {}, body: notes.requestBody ? redactBody(notes.requestBody, notes.requestBodyBytes) : null },
+    request: {
+      headers: entry.requestHeaders ? redactHeaders(headersOf(entry.requestHeaders)) : {},
+      body: notes.requestBody ? redactBody(notes.requestBody, notes.requestBodyBytes) : null,
+    },
     response: { body: entry.responseBody === null ? null : redactBody(entry.responseBody) },
   };
 }

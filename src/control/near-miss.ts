@@ -33,7 +33,10 @@ export function closestRoute(routes: readonly OperationRoute[], method: string, 
 }
 
 function segments(path: string): string[] {
-  return path.split('?')[0]!.split('/').filter((s) => s !== '');
+  return path
+    .split('?')[0]!
+    .split('/')
+    .filter((s) => s !== '');
 }
 
 /** Per segment: parameters match anything; literals cost their edit distance (case costs ½). */

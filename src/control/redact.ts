@@ -34,7 +34,13 @@ const SECRET_FIELD = new RegExp(`(^|&)((${FORM_SECRETS})=)([^&]*)`, 'gi');
 /** The same fields as multipart/form-data parts (the PHP SDK posts its token request so). */
 const SECRET_PART = new RegExp(`(name="(${FORM_SECRETS})"[^\\r\\n]*\\r?\\n(?:[^\\r\\n]+\\r?\\n)*\\r?\\n)([^\\r\\n]*)`, 'gi');
 /** Headers that carry credentials or sessions. */
-export const SECRET_HEADERS: ReadonlySet<string> = new Set(['authorization', 'cookie', 'set-cookie', 'x-admin-token', 'proxy-authorization']);
+export const SECRET_HEADERS: ReadonlySet<string> = new Set([
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'x-admin-token',
+  'proxy-authorization',
+]);
 
 const SECRET_NAME_ONLY = new RegExp(`^${SECRET_NAME}$`, 'i');
 
@@ -54,7 +60,10 @@ export function redactText(text: string, mask: Mask = fixedMask): string {
 export function redactBody(body: Uint8Array | string, fullBytes?: number): Redacted | null {
   const bytes = fullBytes ?? (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   if (bytes === 0) return null;
-  const full = typeof body === 'string' ? body.slice(0, BODY_CAP) : Buffer.from(body.buffer, body.byteOffset, Math.min(body.byteLength, BODY_CAP)).toString('utf8');
+  const full =
+    typeof body === 'string'
+      ? body.slice(0, BODY_CAP)
+      : Buffer.from(body.buffer, body.byteOffset, Math.min(body.byteLength, BODY_CAP)).toString('utf8');
   const truncated = bytes > BODY_CAP;
   const text = redactText(full);
   const out: Redacted = { text, bytes, truncated };

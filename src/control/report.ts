@@ -136,8 +136,13 @@ export function buildReport(entries: readonly RawEntry[], ctx: ReportContext): M
   const shared = sharedTraffic(entries, ctx.nowMs);
   for (const report of byPrincipal.values()) {
     report.findings = findingsOf(report, ctx, shutdownMs);
-    const sameMerchant = report.merchantId === null ? [] : [...own].filter(([other]) => other !== report && other.merchantId === report.merchantId).flatMap(([, entries]) => entries);
-    report.readiness = evaluateReadiness({ ...shared, own: own.get(report) ?? [], sameMerchant }).map((result) => (window.full ? { ...result, detail: `${result.detail} ${windowNote(window)}` } : result));
+    const sameMerchant =
+      report.merchantId === null
+        ? []
+        : [...own].filter(([other]) => other !== report && other.merchantId === report.merchantId).flatMap(([, entries]) => entries);
+    report.readiness = evaluateReadiness({ ...shared, own: own.get(report) ?? [], sameMerchant }).map((result) =>
+      window.full ? { ...result, detail: `${result.detail} ${windowNote(window)}` } : result,
+    );
   }
   return {
     generatedAt: ctx.isoOf(ctx.nowMs),
@@ -149,14 +154,22 @@ export function buildReport(entries: readonly RawEntry[], ctx: ReportContext): M
     entries: inbound.length,
     window,
     leftToTheShop: LEFT_TO_THE_SHOP,
-    principals: [...byPrincipal.values()].filter((p) => p.retired.calls + p.legacy.calls + p.current.calls + p.authFailures.length + (p.tokens?.requested ?? 0) > 0),
+    principals: [...byPrincipal.values()].filter(
+      (p) => p.retired.calls + p.legacy.calls + p.current.calls + p.authFailures.length + (p.tokens?.requested ?? 0) > 0,
+    ),
   };
 }
 
 function windowOf(entries: readonly RawEntry[], ctx: ReportContext): ReportWindow {
   const oldest = entries[entries.length - 1];
   const size = ctx.ringSize ?? null;
-  return { held: entries.length, size, full: size !== null && entries.length >= size, oldestId: oldest?.id ?? null, oldestAt: oldest ? ctx.isoOf(oldest.atMs) : null };
+  return {
+    held: entries.length,
+    size,
+    full: size !== null && entries.length >= size,
+    oldestId: oldest?.id ?? null,
+    oldestAt: oldest ? ctx.isoOf(oldest.atMs) : null,
+  };
 }
 
 /** Said on every item once the ring has dropped entries: what it read, and that older traffic is gone. */
@@ -177,7 +190,20 @@ function principalOf(map: Map<string, PrincipalReport>, entry: RawEntry): Princi
   let report = map.get(key);
   if (!report) {
     const empty = (): CallGroup => ({ calls: 0, lastSeen: null, endpoints: {} });
-    report = { principal: name, kind, merchantId: p.merchantId ?? null, envs: [], lastSeen: '', retired: empty(), legacy: empty(), current: empty(), tokens: null, authFailures: [], findings: [], readiness: [] };
+    report = {
+      principal: name,
+      kind,
+      merchantId: p.merchantId ?? null,
+      envs: [],
+      lastSeen: '',
+      retired: empty(),
+      legacy: empty(),
+      current: empty(),
+      tokens: null,
+      authFailures: [],
+      findings: [],
+      readiness: [],
+    };
     map.set(key, report);
   }
   if (!report.merchantId && p.merchantId) report.merchantId = p.merchantId;
@@ -316,14 +342,21 @@ export function reportText(report: MigrationReport): string {
   );
   if (report.principals.length === 0) lines.push('', 'No integration has called the retired, legacy or current hosts yet.');
   for (const principal of report.principals) {
-    lines.push('', `${principal.kind === 'client' ? 'API client' : principal.kind === 'sharedkey' ? 'SharedKey user' : 'Caller'} ${principal.principal}` +
-      `${principal.merchantId ? ` (merchant ${principal.merchantId})` : ''} [${principal.envs.join(', ').toUpperCase()}]`);
+    lines.push(
+      '',
+      `${principal.kind === 'client' ? 'API client' : principal.kind === 'sharedkey' ? 'SharedKey user' : 'Caller'} ${principal.principal}` +
+        `${principal.merchantId ? ` (merchant ${principal.merchantId})` : ''} [${principal.envs.join(', ').toUpperCase()}]`,
+    );
     for (const finding of principal.findings) lines.push(`  ${finding.severity.toUpperCase().padEnd(7)} ${finding.message}`);
     for (const failure of principal.authFailures) {
-      lines.push(`    ${failure.at} ${failure.method} ${failure.env ?? '?'}/${failure.surface ?? '?'}${failure.path} → ${failure.status} ${failure.auth}: ${failure.cause}`);
+      lines.push(
+        `    ${failure.at} ${failure.method} ${failure.env ?? '?'}/${failure.surface ?? '?'}${failure.path} → ${failure.status} ${failure.auth}: ${failure.cause}`,
+      );
     }
     const tally = (status: ReadinessResult['status']): number => principal.readiness.filter((item) => item.status === status).length;
-    lines.push(`  Go-live readiness: ${tally('met')} met, ${tally('not-met')} not met, ${tally('not-seen')} not seen (item by item: report --readiness).`);
+    lines.push(
+      `  Go-live readiness: ${tally('met')} met, ${tally('not-met')} not met, ${tally('not-seen')} not seen (item by item: report --readiness).`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

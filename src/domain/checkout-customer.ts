@@ -10,10 +10,30 @@ import type { Address, Company, Customer } from './model.js';
 
 const COMPANY_FIELDS = ['companyName', 'organizationNumber', 'invoiceReference', 'invoiceTag'] as const;
 
-export const ADDRESS_FIELDS = ['firstName', 'lastName', 'coAddress', 'address', 'address2', 'postalCode', 'city', 'country', 'countryCode'] as const;
+export const ADDRESS_FIELDS = [
+  'firstName',
+  'lastName',
+  'coAddress',
+  'address',
+  'address2',
+  'postalCode',
+  'city',
+  'country',
+  'countryCode',
+] as const;
 
 export function emptyAddress(): Address {
-  return { firstName: null, lastName: null, coAddress: null, address: null, address2: null, postalCode: null, city: null, country: null, countryCode: null };
+  return {
+    firstName: null,
+    lastName: null,
+    coAddress: null,
+    address: null,
+    address2: null,
+    postalCode: null,
+    city: null,
+    country: null,
+    countryCode: null,
+  };
 }
 
 export function hasCompany(company: Company | null | undefined): company is Company {

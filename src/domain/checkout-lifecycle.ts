@@ -97,5 +97,3 @@ export function customerActionRejection(checkout: Pick<Checkout, 'status' | 'pri
 export function statusAfter(action: CustomerAction): CheckoutStatus {
   return RESULTING_STATUS[action];
 }
-
-;

@@ -59,16 +59,29 @@ export function chooseDelivery(module: DeliveryModule, request: DeliveryRequest 
   let carrier: Carrier | undefined;
   if (carrierName) {
     carrier = module.carriers.find((c) => matches(c, carrierName));
-    if (!carrier) throw unknown('carrier', carrierName, `the ${module.provider} delivery module`, module.carriers.map(described).join(', '));
+    if (!carrier)
+      throw unknown('carrier', carrierName, `the ${module.provider} delivery module`, module.carriers.map(described).join(', '));
   } else if (optionName) {
     carrier = module.carriers.find((c) => c.options.some((o) => matches(o, optionName)));
-    if (!carrier) throw unknown('option', optionName, `any carrier of the ${module.provider} delivery module`, module.carriers.map((c) => `${c.id}: ${c.options.map(described).join(', ')}`).join('; '));
+    if (!carrier)
+      throw unknown(
+        'option',
+        optionName,
+        `any carrier of the ${module.provider} delivery module`,
+        module.carriers.map((c) => `${c.id}: ${c.options.map(described).join(', ')}`).join('; '),
+      );
   } else {
     carrier = module.carriers[0];
   }
-  if (!carrier) throw new Violation('invalid', 'Unknown_Carrier', `The ${module.provider} delivery module has no carriers; give its profile carriers in the scenario.`);
+  if (!carrier)
+    throw new Violation(
+      'invalid',
+      'Unknown_Carrier',
+      `The ${module.provider} delivery module has no carriers; give its profile carriers in the scenario.`,
+    );
   const option = optionName ? carrier.options.find((o) => matches(o, optionName)) : carrier.options[0];
-  if (!option) throw unknown('option', optionName ?? '', `carrier ${carrier.id} (${carrier.name})`, carrier.options.map(described).join(', '));
+  if (!option)
+    throw unknown('option', optionName ?? '', `carrier ${carrier.id} (${carrier.name})`, carrier.options.map(described).join(', '));
   return {
     provider: module.provider,
     carrierId: carrier.id,

@@ -9,7 +9,7 @@
 import type { DeliveryShipment, DeliveryShipping, OrderItem } from './model.js';
 import { toMajor } from './money.js';
 
-export type {  DeliveryShipping } from './model.js';
+export type { DeliveryShipping } from './model.js';
 
 /** Shipping VAT when the shipment names none: the Swedish standard rate, what most senders mean. */
 const DEFAULT_SHIPPING_VAT = 25;
@@ -21,9 +21,20 @@ const DEFAULT_SHIPPING_VAT = 25;
 export function deliveryLines(shipping: DeliveryShipping | null | undefined): OrderItem[] {
   if (!shipping || shipping.shippingFee === 0) return [];
   const charged = shipping.shipments.filter((s) => s.fee !== null && s.fee !== 0);
-  if (charged.length && charged.reduce((sum, s) => sum + s.fee!, 0) === shipping.shippingFee) return charged.map((s) => line(s, s.fee!, shipping.provider));
+  if (charged.length && charged.reduce((sum, s) => sum + s.fee!, 0) === shipping.shippingFee)
+    return charged.map((s) => line(s, s.fee!, shipping.provider));
   const first = shipping.shipments[0];
-  return [first ? line(first, shipping.shippingFee, shipping.provider) : { id: 'shipping', description: shipping.provider ?? 'Shipping', unitPrice: shipping.shippingFee, quantity: 1, vat: DEFAULT_SHIPPING_VAT }];
+  return [
+    first
+      ? line(first, shipping.shippingFee, shipping.provider)
+      : {
+          id: 'shipping',
+          description: shipping.provider ?? 'Shipping',
+          unitPrice: shipping.shippingFee,
+          quantity: 1,
+          vat: DEFAULT_SHIPPING_VAT,
+        },
+  ];
 }
 
 export function deliveryTotal(shipping: DeliveryShipping | null | undefined): number {

@@ -11,7 +11,9 @@ export type InvoiceStatusName = keyof typeof INVOICE_STATUS;
 
 /** 'Approved', 'rejected', 1 or "5" → the status name; null for anything else. */
 export function invoiceStatusOf(value: unknown): Exclude<InvoiceStatusName, 'Pending'> | null {
-  const text = String(value ?? '').trim().toLowerCase();
+  const text = String(value ?? '')
+    .trim()
+    .toLowerCase();
   if (text === 'approved' || text === '1') return 'Approved';
   if (text === 'rejected' || text === '5') return 'Rejected';
   return null;
@@ -29,7 +31,9 @@ export function purchaseResultOf(status: Exclude<InvoiceStatusName, 'Pending'>):
  */
 export function reviewedOrder(order: Order, status: Exclude<InvoiceStatusName, 'Pending'>): Order | null {
   if (status === 'Approved') return null;
-  return order.status === 'NotActivated' || order.status === 'PartActivated' || order.status === 'Expired' ? { ...order, status: 'Cancelled' } : null;
+  return order.status === 'NotActivated' || order.status === 'PartActivated' || order.status === 'Expired'
+    ? { ...order, status: 'Cancelled' }
+    : null;
 }
 
 /** The merchant's URL with the three query parameters added (its own query kept). */

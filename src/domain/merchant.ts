@@ -21,20 +21,19 @@ const apiClientSchema = z.object({
  * credentials (SharedKey and API clients) and where its callbacks go. docs/scenarios.md shows
  * the two side by side.
  */
-export const merchantFields = z
-  .object({
-    id: id,
-    name: z.string().min(1),
-    stores: z.array(storeSchema).min(1),
-    sharedKey: z.object({ username: z.string().min(1), key: z.string().min(1) }),
-    /** Where webhooks are POSTed (also PUT /__admin/{env}/merchants/{id}/callbacks). */
-    webhookUri: z.string().url().nullable().default(null),
-    /** The webhook signing key (Walley-Signature signs every webhook); left out or null, one is made at seeding. */
-    webhookHmacKey: z.string().min(1).nullable().default(null),
-    /** Where the legacy invoice-status GET of on-hold purchases goes. */
-    invoiceStatusUri: z.string().url().nullable().default(null),
-    apiClients: z.array(apiClientSchema).default([]),
-  });
+export const merchantFields = z.object({
+  id: id,
+  name: z.string().min(1),
+  stores: z.array(storeSchema).min(1),
+  sharedKey: z.object({ username: z.string().min(1), key: z.string().min(1) }),
+  /** Where webhooks are POSTed (also PUT /__admin/{env}/merchants/{id}/callbacks). */
+  webhookUri: z.string().url().nullable().default(null),
+  /** The webhook signing key (Walley-Signature signs every webhook); left out or null, one is made at seeding. */
+  webhookHmacKey: z.string().min(1).nullable().default(null),
+  /** Where the legacy invoice-status GET of on-hold purchases goes. */
+  invoiceStatusUri: z.string().url().nullable().default(null),
+  apiClients: z.array(apiClientSchema).default([]),
+});
 
 /** A shop's own merchant added at run time: the scenario's fields, without seeded checkouts and orders. */
 export const merchantEntrySchema = merchantFields.strict();
@@ -54,4 +53,6 @@ export type Merchant = Omit<MerchantEntry, 'stores' | 'apiClients' | CallbackFie
   Partial<Pick<MerchantEntry, CallbackField>> & { stores: Store[] };
 
 /** The entry's fields the state keeps on the merchant, in their order. */
-export const MERCHANT_FIELDS = merchantFields.keyof().options.filter((field): field is Exclude<typeof field, 'apiClients'> => field !== 'apiClients');
+export const MERCHANT_FIELDS = merchantFields
+  .keyof()
+  .options.filter((field): field is Exclude<typeof field, 'apiClients'> => field !== 'apiClients');

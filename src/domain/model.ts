@@ -73,13 +73,7 @@ export interface ApiClient {
   revokedAt: string | null;
 }
 
-export const CHECKOUT_STATUSES = [
-  'Initialized',
-  'CustomerIdentified',
-  'CommittedToPurchase',
-  'PurchaseCompleted',
-  'Aborted',
-] as const;
+export const CHECKOUT_STATUSES = ['Initialized', 'CustomerIdentified', 'CommittedToPurchase', 'PurchaseCompleted', 'Aborted'] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
 export const PURCHASE_RESULTS = ['Preliminary', 'OnHold', 'Activated', 'Rejected', 'Signing', 'Completed'] as const;

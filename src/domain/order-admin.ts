@@ -51,7 +51,8 @@ type StatusRefusal = [OrderCode, (order: Order) => string];
 
 const captured: StatusRefusal = [
   'ORDER_ALREADY_CAPTURED',
-  (o) => `Order ${o.orderId} is fully captured (status ${o.status}); nothing is left to change. Use POST /manage/orders/${o.orderId}/refund to give money back.`,
+  (o) =>
+    `Order ${o.orderId} is fully captured (status ${o.status}); nothing is left to change. Use POST /manage/orders/${o.orderId}/refund to give money back.`,
 ];
 const cancelled: StatusRefusal = [
   'ORDER_CANCELLED',
@@ -88,9 +89,13 @@ const REFUSALS: Record<OrderAction, Partial<Record<OrderStatus, StatusRefusal>>>
   refund: {
     NotActivated: [
       'ORDER_NOT_CAPTURED',
-      (o) => `Nothing has been captured on order ${o.orderId} (status NotActivated), so there is nothing to refund. Capture it first, or cancel it.`,
+      (o) =>
+        `Nothing has been captured on order ${o.orderId} (status NotActivated), so there is nothing to refund. Capture it first, or cancel it.`,
     ],
-    Returned: ['ORDER_ALREADY_REFUNDED', (o) => `Order ${o.orderId} is already fully refunded (status Returned); nothing is left to refund.`],
+    Returned: [
+      'ORDER_ALREADY_REFUNDED',
+      (o) => `Order ${o.orderId} is already fully refunded (status Returned); nothing is left to refund.`,
+    ],
   },
 };
 
@@ -188,7 +193,13 @@ function isAdjustment(order: Order, item: RequestedItem): boolean {
 
 function adjustmentLine(item: RequestedItem): OrderItem {
   const name = item.type ?? 'fee';
-  return { id: item.id ?? name, description: item.description ?? name, unitPrice: item.unitPrice, quantity: item.quantity, vat: item.vat ?? 0 };
+  return {
+    id: item.id ?? name,
+    description: item.description ?? name,
+    unitPrice: item.unitPrice,
+    quantity: item.quantity,
+    vat: item.vat ?? 0,
+  };
 }
 
 function refundExceeds(order: Order, command: AmountCommand, refundable: number): OrderViolation {

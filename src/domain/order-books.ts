@@ -57,12 +57,19 @@ export function bookIssues(order: Order): BookIssue[] {
   for (const entry of order.invoices) {
     if (entry.amount <= 0) issue(`entry-amount:${entry.invoiceNumber}`, `${entry.type} ${entry.invoiceNumber} is of ${entry.amount}`);
     if (entry.items.length > 0 && sumLines(entry.items) !== entry.amount) {
-      issue(`entry-rows:${entry.invoiceNumber}`, `${entry.type} ${entry.invoiceNumber}'s rows add up to ${sumLines(entry.items)}, its amount is ${entry.amount}`);
+      issue(
+        `entry-rows:${entry.invoiceNumber}`,
+        `${entry.type} ${entry.invoiceNumber}'s rows add up to ${sumLines(entry.items)}, its amount is ${entry.amount}`,
+      );
     }
     // A credit's row that is no article is a return fee or discount (refund by items).
     if (entry.type !== 'Invoice') continue;
     for (const row of entry.items) {
-      if (!order.items.some((line) => sameArticle(line, row))) issue(`row:${row.id}:${row.unitPrice}`, `invoice ${entry.invoiceNumber} names ${row.id} "${row.description}", which the order does not have`);
+      if (!order.items.some((line) => sameArticle(line, row)))
+        issue(
+          `row:${row.id}:${row.unitPrice}`,
+          `invoice ${entry.invoiceNumber} names ${row.id} "${row.description}", which the order does not have`,
+        );
     }
   }
   const unattributed = hasUnattributedCapture(order);

@@ -32,7 +32,13 @@ export interface RequestedItem {
 export function contradictingRows(items: readonly RequestedItem[] | null, order: Pick<Order, 'items' | 'currency'>): OrderViolation | null {
   if (items === null) return null;
   const onOrder = (row: RequestedItem): boolean =>
-    order.items.some((line) => line.id === row.id && line.description === row.description && line.unitPrice === row.unitPrice && (row.vat === null || line.vat === row.vat));
+    order.items.some(
+      (line) =>
+        line.id === row.id &&
+        line.description === row.description &&
+        line.unitPrice === row.unitPrice &&
+        (row.vat === null || line.vat === row.vat),
+    );
   const seen = new Map<string, RequestedItem[]>();
   for (const item of items) {
     if (item.id === null || item.description === null) continue;
@@ -43,7 +49,10 @@ export function contradictingRows(items: readonly RequestedItem[] | null, order:
     for (const first of earlier) {
       if (onOrder(first) && onOrder(item)) continue;
       if (first.vat !== null && item.vat !== null && first.vat !== item.vat) {
-        return ruleViolation('MATCHING_ARTICLES_WITH_DIFFERENT_VAT', `${label} is sent twice, with vat ${first.vat} and ${item.vat}. Send one row per article, or give the other a new id.`);
+        return ruleViolation(
+          'MATCHING_ARTICLES_WITH_DIFFERENT_VAT',
+          `${label} is sent twice, with vat ${first.vat} and ${item.vat}. Send one row per article, or give the other a new id.`,
+        );
       }
       if (first.unitPrice !== item.unitPrice) {
         return ruleViolation(
@@ -86,7 +95,10 @@ export function refundableAmount(order: Order): number {
 }
 
 /** The same article: the id, description and unit price an order line is known by. */
-export function sameArticle(a: Pick<OrderItem, 'id' | 'description' | 'unitPrice'>, b: Pick<OrderItem, 'id' | 'description' | 'unitPrice'>): boolean {
+export function sameArticle(
+  a: Pick<OrderItem, 'id' | 'description' | 'unitPrice'>,
+  b: Pick<OrderItem, 'id' | 'description' | 'unitPrice'>,
+): boolean {
   return a.id === b.id && a.description === b.description && a.unitPrice === b.unitPrice;
 }
 
@@ -105,17 +117,37 @@ export function hasUnattributedCapture(order: Order): boolean {
 }
 
 export function uncapturedQuantity(order: Order, line: OrderItem): number {
-  return line.quantity - quantityIn(order.invoices.filter((i) => i.type === 'Invoice'), line);
+  return (
+    line.quantity -
+    quantityIn(
+      order.invoices.filter((i) => i.type === 'Invoice'),
+      line,
+    )
+  );
 }
 
 /** Units of the line's article named by refund rows (a refund by amount alone names none). */
 export function refundedQuantity(order: Order, line: OrderItem): number {
-  return quantityIn(order.invoices.filter((i) => i.type === 'Credit'), line);
+  return quantityIn(
+    order.invoices.filter((i) => i.type === 'Credit'),
+    line,
+  );
 }
 
 export function refundableQuantity(order: Order, line: OrderItem): number {
-  const captured = hasUnattributedCapture(order) ? line.quantity : quantityIn(order.invoices.filter((i) => i.type === 'Invoice'), line);
-  return captured - quantityIn(order.invoices.filter((i) => i.type === 'Credit'), line);
+  const captured = hasUnattributedCapture(order)
+    ? line.quantity
+    : quantityIn(
+        order.invoices.filter((i) => i.type === 'Invoice'),
+        line,
+      );
+  return (
+    captured -
+    quantityIn(
+      order.invoices.filter((i) => i.type === 'Credit'),
+      line,
+    )
+  );
 }
 
 /** The lines still to capture, with the quantities left; empty lines dropped. */
@@ -139,7 +171,8 @@ function sameText(a: string, b: string): boolean {
 export function matchArticle(order: Order, requested: RequestedItem): OrderItem {
   let candidates = order.items.filter((line) => line.unitPrice === requested.unitPrice);
   if (requested.id !== null) candidates = candidates.filter((line) => line.id === requested.id);
-  else if (requested.description !== null) candidates = candidates.filter((line) => sameText(line.description, requested.description ?? ''));
+  else if (requested.description !== null)
+    candidates = candidates.filter((line) => sameText(line.description, requested.description ?? ''));
   if (candidates.length > 1 && requested.description !== null) {
     const byDescription = candidates.filter((line) => sameText(line.description, requested.description ?? ''));
     if (byDescription.length > 0) candidates = byDescription;
@@ -152,7 +185,9 @@ export function matchArticle(order: Order, requested: RequestedItem): OrderItem 
   if (only && others.length === 0) return only;
   const label = describeRequested(requested, order.currency);
   if (!only) {
-    const known = order.items.map((line) => `${line.id} "${line.description}" at ${formatMoney(line.unitPrice, order.currency)}`).join('; ');
+    const known = order.items
+      .map((line) => `${line.id} "${line.description}" at ${formatMoney(line.unitPrice, order.currency)}`)
+      .join('; ');
     throw ruleViolation(
       'ARTICLE_NOT_FOUND_ON_ORDER',
       `No article on order ${order.orderId} matches ${label}. Send the id and unitPrice exactly as on the order (GET /manage/orders/${order.orderId} lists them): ${known}.`,

@@ -42,8 +42,7 @@ export interface Reauthorization {
 }
 
 export type ReauthorizePlan =
-  | { kind: 'applied'; order: Order }
-  | { kind: 'creditCheck'; outcome: 'Completed' | 'Failed'; amount: number; items: OrderItem[] };
+  { kind: 'applied'; order: Order } | { kind: 'creditCheck'; outcome: 'Completed' | 'Failed'; amount: number; items: OrderItem[] };
 
 function isPrepaid(paymentMethod: string): boolean {
   return PREPAID_PAYMENT_METHODS.has(paymentMethod.toLowerCase().replace(/\s+/g, ''));
@@ -66,7 +65,13 @@ function requestedLines(order: Order, command: AmountCommand): OrderItem[] {
     command.items.map((item) => {
       const id = item.id ?? item.description ?? 'article';
       const known = order.items.find((line) => line.id === id);
-      return { id, description: item.description ?? known?.description ?? id, unitPrice: item.unitPrice, quantity: item.quantity, vat: item.vat ?? known?.vat ?? 0 };
+      return {
+        id,
+        description: item.description ?? known?.description ?? id,
+        unitPrice: item.unitPrice,
+        quantity: item.quantity,
+        vat: item.vat ?? known?.vat ?? 0,
+      };
     }),
   );
 }
@@ -179,7 +184,12 @@ export function planReauthorize(order: Order, command: AmountCommand, inProgress
   if (command.amount <= order.totalAmount) {
     // Reducing to exactly what is captured leaves nothing to capture: the order is then activated,
     // or returned when all of it was refunded already.
-    const status = order.status === 'PartActivated' && command.amount === captured ? (refundedAmount(order) === captured ? 'Returned' : 'Activated') : order.status;
+    const status =
+      order.status === 'PartActivated' && command.amount === captured
+        ? refundedAmount(order) === captured
+          ? 'Returned'
+          : 'Activated'
+        : order.status;
     return { kind: 'applied', order: { ...order, items: lines, totalAmount: command.amount, status } };
   }
   if (isPrepaid(order.paymentMethod)) {

@@ -27,8 +27,22 @@ export const personaSchema = z.object({
 export type Persona = z.output<typeof personaSchema>;
 
 export const DEFAULT_PERSONAS: readonly Persona[] = [
-  { name: 'Approved', email: 'approved@example.com', mobilePhoneNumber: '+46701234567', postalCode: '11122', outcome: 'approved', identifyDelayMs: 0 },
-  { name: 'Rejected', email: 'rejected@example.com', mobilePhoneNumber: '+46701234568', postalCode: '11123', outcome: 'rejected', identifyDelayMs: 0 },
+  {
+    name: 'Approved',
+    email: 'approved@example.com',
+    mobilePhoneNumber: '+46701234567',
+    postalCode: '11122',
+    outcome: 'approved',
+    identifyDelayMs: 0,
+  },
+  {
+    name: 'Rejected',
+    email: 'rejected@example.com',
+    mobilePhoneNumber: '+46701234568',
+    postalCode: '11123',
+    outcome: 'rejected',
+    identifyDelayMs: 0,
+  },
   {
     name: 'Validation failing',
     email: 'validation-fails@example.com',

@@ -32,7 +32,10 @@ export function purchaseOf(checkout: Pick<Checkout, 'cart' | 'fees' | 'shipping'
 }
 
 /** The result a purchase ends with: a paid purchase of nothing is Completed. */
-export function purchaseResultFor(checkout: Pick<Checkout, 'cart' | 'fees' | 'shipping' | 'delivery'>, requested: PurchaseResult): PurchaseResult {
+export function purchaseResultFor(
+  checkout: Pick<Checkout, 'cart' | 'fees' | 'shipping' | 'delivery'>,
+  requested: PurchaseResult,
+): PurchaseResult {
   const paid = requested === 'Preliminary' || requested === 'Activated' || requested === 'Completed';
   return paid && amountToPay(checkout) === 0 ? 'Completed' : requested;
 }

@@ -6,9 +6,7 @@
 import type { RetirementSettings } from './settings.js';
 
 export type RetirementState =
-  | { open: true }
-  | { open: false; cause: 'shutdown'; since: string }
-  | { open: false; cause: 'brownout'; since: string; until: string };
+  { open: true } | { open: false; cause: 'shutdown'; since: string } | { open: false; cause: 'brownout'; since: string; until: string };
 
 /**
  * The retired host was deprecated long before its shutdown (the SDK moved to the

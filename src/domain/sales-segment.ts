@@ -33,7 +33,11 @@ export interface SentPrefill {
  *   for either segment, the SDK privateCustomerPrefill) is kept as the contact person's
  *   details; a personal identity number is dropped, since it is no organisation number.
  */
-export function startingCustomer(store: Store, merchantStores: readonly Store[], sent: SentPrefill): { customerType: CustomerType; customer: Customer | null } {
+export function startingCustomer(
+  store: Store,
+  merchantStores: readonly Store[],
+  sent: SentPrefill,
+): { customerType: CustomerType; customer: Customer | null } {
   const segment = segmentOf(store);
   if (segment === 'B2C' && sent.customerType === 'BusinessCustomer') {
     throw new Violation(
@@ -53,7 +57,11 @@ export function startingCustomer(store: Store, merchantStores: readonly Store[],
  * Company details given for a private customer (admin customer call, hosted page): refused,
  * since a B2C store's checkout cannot take a company; null when allowed.
  */
-export function companyRejection(checkout: Pick<Checkout, 'customerType' | 'storeId' | 'privateId'>, given: Customer | null, merchantStores: readonly Store[]): Violation | null {
+export function companyRejection(
+  checkout: Pick<Checkout, 'customerType' | 'storeId' | 'privateId'>,
+  given: Customer | null,
+  merchantStores: readonly Store[],
+): Violation | null {
   if (checkout.customerType === 'BusinessCustomer' || !hasCompany(given?.company)) return null;
   return new Violation(
     'invalid',

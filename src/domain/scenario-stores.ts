@@ -15,7 +15,11 @@ const deliveryOptionSchema = z.object({
   vat: z.number().min(0).max(100).default(25),
   deliveryTime: z.string().min(1).nullable().default(null),
 });
-const carrierSchema = z.object({ id: z.string().min(1).optional(), name: z.string().min(1), options: z.array(deliveryOptionSchema).min(1) });
+const carrierSchema = z.object({
+  id: z.string().min(1).optional(),
+  name: z.string().min(1),
+  options: z.array(deliveryOptionSchema).min(1),
+});
 
 /** A checkout profile Walley set up for the store: its name, and optionally a delivery module. */
 const profileSchema = z.object({
@@ -44,16 +48,30 @@ export const storeSchema = z
     };
     store.profiles?.forEach((profile, p) => {
       profile.deliveryModule?.carriers.forEach((carrier, c) =>
-        unique(carrier.options.map((o) => o.id ?? slug(o.name)), ['profiles', p, 'deliveryModule', 'carriers', c, 'options'], 'option id'),
+        unique(
+          carrier.options.map((o) => o.id ?? slug(o.name)),
+          ['profiles', p, 'deliveryModule', 'carriers', c, 'options'],
+          'option id',
+        ),
       );
-      unique(profile.deliveryModule?.carriers.map((c) => c.id ?? slug(c.name)) ?? [], ['profiles', p, 'deliveryModule', 'carriers'], 'carrier id');
+      unique(
+        profile.deliveryModule?.carriers.map((c) => c.id ?? slug(c.name)) ?? [],
+        ['profiles', p, 'deliveryModule', 'carriers'],
+        'carrier id',
+      );
     });
     unique(store.profiles?.map((p) => p.name) ?? [], ['profiles'], 'profile name');
   });
 
 /** "Home delivery" → "home-delivery": the id of a carrier or option that names none. */
 function slug(name: string): string {
-  return name.trim().toLowerCase().replace(/[^a-z0-9åäöæø]+/g, '-').replace(/^-|-$/g, '') || 'option';
+  return (
+    name
+      .trim()
+      .toLowerCase()
+      .replace(/[^a-z0-9åäöæø]+/g, '-')
+      .replace(/^-|-$/g, '') || 'option'
+  );
 }
 
 export type ScenarioStore = z.output<typeof storeSchema>;
@@ -70,7 +88,13 @@ export function storeFromScenario(store: ScenarioStore): Store {
             carriers: profile.deliveryModule.carriers.map((carrier) => ({
               id: carrier.id ?? slug(carrier.name),
               name: carrier.name,
-              options: carrier.options.map((option) => ({ id: option.id ?? slug(option.name), name: option.name, fee: option.fee, vat: option.vat, deliveryTime: option.deliveryTime })),
+              options: carrier.options.map((option) => ({
+                id: option.id ?? slug(option.name),
+                name: option.name,
+                fee: option.fee,
+                vat: option.vat,
+                deliveryTime: option.deliveryTime,
+              })),
             })),
           }
         : null,

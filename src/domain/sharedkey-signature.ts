@@ -23,9 +23,7 @@ export function sharedKeyHeaderValue(username: string, sharedKey: string, path: 
   return `SharedKey ${Buffer.from(`${username}:${hex}`, 'utf8').toString('base64')}`;
 }
 
-export type ParsedSharedKey =
-  | { ok: true; username: string; hex: string }
-  | { ok: false; problem: 'missing' | 'scheme' | 'garbled' };
+export type ParsedSharedKey = { ok: true; username: string; hex: string } | { ok: false; problem: 'missing' | 'scheme' | 'garbled' };
 
 /**
  * Reads `SharedKey <base64(username:hex)>`. The scheme is matched case-insensitively and any

@@ -56,7 +56,9 @@ export interface CustomerToken {
  * Invoice; the newest, Invoice, is used. A private customer's token is a card (the only method
  * the introduction page names), masked as the page's example; a company's is an e-mailed invoice.
  */
-export type TokenPaymentMethod = { type: 'Card'; maskedCardNumber: string } | { type: 'Invoice'; invoiceType: 'Email'; invoiceReference: string | null; invoiceTag: string | null };
+export type TokenPaymentMethod =
+  | { type: 'Card'; maskedCardNumber: string }
+  | { type: 'Invoice'; invoiceType: 'Email'; invoiceReference: string | null; invoiceTag: string | null };
 
 /** The masked card number: the page's example's first six digits, four digits the token gives, masked between. */
 export function tokenPaymentMethod(token: Pick<CustomerToken, 'token'>, segment: SalesSegment): TokenPaymentMethod {
@@ -70,10 +72,7 @@ type AuthorizationStatus = 'Created' | 'Retrying' | 'Authorized' | 'Failed';
 
 /** When the attempts are made (the request's attemptSchedule, bound). */
 export type AttemptSchedule =
-  | { kind: 'asap' }
-  | { kind: 'synchronous' }
-  | { kind: 'relative'; offsetsMs: number[] }
-  | { kind: 'absolute'; instantsMs: number[] };
+  { kind: 'asap' } | { kind: 'synchronous' } | { kind: 'relative'; offsetsMs: number[] } | { kind: 'absolute'; instantsMs: number[] };
 
 export interface AuthorizationRequest {
   customerToken: string;
@@ -176,7 +175,14 @@ export function afterAttempt(authorization: Authorization, failure: FailureReaso
 /** The order an authorization creates: a normal order; captureMode Auto activates (invoices) it at once. */
 export function orderForAuthorization(
   authorization: Authorization,
-  details: { orderId: string; placedAt: string; expiresAt: string; invoiceNumber: string; customer: Customer | null; salesSegment?: SalesSegment },
+  details: {
+    orderId: string;
+    placedAt: string;
+    expiresAt: string;
+    invoiceNumber: string;
+    customer: Customer | null;
+    salesSegment?: SalesSegment;
+  },
 ): Order {
   const order: Order = {
     orderId: details.orderId.toLowerCase(),

@@ -81,7 +81,12 @@ export function orderStatusOfPurchase(result: PurchaseResult): OrderWebhookStatu
  * authorization succeeds. The authorization's id and customer token are in the payload only
  * when an authorization created the order (the page's example is of one).
  */
-export function orderCreatedEvent(order: Order, status: OrderWebhookStatus, at: string, authorization?: Pick<Authorization, 'authorizationId' | 'customerToken'>): WebhookEvent {
+export function orderCreatedEvent(
+  order: Order,
+  status: OrderWebhookStatus,
+  at: string,
+  authorization?: Pick<Authorization, 'authorizationId' | 'customerToken'>,
+): WebhookEvent {
   const payload: Record<string, unknown> = {
     OrderId: order.orderId,
     Reference: order.reference,
@@ -98,7 +103,12 @@ export function orderCreatedEvent(order: Order, status: OrderWebhookStatus, at: 
 
 /** `walley:order:authorized` / `…:rejected`: an order created OnHold was accepted or rejected by Walley. */
 export function orderReviewedEvent(type: 'walley:order:authorized' | 'walley:order:rejected', order: Order, at: string): WebhookEvent {
-  return event(type, at, { OrderId: order.orderId, Reference: order.reference, Amount: toMajor(order.totalAmount), Currency: order.currency });
+  return event(type, at, {
+    OrderId: order.orderId,
+    Reference: order.reference,
+    Amount: toMajor(order.totalAmount),
+    Currency: order.currency,
+  });
 }
 
 /**
@@ -107,7 +117,12 @@ export function orderReviewedEvent(type: 'walley:order:authorized' | 'walley:ord
  * revision of the page shows none in any payload; the later one's example is cut off).
  */
 export function orderReauthorizedEvent(order: Order, originalAmount: number, at: string): WebhookEvent {
-  return event('walley:order:reauthorized', at, { OrderId: order.orderId, Amount: toMajor(order.totalAmount), OriginalAmount: toMajor(originalAmount), Currency: order.currency });
+  return event('walley:order:reauthorized', at, {
+    OrderId: order.orderId,
+    Amount: toMajor(order.totalAmount),
+    OriginalAmount: toMajor(originalAmount),
+    Currency: order.currency,
+  });
 }
 
 /** The events one attempt produces, in the order they are sent ("closely followed by a walley:order:created"). */

@@ -49,7 +49,12 @@ const LEGAL_FORMS: Record<string, string> = { SE: 'AB', NO: 'AS', FI: 'Oy', DK: 
 function fakeCompany(faker: Faker, countryCode: string, contact: Customer): Company {
   const companyName = `${faker.company.name().replace(/[,]/g, '')} ${LEGAL_FORMS[countryCode] ?? 'AB'}`.slice(0, 50);
   const contactName = [contact.deliveryAddress.firstName, contact.deliveryAddress.lastName].filter(Boolean).join(' ');
-  return { companyName, organizationNumber: organisationNumber(`55${faker.string.numeric(7)}`), invoiceReference: contactName || null, invoiceTag: null };
+  return {
+    companyName,
+    organizationNumber: organisationNumber(`55${faker.string.numeric(7)}`),
+    invoiceReference: contactName || null,
+    invoiceTag: null,
+  };
 }
 
 /** A business customer: the contact person and their company, no personal identity number. */

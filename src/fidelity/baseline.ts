@@ -44,7 +44,9 @@ export function readBaseline(file: string): BaselineEntry[] {
   const parsed = baselineSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new BaselineError(`--baseline ${file}: ${issue?.path.join('.') || 'file'}: ${issue?.message ?? 'invalid'} (write one with --write-baseline)`);
+    throw new BaselineError(
+      `--baseline ${file}: ${issue?.path.join('.') || 'file'}: ${issue?.message ?? 'invalid'} (write one with --write-baseline)`,
+    );
   }
   return parsed.data.accepted;
 }
@@ -63,7 +65,11 @@ export function applyBaseline(report: FidelityReport, entries: readonly Baseline
 }
 
 /** Writes every divergence of the report (new and accepted) as accepted, keeping the reasons `previous` gave. */
-export function writeBaseline(file: string, report: FidelityReport, previous: readonly BaselineEntry[] = existsSync(file) ? safeRead(file) : []): number {
+export function writeBaseline(
+  file: string,
+  report: FidelityReport,
+  previous: readonly BaselineEntry[] = existsSync(file) ? safeRead(file) : [],
+): number {
   const reasons = new Map(previous.map((entry) => [groupKey(entry), entry.reason]));
   const groups = [...report.divergences, ...(report.accepted ?? [])];
   const accepted: BaselineEntry[] = groups.map((group) => {

@@ -89,7 +89,14 @@ export class CallbackSink {
       request.on('end', () => {
         const call = this.received(request.method ?? 'GET', request.url ?? '/', request.headers, Buffer.concat(chunks).toString('utf8'));
         const answer = this.answerFor(call);
-        const json = answer?.body && 'json' in answer.body ? JSON.stringify(answer.body.json) : answer?.body && 'text' in answer.body ? answer.body.text : answer ? '' : '{}';
+        const json =
+          answer?.body && 'json' in answer.body
+            ? JSON.stringify(answer.body.json)
+            : answer?.body && 'text' in answer.body
+              ? answer.body.text
+              : answer
+                ? ''
+                : '{}';
         response.writeHead(answer?.status ?? 200, { 'content-type': 'application/json' }).end(json);
       });
     });
@@ -107,17 +114,28 @@ export class CallbackSink {
   private received(method: string, url: string, headers: IncomingHttpHeaders, body: string): SentCall {
     const match = /^\/([a-z]+)(\/.*|\?.*)?$/.exec(url);
     const prefix = match?.[1] ?? '';
-    const kind = (OUTGOING_KINDS as readonly string[]).includes(prefix) || prefix === 'callback' ? (prefix as SentCall['kind']) : 'notification';
+    const kind =
+      (OUTGOING_KINDS as readonly string[]).includes(prefix) || prefix === 'callback' ? (prefix as SentCall['kind']) : 'notification';
     const path = match ? (match[2] ?? '/') : url;
     const flat: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headers)) if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
-    const call: SentCall = { kind, method: method.toUpperCase(), path: path.startsWith('?') ? `/${path}` : path, headers: flat, body, type: typeOf(body) };
+    for (const [name, value] of Object.entries(headers))
+      if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+    const call: SentCall = {
+      kind,
+      method: method.toUpperCase(),
+      path: path.startsWith('?') ? `/${path}` : path,
+      headers: flat,
+      body,
+      type: typeOf(body),
+    };
     this.calls.push(call);
     return call;
   }
 
   private answerFor(call: SentCall): MerchantResponse | undefined {
-    const index = this.answers.findIndex((a) => a.kind === call.kind && a.method === call.method && (a.type === null || a.type === call.type));
+    const index = this.answers.findIndex(
+      (a) => a.kind === call.kind && a.method === call.method && (a.type === null || a.type === call.type),
+    );
     return index === -1 ? undefined : this.answers.splice(index, 1)[0];
   }
 }

@@ -66,21 +66,36 @@ export class CatchUps {
     }
     const want = RANK[target];
     const have = RANK[current.status];
-    if (want === RANK.PurchaseCompleted && have === want) return this.review(exchange, realId, worldId, current.purchase?.result, record(data?.purchase)?.result);
+    if (want === RANK.PurchaseCompleted && have === want)
+      return this.review(exchange, realId, worldId, current.purchase?.result, record(data?.purchase)?.result);
     if (want === undefined || have === undefined || want <= have) return [];
 
-    const ahead = data?.customer !== undefined ? { customer: customerOf(data), purchase: record(data.purchase) } : this.lookAhead?.(realId, exchange.seq);
+    const ahead =
+      data?.customer !== undefined
+        ? { customer: customerOf(data), purchase: record(data.purchase) }
+        : this.lookAhead?.(realId, exchange.seq);
     const out: CatchUp[] = [];
     if (have < RANK.CustomerIdentified!) {
       const customer = ahead?.customer ?? null;
-      out.push(await this.act(exchange, realId, worldId, 'customer', customer ? { customer } : {}, customer ? 'identified with the customer the real answer shows' : 'identified (the recording shows no customer)'));
+      out.push(
+        await this.act(
+          exchange,
+          realId,
+          worldId,
+          'customer',
+          customer ? { customer } : {},
+          customer ? 'identified with the customer the real answer shows' : 'identified (the recording shows no customer)',
+        ),
+      );
     }
     if (want === RANK.CommittedToPurchase) out.push(await this.act(exchange, realId, worldId, 'commit', {}, 'committed to purchase'));
     if (want === RANK.PurchaseCompleted) {
       const purchase = ahead?.purchase ?? record(data?.purchase) ?? null;
       const result = (PURCHASE_RESULTS as readonly string[]).includes(String(purchase?.result)) ? String(purchase?.result) : 'Preliminary';
       const paymentName = typeof purchase?.paymentName === 'string' && purchase.paymentName !== '' ? purchase.paymentName : 'DirectInvoice';
-      out.push(await this.act(exchange, realId, worldId, 'purchase', { result, paymentName }, `purchase completed: ${result}, ${paymentName}`));
+      out.push(
+        await this.act(exchange, realId, worldId, 'purchase', { result, paymentName }, `purchase completed: ${result}, ${paymentName}`),
+      );
     }
     return out;
   }
@@ -89,9 +104,20 @@ export class CatchUps {
   private async review(exchange: Exchange, realId: string, worldId: string, have: unknown, want: unknown): Promise<CatchUp[]> {
     if (have !== 'OnHold' || (want !== 'Preliminary' && want !== 'Rejected')) return [];
     const invoiceStatus = want === 'Preliminary' ? 'Approved' : 'Rejected';
-    const response = await this.sandbox.fetch(`/__admin/${exchange.env}/checkouts/${worldId}/invoice-status`, { method: 'POST', body: JSON.stringify({ invoiceStatus }) });
+    const response = await this.sandbox.fetch(`/__admin/${exchange.env}/checkouts/${worldId}/invoice-status`, {
+      method: 'POST',
+      body: JSON.stringify({ invoiceStatus }),
+    });
     const detail = `the on-hold purchase was ${invoiceStatus.toLowerCase()}`;
-    return [{ exchange: exchange.seq, env: exchange.env, action: 'review', id: realId, detail: response.ok ? detail : `${detail}: the world refused (${response.status} ${(await response.text()).slice(0, 200)})` }];
+    return [
+      {
+        exchange: exchange.seq,
+        env: exchange.env,
+        action: 'review',
+        id: realId,
+        detail: response.ok ? detail : `${detail}: the world refused (${response.status} ${(await response.text()).slice(0, 200)})`,
+      },
+    ];
   }
 
   private async order(exchange: Exchange, realId: string): Promise<CatchUp[]> {
@@ -109,12 +135,23 @@ export class CatchUps {
       body: JSON.stringify(operation === 'capture' ? { amount: toMajor(order.totalAmount) } : {}),
     });
     const action = operation === 'capture' ? 'activate' : 'cancel';
-    return [{ exchange: exchange.seq, env, action, id: realId, detail: `the back office ${operation === 'capture' ? 'activated (captured in full)' : 'cancelled'} the order: ${response.status}` }];
+    return [
+      {
+        exchange: exchange.seq,
+        env,
+        action,
+        id: realId,
+        detail: `the back office ${operation === 'capture' ? 'activated (captured in full)' : 'cancelled'} the order: ${response.status}`,
+      },
+    ];
   }
 
   /** One step of the customer simulation through the world's admin API. */
   private async act(exchange: Exchange, realId: string, worldId: string, step: string, body: object, detail: string): Promise<CatchUp> {
-    const response = await this.sandbox.fetch(`/__admin/${exchange.env}/checkouts/${worldId}/${step}`, { method: 'POST', body: JSON.stringify(body) });
+    const response = await this.sandbox.fetch(`/__admin/${exchange.env}/checkouts/${worldId}/${step}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+    });
     const action = step === 'customer' ? 'identify' : step;
     const outcome = response.ok ? detail : `${detail}: the world refused (${response.status} ${(await response.text()).slice(0, 200)})`;
     return { exchange: exchange.seq, env: exchange.env, action, id: realId, detail: outcome };

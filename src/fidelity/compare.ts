@@ -53,10 +53,17 @@ export function compareResponses(ctx: CompareContext, real: RecordedResponse, sa
 }
 
 /** Headers and bodies of two messages: two answers, or two requests the service sent to a merchant. */
-export function compareMessages(ctx: CompareContext, real: Pick<RecordedResponse, 'headers' | 'body'>, sandbox: Pick<RecordedResponse, 'headers' | 'body'>): Divergence[] {
+export function compareMessages(
+  ctx: CompareContext,
+  real: Pick<RecordedResponse, 'headers' | 'body'>,
+  sandbox: Pick<RecordedResponse, 'headers' | 'body'>,
+): Divergence[] {
   // A body the documentation does not show has no media type to compare either.
   const undocumented = real.body !== null && 'omitted' in real.body && real.body.omitted === 'undocumented';
-  return [...compareHeaders(ctx, real.headers, sandbox.headers, undocumented ? ['content-type'] : []), ...compareBodies(ctx, real.body, sandbox.body)];
+  return [
+    ...compareHeaders(ctx, real.headers, sandbox.headers, undocumented ? ['content-type'] : []),
+    ...compareBodies(ctx, real.body, sandbox.body),
+  ];
 }
 
 /** Each header that matters, reduced to what a client acts on; `ifRecorded`: compared only where the recording shows it. */
@@ -89,7 +96,12 @@ const HEADERS: Record<string, { reduce: (value: string, ids: IdMap) => string; i
   'walley-signature': { reduce: (v) => formatOf(v.trim()) },
 };
 
-function compareHeaders(ctx: CompareContext, real: Record<string, string>, sandbox: Record<string, string>, skipped: readonly string[]): Divergence[] {
+function compareHeaders(
+  ctx: CompareContext,
+  real: Record<string, string>,
+  sandbox: Record<string, string>,
+  skipped: readonly string[],
+): Divergence[] {
   const out: Divergence[] = [];
   for (const [name, { reduce, ifRecorded }] of Object.entries(HEADERS)) {
     if (skipped.includes(name) || ctx.rules.forHeader(ctx.where, name) === 'ignore') continue;
@@ -98,7 +110,14 @@ function compareHeaders(ctx: CompareContext, real: Record<string, string>, sandb
     if (a === undefined && (b === undefined || ifRecorded)) continue;
     const left = a === undefined ? null : reduce(a, ctx.ids);
     const right = b === undefined ? null : reduce(b, ctx.ids);
-    if (left !== right) out.push({ kind: 'header', pointer: null, header: name, real: left === null ? null : `${name}: ${left}`, sandbox: right === null ? null : `${name}: ${right}` });
+    if (left !== right)
+      out.push({
+        kind: 'header',
+        pointer: null,
+        header: name,
+        real: left === null ? null : `${name}: ${left}`,
+        sandbox: right === null ? null : `${name}: ${right}`,
+      });
   }
   return out;
 }
@@ -108,7 +127,9 @@ function shapeOfLocation(location: string): string {
   return location
     .split('?')[0]!
     .split('/')
-    .map((segment) => (formatOf(segment) === 'uuid' ? '{uuid}' : /^\d+$/.test(segment) ? '{digits}' : /^[0-9a-f-]{16,}$/i.test(segment) ? '{id}' : segment))
+    .map((segment) =>
+      formatOf(segment) === 'uuid' ? '{uuid}' : /^\d+$/.test(segment) ? '{digits}' : /^[0-9a-f-]{16,}$/i.test(segment) ? '{id}' : segment,
+    )
     .join('/');
 }
 
@@ -151,7 +172,8 @@ function compareJson(ctx: CompareContext, real: unknown, sandbox: unknown, point
     }
     for (const key of Object.keys(b)) {
       const child = `${pointer}/${escapePointer(key)}`;
-      if (!(key in a) && ctx.rules.forPointer(ctx.where, child) !== 'ignore') out.push({ kind: 'extra', pointer: child, real: null, sandbox: b[key] });
+      if (!(key in a) && ctx.rules.forPointer(ctx.where, child) !== 'ignore')
+        out.push({ kind: 'extra', pointer: child, real: null, sandbox: b[key] });
     }
     return;
   }

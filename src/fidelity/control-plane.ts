@@ -53,12 +53,17 @@ export function recorderControlPlane(upstreams: RecorderUpstreams): ControlPlane
       const env = ENVIRONMENTS.find((name) => path.toLowerCase().startsWith(`/__admin/${name}/`));
       const surfaces = (env ? [env] : ENVIRONMENTS).flatMap((e) => SURFACES.map((s) => [e, s] as const));
       const roots = [...new Set(surfaces.filter(([e, s]) => upstreams.given(e, s)).map(([e, s]) => sandboxRoot(upstreams.upstream(e, s))))];
-      const sandboxes = (await Promise.all(roots.map(async (root) => ((await isSandbox(root)) ? root : null)))).filter((root) => root !== null);
+      const sandboxes = (await Promise.all(roots.map(async (root) => ((await isSandbox(root)) ? root : null)))).filter(
+        (root) => root !== null,
+      );
       if (sandboxes.length > 0) {
         return `${said} The upstream is a sandbox: make the call on its own control plane, ${sandboxes.map((root) => `${method} ${root}${path}`).join(' or ')}.`;
       }
       const real = [...new Set(surfaces.filter(([e, s]) => !upstreams.given(e, s)).map(([e, s]) => upstreams.upstream(e, s).origin))];
-      const where = roots.length > 0 ? `The upstream (${roots.join(', ')}) answers no sandbox control plane` : `The upstream is the real service (${real[0]}, …), which has no control plane`;
+      const where =
+        roots.length > 0
+          ? `The upstream (${roots.join(', ')}) answers no sandbox control plane`
+          : `The upstream is the real service (${real[0]}, …), which has no control plane`;
       return `${said} ${where}: there, what this call simulates happens only for real (a customer's purchase, time passing).`;
     },
   };

@@ -65,7 +65,12 @@ export class Credentials {
     const response = await this.sandbox.fetch(`/${env}/auth/oauth2/v2.0/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, scope: TENANTS[env].scope }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        scope: TENANTS[env].scope,
+      }),
     });
     const json = (await response.json()) as { access_token?: string };
     if (!json.access_token) throw new Error(`the replay's world refused a token to its own client ${client.clientId} (${response.status})`);

@@ -34,12 +34,16 @@ export async function diffExchanges(exchanges: readonly LoadedExchange[], option
       const exchange = exchanges[i]!;
       if (operations[i]?.params.privateId !== privateId || exchange.method !== 'GET' || exchange.status !== 200) continue;
       const data = dataOf(exchange);
-      if (data?.purchase && typeof data.purchase === 'object') return { customer: customerOf(data), purchase: data.purchase as Record<string, unknown> };
+      if (data?.purchase && typeof data.purchase === 'object')
+        return { customer: customerOf(data), purchase: data.purchase as Record<string, unknown> };
     }
     return null;
   };
   const webhooks = exchanges.some((e) => e.outgoing === 'webhook');
-  const session = await FidelitySession.open({ scenario: options.scenario, maps: options.maps, ...(options.rules ? { rules: options.rules } : {}), lookAhead, webhooks }, start);
+  const session = await FidelitySession.open(
+    { scenario: options.scenario, maps: options.maps, ...(options.rules ? { rules: options.rules } : {}), lookAhead, webhooks },
+    start,
+  );
   try {
     session.expectCalls(exchanges);
     operations = exchanges.map((e) => session.operationOf(e));

@@ -18,7 +18,15 @@ import { looksGenerated } from './formats.js';
 export type FieldClass = 'generated' | 'text' | 'enum' | 'value';
 
 /** Messages: the checkout envelope's, Entra's error_description, a problem's detail. */
-const FREE_TEXT = new Set(['/error/message', '/error/errors/*/message', '/error_description', '/detail', '/message', '/errors/*/message', '/title']);
+const FREE_TEXT = new Set([
+  '/error/message',
+  '/error/errors/*/message',
+  '/error_description',
+  '/detail',
+  '/message',
+  '/errors/*/message',
+  '/title',
+]);
 
 /** Member names whose values come from a closed set. */
 const ENUM_NAMES = new Set([

@@ -32,7 +32,8 @@ export function formatOf(value: unknown): string {
   if (value === '') return 'empty';
   if (UUID.test(value)) return value === value.toLowerCase() ? 'uuid' : 'uuid (upper case)';
   const instant = INSTANT.exec(value);
-  if (instant) return `ISO-8601 instant (${instant[1] === ' ' ? 'space, ' : ''}${instant[2]?.length ?? 0} fractional digits, ${zoneOf(instant[3])})`;
+  if (instant)
+    return `ISO-8601 instant (${instant[1] === ' ' ? 'space, ' : ''}${instant[2]?.length ?? 0} fractional digits, ${zoneOf(instant[3])})`;
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'ISO-8601 date';
   if (JWT.test(value)) return 'JWT';
   if (/^-?\d+\.\d+$/.test(value)) return 'decimal string';
@@ -70,7 +71,13 @@ function shapeOfGenerated(value: string): string | null {
 export function looksGenerated(value: unknown): boolean {
   if (typeof value !== 'string' || isRedacted(value)) return false;
   const format = formatOf(value);
-  return format.startsWith('uuid') || format.startsWith('ISO-8601') || format === 'JWT' || hasGeneratedRun(format) || (format === 'digits' && value.length >= 6);
+  return (
+    format.startsWith('uuid') ||
+    format.startsWith('ISO-8601') ||
+    format === 'JWT' ||
+    hasGeneratedRun(format) ||
+    (format === 'digits' && value.length >= 6)
+  );
 }
 
 /** Formats worth learning an id mapping from (not instants: a time is never sent back as an id). */

@@ -81,7 +81,10 @@ export class IdMap {
     const whole = this.exact.get(value.toLowerCase());
     if (whole !== undefined) return whole;
     if (this.long.size === 0 || value.length < SUBSTRING_MIN) return value;
-    return value.replace(RUN, (run) => this.long.get(run.toLowerCase()) ?? run.replace(UUID, (uuid) => this.long.get(uuid.toLowerCase()) ?? uuid));
+    return value.replace(
+      RUN,
+      (run) => this.long.get(run.toLowerCase()) ?? run.replace(UUID, (uuid) => this.long.get(uuid.toLowerCase()) ?? uuid),
+    );
   }
 
   /** A JSON value with every string mapped (a numeric store id stays a number). */

@@ -41,9 +41,11 @@ export class LiveComparison implements FidelitySource {
 
   /** Queues an exchange for the shadow world; never throws into the recorder. */
   push(exchange: Exchange): void {
-    this.queue = this.queue.then(() => this.process(exchange)).catch((error: unknown) => {
-      this.problem(`exchange ${exchange.seq} (${exchange.method} ${exchange.path}) could not be compared: ${(error as Error).message}`);
-    });
+    this.queue = this.queue
+      .then(() => this.process(exchange))
+      .catch((error: unknown) => {
+        this.problem(`exchange ${exchange.seq} (${exchange.method} ${exchange.path}) could not be compared: ${(error as Error).message}`);
+      });
   }
 
   /** Called after each exchange is compared (the recorder publishes it on the event stream). */
@@ -71,7 +73,14 @@ export class LiveComparison implements FidelitySource {
   }
 
   private async process(exchange: Exchange): Promise<void> {
-    this.session ??= FidelitySession.open({ scenario: this.options.scenario, ...(this.options.maps ? { maps: this.options.maps } : {}), ...(this.options.rules ? { rules: this.options.rules } : {}) }, exchange.time);
+    this.session ??= FidelitySession.open(
+      {
+        scenario: this.options.scenario,
+        ...(this.options.maps ? { maps: this.options.maps } : {}),
+        ...(this.options.rules ? { rules: this.options.rules } : {}),
+      },
+      exchange.time,
+    );
     const session = (this.opened = await this.session);
     const operation = session.operationOf(exchange);
     const { pairs, problems } = resolveMappings(recordedIds([{ exchange, operation }]), session.directory, this.options.maps ?? []);

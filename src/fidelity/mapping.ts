@@ -49,7 +49,9 @@ export class WorldDirectory {
   }
 
   clients(env: EnvName): ApiClientCredentials[] {
-    return this.merchants(env).flatMap((m) => (m.apiClients ?? []).map((c) => ({ clientId: c.clientId, clientSecret: c.clientSecret, merchantId: m.id })));
+    return this.merchants(env).flatMap((m) =>
+      (m.apiClients ?? []).map((c) => ({ clientId: c.clientId, clientSecret: c.clientSecret, merchantId: m.id })),
+    );
   }
 
   client(env: EnvName, clientId: string): ApiClientCredentials | undefined {
@@ -84,7 +86,9 @@ export class WorldDirectory {
 }
 
 /** The ids a recording uses for its stores and API clients, per kind and environment. */
-export function recordedIds(exchanges: readonly { exchange: Exchange; operation: OperationMatch }[]): { kind: MapKind; env: EnvName; id: string }[] {
+export function recordedIds(
+  exchanges: readonly { exchange: Exchange; operation: OperationMatch }[],
+): { kind: MapKind; env: EnvName; id: string }[] {
   const found = new Map<string, { kind: MapKind; env: EnvName; id: string }>();
   const add = (kind: MapKind, env: EnvName, id: string | undefined): void => {
     if (id !== undefined && id !== '' && !id.startsWith('redacted:')) found.set(`${kind}|${env}|${id}`, { kind, env, id });

@@ -70,7 +70,8 @@ export function routeOperations(routesOf: (env: EnvName, surface: SurfaceName) =
       }
       // No entry serves it: the surface's refusals are what it can answer (their envelope ids are generated).
       const name = `${upper} ${guessTemplate(path.split('?')[0]!)}`;
-      if (!generatedByName.has(name)) generatedByName.set(name, [...new Set(routesOf(env, surface).flatMap((route) => describe(route).refusalsGenerated))]);
+      if (!generatedByName.has(name))
+        generatedByName.set(name, [...new Set(routesOf(env, surface).flatMap((route) => describe(route).refusalsGenerated))]);
       return { name, params: {}, known: false };
     },
     generatedOf(name) {

@@ -49,14 +49,16 @@ export function isCallFor(exchange: Exchange, call: SentCall): boolean {
  */
 export function pickCall(ids: IdMap, exchange: Exchange, candidates: readonly SentCall[]): SentCall | undefined {
   const wanted = new Map<string, string>();
-  for (const [pointer, , value] of leaves(jsonOf(exchange.request.body), '', '')) wanted.set(pointer, JSON.stringify(typeof value === 'string' ? ids.mapString(value) : value));
+  for (const [pointer, , value] of leaves(jsonOf(exchange.request.body), '', ''))
+    wanted.set(pointer, JSON.stringify(typeof value === 'string' ? ids.mapString(value) : value));
   const path = ids.mapPath(exchange.path);
   let best: SentCall | undefined;
   let bestScore = -1;
   for (const call of candidates) {
     let score = call.path === path ? 1 : 0;
     const sent = bodyOf(call.body);
-    for (const [pointer, , value] of leaves(sent && 'json' in sent ? sent.json : undefined, '', '')) if (wanted.get(pointer) === JSON.stringify(value)) score++;
+    for (const [pointer, , value] of leaves(sent && 'json' in sent ? sent.json : undefined, '', ''))
+      if (wanted.get(pointer) === JSON.stringify(value)) score++;
     if (score > bestScore) [best, bestScore] = [call, score];
   }
   return best;
@@ -85,7 +87,8 @@ function learnNewIds(ids: IdMap, real: unknown, sent: unknown): void {
   for (const [pointer, , value] of leaves(sent, '', '')) world.set(pointer, value);
   for (const [pointer, , value] of leaves(real, '', '')) {
     const other = world.get(pointer);
-    if (looksLikeId(value) && typeof other === 'string' && looksLikeId(other) && ids.lookup(value as string) === undefined) ids.learn(value as string, other);
+    if (looksLikeId(value) && typeof other === 'string' && looksLikeId(other) && ids.lookup(value as string) === undefined)
+      ids.learn(value as string, other);
   }
 }
 

@@ -64,7 +64,9 @@ export function parseUpstream(text: string): [string, string] {
   const env = match?.[1]?.toLowerCase() ?? '';
   const surface = match?.[2]?.toLowerCase() ?? '';
   if (!match || !isEnvName(env) || !isSurfaceName(surface)) {
-    throw new Error(`--upstream ${text}: expected ENV.SURFACE=URL with ENV ${ENVIRONMENTS.join('|')} and SURFACE ${SURFACES.join('|')}, e.g. --upstream uat.api=http://127.0.0.1:5000/uat/api`);
+    throw new Error(
+      `--upstream ${text}: expected ENV.SURFACE=URL with ENV ${ENVIRONMENTS.join('|')} and SURFACE ${SURFACES.join('|')}, e.g. --upstream uat.api=http://127.0.0.1:5000/uat/api`,
+    );
   }
   let url: URL;
   try {
@@ -104,10 +106,15 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
 
   // /__admin serves what applies to a recorder; the rest is refused, naming the upstream's own (src/fidelity/control-plane.ts).
   const controlPlane = recorderControlPlane({ upstream, given: (env, surface) => options.upstreams?.[`${env}.${surface}`] !== undefined });
-  const sandbox = await createSandbox({ ...options.listen, statePath: null }, { surfaces: forwarding, controlPlane, ...(live ? { fidelity: live } : {}) });
+  const sandbox = await createSandbox(
+    { ...options.listen, statePath: null },
+    { surfaces: forwarding, controlPlane, ...(live ? { fidelity: live } : {}) },
+  );
   hosts = sandbox.hosts;
   live?.onCompared((compared) => sandbox.events.publish({ type: 'fidelity.compared', ...compared }));
-  for (const env of ENVIRONMENTS) for (const surface of SURFACES) for (const name of [hosts[env][surface].host, ...hosts[env][surface].aliases]) dnsOnly.add(name.toLowerCase());
+  for (const env of ENVIRONMENTS)
+    for (const surface of SURFACES)
+      for (const name of [hosts[env][surface].host, ...hosts[env][surface].aliases]) dnsOnly.add(name.toLowerCase());
   await sandbox.listen();
 
   return {
@@ -141,7 +148,11 @@ async function relay(c: Context<SurfaceEnv>, env: EnvName, surface: SurfaceName,
   let answer: UpstreamResponse;
   let failure: UpstreamError | null = null;
   try {
-    answer = await forward(upstream, { method, pathAndQuery, headers: c.req.raw.headers, body }, { timeoutMs: deps.timeoutMs, dnsOnly: deps.dnsOnly });
+    answer = await forward(
+      upstream,
+      { method, pathAndQuery, headers: c.req.raw.headers, body },
+      { timeoutMs: deps.timeoutMs, dnsOnly: deps.dnsOnly },
+    );
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     failure = error;
@@ -160,9 +171,15 @@ async function relay(c: Context<SurfaceEnv>, env: EnvName, surface: SurfaceName,
     surface,
     method,
     path: redactor.path(pathAndQuery),
-    request: { headers: redactor.headers(requestHeaders), body: recordedBody(redactor, body, c.req.header('content-encoding'), c.req.header('content-type')) },
+    request: {
+      headers: redactor.headers(requestHeaders),
+      body: recordedBody(redactor, body, c.req.header('content-encoding'), c.req.header('content-type')),
+    },
     status: answer.status,
-    answer: { headers: redactor.headers(answerHeaders), body: recordedBody(redactor, answer.body, answerHeaders.get('content-encoding'), answerHeaders.get('content-type')) },
+    answer: {
+      headers: redactor.headers(answerHeaders),
+      body: recordedBody(redactor, answer.body, answerHeaders.get('content-encoding'), answerHeaders.get('content-type')),
+    },
     durationMs: Math.round((monotonicMs() - started) * 100) / 100,
     upstream: upstream.href.replace(/\/$/, ''),
     ...(failure ? { error: { kind: failure.kind, message: failure.message } } : {}),
@@ -183,12 +200,26 @@ function toResponse(answer: UpstreamResponse, method: string): Response {
 /** 502 in the checkout envelope, naming the upstream and what failed. */
 function upstreamFailure(error: UpstreamError, upstream: URL): UpstreamResponse {
   const message = `checkout-sandbox record: ${error.message}. The request was not answered by ${upstream.origin}.`;
-  const body = new TextEncoder().encode(responseTextOf(checkoutDialect.render(Refusal.single(502, 'Upstream_Unreachable', message), upstream.pathname)));
-  return { status: 502, headers: [['content-type', 'application/json; charset=utf-8'], ['x-sandbox-upstream-error', error.kind]], body };
+  const body = new TextEncoder().encode(
+    responseTextOf(checkoutDialect.render(Refusal.single(502, 'Upstream_Unreachable', message), upstream.pathname)),
+  );
+  return {
+    status: 502,
+    headers: [
+      ['content-type', 'application/json; charset=utf-8'],
+      ['x-sandbox-upstream-error', error.kind],
+    ],
+    body,
+  };
 }
 
 /** A body as recorded: decoded from its Content-Encoding (the client got it as sent), then redacted. */
-function recordedBody(redactor: Redactor, bytes: Uint8Array, encoding: string | null | undefined, contentType: string | null | undefined): RecordedBody | null {
+function recordedBody(
+  redactor: Redactor,
+  bytes: Uint8Array,
+  encoding: string | null | undefined,
+  contentType: string | null | undefined,
+): RecordedBody | null {
   const coding = (encoding ?? '').trim().toLowerCase();
   if (bytes.byteLength === 0 || coding === '' || coding === 'identity') return redactor.body(bytes, contentType ?? null);
   try {

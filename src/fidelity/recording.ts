@@ -61,7 +61,10 @@ const exchangeSchema = z
     /** Where the request went. */
     upstream: z.string().optional(),
     /** The upstream failed (DNS, TLS, timeout, connection): the 502 is the recorder's, not the service's. */
-    error: z.object({ kind: z.enum(['dns', 'tls', 'timeout', 'connect', 'protocol']), message: z.string() }).strict().optional(),
+    error: z
+      .object({ kind: z.enum(['dns', 'tls', 'timeout', 'connect', 'protocol']), message: z.string() })
+      .strict()
+      .optional(),
     /** Documented corpus: the public page the example was transcribed from. */
     source: z.string().optional(),
     note: z.string().optional(),
@@ -88,7 +91,10 @@ function recordingFiles(path: string): string[] {
   const full = resolve(path);
   if (!existsSync(full)) throw new RecordingError(`${path}: no such file or directory`);
   if (!statSync(full).isDirectory()) return [full];
-  const files = readdirSync(full).filter((name) => name.endsWith('.jsonl')).sort().map((name) => join(full, name));
+  const files = readdirSync(full)
+    .filter((name) => name.endsWith('.jsonl'))
+    .sort()
+    .map((name) => join(full, name));
   if (files.length === 0) throw new RecordingError(`${path}: the directory holds no recording (*.jsonl)`);
   return files;
 }

@@ -23,7 +23,14 @@ function text(report: FidelityReport): string {
       (report.accepted ? ` (${accepted.length} more accepted by the baseline)` : ''),
   ];
   if (report.divergences.length === 0) {
-    lines.push('', report.replayed === 0 ? 'Nothing was replayed.' : accepted.length ? 'Nothing diverges outside the baseline.' : 'No divergence: the sandbox answered as the recording shows.');
+    lines.push(
+      '',
+      report.replayed === 0
+        ? 'Nothing was replayed.'
+        : accepted.length
+          ? 'Nothing diverges outside the baseline.'
+          : 'No divergence: the sandbox answered as the recording shows.',
+    );
   }
   for (const [endpoint, groups] of byEndpoint(report.divergences)) {
     lines.push('', endpoint);
@@ -31,11 +38,15 @@ function text(report: FidelityReport): string {
   }
   if (accepted.length) {
     lines.push('', 'Accepted by the baseline:');
-    for (const group of accepted) lines.push(`  ${where(group)}  ${group.kind} ${group.pointer ?? ''}  ×${group.count}  ${group.reason ? `reason: ${group.reason}` : '(no reason given)'}`);
+    for (const group of accepted)
+      lines.push(
+        `  ${where(group)}  ${group.kind} ${group.pointer ?? ''}  ×${group.count}  ${group.reason ? `reason: ${group.reason}` : '(no reason given)'}`,
+      );
   }
   if (report.catchUps.length) {
     lines.push('', 'Caught up with what happened outside the API (not divergences):');
-    for (const c of report.catchUps) lines.push(`  exchange ${c.exchange}${c.file ? ` (${c.file})` : ''}  ${c.env} ${c.action} ${c.id}: ${c.detail}`);
+    for (const c of report.catchUps)
+      lines.push(`  exchange ${c.exchange}${c.file ? ` (${c.file})` : ''}  ${c.env} ${c.action} ${c.id}: ${c.detail}`);
   }
   if (report.notReplayed.length) {
     lines.push('', 'Not replayed:');
@@ -71,7 +82,10 @@ function where(group: DivergenceGroup): string {
 /** One side of a divergence: absent for the side a missing or extra field lacks, and for a header not sent. */
 function side(group: DivergenceGroup, which: 'real' | 'sandbox'): string {
   const value = group[which];
-  const absent = (which === 'real' && group.kind === 'extra') || (which === 'sandbox' && group.kind === 'missing') || (group.kind === 'header' && value === null);
+  const absent =
+    (which === 'real' && group.kind === 'extra') ||
+    (which === 'sandbox' && group.kind === 'missing') ||
+    (group.kind === 'header' && value === null);
   return absent ? '(absent)' : show(value);
 }
 
@@ -107,10 +121,14 @@ function junit(report: FidelityReport): string {
     out.push('  </testsuite>');
   }
   for (const [name, { failures, skipped }] of suites) {
-    out.push(`  <testsuite name="${xml(name)}" tests="${failures.length + skipped.length}" failures="${failures.length}" skipped="${skipped.length}">`);
+    out.push(
+      `  <testsuite name="${xml(name)}" tests="${failures.length + skipped.length}" failures="${failures.length}" skipped="${skipped.length}">`,
+    );
     for (const group of failures) {
       out.push(`    <testcase classname="${xml(name)}" name="${xml(caseName(group))}">`);
-      out.push(`      <failure type="${group.kind}" message="${xml(groupLines(group)[1]!.trim())}">${xml(groupLines(group).join('\n'))}</failure>`);
+      out.push(
+        `      <failure type="${group.kind}" message="${xml(groupLines(group)[1]!.trim())}">${xml(groupLines(group).join('\n'))}</failure>`,
+      );
       out.push('    </testcase>');
     }
     for (const group of skipped) {

@@ -56,7 +56,9 @@ export interface FidelityReport {
 }
 
 /** What identifies a group (and a baseline entry): the header's name too, for header divergences. */
-export function groupKey(group: Pick<DivergenceGroup, 'endpoint' | 'env' | 'surface' | 'kind' | 'pointer'> & { header?: string | undefined }): string {
+export function groupKey(
+  group: Pick<DivergenceGroup, 'endpoint' | 'env' | 'surface' | 'kind' | 'pointer'> & { header?: string | undefined },
+): string {
   return [group.endpoint, group.env, group.surface, group.kind, group.pointer ?? '', group.header ?? ''].join('|');
 }
 
@@ -83,7 +85,13 @@ export class ReportBuilder {
   }
 
   skipped(exchange: Exchange & { file?: string }, reason: string): void {
-    this.notReplayed.push({ exchange: exchange.seq, ...(exchange.file ? { file: basename(exchange.file) } : {}), time: exchange.time, path: exchange.path, reason });
+    this.notReplayed.push({
+      exchange: exchange.seq,
+      ...(exchange.file ? { file: basename(exchange.file) } : {}),
+      time: exchange.time,
+      path: exchange.path,
+      reason,
+    });
   }
 
   caughtUp(list: readonly CatchUp[]): void {

@@ -22,7 +22,10 @@ const ruleSchema = z
     endpoint: z.string().min(1).optional(),
     env: z.enum(ENVIRONMENTS).optional(),
     surface: z.enum(SURFACES).optional(),
-    pointer: z.string().refine((p) => p === '' || p.startsWith('/'), { message: "a JSON Pointer starts with '/' (or is '' for the whole body)" }).optional(),
+    pointer: z
+      .string()
+      .refine((p) => p === '' || p.startsWith('/'), { message: "a JSON Pointer starts with '/' (or is '' for the whole body)" })
+      .optional(),
     header: z.string().min(1).optional(),
     action: z.enum(['ignore', 'format-only']),
     reason: z.string().optional(),
@@ -78,13 +81,19 @@ export function loadRules(file: string): Rules {
   const parsed = rulesSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new RulesError(`--rules ${file}: ${issue?.path.join('.') || 'file'}: ${issue?.message ?? 'invalid'}. Expected {"rules": [{"pointer": "/data/x", "action": "ignore" | "format-only"}]}`);
+    throw new RulesError(
+      `--rules ${file}: ${issue?.path.join('.') || 'file'}: ${issue?.message ?? 'invalid'}. Expected {"rules": [{"pointer": "/data/x", "action": "ignore" | "format-only"}]}`,
+    );
   }
   return new Rules(parsed.data.rules);
 }
 
 function applies(rule: Rule, where: Where): boolean {
-  return (rule.endpoint === undefined || rule.endpoint === where.endpoint) && (rule.env === undefined || rule.env === where.env) && (rule.surface === undefined || rule.surface === where.surface);
+  return (
+    (rule.endpoint === undefined || rule.endpoint === where.endpoint) &&
+    (rule.env === undefined || rule.env === where.env) &&
+    (rule.surface === undefined || rule.surface === where.surface)
+  );
 }
 
 /** Does the rule's pointer name this field or one of its ancestors? */

@@ -20,7 +20,15 @@ import { FieldClasses } from './fields.js';
 import { IdMap } from './ids.js';
 import { type MapSpec, WorldDirectory } from './mapping.js';
 import { type OperationMatch, type OperationIndex, routeOperations } from './operations.js';
-import { OUTGOING_GENERATED, compareOutgoing, isCallFor, isOutgoingEndpoint, outgoingEndpoint, pickCall, recordedType } from './outgoing.js';
+import {
+  OUTGOING_GENERATED,
+  compareOutgoing,
+  isCallFor,
+  isOutgoingEndpoint,
+  outgoingEndpoint,
+  pickCall,
+  recordedType,
+} from './outgoing.js';
 import type { Exchange, RecordedBody } from './recording.js';
 import { ReportBuilder } from './report.js';
 import { TOKEN_OPERATION, buildRequest } from './request.js';
@@ -67,7 +75,9 @@ export class FidelitySession {
     this.report = new ReportBuilder(options.recentSize);
     this.directory = new WorldDirectory(loadScenario(options.scenario, sandbox.scenarioDir));
     this.operations = routeOperations(sandbox.routes);
-    this.classes = new FieldClasses((operation) => (isOutgoingEndpoint(operation) ? OUTGOING_GENERATED : this.operations.generatedOf(operation)));
+    this.classes = new FieldClasses((operation) =>
+      isOutgoingEndpoint(operation) ? OUTGOING_GENERATED : this.operations.generatedOf(operation),
+    );
     this.credentials = new Credentials(sandbox, this.directory);
     this.catchUps = new CatchUps(sandbox, this.credentials, this.ids, options.lookAhead ?? null);
     for (const spec of options.maps ?? []) this.ids.learn(spec.real, spec.sandbox);
@@ -76,7 +86,14 @@ export class FidelitySession {
   /** A world seeded from the scenario, its clock frozen at `startAt` (the first recorded time). */
   static async open(options: SessionOptions, startAt: string): Promise<FidelitySession> {
     // One journal entry is enough: nobody reads the replay's journal, and it keeps bodies by reference.
-    const sandbox = await createSandbox({ scenario: options.scenario, statePath: null, now: startAt, frozen: true, logLevel: 'silent', journalSize: 1 });
+    const sandbox = await createSandbox({
+      scenario: options.scenario,
+      statePath: null,
+      now: startAt,
+      frozen: true,
+      logLevel: 'silent',
+      journalSize: 1,
+    });
     const session = new FidelitySession(sandbox, options);
     if (options.webhooks) await session.webhooksToSink();
     return session;
@@ -92,7 +109,14 @@ export class FidelitySession {
   expectCalls(exchanges: readonly Exchange[]): void {
     const answers: MerchantResponse[] = [];
     for (const e of exchanges) {
-      if (e.outgoing) answers.push({ kind: e.outgoing, method: e.method.toUpperCase(), type: e.outgoing === 'webhook' ? recordedType(e) : null, status: e.status, body: e.answer.body });
+      if (e.outgoing)
+        answers.push({
+          kind: e.outgoing,
+          method: e.method.toUpperCase(),
+          type: e.outgoing === 'webhook' ? recordedType(e) : null,
+          status: e.status,
+          body: e.answer.body,
+        });
     }
     this.sink.expect(answers);
   }
@@ -116,7 +140,11 @@ export class FidelitySession {
     let built: Awaited<ReturnType<typeof buildRequest>>;
     let world: RecordedResponse;
     try {
-      built = await buildRequest({ sandbox: this.sandbox, ids: this.ids, credentials: this.credentials, sink: this.sink }, exchange, operation);
+      built = await buildRequest(
+        { sandbox: this.sandbox, ids: this.ids, credentials: this.credentials, sink: this.sink },
+        exchange,
+        operation,
+      );
       world = await this.responseOf(built.request);
     } catch (error) {
       // One exchange the world cannot take (a method fetch refuses, TRACE) must not end the whole diff.
@@ -150,13 +178,21 @@ export class FidelitySession {
     if (Date.parse(exchange.time) > this.sandbox.clock.nowMs()) this.sandbox.clock.set({ now: exchange.time, frozen: true });
     // The world's calls to the merchant are made beside its requests: every one due by now first.
     await this.sandbox.deliveries.settled();
-    const call = pickCall(this.ids, exchange, this.sink.untaken((c) => isCallFor(exchange, c)));
+    const call = pickCall(
+      this.ids,
+      exchange,
+      this.sink.untaken((c) => isCallFor(exchange, c)),
+    );
     if (call) this.sink.take(call);
     if (exchange.setup) {
       this.report.replayedOnly();
     } else {
       const where = { endpoint: operation.name, env: exchange.env, surface: exchange.surface };
-      this.report.add(exchange, operation.name, compareOutgoing({ where, classes: this.classes, rules: this.rules, ids: this.ids }, exchange, call));
+      this.report.add(
+        exchange,
+        operation.name,
+        compareOutgoing({ where, classes: this.classes, rules: this.rules, ids: this.ids }, exchange, call),
+      );
     }
     return { operation, catchUps: [] };
   }
@@ -191,7 +227,13 @@ export class FidelitySession {
   }
 
   /** Ids the two answers pair, the token the world issued in the real one's place. */
-  private learn(exchange: Exchange, operation: OperationMatch, real: RecordedResponse, world: RecordedResponse, clientId: string | undefined): void {
+  private learn(
+    exchange: Exchange,
+    operation: OperationMatch,
+    real: RecordedResponse,
+    world: RecordedResponse,
+    clientId: string | undefined,
+  ): void {
     const realJson = real.body && 'json' in real.body ? real.body.json : undefined;
     const worldJson = world.body && 'json' in world.body ? world.body.json : undefined;
     if (operation.name === TOKEN_OPERATION && world.status === 200) {
@@ -204,9 +246,12 @@ export class FidelitySession {
 
 /** Exchanges the world cannot answer in kind. */
 function notReplayable(exchange: Exchange, operation: OperationMatch): string | undefined {
-  if (exchange.error) return `the upstream failed (${exchange.error.kind}: ${exchange.error.message}): the recorder answered 502, not the service`;
-  if (exchange.surface === 'frontend' && !operation.known) return "the real hosted checkout page's own calls are not emulated (only the loader scripts are)";
-  if (exchange.request.body && 'omitted' in exchange.request.body) return `the request body was not recorded (${exchange.request.body.omitted})`;
+  if (exchange.error)
+    return `the upstream failed (${exchange.error.kind}: ${exchange.error.message}): the recorder answered 502, not the service`;
+  if (exchange.surface === 'frontend' && !operation.known)
+    return "the real hosted checkout page's own calls are not emulated (only the loader scripts are)";
+  if (exchange.request.body && 'omitted' in exchange.request.body)
+    return `the request body was not recorded (${exchange.request.body.omitted})`;
   return undefined;
 }
 

@@ -17,7 +17,18 @@ import { isIP } from 'node:net';
 import { reservedExampleName } from '../domain/reserved-names.js';
 
 /** Connection-level headers a proxy never passes on (RFC 9110 §7.6.1), plus Host (the upstream's own). */
-export const HOP_BY_HOP: ReadonlySet<string> = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
+export const HOP_BY_HOP: ReadonlySet<string> = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+]);
 
 export type UpstreamErrorKind = 'dns' | 'tls' | 'timeout' | 'connect' | 'protocol';
 
@@ -70,7 +81,12 @@ export function forward(base: URL, request: UpstreamRequest, options: ForwardOpt
   // A name reserved for examples resolves nowhere: say so at once, without asking a resolver.
   const reserved = reservedExampleName(hostname);
   if (reserved) {
-    return Promise.reject(new UpstreamError('dns', `the name ${reserved} of the upstream ${base.origin} does not resolve: it is reserved for examples (RFC 2606, RFC 6761) and never looked up`));
+    return Promise.reject(
+      new UpstreamError(
+        'dns',
+        `the name ${reserved} of the upstream ${base.origin} does not resolve: it is reserved for examples (RFC 2606, RFC 6761) and never looked up`,
+      ),
+    );
   }
 
   return new Promise<UpstreamResponse>((resolve, reject) => {
@@ -109,7 +125,12 @@ export function forward(base: URL, request: UpstreamRequest, options: ForwardOpt
 
 function connectionTokens(value: string | string[] | null | undefined): Set<string> {
   const text = Array.isArray(value) ? value.join(',') : (value ?? '');
-  return new Set(text.split(',').map((t) => t.trim().toLowerCase()).filter((t) => t !== '' && t !== 'close' && t !== 'keep-alive'));
+  return new Set(
+    text
+      .split(',')
+      .map((t) => t.trim().toLowerCase())
+      .filter((t) => t !== '' && t !== 'close' && t !== 'keep-alive'),
+  );
 }
 
 /** What failed, in words that name the upstream. */
@@ -124,7 +145,10 @@ function classify(error: unknown, base: URL, timeoutMs: number): UpstreamError {
     return new UpstreamError('dns', `the name ${base.hostname} of the upstream ${where} does not resolve (${code})`);
   }
   if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO|EPROTO|HOSTNAME_MISMATCH/i.test(code) || /certificate|ssl|tls/i.test(err.message ?? '')) {
-    return new UpstreamError('tls', `the TLS handshake with the upstream ${where} failed (${code || err.message}); trust its CA with NODE_EXTRA_CA_CERTS`);
+    return new UpstreamError(
+      'tls',
+      `the TLS handshake with the upstream ${where} failed (${code || err.message}); trust its CA with NODE_EXTRA_CA_CERTS`,
+    );
   }
   if (code.startsWith('HPE_')) return new UpstreamError('protocol', `the upstream ${where} answered something that is not HTTP (${code})`);
   return new UpstreamError('connect', `the upstream ${where} could not be reached (${code || err.message})`);
@@ -137,11 +161,20 @@ const resolveByDns: Resolve = (hostname, family) => (family === 4 ? dns.resolve4
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /** A lookup with the system's signature that asks DNS servers only (dns.resolve*), never /etc/hosts. */
-export function dnsOnlyLookup(resolve: Resolve = resolveByDns): (hostname: string, options: LookupOptions, callback: LookupCallback) => void {
+export function dnsOnlyLookup(
+  resolve: Resolve = resolveByDns,
+): (hostname: string, options: LookupOptions, callback: LookupCallback) => void {
   return (hostname, options, callback) => {
     const family = typeof options === 'object' ? options.family : undefined;
     const wants: (4 | 6)[] = family === 6 || family === 'IPv6' ? [6] : family === 4 || family === 'IPv4' ? [4] : [4, 6];
-    void Promise.all(wants.map((f) => resolve(hostname, f).then((list) => list.map((address) => ({ address, family: f })), () => []))).then((lists) => {
+    void Promise.all(
+      wants.map((f) =>
+        resolve(hostname, f).then(
+          (list) => list.map((address) => ({ address, family: f })),
+          () => [],
+        ),
+      ),
+    ).then((lists) => {
       const addresses = lists.flat();
       if (addresses.length === 0) {
         // Never the system's lookup as a fallback: /etc/hosts may point this very name at the recorder.

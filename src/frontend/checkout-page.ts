@@ -86,7 +86,8 @@ export function cartSection(checkout: Checkout, lang: PageLanguage): Html {
       <thead><tr><th scope="col">${t('item')}</th><th scope="col" class="num">${t('quantity')}</th><th scope="col" class="num">${t('amount')}</th></tr></thead>
       <tbody>
         ${checkout.cart.items.map(
-          (item) => html`<tr data-item-id="${item.id}"><td>${item.description}</td><td class="num">${item.quantity}</td><td class="num">${format(item.unitPrice * item.quantity)}</td></tr>`,
+          (item) =>
+            html`<tr data-item-id="${item.id}"><td>${item.description}</td><td class="num">${item.quantity}</td><td class="num">${format(item.unitPrice * item.quantity)}</td></tr>`,
         )}
         ${fees.map((fee) => html`<tr data-fee-id="${fee.id}"><td>${fee.description || t('shipping')}</td><td class="num"></td><td class="num">${format(fee.unitPrice)}</td></tr>`)}
         ${shipping.map((line) => html`<tr data-shipping-id="${line.id}"><td>${line.description}</td><td class="num"></td><td class="num" id="shipping-fee">${format(line.unitPrice)}</td></tr>`)}
@@ -127,7 +128,8 @@ function paymentForm(model: PageModel, options: PageOptions, identified: boolean
     <fieldset>
       <legend id="payment-legend" tabindex="-1">${t('payment')}</legend>
       ${model.paymentMethods.map(
-        (method, i) => html`<div class="method"><input type="radio" id="method-${method}" name="paymentName" value="${method}" ${i === 0 ? 'checked' : ''}><label for="method-${method}">${t(methodKey(method))}</label></div>`,
+        (method, i) =>
+          html`<div class="method"><input type="radio" id="method-${method}" name="paymentName" value="${method}" ${i === 0 ? 'checked' : ''}><label for="method-${method}">${t(methodKey(method))}</label></div>`,
       )}
       <fieldset class="crm"><legend>${t('crm')}</legend><div class="method"><input type="checkbox" id="newsletter" name="newsletter"><label for="newsletter">${t('newsletter')}</label></div></fieldset>
       <button type="submit" class="action">${t('complete')}</button>
@@ -200,7 +202,18 @@ function methodKey(method: string): StringKey {
 
 /** The strings the page's script shows by itself (progress, outcomes). */
 function pageScriptStrings(t: (key: StringKey) => string): Record<string, string> {
-  const keys: StringKey[] = ['identifying', 'identified', 'processing', 'updating', 'thanks', 'rejected', 'validationFailed', 'failed', 'expired', 'paymentAborted'];
+  const keys: StringKey[] = [
+    'identifying',
+    'identified',
+    'processing',
+    'updating',
+    'thanks',
+    'rejected',
+    'validationFailed',
+    'failed',
+    'expired',
+    'paymentAborted',
+  ];
   return Object.fromEntries(keys.map((key) => [key, t(key)]));
 }
 

@@ -55,7 +55,10 @@ export class CheckoutSteps {
     // Slow identification waits in real time: it exercises the merchant page, not the sandbox clock.
     if (persona && persona.identifyDelayMs > 0) await sleep(persona.identifyDelayMs);
     // A business persona's company fills in what the form leaves out (on business checkouts only).
-    const company = checkout.customerType === 'BusinessCustomer' && persona ? { companyName: persona.companyName, organizationNumber: persona.organizationNumber } : {};
+    const company =
+      checkout.customerType === 'BusinessCustomer' && persona
+        ? { companyName: persona.companyName, organizationNumber: persona.organizationNumber }
+        : {};
     const customer = customerSchema.parse({
       ...company,
       email: input.email,
@@ -75,7 +78,8 @@ export class CheckoutSteps {
 
   private offers(checkout: Checkout, wanted: { carrier: string; option?: string }): boolean {
     const module = this.deliveryModule(checkout);
-    const same = (entry: { id: string; name: string }, name: string): boolean => [entry.id, entry.name].some((n) => n.toLowerCase() === name.toLowerCase());
+    const same = (entry: { id: string; name: string }, name: string): boolean =>
+      [entry.id, entry.name].some((n) => n.toLowerCase() === name.toLowerCase());
     const carrier = module?.carriers.find((c) => same(c, wanted.carrier));
     return !!carrier && (!wanted.option || carrier.options.some((o) => same(o, wanted.option!)));
   }

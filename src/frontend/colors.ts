@@ -51,7 +51,10 @@ export function textColor(value: string | undefined | null): typeof BLACK | type
 }
 
 /** The button's background and text; null where the page keeps its own colour. */
-export function actionColors(actionColor: string | undefined | null, actionTextColor: string | undefined | null): { action: string | null; text: string | null } {
+export function actionColors(
+  actionColor: string | undefined | null,
+  actionTextColor: string | undefined | null,
+): { action: string | null; text: string | null } {
   const action = hexColor(actionColor);
   const text = textColor(actionTextColor);
   if (text || !action) return { action, text };

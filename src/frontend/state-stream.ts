@@ -55,7 +55,12 @@ export function streamPageState(c: Context<SurfaceEnv>, source: StateSource): Re
       quiet += CHECK_MS;
       if (quiet >= KEEP_ALIVE_MS) {
         quiet = 0;
-        writing = writing.then(() => stream.write(': keep-alive\n\n')).then(() => undefined, () => undefined);
+        writing = writing
+          .then(() => stream.write(': keep-alive\n\n'))
+          .then(
+            () => undefined,
+            () => undefined,
+          );
       }
     }
     unsubscribe();

@@ -237,7 +237,8 @@ export interface PageLanguage {
  */
 export function pageLanguage(dataLang: string | undefined, countryCode: string): PageLanguage {
   const fallbackByCountry: Record<string, string> = { SE: 'sv-SE', NO: 'nb-NO', FI: 'fi-FI', DK: 'da-DK', DE: 'en-DE' };
-  const given = dataLang && /^[a-z]{2}-[A-Z]{2}$/.test(dataLang) && (!countryCode || dataLang.endsWith(`-${countryCode}`)) ? dataLang : null;
+  const given =
+    dataLang && /^[a-z]{2}-[A-Z]{2}$/.test(dataLang) && (!countryCode || dataLang.endsWith(`-${countryCode}`)) ? dataLang : null;
   const tag = given ?? fallbackByCountry[countryCode] ?? 'en-SE';
   const chosen = BY_LANGUAGE[tag.slice(0, 2)] ?? en;
   return { tag, t: (key) => chosen[key] ?? en[key] };

@@ -104,7 +104,8 @@ export function createGateway(deps: GatewayDeps, admin: Hono<SurfaceEnv>, surfac
     const { target, surfacePath, pathAndQuery } = routing;
     if (routing.admin) return admin.fetch(request, bindings);
     // A base URL itself in the prefix form: what the surface serves (src/gateway/surface-index.ts).
-    if (target && routing.baseUrlRoot && (request.method === 'GET' || request.method === 'HEAD')) return surfaceIndex(request, target, deps.urls, deps.tables[target.surface]);
+    if (target && routing.baseUrlRoot && (request.method === 'GET' || request.method === 'HEAD'))
+      return surfaceIndex(request, target, deps.urls, deps.tables[target.surface]);
     if (target) {
       const app = surfaces[target.env][target.surface];
       // Faults: one boolean when no rule is listed.
@@ -112,7 +113,8 @@ export function createGateway(deps: GatewayDeps, admin: Hono<SurfaceEnv>, surfac
       return deps.faults.inject(request, target, surfacePath).then((injected) => injected ?? app.fetch(request, bindings));
     }
     // GET /: links for a person (HTML) or a program (JSON).
-    if (isStartPath(pathAndQuery) && (request.method === 'GET' || request.method === 'HEAD')) return startPage(request, deps.urls, deps.firstSteps?.() ?? null);
+    if (isStartPath(pathAndQuery) && (request.method === 'GET' || request.method === 'HEAD'))
+      return startPage(request, deps.urls, deps.firstSteps?.() ?? null);
     return unaddressed(pathAndQuery, deps.urls, request.method);
   };
 
@@ -162,12 +164,15 @@ interface Routing {
 
 function unaddressed(pathAndQuery: string, urls: Urls, method: string): Response {
   const path = pathAndQuery.split('?')[0];
-  return gatewayNotFound(
-    method,
-    { error: { code: 404, message: `No emulated host matches ${path}. Address a surface by path prefix ` +
-      `(e.g. ${urls.baseUrl('uat', 'api')}/checkouts), by a real Host header, or by its dedicated port; ` +
-      'GET /__admin/hosts lists every base URL; / in a browser links them and the dashboard.' } },
-  );
+  return gatewayNotFound(method, {
+    error: {
+      code: 404,
+      message:
+        `No emulated host matches ${path}. Address a surface by path prefix ` +
+        `(e.g. ${urls.baseUrl('uat', 'api')}/checkouts), by a real Host header, or by its dedicated port; ` +
+        'GET /__admin/hosts lists every base URL; / in a browser links them and the dashboard.',
+    },
+  });
 }
 
 /**

@@ -68,7 +68,9 @@ function favicon(request: Request): Response {
 function startLinks(urls: Urls): StartLinks {
   // This world's root: the origin, plus /sandboxes/{id} for an isolated world.
   const root = urls.baseUrl('uat', 'api').replace(/\/uat\/api$/, '');
-  const baseUrls = Object.fromEntries(ENVIRONMENTS.map((env) => [env, bySurface((surface) => urls.baseUrl(env, surface))])) as StartLinks['baseUrls'];
+  const baseUrls = Object.fromEntries(
+    ENVIRONMENTS.map((env) => [env, bySurface((surface) => urls.baseUrl(env, surface))]),
+  ) as StartLinks['baseUrls'];
   return {
     dashboard: `${root}/__admin/ui`,
     apiReference: `${root}/__admin/docs`,

@@ -31,5 +31,7 @@ export function surfaceIndex(request: Request, target: SurfaceAddress, urls: Url
     apiReference: `${root}/__admin/docs`,
     start: `${root}/`,
   };
-  return request.method === 'HEAD' ? new Response(null, { status: 200, headers: { 'content-type': 'application/json' } }) : jsonResponse(body, 200);
+  return request.method === 'HEAD'
+    ? new Response(null, { status: 200, headers: { 'content-type': 'application/json' } })
+    : jsonResponse(body, 200);
 }

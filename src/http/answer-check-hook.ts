@@ -9,7 +9,11 @@ import type { Dialect } from './types.js';
 import type { AnyOperation } from './operation.js';
 import type { SurfaceEnv } from './types.js';
 
-export function answerCheck<D>(table: readonly AnyOperation<D>[], dialectOf: (path: string) => Dialect, surface: string): MiddlewareHandler<SurfaceEnv> {
+export function answerCheck<D>(
+  table: readonly AnyOperation<D>[],
+  dialectOf: (path: string) => Dialect,
+  surface: string,
+): MiddlewareHandler<SurfaceEnv> {
   const byOp = new Map(table.map((entry) => [entry.op, entry]));
   return async (c: Context<SurfaceEnv>, next) => {
     await next();

@@ -38,7 +38,9 @@ function describe(issue: Issue, root: unknown, base: Path, schema: Schema | unde
       return [`${at}: expected ${wanted}, got ${shown(value)}`];
     }
     case 'invalid_format':
-      return [`${at}: expected ${issue.format === 'regex' ? `a string matching ${issue.pattern ?? 'the pattern'}` : `a ${issue.format}`}, got ${shown(value)}`];
+      return [
+        `${at}: expected ${issue.format === 'regex' ? `a string matching ${issue.pattern ?? 'the pattern'}` : `a ${issue.format}`}, got ${shown(value)}`,
+      ];
     case 'invalid_union': {
       // The branch that came closest (fewest issues) says best what is wrong.
       const options = optionsOf(schemaAt(schema, issue.path));
@@ -150,7 +152,13 @@ export interface DeclaredAnswer {
 }
 
 /** The issues of one answer (status and body text) against what its operation declares; [] when it holds. */
-export function declaredAnswerIssues(where: string, declared: Readonly<Record<string, DeclaredAnswer>>, status: number, contentType: string, text: string): string[] {
+export function declaredAnswerIssues(
+  where: string,
+  declared: Readonly<Record<string, DeclaredAnswer>>,
+  status: number,
+  contentType: string,
+  text: string,
+): string[] {
   const answer = declared[String(status)] ?? declared.default;
   if (!answer) return [`${where}: status ${status} is not declared (declared: ${Object.keys(declared).join(', ') || 'none'})`];
   if (!/json/.test(contentType) || text === '') return [];

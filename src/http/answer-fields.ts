@@ -29,7 +29,8 @@ function walk(schema: Schema, pointer: string, found: Set<string>, seen: Set<Sch
   if (WRAPPERS.has(def.type)) return walk(def.innerType as Schema, pointer, found, seen);
   switch (def.type) {
     case 'object':
-      for (const [key, field] of Object.entries(def.shape as Record<string, Schema>)) walk(field, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, found, seen);
+      for (const [key, field] of Object.entries(def.shape as Record<string, Schema>))
+        walk(field, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, found, seen);
       return;
     case 'array':
       return walk(def.element as Schema, `${pointer}/*`, found, seen);

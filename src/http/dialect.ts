@@ -38,7 +38,11 @@ export function respondToErrors<E extends Env>(fallback: (path: string) => Diale
     if (refusal) return dialect.render(refusal, c.req.path);
     logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
     return dialect.render(
-      Refusal.single(500, 'Sandbox_Error', `The sandbox failed on this request (a sandbox bug, please report it): ${(error as Error).message}`),
+      Refusal.single(
+        500,
+        'Sandbox_Error',
+        `The sandbox failed on this request (a sandbox bug, please report it): ${(error as Error).message}`,
+      ),
       c.req.path,
     );
   };

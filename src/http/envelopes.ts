@@ -36,7 +36,8 @@ const errorCode = z
 
 const errorEntrySchema = z.strictObject({
   reason: z.string().min(1).meta({
-    description: 'The reason code clients branch on: Validation_Error, Duplicate_Articles, Resource_Not_Found, Resource_Locked, Purchase_Completed, Forbidden, Token_Expired, …',
+    description:
+      'The reason code clients branch on: Validation_Error, Duplicate_Articles, Resource_Not_Found, Resource_Locked, Purchase_Completed, Forbidden, Token_Expired, …',
   }),
   message: z.string().min(1).meta({ description: 'What was wrong and how to fix it.' }),
 });
@@ -72,10 +73,9 @@ export const problemSchema = z
       .string()
       .regex(/^urn:checkout-sandbox:problem:[A-Z][A-Z0-9_]*$/)
       .meta({ description: 'urn:checkout-sandbox:problem:<title>' }),
-    title: z
-      .string()
-      .regex(PROBLEM_CODE)
-      .meta({ description: 'The business code, e.g. CAPTURE_ORDER_ALREADY_CAPTURED (WooCommerce looks for it as a substring of the body).' }),
+    title: z.string().regex(PROBLEM_CODE).meta({
+      description: 'The business code, e.g. CAPTURE_ORDER_ALREADY_CAPTURED (WooCommerce looks for it as a substring of the body).',
+    }),
     status: z.number().int().min(400).max(599),
     detail: z.string().min(1).meta({ description: 'What was wrong and how to fix it.' }),
     instance: z.string().startsWith('/').meta({ description: 'The request path, e.g. /manage/orders/{orderId}/capture.' }),
@@ -88,7 +88,9 @@ export function tokenizationSuccess<T extends z.ZodType>(data: T) {
   return z.strictObject({ id: responseId, data });
 }
 
-export const tokenizationAcknowledgedSchema = z.strictObject({ id: responseId }).meta({ description: 'Accepted: only the response id, no data.' });
+export const tokenizationAcknowledgedSchema = z
+  .strictObject({ id: responseId })
+  .meta({ description: 'Accepted: only the response id, no data.' });
 
 export const tokenizationErrorSchema = z
   .strictObject({ id: responseId, error: errorBody })
@@ -124,7 +126,11 @@ export const oauthErrorSchema = z
     error: oauthError,
     error_description: z
       .string()
-      .regex(new RegExp(`^AADSTS\\d+: [\\s\\S]*\\r\\nTrace ID: ${GUID}\\r\\nCorrelation ID: ${GUID}\\r\\nTimestamp: \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}Z$`))
+      .regex(
+        new RegExp(
+          `^AADSTS\\d+: [\\s\\S]*\\r\\nTrace ID: ${GUID}\\r\\nCorrelation ID: ${GUID}\\r\\nTimestamp: \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}Z$`,
+        ),
+      )
       .meta({ description: '"AADSTS<code>: <message>", then CRLF-separated Trace ID, Correlation ID and Timestamp lines.' }),
     error_codes: z.array(z.number().int().positive()).min(1).meta({ description: 'The AADSTS number(s), e.g. [7000215].' }),
     timestamp: generated(z.string().regex(AAD_TIMESTAMP), 'yyyy-MM-dd HH:mm:ssZ (a space, no fraction), sandbox time.'),
@@ -137,12 +143,10 @@ export const oauthErrorSchema = z
   })
   .meta({ description: "Entra's token-endpoint error (AADSTS codes); the sandbox's advice is in the x-sandbox-hint header." });
 
-export const oauthBriefErrorSchema = z
-  .strictObject({ error: oauthError, error_description: z.string().min(1) })
-  .meta({
-    description:
-      'The short OAuth error: a method other than GET on the discovery/keys paths (405), a token request body over the limit (413), an unknown path or a failure on the auth surface, an injected fault there.',
-  });
+export const oauthBriefErrorSchema = z.strictObject({ error: oauthError, error_description: z.string().min(1) }).meta({
+  description:
+    'The short OAuth error: a method other than GET on the discovery/keys paths (405), a token request body over the limit (413), an unknown path or a failure on the auth surface, an injected fault there.',
+});
 
 /** What an identity endpoint answers with a JSON error: the full AADSTS body, or the short one (a body over the limit, a 405). */
 export const identityErrorSchema = z
@@ -153,13 +157,16 @@ export const identityErrorSchema = z
 
 const statusAndMessage = z.strictObject({ status: z.number().int().min(400).max(599), message: z.string().min(1) });
 
-export const adminErrorSchema = z.strictObject({ error: statusAndMessage }).meta({ description: 'Control-plane error: {"error": {"status", "message"}}.' });
+export const adminErrorSchema = z
+  .strictObject({ error: statusAndMessage })
+  .meta({ description: 'Control-plane error: {"error": {"status", "message"}}.' });
 
 export const pageErrorSchema = z
   .strictObject({
     error: statusAndMessage,
     event: z.literal('OrderValidationFailed').optional().meta({
-      description: "Only when the merchant's validation failed (422): the page then fires walleyCheckoutOrderValidationFailed and the checkout is unlocked again.",
+      description:
+        "Only when the merchant's validation failed (422): the page then fires walleyCheckoutOrderValidationFailed and the checkout is unlocked again.",
     }),
   })
   .meta({ description: "A refusal of the hosted checkout page's own calls: {error: {status, message}} (+ event on a failed validation)." });
@@ -168,4 +175,6 @@ export const pageErrorSchema = z
 
 export const gatewayErrorSchema = z
   .strictObject({ error: z.strictObject({ code: z.number().int().min(400).max(599), message: z.string().min(1) }) })
-  .meta({ description: 'No emulated host matched the address (404), or Node refused the request before routing: {"error": {"code", "message"}}.' });
+  .meta({
+    description: 'No emulated host matched the address (404), or Node refused the request before routing: {"error": {"code", "message"}}.',
+  });

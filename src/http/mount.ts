@@ -75,7 +75,11 @@ export function mountOperations<D>(app: Hono<SurfaceEnv>, table: readonly AnyOpe
     // TRACE reaches no route (no real API serves it): a 405, as ASP.NET answers an unmapped method.
     if (isFetchForbiddenMethod(method)) {
       return dialect.render(
-        Refusal.single(405, 'Method_Not_Allowed', `${method} is not served by the ${options.where} surface. Use the method the API reference (GET /__admin/docs) lists for ${path}.`),
+        Refusal.single(
+          405,
+          'Method_Not_Allowed',
+          `${method} is not served by the ${options.where} surface. Use the method the API reference (GET /__admin/docs) lists for ${path}.`,
+        ),
         path,
       );
     }

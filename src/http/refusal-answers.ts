@@ -10,7 +10,7 @@ import type { Answer } from './types.js';
 const MEANING: Readonly<Record<number, string>> = {
   400: 'The body or a parameter is invalid; every problem is named.',
   401: 'Authentication failed: no credentials, or credentials that do not hold.',
-  403: 'Authenticated, but not allowed (another merchant\'s store or data, a cancelled token, a PROD-only refusal).',
+  403: "Authenticated, but not allowed (another merchant's store or data, a cancelled token, a PROD-only refusal).",
   404: 'No such resource for this caller (unknown or expired id).',
   409: 'A conflict: the same idempotency key with another body, or a change in progress.',
   410: 'Gone: expired, aborted, or a host that was shut down.',
@@ -23,7 +23,10 @@ const MEANING: Readonly<Record<number, string>> = {
 };
 
 function answerOf(dialect: Dialect, status: number | 'default'): Answer {
-  const meaning = status === 'default' ? 'A business-rule rejection (HTTP 900) or an unexpected failure of the sandbox.' : (MEANING[status] ?? 'Refused.');
+  const meaning =
+    status === 'default'
+      ? 'A business-rule rejection (HTTP 900) or an unexpected failure of the sandbox.'
+      : (MEANING[status] ?? 'Refused.');
   return { ...dialect.refusal, description: meaning, ...(dialect.refusal.name ? { response: dialect.refusal.name } : {}) };
 }
 

@@ -13,9 +13,7 @@ import type { RequestNotes } from './notes.js';
 import type { ErrorEntry, Refusal } from './refusal.js';
 
 /** The authenticated caller of a business route. */
-type Caller =
-  | { scheme: 'bearer'; merchantId: string; clientId: string }
-  | { scheme: 'sharedkey'; merchantId: string; username: string };
+type Caller = { scheme: 'bearer'; merchantId: string; clientId: string } | { scheme: 'sharedkey'; merchantId: string; username: string };
 
 interface SurfaceVariables {
   caller: Caller;

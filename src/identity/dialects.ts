@@ -20,7 +20,11 @@ const brief = (refusal: Refusal): { error: string; error_description: string } =
 
 export const oauthDialect: Dialect = {
   name: 'oauth',
-  refusal: { description: "In Entra's shape: {error, error_description} (the token endpoint's own refusals add the AADSTS fields).", schema: identityErrorSchema, name: 'IdentityError' },
+  refusal: {
+    description: "In Entra's shape: {error, error_description} (the token endpoint's own refusals add the AADSTS fields).",
+    schema: identityErrorSchema,
+    name: 'IdentityError',
+  },
   statusOf: { invalid: 400, forbidden: 403, not_found: 404, conflict: 409, rule: 400, locked: 423 },
   render: (refusal) => jsonResponse(brief(refusal), refusal.status, refusal.headers),
   malformedJson: (detail) => Refusal.single(400, 'invalid_request', `The body could not be read (${detail}).`),
@@ -29,7 +33,9 @@ export const oauthDialect: Dialect = {
   notSaved: (message) => Refusal.single(503, 'temporarily_unavailable', message, { 'retry-after': '1' }),
   notFound: (method, path, where) => Refusal.single(404, 'not_found', `No ${method} ${path} on the ${where} surface.`),
   methodNotAllowed: (method, _path, allowed) =>
-    Refusal.single(405, 'invalid_request', `The endpoint only accepts ${allowed.join(', ')} requests. Received a ${method} request.`, { allow: allowed.join(', ') }),
+    Refusal.single(405, 'invalid_request', `The endpoint only accepts ${allowed.join(', ')} requests. Received a ${method} request.`, {
+      allow: allowed.join(', '),
+    }),
 };
 
 /** The token endpoint: the short form with the headers Entra sends on every token answer. */
@@ -37,5 +43,8 @@ export const tokenDialect: Dialect = {
   ...oauthDialect,
   name: 'token',
   render: (refusal) =>
-    jsonResponse(brief(refusal), refusal.status, { ...identityHeaders({ traceId: randomUUID(), correlationId: randomUUID(), timestamp: '' }), ...refusal.headers }),
+    jsonResponse(brief(refusal), refusal.status, {
+      ...identityHeaders({ traceId: randomUUID(), correlationId: randomUUID(), timestamp: '' }),
+      ...refusal.headers,
+    }),
 };

@@ -27,7 +27,12 @@ export const AADSTS = {
     failure(900144, 400, 'invalid_request', `The request body must contain the following parameter: '${name}'.`),
   /** A field the credential needs is missing (MissingRequiredField): Entra's answer to a client-credentials request without scope. */
   missingField: (name: string) =>
-    failure(90014, 400, 'invalid_request', `The required field '${name}' is missing from the credential. Ensure that you have all the necessary parameters for the login request.`),
+    failure(
+      90014,
+      400,
+      'invalid_request',
+      `The required field '${name}' is missing from the credential. Ensure that you have all the necessary parameters for the login request.`,
+    ),
   unsupportedGrantType: (grantType: string) =>
     failure(70003, 400, 'unsupported_grant_type', `The app requested an unsupported grant type '${grantType}'.`),
   missingSecret: () =>
@@ -71,7 +76,12 @@ export const AADSTS = {
         'Check with your subscription administrator, this may happen if there are no active subscriptions for the tenant.',
     ),
   invalidScope: (scope: string) =>
-    failure(70011, 400, 'invalid_scope', `The provided value for the input parameter 'scope' is not valid. The scope ${scope} is not valid.`),
+    failure(
+      70011,
+      400,
+      'invalid_scope',
+      `The provided value for the input parameter 'scope' is not valid. The scope ${scope} is not valid.`,
+    ),
   scopeWithoutDefault: (scope: string) =>
     failure(
       1002012,
@@ -145,8 +155,7 @@ export interface TokenErrorBody {
 export function tokenErrorBody(f: TokenFailure, trace: Trace): TokenErrorBody {
   return {
     error: f.error,
-    error_description:
-      `AADSTS${f.code}: ${f.message}\r\nTrace ID: ${trace.traceId}\r\nCorrelation ID: ${trace.correlationId}\r\nTimestamp: ${trace.timestamp}`,
+    error_description: `AADSTS${f.code}: ${f.message}\r\nTrace ID: ${trace.traceId}\r\nCorrelation ID: ${trace.correlationId}\r\nTimestamp: ${trace.timestamp}`,
     error_codes: [f.code],
     timestamp: trace.timestamp,
     trace_id: trace.traceId,

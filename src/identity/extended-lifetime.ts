@@ -38,7 +38,12 @@ type Expired = Extract<VerifyOutcome, { ok: false }>;
  * still apply) when the sandbox clock is within its extended lifetime; otherwise the
  * original refusal.
  */
-export async function withinExtendedLifetime(token: string, expired: Expired, extraSeconds: number, input: VerifyInput): Promise<VerifyOutcome> {
+export async function withinExtendedLifetime(
+  token: string,
+  expired: Expired,
+  extraSeconds: number,
+  input: VerifyInput,
+): Promise<VerifyOutcome> {
   const exp = expired.claims?.exp;
   if (typeof exp !== 'number' || extraSeconds <= 0) return expired;
   const nowSeconds = input.now.getTime() / 1000;

@@ -74,7 +74,9 @@ function secretHint(secret: string, client: ApiClient, input: GrantInput): strin
     return 'That is the secret ID; send the secret value, shown once when the secret was created.';
   }
   // A shipped scenario's secret for this client that is still one of its current secrets.
-  const shipped = shippedSecrets(client.clientId).find((s) => client.secrets.some((current) => secretMatches(s.secret, current.salt, current.hash)));
+  const shipped = shippedSecrets(client.clientId).find((s) =>
+    client.secrets.some((current) => secretMatches(s.secret, current.salt, current.hash)),
+  );
   if (shipped) {
     const where = `the '${shipped.scenario}' scenario's secret for this client, in the README's credentials table (scenarios/${shipped.scenario}.yaml)`;
     return editDistance(secret, shipped.secret) === 1 ? `The secret is one character off ${where}.` : `Send ${where}.`;
@@ -100,7 +102,8 @@ function bodyHint(request: TokenRequest): string {
 }
 
 function clientHint(clientId: string, client: ApiClient | undefined, input: GrantInput): string {
-  if (client) return `This API client was revoked (${client.revokedAt}). Create a new one: POST ${input.adminUrl()}/${client.merchantId}/api-clients`;
+  if (client)
+    return `This API client was revoked (${client.revokedAt}). Create a new one: POST ${input.adminUrl()}/${client.merchantId}/api-clients`;
   const other = input.elsewhere(clientId);
   if (other) {
     return `This client id belongs to ${other.toUpperCase()}; this is the ${input.tenant.env.toUpperCase()} token endpoint. Use each environment's own credentials.`;

@@ -73,7 +73,6 @@ export function keyRingsOnDemand(dir: string = DEFAULT_KEY_DIR): KeyRingSource {
   };
 }
 
-
 /** `{env}.key.pem` + `{env}.cert.pem` sign; any further `{env}-*.cert.pem` is published too. */
 export async function loadKeyRing(env: EnvName, dir: string = DEFAULT_KEY_DIR): Promise<KeyRing> {
   const signing = await loadSigningKey(dir, env);

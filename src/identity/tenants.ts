@@ -37,8 +37,20 @@ function tenant(env: EnvName, tenantId: string, domain: string, displayName: str
 }
 
 export const TENANTS: Record<EnvName, Tenant> = {
-  uat: tenant('uat', 'b5e2c8a1-4f3d-4e6b-9a72-1d8c3f5e7a90', 'walleyuat.onmicrosoft.com', 'Walley UAT', '705798e0-8cef-427c-ae00-6023deba29af'),
-  prod: tenant('prod', 'e3a7d2f6-9c41-4b8e-8d05-6f2a1c9b4e37', 'walleyprod.onmicrosoft.com', 'Walley', 'a3f3019f-2be9-41cc-a254-7bb347238e89'),
+  uat: tenant(
+    'uat',
+    'b5e2c8a1-4f3d-4e6b-9a72-1d8c3f5e7a90',
+    'walleyuat.onmicrosoft.com',
+    'Walley UAT',
+    '705798e0-8cef-427c-ae00-6023deba29af',
+  ),
+  prod: tenant(
+    'prod',
+    'e3a7d2f6-9c41-4b8e-8d05-6f2a1c9b4e37',
+    'walleyprod.onmicrosoft.com',
+    'Walley',
+    'a3f3019f-2be9-41cc-a254-7bb347238e89',
+  ),
 };
 
 /** Tenant-independent aliases Entra serves discovery for, with the template issuer. */

@@ -38,7 +38,14 @@ export async function readTokenRequest(c: Context): Promise<TokenRequest> {
   const clientId = bodyId ?? basic?.clientId ?? null;
   const clientSecret = bodySecret ?? (basic && (bodyId === null || sameClient(bodyId, basic.clientId)) ? basic.clientSecret : null);
   const credentialsFrom = bodyId !== null || bodySecret !== null ? 'body' : basic ? 'basic' : null;
-  return { grantType: param(params, PARAM.grant_type), clientId, clientSecret, scope: param(params, PARAM.scope), bodyKind: kind, credentialsFrom };
+  return {
+    grantType: param(params, PARAM.grant_type),
+    clientId,
+    clientSecret,
+    scope: param(params, PARAM.scope),
+    bodyKind: kind,
+    credentialsFrom,
+  };
 }
 
 type Params = Map<string, string>;

@@ -12,18 +12,10 @@ import { type KeyRing, SIGNING_ALG } from './keys.js';
 import type { Tenant } from './tenants.js';
 
 type TokenProblem =
-  | 'malformed'
-  | 'key_not_found'
-  | 'bad_signature'
-  | 'no_expiration'
-  | 'not_yet_valid'
-  | 'expired'
-  | 'bad_audience'
-  | 'bad_issuer';
+  'malformed' | 'key_not_found' | 'bad_signature' | 'no_expiration' | 'not_yet_valid' | 'expired' | 'bad_audience' | 'bad_issuer';
 
 export type VerifyOutcome =
-  | { ok: true; claims: JWTPayload }
-  | { ok: false; problem: TokenProblem; description: string; claims: JWTPayload | null };
+  { ok: true; claims: JWTPayload } | { ok: false; problem: TokenProblem; description: string; claims: JWTPayload | null };
 
 export interface VerifyInput {
   ring: KeyRing;

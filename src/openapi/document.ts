@@ -72,7 +72,13 @@ function operation(entry: DocumentedOperation, surface: DocumentName, path: stri
   if (deprecated && refusal) answers['410'] = { ...refusal, description: REFUSED_AFTER_SHUTDOWN };
   const op: Json = {
     // Identifier-safe, for client generators: api_post_checkouts_privateId_cart.
-    operationId: [surface, entry.method.toLowerCase(), ...openApiPath(entry.path).split(/[^A-Za-z0-9]+/).filter(Boolean)].join('_'),
+    operationId: [
+      surface,
+      entry.method.toLowerCase(),
+      ...openApiPath(entry.path)
+        .split(/[^A-Za-z0-9]+/)
+        .filter(Boolean),
+    ].join('_'),
     'x-operation': entry.op,
     tags: [surface],
     summary: entry.summary,
@@ -98,7 +104,8 @@ function responses(tables: DocumentTable[]): Json {
   for (const table of tables) {
     for (const entry of table.operations) {
       for (const answer of Object.values(entry.answers)) {
-        if (answer.response && !(answer.response in named)) named[answer.response] = content({ ...answer, description: answer.schema?.description ?? answer.description });
+        if (answer.response && !(answer.response in named))
+          named[answer.response] = content({ ...answer, description: answer.schema?.description ?? answer.description });
       }
     }
   }
@@ -112,8 +119,12 @@ function response(answer: Answer): Json {
 
 function content(answer: Answer): Json {
   const out: Json = { description: answer.description };
-  if (answer.headers) out.headers = Object.fromEntries(Object.entries(answer.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]));
-  if (answer.schema && answer.name) out.content = { [answer.contentType ?? 'application/json']: { schema: { $ref: `#/components/schemas/${answer.name}` } } };
+  if (answer.headers)
+    out.headers = Object.fromEntries(
+      Object.entries(answer.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+    );
+  if (answer.schema && answer.name)
+    out.content = { [answer.contentType ?? 'application/json']: { schema: { $ref: `#/components/schemas/${answer.name}` } } };
   else if (answer.contentType) out.content = { [answer.contentType]: { schema: { type: 'string' } } };
   return out;
 }
@@ -127,7 +138,13 @@ function parameters(path: string, query: Readonly<Record<string, string>> = {}):
       required: true,
       schema: name === 'env' ? { type: 'string', enum: [...ENVIRONMENTS] } : { type: 'string' },
     })),
-    ...Object.entries(query).map(([name, description]) => ({ name, in: 'query', required: false, description, schema: { type: 'string' } })),
+    ...Object.entries(query).map(([name, description]) => ({
+      name,
+      in: 'query',
+      required: false,
+      description,
+      schema: { type: 'string' },
+    })),
   ];
 }
 

@@ -56,7 +56,8 @@ export function checkoutHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers {
     if ('checkout' in found) {
       const pathStore = c.req.param('storeId');
       // Strict store matching: an old-style path must name the checkout's own store.
-      if (deps.settings.current().checkouts.storeMatching !== 'strict' || pathStore === undefined || pathStore === found.checkout.storeId) return found.checkout;
+      if (deps.settings.current().checkouts.storeMatching !== 'strict' || pathStore === undefined || pathStore === found.checkout.storeId)
+        return found.checkout;
       throw Refusal.single(
         404,
         'Resource_Not_Found',
@@ -78,7 +79,9 @@ export function checkoutHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers {
     const store = merchants.storeOf(merchant, storeId);
     const ids = merchant.stores.map((s) => s.id).join(', ');
     if (store === null) {
-      throw checkoutDialect.invalidBody([{ reason: 'Validation_Error', message: `storeId: The StoreId field is required: you have several stores (${ids}).` }]);
+      throw checkoutDialect.invalidBody([
+        { reason: 'Validation_Error', message: `storeId: The StoreId field is required: you have several stores (${ids}).` },
+      ]);
     }
     if (store === undefined) throw Refusal.single(403, 'Forbidden', `Wrong StoreId: '${storeId}' is not one of your stores (${ids}).`);
     return { merchant, store };

@@ -17,9 +17,17 @@ import { refusalAnswers } from '../http/refusal-answers.js';
 
 export type PathStyle = 'new' | 'old';
 
-const INITIALIZED = jsonAnswer('The checkout: privateId, publicToken, expiresAt and the pay link paymentUri.', checkoutInitializedAnswer, 'CheckoutInitializedAnswer');
+const INITIALIZED = jsonAnswer(
+  'The checkout: privateId, publicToken, expiresAt and the pay link paymentUri.',
+  checkoutInitializedAnswer,
+  'CheckoutInitializedAnswer',
+);
 const VIEW = jsonAnswer('The checkout in its current phase.', checkoutViewAnswer, 'CheckoutViewAnswer');
-const UPDATED = jsonAnswer('Done: {id, data: null, error: null} (never 204: clients check that error is null).', checkoutUpdatedAnswer, 'CheckoutUpdatedAnswer');
+const UPDATED = jsonAnswer(
+  'Done: {id, data: null, error: null} (never 204: clients check that error is null).',
+  checkoutUpdatedAnswer,
+  'CheckoutUpdatedAnswer',
+);
 const WIDGET = jsonAnswer('A widget token and when it expires.', widgetTokenAnswer, 'WidgetTokenAnswer');
 
 /** What one checkout operation is, whatever its path style. */
@@ -56,7 +64,15 @@ const CHECKOUT_OPERATIONS: readonly CheckoutOperation[] = [
     refusals: [400, 403, 413, 503],
     handler: 'initialize',
   },
-  { op: 'getCheckout', method: 'GET', paths: { new: '/checkouts/:privateId', old: OLD }, summary: 'Read a checkout', ok: VIEW, refusals: [404, 413], handler: 'get' },
+  {
+    op: 'getCheckout',
+    method: 'GET',
+    paths: { new: '/checkouts/:privateId', old: OLD },
+    summary: 'Read a checkout',
+    ok: VIEW,
+    refusals: [404, 413],
+    handler: 'get',
+  },
   {
     op: 'updateCheckout',
     method: 'PUT',
@@ -114,7 +130,12 @@ const CHECKOUT_OPERATIONS: readonly CheckoutOperation[] = [
     summary: 'Replace the shipping properties',
     description:
       "The cart's shippingProperties, which a delivery module reads (https://payments.collectorbank.se/docs/checkout/optional/updateshippingproperties); an empty body removes them.",
-    body: { schema: body.shippingPropertiesUpdateSchema, name: 'ShippingPropertiesUpdate', required: false, bind: bound(body.shippingPropertiesUpdateSchema) },
+    body: {
+      schema: body.shippingPropertiesUpdateSchema,
+      name: 'ShippingPropertiesUpdate',
+      required: false,
+      bind: bound(body.shippingPropertiesUpdateSchema),
+    },
     ok: UPDATED,
     refusals: [400, 404, 413, 423, 503, 900],
     handler: 'updateShippingProperties',

@@ -187,7 +187,12 @@ function choiceView(choice: DeliveryChoice | null | undefined): Record<string, u
           name: choiceName(choice),
           fee,
           options: [{ id: choice.optionId, name: choice.optionName, deliveryTime: choice.deliveryTime }],
-          metadata: { carrierId: choice.carrierId, carrierName: choice.carrierName, deliveryTime: choice.deliveryTime, tax_rate: choice.vat },
+          metadata: {
+            carrierId: choice.carrierId,
+            carrierName: choice.carrierName,
+            deliveryTime: choice.deliveryTime,
+            tax_rate: choice.vat,
+          },
         },
       },
     ],

@@ -30,7 +30,11 @@ import type { SurfaceDeps } from './deps.js';
 export type TokenDeps = Pick<SurfaceDeps, 'env' | 'clock' | 'urls' | 'logger' | 'services' | 'settings' | 'identity' | 'clientEnvironment'>;
 
 const TOKEN = jsonAnswer('An access token.', tokenSchema, 'Token');
-const TOKEN_REFUSED: Answer = { description: "Refused, in Entra's shape: AADSTS codes (the sandbox's advice in x-sandbox-hint).", schema: identityErrorSchema, name: 'IdentityError' };
+const TOKEN_REFUSED: Answer = {
+  description: "Refused, in Entra's shape: AADSTS codes (the sandbox's advice in x-sandbox-hint).",
+  schema: identityErrorSchema,
+  name: 'IdentityError',
+};
 const THROTTLED: Answer = {
   description: "Throttled, as Entra answers: plain text 'Too Many Requests' with Retry-After.",
   contentType: 'text/plain',
@@ -69,8 +73,21 @@ export const IDENTITY_OPERATIONS: readonly AnyOperation<TokenDeps>[] = [
     summary: 'Client-credentials token',
     description: 'Client id and secret in the form or as HTTP Basic. Other methods answer AADSTS900561.',
     // The form is read by the handler: percent-encoded or multipart, credentials also in Basic.
-    body: { schema: tokenRequestSchema, name: 'TokenRequest', contentType: ['application/x-www-form-urlencoded', 'multipart/form-data'], bind: 'handler' },
-    answers: { '200': TOKEN, '204': PREFLIGHT, '400': TOKEN_REFUSED, '401': TOKEN_REFUSED, '413': TOKEN_REFUSED, '429': THROTTLED, '503': TOKEN_REFUSED },
+    body: {
+      schema: tokenRequestSchema,
+      name: 'TokenRequest',
+      contentType: ['application/x-www-form-urlencoded', 'multipart/form-data'],
+      bind: 'handler',
+    },
+    answers: {
+      '200': TOKEN,
+      '204': PREFLIGHT,
+      '400': TOKEN_REFUSED,
+      '401': TOKEN_REFUSED,
+      '413': TOKEN_REFUSED,
+      '429': THROTTLED,
+      '503': TOKEN_REFUSED,
+    },
     handler: (deps) => (c) => tokenEndpoint(c, deps),
   }),
   operation<TokenDeps>({
@@ -80,10 +97,17 @@ export const IDENTITY_OPERATIONS: readonly AnyOperation<TokenDeps>[] = [
     auth: 'none',
     dialect: oauthDialect,
     summary: 'OpenID discovery document',
-    answers: { '200': jsonAnswer('The OpenID discovery document.', openIdConfigurationSchema, 'OpenIdConfiguration'), '400': METADATA_REFUSED },
+    answers: {
+      '200': jsonAnswer('The OpenID discovery document.', openIdConfigurationSchema, 'OpenIdConfiguration'),
+      '400': METADATA_REFUSED,
+    },
     handler: (deps) => (c) =>
       withTenant(c, deps, (segment, issuer) =>
-        jsonResponse(openIdConfiguration({ authBase: deps.urls.baseUrl(deps.env, 'auth'), tenantSegment: segment, issuer }), 200, DISCOVERY_HEADERS),
+        jsonResponse(
+          openIdConfiguration({ authBase: deps.urls.baseUrl(deps.env, 'auth'), tenantSegment: segment, issuer }),
+          200,
+          DISCOVERY_HEADERS,
+        ),
       ),
   }),
   preflight('preflightOpenIdConfiguration', DISCOVERY_PATH),
@@ -96,7 +120,9 @@ export const IDENTITY_OPERATIONS: readonly AnyOperation<TokenDeps>[] = [
     summary: 'Signing keys (JWKS)',
     answers: { '200': jsonAnswer('The signing keys.', jwksSchema, 'Jwks'), '400': METADATA_REFUSED },
     handler: (deps) => (c) =>
-      withTenant(c, deps, async (_segment, issuer) => jsonResponse(jwksDocument(await deps.identity.keyRing(deps.env), issuer), 200, DISCOVERY_HEADERS)),
+      withTenant(c, deps, async (_segment, issuer) =>
+        jsonResponse(jwksDocument(await deps.identity.keyRing(deps.env), issuer), 200, DISCOVERY_HEADERS),
+      ),
   }),
   preflight('preflightSigningKeys', KEYS_PATH),
 ];
@@ -161,7 +187,11 @@ function successResponse(expiresIn: number, extExpiresIn: number, accessToken: s
 }
 
 /** The answer for a known tenant (the JWKS's waits for the keys, loaded on first use); else AADSTS90002. */
-function withTenant<A extends Response | Promise<Response>>(c: Context<SurfaceEnv>, deps: TokenDeps, answer: (segment: string, issuer: string) => A): A | Response {
+function withTenant<A extends Response | Promise<Response>>(
+  c: Context<SurfaceEnv>,
+  deps: TokenDeps,
+  answer: (segment: string, issuer: string) => A,
+): A | Response {
   const segment = c.req.param('tenant') ?? '';
   const match = matchTenant(deps.env, segment);
   if (match.kind === 'tenant') return answer(segment, match.tenant.issuer);

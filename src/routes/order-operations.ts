@@ -50,8 +50,17 @@ const merchantOf = (c: Context<SurfaceEnv>): string => c.get('caller').merchantI
 const orderIdOf = (c: Context<SurfaceEnv>): string => c.req.param('orderId') ?? '';
 
 // The schemas are the binders; problem details name the first problem (problemDialect.invalidBody).
-const amountBody = { schema: amountCommandSchema, name: 'OrderAmountCommand', bind: (json: unknown) => bindBody(amountCommandSchema, json) };
-const actionBody = { schema: actionReferenceSchema, name: 'OrderActionReference', required: false as const, bind: (json: unknown) => bindBody(actionReferenceSchema, json) };
+const amountBody = {
+  schema: amountCommandSchema,
+  name: 'OrderAmountCommand',
+  bind: (json: unknown) => bindBody(amountCommandSchema, json),
+};
+const actionBody = {
+  schema: actionReferenceSchema,
+  name: 'OrderActionReference',
+  required: false as const,
+  bind: (json: unknown) => bindBody(actionReferenceSchema, json),
+};
 
 const read = (extra: readonly number[] = []) => refusalAnswers(problemDialect, [404, ...extra], checkoutDialect);
 const write = refusalAnswers(problemDialect, [400, 404, 409, 413, 422, 503], checkoutDialect);

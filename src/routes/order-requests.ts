@@ -11,7 +11,13 @@ import { type IdempotentRequest, fingerprintOf } from '../services/order-idempot
 
 const IDEMPOTENCY_HEADERS = ['x-idempotency', 'idempotency-key', 'walley-idempotency-key'];
 
-export function idempotentRequest(c: Context<SurfaceEnv>, action: OrderAction, orderId: string, body: unknown, actionReference: string | null): IdempotentRequest {
+export function idempotentRequest(
+  c: Context<SurfaceEnv>,
+  action: OrderAction,
+  orderId: string,
+  body: unknown,
+  actionReference: string | null,
+): IdempotentRequest {
   const headerKey = IDEMPOTENCY_HEADERS.map((name) => c.req.header(name)?.trim()).find((value) => value) ?? null;
   return { headerKey, actionReference, fingerprint: fingerprintOf(action, orderId, body) };
 }

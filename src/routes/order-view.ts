@@ -91,7 +91,9 @@ function customerView(order: Order): Record<string, unknown> | null {
 
 /** Only an order with something left to capture has an expiry (the docs show null on Activated). */
 function expiresAtOf(order: Order): string | null {
-  return order.status === 'NotActivated' || order.status === 'PartActivated' || order.status === 'Expired' ? serviceInstant(order.expiresAt) : null;
+  return order.status === 'NotActivated' || order.status === 'PartActivated' || order.status === 'Expired'
+    ? serviceInstant(order.expiresAt)
+    : null;
 }
 
 function orderData(order: Order): Record<string, unknown> {

@@ -21,13 +21,30 @@ import { refusalAnswers } from '../http/refusal-answers.js';
 import type { SurfaceEnv } from '../http/types.js';
 import type { TokenizationService } from '../services/tokenization.js';
 import type { EnvName } from '../hosts.js';
-import { authorizationCompletedAnswer, authorizationScheduledAnswer, customerTokenAcknowledgedAnswer, customerTokenAnswer } from './answers/tokenization.js';
+import {
+  authorizationCompletedAnswer,
+  authorizationScheduledAnswer,
+  customerTokenAcknowledgedAnswer,
+  customerTokenAnswer,
+} from './answers/tokenization.js';
 
 export type TokenizationTableDeps = { env: EnvName; services: { tokenization: TokenizationService } };
 
-const COMPLETED = jsonAnswer('Authorized at once: {id, data: {authorizationId, orderId}}.', authorizationCompletedAnswer, 'AuthorizationCompletedAnswer');
-const SCHEDULED = jsonAnswer('Accepted, attempted later: {id, data: {authorizationId}}.', authorizationScheduledAnswer, 'AuthorizationScheduledAnswer');
-const TOKEN = jsonAnswer('The customer token: {id, data: {status, cancellationDate?, paymentMethod}}.', customerTokenAnswer, 'CustomerTokenAnswer');
+const COMPLETED = jsonAnswer(
+  'Authorized at once: {id, data: {authorizationId, orderId}}.',
+  authorizationCompletedAnswer,
+  'AuthorizationCompletedAnswer',
+);
+const SCHEDULED = jsonAnswer(
+  'Accepted, attempted later: {id, data: {authorizationId}}.',
+  authorizationScheduledAnswer,
+  'AuthorizationScheduledAnswer',
+);
+const TOKEN = jsonAnswer(
+  'The customer token: {id, data: {status, cancellationDate?, paymentMethod}}.',
+  customerTokenAnswer,
+  'CustomerTokenAnswer',
+);
 const DONE = jsonAnswer('Done: {id}.', customerTokenAcknowledgedAnswer, 'TokenizationAcknowledged');
 
 const merchantOf = (c: Context<SurfaceEnv>): string => c.get('caller').merchantId;
@@ -68,7 +85,9 @@ export const TOKENIZATION_OPERATIONS: readonly AnyOperation<TokenizationTableDep
       (c) => {
         const token = tokenization.token(merchantOf(c), tokenOf(c));
         const paymentMethod = tokenPaymentMethod(token, tokenization.segmentOfToken(token));
-        const data = token.cancelledAt ? { status: token.status, cancellationDate: token.cancelledAt, paymentMethod } : { status: token.status, paymentMethod };
+        const data = token.cancelledAt
+          ? { status: token.status, cancellationDate: token.cancelledAt, paymentMethod }
+          : { status: token.status, paymentMethod };
         return jsonResponse({ id: randomUUID(), data }, 200);
       },
   }),
@@ -95,7 +114,12 @@ export const TOKENIZATION_OPERATIONS: readonly AnyOperation<TokenizationTableDep
     dialect: tokenizationDialect,
     summary: 'UAT test hook: make authorizations with this token fail',
     description: '{"AuthorizationFailure": {"Reason": "…"}} sets the reason, null clears it. PROD refuses it (403).',
-    body: { schema: authorizationFailureSchema, name: 'AuthorizationFailure', required: false, bind: (json) => bindBody(authorizationFailureSchema, json) },
+    body: {
+      schema: authorizationFailureSchema,
+      name: 'AuthorizationFailure',
+      required: false,
+      bind: (json) => bindBody(authorizationFailureSchema, json),
+    },
     answers: { '200': DONE, ...refused([400, 403, 404, 413, 503]) },
     handler:
       ({ env, services: { tokenization } }) =>

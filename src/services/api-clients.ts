@@ -6,7 +6,15 @@ import type { Clock } from '../clock.js';
 import type { ApiClient } from '../domain/model.js';
 import type { Merchant } from '../domain/merchant.js';
 import type { EnvName } from '../hosts.js';
-import { type IssuedSecret, type NewApiClient, type NewSecret, addSecret, createApiClient, deleteSecret, revokeClient } from '../identity/clients.js';
+import {
+  type IssuedSecret,
+  type NewApiClient,
+  type NewSecret,
+  addSecret,
+  createApiClient,
+  deleteSecret,
+  revokeClient,
+} from '../identity/clients.js';
 import { put } from '../store/state.js';
 import type { StateStore } from '../store/store.js';
 

@@ -8,8 +8,6 @@ import type { EnvName } from '../hosts.js';
 import type { StateStore } from '../store/store.js';
 import { type Change, LOOKUPS, put } from '../store/state.js';
 
-
-
 export class CallbackLog {
   constructor(
     private readonly store: StateStore,

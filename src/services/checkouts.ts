@@ -25,7 +25,12 @@ import type { WebhookOutbox } from './webhooks.js';
 export type CheckoutLookup = { checkout: Checkout } | { missing: 'unknown' | 'expired' };
 
 /** What the handlers and the simulation may change on a checkout. */
-export type CheckoutChanges = Partial<Pick<Checkout, 'cart' | 'fees' | 'shipping' | 'delivery' | 'reference' | 'metadata' | 'status' | 'customer' | 'purchase' | 'orderId' | 'customerToken'>>;
+export type CheckoutChanges = Partial<
+  Pick<
+    Checkout,
+    'cart' | 'fees' | 'shipping' | 'delivery' | 'reference' | 'metadata' | 'status' | 'customer' | 'purchase' | 'orderId' | 'customerToken'
+  >
+>;
 
 /** A public token's random part: 24 bytes, the 48 hex digits of the documented examples. */
 const PUBLIC_TOKEN_BYTES = 24;
@@ -189,7 +194,12 @@ export class CheckoutService {
     const current = this.find(checkout.privateId) ?? checkout;
     const next: Checkout = { ...current, ...changes, orderId: order.orderId };
     const status = next.purchase ? orderStatusOfPurchase(next.purchase.result) : null;
-    const webhooks = status ? this.webhooks.queue(next.merchantId, [orderCreatedEvent(order, status, this.clock.iso())], { subject: order.orderId, privateId: next.privateId }) : [];
+    const webhooks = status
+      ? this.webhooks.queue(next.merchantId, [orderCreatedEvent(order, status, this.clock.iso())], {
+          subject: order.orderId,
+          privateId: next.privateId,
+        })
+      : [];
     await this.store.apply([put(this.env, 'checkouts', next), put(this.env, 'orders', order), ...webhooks]);
     if (webhooks.length) this.webhooks.wake();
     return next;

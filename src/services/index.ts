@@ -68,7 +68,7 @@ export function createServices(store: StateStore, clock: Clock, seed: number): S
     onQueued: (fn) => {
       wakeDispatcher = fn;
     },
-    clientEnvironment: (clientId, except) => ENVIRONMENTS.find((env) => env !== except && envs[env].apiClients.find(clientId) !== undefined) ?? null,
+    clientEnvironment: (clientId, except) =>
+      ENVIRONMENTS.find((env) => env !== except && envs[env].apiClients.find(clientId) !== undefined) ?? null,
   };
 }
-

@@ -22,7 +22,6 @@ import type { MerchantDirectory } from './merchants.js';
 import type { OrderService, OrderTimeRule } from './orders.js';
 import type { WebhookOutbox } from './webhooks.js';
 
-
 export type Resolution = { ok: true; review: OnHoldReview } | { ok: false; status: 404 | 409; message: string };
 
 export interface InvoiceStatusDeps {
@@ -58,7 +57,8 @@ export class InvoiceStatusService implements OrderTimeRule {
     const review: OnHoldReview = {
       id: checkout.privateId.toLowerCase(),
       privateId: checkout.privateId,
-      dueAt: onHold.resolveAfterSeconds === null ? null : instant(this.deps.clock.nowMs() + onHold.resolveAfterSeconds * 1000).toISOString(),
+      dueAt:
+        onHold.resolveAfterSeconds === null ? null : instant(this.deps.clock.nowMs() + onHold.resolveAfterSeconds * 1000).toISOString(),
       outcome: onHold.invoiceStatus,
       state: 'pending',
       resolvedAt: null,
@@ -82,7 +82,11 @@ export class InvoiceStatusService implements OrderTimeRule {
         message: `Checkout ${checkout.privateId} has no purchase on hold (result ${checkout.purchase?.result ?? 'none'}). Complete a purchase with {"result": "OnHold"} first.`,
       };
     }
-    const { review: resolved, order, changes } = this.resolution(checkout, review, outcome, this.deps.clock.nowMs(), this.orderOf(checkout));
+    const {
+      review: resolved,
+      order,
+      changes,
+    } = this.resolution(checkout, review, outcome, this.deps.clock.nowMs(), this.orderOf(checkout));
     await this.deps.store.apply(order ? [...changes, put(this.env, 'orders', order)] : changes);
     this.deps.webhooks.wake();
     return { ok: true, review: resolved };
@@ -99,7 +103,9 @@ export class InvoiceStatusService implements OrderTimeRule {
 
   /** Ends every review due by `nowMs`, earliest first; one with an order as one of the order's time rules. */
   async runDue(nowMs: number): Promise<void> {
-    const due = [...this.reviews.subset(LOOKUPS.due)].filter((r) => Date.parse(r.dueAt!) <= nowMs).sort((a, b) => Date.parse(a.dueAt!) - Date.parse(b.dueAt!));
+    const due = [...this.reviews.subset(LOOKUPS.due)]
+      .filter((r) => Date.parse(r.dueAt!) <= nowMs)
+      .sort((a, b) => Date.parse(a.dueAt!) - Date.parse(b.dueAt!));
     for (const review of due) {
       const checkout = this.checkout(review.privateId);
       const order = checkout ? this.orderOf(checkout) : undefined;
@@ -166,16 +172,29 @@ export class InvoiceStatusService implements OrderTimeRule {
     const changed = order ? reviewedOrder(order, outcome) : null;
     if (order) {
       const type = outcome === 'Approved' ? 'walley:order:authorized' : 'walley:order:rejected';
-      changes.push(...this.deps.webhooks.queue(checkout.merchantId, [orderReviewedEvent(type, order, at)], { subject: order.orderId, privateId: checkout.privateId }));
+      changes.push(
+        ...this.deps.webhooks.queue(checkout.merchantId, [orderReviewedEvent(type, order, at)], {
+          subject: order.orderId,
+          privateId: checkout.privateId,
+        }),
+      );
     }
 
     const merchant = this.deps.merchants.byId(checkout.merchantId);
     if (merchant?.invoiceStatusUri && checkout.purchase) {
-      const url = invoiceStatusUrl(merchant.invoiceStatusUri, { invoiceNo: checkout.purchase.purchaseIdentifier, orderNo: checkout.reference, status: outcome });
+      const url = invoiceStatusUrl(merchant.invoiceStatusUri, {
+        invoiceNo: checkout.purchase.purchaseIdentifier,
+        orderNo: checkout.reference,
+        status: outcome,
+      });
       changes.push(this.deps.callbacks.change(callback('invoice-status', checkout.privateId, url, at)));
     }
     if (checkout.notificationUri) {
-      changes.push(this.deps.callbacks.change(callback('notification', checkout.privateId, substitutePlaceholders(checkout.notificationUri, checkout), at)));
+      changes.push(
+        this.deps.callbacks.change(
+          callback('notification', checkout.privateId, substitutePlaceholders(checkout.notificationUri, checkout), at),
+        ),
+      );
     }
     return { review: resolved, order: changed, changes };
   }

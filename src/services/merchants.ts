@@ -68,7 +68,13 @@ export class MerchantDirectory {
       (c) =>
         createApiClient(
           merchant,
-          { clientId: c.clientId, clientSecret: c.clientSecret, name: c.name, tokenLifetimeSeconds: c.tokenLifetimeSeconds ?? null, expiresAt: c.secretExpiresAt ? instant(c.secretExpiresAt).toISOString() : null },
+          {
+            clientId: c.clientId,
+            clientSecret: c.clientSecret,
+            name: c.name,
+            tokenLifetimeSeconds: c.tokenLifetimeSeconds ?? null,
+            expiresAt: c.secretExpiresAt ? instant(c.secretExpiresAt).toISOString() : null,
+          },
           nowIso,
         ).client,
     );

@@ -14,7 +14,6 @@ import { OrderViolation } from '../domain/order-violation.js';
 import type { IdempotencyRecord, StoredResult } from '../domain/records.js';
 import type { Collection } from '../store/collection.js';
 
-
 export interface IdempotentRequest {
   headerKey: string | null;
   actionReference: string | null;
@@ -33,7 +32,9 @@ function canonical(value: unknown): string {
 }
 
 export function fingerprintOf(action: OrderAction, orderId: string, body: unknown): string {
-  return createHash('sha256').update(`${action}\n${orderId.toLowerCase()}\n${canonical(body ?? null)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${action}\n${orderId.toLowerCase()}\n${canonical(body ?? null)}`)
+    .digest('hex');
 }
 
 export function idempotencyKeys(merchantId: string, orderId: string, action: OrderAction, request: IdempotentRequest): string[] {

@@ -135,7 +135,9 @@ export class OrderService {
     const changes = [...done.settled.map((r) => put(this.env, 'reauthorizations', r)), ...done.changes];
     if (done.order !== found) changes.push(put(this.env, 'orders', done.order));
     // A credit check that completed changed the order's amount when it settled.
-    for (const r of done.settled) if (r.status === 'Completed') changes.push(...this.reauthorized({ ...done.order, totalAmount: r.amount }, found.totalAmount, r.settlesAt));
+    for (const r of done.settled)
+      if (r.status === 'Completed')
+        changes.push(...this.reauthorized({ ...done.order, totalAmount: r.amount }, found.totalAmount, r.settlesAt));
     return { order: done.order, pending: done.pending, changes, followed: done.followed };
   }
 
@@ -217,11 +219,17 @@ export class OrderService {
   }
 
   capture(merchantId: string, orderId: string, command: AmountCommand, request: IdempotentRequest): Promise<ActionResult> {
-    return this.act(merchantId, orderId, 'capture', request, (order) => ({ order: capture(order, command, this.actionContext()), result: accepted(order) }));
+    return this.act(merchantId, orderId, 'capture', request, (order) => ({
+      order: capture(order, command, this.actionContext()),
+      result: accepted(order),
+    }));
   }
 
   refund(merchantId: string, orderId: string, command: AmountCommand, request: IdempotentRequest): Promise<ActionResult> {
-    return this.act(merchantId, orderId, 'refund', request, (order) => ({ order: refund(order, command, this.actionContext()), result: accepted(order) }));
+    return this.act(merchantId, orderId, 'refund', request, (order) => ({
+      order: refund(order, command, this.actionContext()),
+      result: accepted(order),
+    }));
   }
 
   cancel(merchantId: string, orderId: string, request: IdempotentRequest): Promise<ActionResult> {
@@ -239,9 +247,14 @@ export class OrderService {
   reauthorize(merchantId: string, orderId: string, command: AmountCommand, request: IdempotentRequest): Promise<ActionResult> {
     return this.act(merchantId, orderId, 'reauthorize', request, (order, pending) => {
       const plan = planReauthorize(order, command, pending);
-      if (plan.kind === 'applied') return { order: plan.order, result: accepted(order), changes: this.reauthorized(plan.order, order.totalAmount) };
+      if (plan.kind === 'applied')
+        return { order: plan.order, result: accepted(order), changes: this.reauthorized(plan.order, order.totalAmount) };
       const reauthorization = newReauthorization(order, plan, command, this.random.uuid(), this.clock.nowMs());
-      return { order, reauthorization, result: { status: 201, location: `${orderLocation(order.orderId)}/reauthorize/${reauthorization.id}` } };
+      return {
+        order,
+        reauthorization,
+        result: { status: 201, location: `${orderLocation(order.orderId)}/reauthorize/${reauthorization.id}` },
+      };
     });
   }
 
@@ -279,7 +292,8 @@ export class OrderService {
     const writes = [...changes.filter((c) => !(c.t === 'put' && c.c === 'orders')), put(this.env, 'orders', outcome.order)];
     if (outcome.reauthorization) writes.push(put(this.env, 'reauthorizations', outcome.reauthorization));
     writes.push(...(outcome.changes ?? []));
-    for (const record of idempotency.remember(keys, request.fingerprint, outcome.result, this.clock.iso())) writes.push(put(this.env, 'idempotency', record));
+    for (const record of idempotency.remember(keys, request.fingerprint, outcome.result, this.clock.iso()))
+      writes.push(put(this.env, 'idempotency', record));
     await this.save(writes, followed);
     return { ...outcome.result, replayed: false };
   }

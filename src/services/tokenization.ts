@@ -29,13 +29,11 @@ import type { CallbackRecord, StoredToken } from '../domain/records.js';
 import type { MerchantDirectory } from './merchants.js';
 import type { WebhookOutbox } from './webhooks.js';
 
-
 export interface AuthorizationResult {
   status: 200 | 202;
   data: { authorizationId: string; orderId?: string };
   replayed: boolean;
 }
-
 
 export interface TokenizationDeps {
   store: StateStore;
@@ -122,12 +120,20 @@ export class TokenizationService {
   async cancel(merchantId: string, value: string): Promise<void> {
     const token = this.token(merchantId, value);
     if (token.status === 'Cancelled') {
-      throw new TokenizationRefusal(403, 'Customer_Token_Cancelled', `The customer token ${token.token} was already cancelled at ${token.cancelledAt}.`);
+      throw new TokenizationRefusal(
+        403,
+        'Customer_Token_Cancelled',
+        `The customer token ${token.token} was already cancelled at ${token.cancelledAt}.`,
+      );
     }
     const cancelled = { ...token, status: 'Cancelled' as const, cancelledAt: this.now() };
     await this.save([
       put(this.env, 'customerTokens', cancelled),
-      ...this.queue(merchantId, [customerTokenEvent('walley:customer-token:cancelled', cancelled, token.status, cancelled.cancelledAt)], token.token),
+      ...this.queue(
+        merchantId,
+        [customerTokenEvent('walley:customer-token:cancelled', cancelled, token.status, cancelled.cancelledAt)],
+        token.token,
+      ),
     ]);
   }
 
@@ -137,7 +143,11 @@ export class TokenizationService {
     await this.save([put(this.env, 'customerTokens', { ...token, authorizationFailure: reason })]);
   }
 
-  async authorize(merchantId: string, request: AuthorizationRequest, idempotency: { key: string; fingerprint: string } | null): Promise<AuthorizationResult> {
+  async authorize(
+    merchantId: string,
+    request: AuthorizationRequest,
+    idempotency: { key: string; fingerprint: string } | null,
+  ): Promise<AuthorizationResult> {
     const idempotencyRecords = this.deps.store.env(this.env).records('authorizationIdempotency');
     const earlier = idempotency ? idempotencyRecords.get(`${merchantId}|${idempotency.key}`) : undefined;
     if (earlier && idempotency) {
@@ -153,14 +163,27 @@ export class TokenizationService {
 
     const token = this.token(merchantId, request.customerToken);
     if (token.status === 'Cancelled') {
-      throw new TokenizationRefusal(403, 'Customer_Token_Cancelled', `The customer token ${token.token} was cancelled at ${token.cancelledAt}; it cannot be charged any more.`);
+      throw new TokenizationRefusal(
+        403,
+        'Customer_Token_Cancelled',
+        `The customer token ${token.token} was cancelled at ${token.cancelledAt}; it cannot be charged any more.`,
+      );
     }
     const store = this.storeFor(merchantId, request.storeId ?? token.storeId);
     if (request.currency !== store.currency) {
-      throw new TokenizationRefusal(400, 'Validation_Error', `order.currency: store ${store.id} takes ${store.currency}, not ${request.currency}.`);
+      throw new TokenizationRefusal(
+        400,
+        'Validation_Error',
+        `order.currency: store ${store.id} takes ${store.currency}, not ${request.currency}.`,
+      );
     }
     const nowMs = this.deps.clock.nowMs();
-    let authorization = newAuthorization(request, token, { authorizationId: randomUUID(), storeId: store.id, countryCode: store.countryCode }, nowMs);
+    let authorization = newAuthorization(
+      request,
+      token,
+      { authorizationId: randomUUID(), storeId: store.id, countryCode: store.countryCode },
+      nowMs,
+    );
     const events: WebhookEvent[] = [authorizationEvent('walley:authorization:created', authorization, this.now())];
     const changes: Change[] = [];
     // A synchronous attempt is made before the authorization is visible to the clock-driven attempts.
@@ -170,13 +193,25 @@ export class TokenizationService {
       if (attempted.order) changes.push(put(this.env, 'orders', attempted.order));
       events.push(...attemptEvents(authorization, attempted.order, this.now()));
     }
-    changes.push(put(this.env, 'authorizations', { ...authorization, id: authorization.authorizationId }), ...this.queue(merchantId, events, authorization.authorizationId));
+    changes.push(
+      put(this.env, 'authorizations', { ...authorization, id: authorization.authorizationId }),
+      ...this.queue(merchantId, events, authorization.authorizationId),
+    );
     const answer: AuthorizationResult =
       authorization.status === 'Authorized' && authorization.orderId
         ? { status: 200, data: { authorizationId: authorization.authorizationId, orderId: authorization.orderId }, replayed: false }
         : { status: 202, data: { authorizationId: authorization.authorizationId }, replayed: false };
     if (idempotency) {
-      changes.push(put(this.env, 'authorizationIdempotency', { id: `${merchantId}|${idempotency.key}`, merchantId, ...idempotency, status: answer.status, data: answer.data, at: this.now() }));
+      changes.push(
+        put(this.env, 'authorizationIdempotency', {
+          id: `${merchantId}|${idempotency.key}`,
+          merchantId,
+          ...idempotency,
+          status: answer.status,
+          data: answer.data,
+          at: this.now(),
+        }),
+      );
     }
     await this.save(changes);
     return answer;
@@ -211,9 +246,17 @@ export class TokenizationService {
       const attempted = token ? this.attempt(next, token, nextMs) : { authorization: { ...next, status: 'Failed' as const }, order: null };
       made.set(next.authorizationId, attempted.authorization);
       if (attempted.order) changes.push(put(this.env, 'orders', attempted.order));
-      if (token) changes.push(...this.queue(next.merchantId, attemptEvents(attempted.authorization, attempted.order, instant(nextMs).toISOString()), next.authorizationId));
+      if (token)
+        changes.push(
+          ...this.queue(
+            next.merchantId,
+            attemptEvents(attempted.authorization, attempted.order, instant(nextMs).toISOString()),
+            next.authorizationId,
+          ),
+        );
     }
-    for (const authorization of made.values()) changes.push(put(this.env, 'authorizations', { ...authorization, id: authorization.authorizationId }));
+    for (const authorization of made.values())
+      changes.push(put(this.env, 'authorizations', { ...authorization, id: authorization.authorizationId }));
     if (changes.length) await this.save(changes);
   }
 
@@ -245,7 +288,11 @@ export class TokenizationService {
     const store = merchant?.stores.find((s) => s.id === storeId);
     if (!merchant || !store) {
       const ids = merchant?.stores.map((s) => s.id).join(', ') ?? '';
-      throw new TokenizationRefusal(400, 'Validation_Error', `storeId: '${storeId}' is not one of your stores (${ids}). Leave it out to use the token's store.`);
+      throw new TokenizationRefusal(
+        400,
+        'Validation_Error',
+        `storeId: '${storeId}' is not one of your stores (${ids}). Leave it out to use the token's store.`,
+      );
     }
     return store;
   }

@@ -46,7 +46,12 @@ export class WebhookOutbox {
     const correlationId = randomUUID();
     return events.map((event) => {
       const body = JSON.stringify(event);
-      const headers = webhookHeaders(body, { correlationId, timestamp: unixSeconds(event.Timestamp), live: this.deps.env === 'prod', key: merchant.webhookHmacKey ?? null });
+      const headers = webhookHeaders(body, {
+        correlationId,
+        timestamp: unixSeconds(event.Timestamp),
+        live: this.deps.env === 'prod',
+        key: merchant.webhookHmacKey ?? null,
+      });
       return this.deps.callbacks.change({
         id: randomUUID(),
         kind: 'webhook',

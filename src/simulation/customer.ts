@@ -91,7 +91,11 @@ export class CustomerSimulation {
   checkout(privateId: string): Checkout {
     const checkout = this.service.find(privateId);
     if (!checkout) {
-      throw new Violation('not_found', 'Checkout_Not_Found', `No checkout ${privateId} in ${this.env.toUpperCase()}. Initialize one through the checkout API first.`);
+      throw new Violation(
+        'not_found',
+        'Checkout_Not_Found',
+        `No checkout ${privateId} in ${this.env.toUpperCase()}. Initialize one through the checkout API first.`,
+      );
     }
     return checkout;
   }
@@ -117,7 +121,11 @@ export class CustomerSimulation {
 
   async commit(checkout: Checkout): Promise<Checkout> {
     this.allow(checkout, 'commit');
-    return this.transition(checkout, { customer: checkout.customer ?? (await this.identified(checkout, null)), status: statusAfter('commit'), ...this.delivery(checkout, null) });
+    return this.transition(checkout, {
+      customer: checkout.customer ?? (await this.identified(checkout, null)),
+      status: statusAfter('commit'),
+      ...this.delivery(checkout, null),
+    });
   }
 
   async abort(checkout: Checkout): Promise<{ checkout: Checkout; notification: CallbackRecord | null }> {
@@ -136,19 +144,26 @@ export class CustomerSimulation {
     const customer = checkout.status === 'Initialized' || !checkout.customer ? await this.identified(checkout, null) : checkout.customer;
     let current = await this.transition(checkout, { customer, status: 'CommittedToPurchase', ...delivery });
 
-    const validation = request.failValidation !== undefined ? await this.declaredFailure(current, request.failValidation) : await this.validate(current);
+    const validation =
+      request.failValidation !== undefined ? await this.declaredFailure(current, request.failValidation) : await this.validate(current);
     if (validation && validation.state === 'failed') {
       // The real checkout unlocks so the customer can try again (walleyCheckoutOrderValidationFailed).
       await this.transition(current, { status: before === 'Initialized' ? 'CustomerIdentified' : before });
       const attempt = validation.attempts[0]!;
       const [why, fix] =
         request.failValidation !== undefined
-          ? [`The validation failed as declared by the test persona ${request.failValidation}`, 'Identify as another persona to complete it.']
+          ? [
+              `The validation failed as declared by the test persona ${request.failValidation}`,
+              'Identify as another persona to complete it.',
+            ]
           : [
               `The merchant's validationUri ${attempt.url} ${attempt.status !== null ? `answered ${attempt.status}` : `could not be reached (${attempt.error})`}`,
               'Make the validation endpoint answer 2xx, or initialize a checkout without validationUri.',
             ];
-      throw new ValidationFailedError(`${why}, so the purchase was not completed and the checkout is unlocked again (CustomerIdentified). ${fix}`, validation);
+      throw new ValidationFailedError(
+        `${why}, so the purchase was not completed and the checkout is unlocked again (CustomerIdentified). ${fix}`,
+        validation,
+      );
     }
 
     const result = purchaseResultFor(current, request.result);
@@ -172,7 +187,14 @@ export class CustomerSimulation {
     // A purchase on hold (fraud review) is resolved later, by the clock or the admin (docs/real-service.md, "Invoice status callback").
     if (result === 'OnHold') await this.deps.invoiceStatus.schedule(current);
     this.publishStatus(current, previous);
-    this.deps.events.publish({ type: 'checkout.purchase', env: this.env, privateId: current.privateId, orderId: order.orderId, result, paymentName: request.paymentName });
+    this.deps.events.publish({
+      type: 'checkout.purchase',
+      env: this.env,
+      privateId: current.privateId,
+      orderId: order.orderId,
+      result,
+      paymentName: request.paymentName,
+    });
     const notification = await this.deps.notifications.notify(this.env, current);
     return { checkout: current, order, validation, notification };
   }
@@ -197,13 +219,23 @@ export class CustomerSimulation {
 
   private publishStatus(checkout: Checkout, previous: Checkout['status']): void {
     if (checkout.status === previous) return;
-    this.deps.events.publish({ type: 'checkout.status', env: this.env, privateId: checkout.privateId, publicToken: checkout.publicToken, previous, status: checkout.status });
+    this.deps.events.publish({
+      type: 'checkout.status',
+      env: this.env,
+      privateId: checkout.privateId,
+      publicToken: checkout.publicToken,
+      previous,
+      status: checkout.status,
+    });
   }
 
   private async identified(checkout: Checkout, given: Customer | null): Promise<Customer> {
     const faker = await this.deps.faker.get();
     // A business checkout's customer is a company's contact person (the registry fills in the company).
-    const generated = checkout.customerType === 'BusinessCustomer' ? fakeBusinessCustomer(faker, checkout.countryCode) : fakeCustomer(faker, checkout.countryCode);
+    const generated =
+      checkout.customerType === 'BusinessCustomer'
+        ? fakeBusinessCustomer(faker, checkout.countryCode)
+        : fakeCustomer(faker, checkout.countryCode);
     return mergeCustomer(mergeCustomer(generated, checkout.customer), given);
   }
 
@@ -274,7 +306,11 @@ export class CustomerSimulation {
 
   private allow(checkout: Checkout, action: CustomerAction): void {
     if (this.service.isExpired(checkout)) {
-      throw new Violation('conflict', 'Checkout_Expired', `Checkout ${checkout.privateId} expired at ${checkout.expiresAt} on the sandbox clock; the customer can no longer act on it.`);
+      throw new Violation(
+        'conflict',
+        'Checkout_Expired',
+        `Checkout ${checkout.privateId} expired at ${checkout.expiresAt} on the sandbox clock; the customer can no longer act on it.`,
+      );
     }
     const rejection = customerActionRejection(checkout, action);
     if (rejection) throw rejection;

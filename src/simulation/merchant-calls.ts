@@ -13,7 +13,13 @@ const MERCHANT_CALL_TIMEOUT_MS = 10_000;
 export type CallOutcome = { status: number; body: string; error: null } | { status: null; body: null; error: string };
 
 /** `json`, when given, is sent as JSON (webhooks); `headers` go over the defaults (a webhook's own User-Agent and Walley-* headers). */
-async function callMerchant(method: 'GET' | 'POST', url: string, stop?: AbortSignal, json?: string, headers?: Record<string, string>): Promise<CallOutcome> {
+async function callMerchant(
+  method: 'GET' | 'POST',
+  url: string,
+  stop?: AbortSignal,
+  json?: string,
+  headers?: Record<string, string>,
+): Promise<CallOutcome> {
   const reserved = URL.canParse(url) ? reservedExampleName(new URL(url).hostname) : null;
   // Fails at once, as it would on the network, without asking a resolver (src/domain/reserved-names.ts).
   if (reserved) return { status: null, body: null, error: reservedNameError(reserved) };
@@ -35,7 +41,10 @@ async function callMerchant(method: 'GET' | 'POST', url: string, stop?: AbortSig
 
 /** The defaults, each replaced by a given header of the same name in any letter case. */
 function requestHeaders(sendsJson: boolean, given: Record<string, string> = {}): Headers {
-  const headers = new Headers({ 'user-agent': 'checkout-sandbox (merchant callback)', ...(sendsJson ? { 'content-type': 'application/json' } : {}) });
+  const headers = new Headers({
+    'user-agent': 'checkout-sandbox (merchant callback)',
+    ...(sendsJson ? { 'content-type': 'application/json' } : {}),
+  });
   for (const [name, value] of Object.entries(given)) headers.set(name, value);
   return headers;
 }
@@ -60,10 +69,21 @@ export interface RecordedCall {
 }
 
 /** callMerchant, and the call goes into the request journal (direction `out`) when one is given. */
-export async function callMerchantRecorded(recorder: OutboundRecorder | undefined, call: RecordedCall, stop?: AbortSignal): Promise<CallOutcome> {
+export async function callMerchantRecorded(
+  recorder: OutboundRecorder | undefined,
+  call: RecordedCall,
+  stop?: AbortSignal,
+): Promise<CallOutcome> {
   const started = monotonicMs();
   const { headers, ...recorded } = call;
   const outcome = await callMerchant(call.method, call.url, stop, call.body, headers);
-  recorder?.({ ...recorded, status: outcome.status, responseBody: outcome.body, error: outcome.error, latencyMs: monotonicMs() - started, startedMono: started });
+  recorder?.({
+    ...recorded,
+    status: outcome.status,
+    responseBody: outcome.body,
+    error: outcome.error,
+    latencyMs: monotonicMs() - started,
+    startedMono: started,
+  });
   return outcome;
 }

@@ -166,7 +166,10 @@ export class NotificationDispatcher {
 
   state(): DeliveryState {
     const nowMs = this.ctx.clock.nowMs();
-    return { due: this.pending().filter(({ record }) => Date.parse(record.nextAttemptAt!) <= nowMs).length, delivering: this.deliveries.busy };
+    return {
+      due: this.pending().filter(({ record }) => Date.parse(record.nextAttemptAt!) <= nowMs).length,
+      delivering: this.deliveries.busy,
+    };
   }
 
   stop(): void {
@@ -178,7 +181,12 @@ export class NotificationDispatcher {
   }
 
   private pending(): { env: EnvName; record: CallbackRecord }[] {
-    return ENVIRONMENTS.flatMap((env) => this.ctx.callbacks(env).pending().map((record) => ({ env, record })));
+    return ENVIRONMENTS.flatMap((env) =>
+      this.ctx
+        .callbacks(env)
+        .pending()
+        .map((record) => ({ env, record })),
+    );
   }
 
   /** The clock's work due by now, earliest first; "now" is read every step, as the clock may move meanwhile. */
@@ -230,10 +238,17 @@ export class NotificationDispatcher {
   private async attempt(env: EnvName, record: CallbackRecord): Promise<CallbackRecord | undefined> {
     const dueAt = record.nextAttemptAt!;
     const method = record.method ?? 'GET';
-    const outcome = await callMerchantRecorded(this.ctx.outbound, { env, kind: record.kind, method, url: record.url, body: record.body, headers: record.headers }, this.abort.signal);
+    const outcome = await callMerchantRecorded(
+      this.ctx.outbound,
+      { env, kind: record.kind, method, url: record.url, body: record.body, headers: record.headers },
+      this.abort.signal,
+    );
     if (this.stopped) return undefined;
     const number = record.attempts.length + 1;
-    const attempts = [...record.attempts, { attempt: number, dueAt, at: this.ctx.clock.iso(), method, url: record.url, status: outcome.status, error: outcome.error }];
+    const attempts = [
+      ...record.attempts,
+      { attempt: number, dueAt, at: this.ctx.clock.iso(), method, url: record.url, status: outcome.status, error: outcome.error },
+    ];
     const delivered = deliveredBy(record.kind, outcome.status);
     const next = delivered ? null : nextAttemptDue(Date.parse(dueAt), number);
     const updated: CallbackRecord = {

@@ -173,9 +173,12 @@ export function readChangeLog(file: string): Replayed {
       goodBytes += Buffer.byteLength(line, 'utf8') + 1;
     } catch (error) {
       if (last) break;
-      throw new Error(`${file}: line ${i + 1} is not a change (${(error as Error).message}); the log is damaged before its end. Move it away to start from the snapshot alone.`, {
-        cause: error,
-      });
+      throw new Error(
+        `${file}: line ${i + 1} is not a change (${(error as Error).message}); the log is damaged before its end. Move it away to start from the snapshot alone.`,
+        {
+          cause: error,
+        },
+      );
     }
   }
   const tornTail = lines.length > 0 && lines[lines.length - 1] !== '';

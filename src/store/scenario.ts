@@ -155,9 +155,7 @@ export function parseScenario(raw: unknown, file: string): Scenario {
 }
 
 function formatPath(path: readonly PropertyKey[]): string {
-  return path
-    .map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i ? '.' : ''}${String(part)}`))
-    .join('');
+  return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i ? '.' : ''}${String(part)}`)).join('');
 }
 
 export interface ScenarioSummary {

@@ -25,7 +25,15 @@ import type { Settings } from './state.js';
 
 /** The scenario's settings: its sections the settings schema read (src/domain/settings.ts). */
 export function settingsOf(scenario: Scenario): Settings {
-  const { name: _name, description: _description, seed: _seed, clock: _clock, environments: _environments, faults: _faults, ...settings } = scenario;
+  const {
+    name: _name,
+    description: _description,
+    seed: _seed,
+    clock: _clock,
+    environments: _environments,
+    faults: _faults,
+    ...settings
+  } = scenario;
   return settings;
 }
 
@@ -43,7 +51,11 @@ class FakePools {
   static needsFaker(scenario: Scenario): boolean {
     return ENVIRONMENTS.some((env) =>
       scenario.environments[env].merchants.some(
-        (m) => !Array.isArray(m.checkouts) || !Array.isArray(m.orders) || m.orders.length > 0 || m.checkouts.some((c) => c.status !== 'Initialized'),
+        (m) =>
+          !Array.isArray(m.checkouts) ||
+          !Array.isArray(m.orders) ||
+          m.orders.length > 0 ||
+          m.checkouts.some((c) => c.status !== 'Initialized'),
       ),
     );
   }
@@ -106,7 +118,12 @@ function seedWith(scenario: Scenario, nowMs: number, pools: FakePools): Snapshot
 /** The merchant a scenario's entry (or POST /__admin/{env}/merchants) describes, without its API clients. */
 export function merchantFromEntry(m: MerchantEntry, signingKey: () => string): Merchant {
   const fields = Object.fromEntries(MERCHANT_FIELDS.map((field) => [field, m[field]])) as Omit<MerchantEntry, 'apiClients'>;
-  return { ...fields, stores: m.stores.map(storeFromScenario), sharedKey: { ...m.sharedKey }, webhookHmacKey: m.webhookHmacKey ?? signingKey() };
+  return {
+    ...fields,
+    stores: m.stores.map(storeFromScenario),
+    sharedKey: { ...m.sharedKey },
+    webhookHmacKey: m.webhookHmacKey ?? signingKey(),
+  };
 }
 
 class EnvSeeder {
@@ -176,7 +193,9 @@ class EnvSeeder {
         shippingProperties: null,
       },
       fees: {
-        shipping: c.shipping ? { id: c.shipping.id, description: c.shipping.description, unitPrice: c.shipping.unitPrice, vat: c.shipping.vat } : null,
+        shipping: c.shipping
+          ? { id: c.shipping.id, description: c.shipping.description, unitPrice: c.shipping.unitPrice, vat: c.shipping.vat }
+          : null,
         directInvoiceFee: null,
       },
       metadata: null,

@@ -109,7 +109,10 @@ export function validateSnapshot(raw: unknown, file: string): SnapshotDoc {
   if (result.success) return result.data as unknown as SnapshotDoc;
   const issue = result.error.issues[0];
   const where = issue?.path.length ? issue.path.map(String).join('.') : '(top level)';
-  const version = typeof raw === 'object' && raw !== null && 'version' in raw ? ` (version ${JSON.stringify((raw as { version: unknown }).version)})` : '';
+  const version =
+    typeof raw === 'object' && raw !== null && 'version' in raw
+      ? ` (version ${JSON.stringify((raw as { version: unknown }).version)})`
+      : '';
   throw new SnapshotError(
     `${file} is not a sandbox state file of version ${SNAPSHOT_VERSION}${version}: ${where}: ${issue?.message ?? 'invalid'}. ` +
       'Nothing was changed. Fix the file, point --state at another file, or start with --reset to reseed it (the old file is kept as a backup).',
@@ -163,7 +166,12 @@ export interface Override {
  * The world as a document. With overrides, the rows that changes still on their way to
  * disk touched are shown as they were before them (the durable image).
  */
-export function docFromState(state: SandboxState, overrides: Override[] = [], durableSettings?: Settings, durableClock?: ClockSnapshot | null): SnapshotDoc {
+export function docFromState(
+  state: SandboxState,
+  overrides: Override[] = [],
+  durableSettings?: Settings,
+  durableClock?: ClockSnapshot | null,
+): SnapshotDoc {
   // Per collection, per key: the earliest before-image wins.
   const byCollection = new Map<string, Map<string, Override>>();
   for (const o of overrides) {

@@ -92,7 +92,10 @@ function withLookups(name: string, collection: Collection<KeyedRecord>): Collect
       as('callbacks').withSubset(LOOKUPS.due, (r) => r.state === 'pending' && r.nextAttemptAt !== null);
       break;
     case 'authorizations':
-      as('authorizations').withSubset(LOOKUPS.due, (a) => a.status !== 'Authorized' && a.status !== 'Failed' && a.attemptsMade < a.attemptsDue.length);
+      as('authorizations').withSubset(
+        LOOKUPS.due,
+        (a) => a.status !== 'Authorized' && a.status !== 'Failed' && a.attemptsMade < a.attemptsDue.length,
+      );
       break;
     case 'onHoldReviews':
       as('onHoldReviews').withSubset(LOOKUPS.due, (r) => r.state === 'pending' && r.dueAt !== null);
@@ -123,17 +126,17 @@ export class SandboxState {
   }
 }
 
-;
-
 /**
  * One change to the world. Services describe what they change; the store applies it in
  * memory at once (so a check and its change never interleave with another request) and
  * appends it to the change log before the caller answers.
  */
-export type Change =
-  | { t: 'put'; env: EnvName; c: string; v: object }
-  | { t: 'settings'; v: Settings }
-  | { t: 'clock'; v: ClockSnapshot };
+export type Change = { t: 'put'; env: EnvName; c: string; v: object } | { t: 'settings'; v: Settings } | { t: 'clock'; v: ClockSnapshot };
 
 /** Puts a record into a collection, checked against the collection's record type. */
-export const put = <K extends CollectionName>(env: EnvName, collection: K, value: CollectionTypes[K]): Change => ({ t: 'put', env, c: collection, v: value });
+export const put = <K extends CollectionName>(env: EnvName, collection: K, value: CollectionTypes[K]): Change => ({
+  t: 'put',
+  env,
+  c: collection,
+  v: value,
+});

@@ -107,7 +107,9 @@ export class StateStore {
     try {
       mkdirSync(dirname(file), { recursive: true });
     } catch (error) {
-      throw new Error(`cannot write the state file ${file}: ${(error as Error).message}. Choose a writable --state path, or --memory.`, { cause: error });
+      throw new Error(`cannot write the state file ${file}: ${(error as Error).message}. Choose a writable --state path, or --memory.`, {
+        cause: error,
+      });
     }
     const lock = StateLock.acquire(file);
     try {
@@ -120,7 +122,8 @@ export class StateStore {
       lowdb.data = null;
       const logs = [`${file}.log.old`, `${file}.log`].map((f) => ({ f, ...readChangeLog(f) }));
       const replays = logs.reduce((n, l) => n + l.groups.length, 0);
-      if (!doc && replays > 0) throw new Error(`${file}.log holds changes but ${file} is missing; restore the snapshot or move the log away.`);
+      if (!doc && replays > 0)
+        throw new Error(`${file}.log holds changes but ${file} is missing; restore the snapshot or move the log away.`);
       const store = new StateStore(file, options.io ?? fileIo, warn, doc);
       store.lock = lock;
       store.snapshotBytes = existsSync(file) ? statSync(file).size : 0;
@@ -128,12 +131,17 @@ export class StateStore {
       for (const l of logs) {
         if (l.tornTail) warn(`${l.f}: skipped a torn last line (a crash mid-write; that change was never acknowledged)`);
         // A settings line of an earlier version gets the defaults of what it lacks, as a snapshot does.
-        for (const group of l.groups) for (const change of group) store.applyOne(change.t === 'settings' ? { t: 'settings', v: settingsSchema.parse(change.v) } : change);
+        for (const group of l.groups)
+          for (const change of group)
+            store.applyOne(change.t === 'settings' ? { t: 'settings', v: settingsSchema.parse(change.v) } : change);
       }
       try {
         store.openLog();
       } catch (error) {
-        throw new Error(`cannot write the state file's change log ${file}.log: ${(error as Error).message}. Choose a writable --state path, or --memory.`, { cause: error });
+        throw new Error(
+          `cannot write the state file's change log ${file}.log: ${(error as Error).message}. Choose a writable --state path, or --memory.`,
+          { cause: error },
+        );
       }
       // Fold what was replayed into the snapshot, so the next start reads one file.
       if (replays > 0 || existsSync(`${file}.log.old`)) await store.compactNow();
@@ -176,7 +184,8 @@ export class StateStore {
    * rejects with a PersistenceError: the caller answers that nothing was applied.
    */
   apply(changes: Change[]): Promise<void> {
-    if (this.broken) return Promise.reject(new PersistenceError(`the state file cannot be written (${this.broken.message}); restart the sandbox`));
+    if (this.broken)
+      return Promise.reject(new PersistenceError(`the state file cannot be written (${this.broken.message}); restart the sandbox`));
     const refused = this.guards.size ? this.refusal(changes) : null;
     if (refused) return Promise.reject(refused);
     const applied = changes.map((change) => this.applyOne(change));
@@ -302,7 +311,8 @@ export class StateStore {
   private maybeCompact(): void {
     if (this.compacting || !this.log) return;
     const threshold = this.fixedCompactBytes ?? Math.max(COMPACT_BYTES, this.snapshotBytes);
-    if (this.log.size >= threshold) void this.compactNow().catch((error: Error) => this.warn(`compaction failed (the log keeps every change): ${error.message}`));
+    if (this.log.size >= threshold)
+      void this.compactNow().catch((error: Error) => this.warn(`compaction failed (the log keeps every change): ${error.message}`));
   }
 
   /**

@@ -38,7 +38,13 @@ import { refusalAnswers } from '../http/refusal-answers.js';
 import type { Surface, SurfaceEnv } from '../http/types.js';
 import { zodBinding } from '../http/zod-binding.js';
 import type { SurfaceDeps } from '../routes/deps.js';
-import { pageAbortedSchema, pageIdentifiedSchema, pagePurchasedSchema, pageShippingChosenSchema, pageStateSchema } from '../routes/answers/frontend.js';
+import {
+  pageAbortedSchema,
+  pageIdentifiedSchema,
+  pagePurchasedSchema,
+  pageShippingChosenSchema,
+  pageStateSchema,
+} from '../routes/answers/frontend.js';
 import { shippingView } from '../routes/checkout-view.js';
 import { type SurfaceDefinition, surfaceApp } from './base.js';
 
@@ -50,13 +56,28 @@ const PAGE_SCRIPT = asset('checkout-page.js');
 const SCRIPT: Answer = { description: 'The script.', contentType: 'application/javascript' };
 const PAGE: Answer = { description: 'The page.', contentType: 'text/html' };
 const UNAVAILABLE: Answer = { description: 'The page says the checkout is unknown, expired or aborted.', contentType: 'text/html' };
-const REFUSED: Answer = { description: "A refusal of the page's call: {error: {status, message}}.", schema: pageErrorSchema, name: 'PageError' };
+const REFUSED: Answer = {
+  description: "A refusal of the page's call: {error: {status, message}}.",
+  schema: pageErrorSchema,
+  name: 'PageError',
+};
 const IDENTIFIED = jsonAnswer('The customer is identified.', pageIdentifiedSchema, 'PageIdentified');
 const PURCHASED = jsonAnswer('The purchase is completed.', pagePurchasedSchema, 'PagePurchased');
-const SHIPPING_CHOSEN = jsonAnswer('The delivery choice and its fee, as data.shipping shows it.', pageShippingChosenSchema, 'PageShippingChosen');
+const SHIPPING_CHOSEN = jsonAnswer(
+  'The delivery choice and its fee, as data.shipping shows it.',
+  pageShippingChosenSchema,
+  'PageShippingChosen',
+);
 const ABORTED = jsonAnswer('The session is aborted: where the customer goes next.', pageAbortedSchema, 'PageAborted');
-const STATE = jsonAnswer("The page's view of its checkout: expiry on the sandbox clock, the shop's revision.", pageStateSchema, 'PageState');
-const STATE_STREAM: Answer = { description: 'Server-Sent Events: one data: line with the PageState JSON at once and on every change; ends after a final state.', contentType: 'text/event-stream' };
+const STATE = jsonAnswer(
+  "The page's view of its checkout: expiry on the sandbox clock, the shop's revision.",
+  pageStateSchema,
+  'PageState',
+);
+const STATE_STREAM: Answer = {
+  description: 'Server-Sent Events: one data: line with the PageState JSON at once and on every change; ends after a final state.',
+  contentType: 'text/event-stream',
+};
 
 /** What the page's operations take: the steps behind its buttons, made once per surface app when it sets up. */
 interface PageDeps extends SurfaceDeps {
@@ -73,7 +94,13 @@ const script = (op: string, path: string, summary: string, body: string): AnyOpe
     summary,
     answers: { '200': SCRIPT },
     handler: () => () =>
-      new Response(body, { headers: { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' } }),
+      new Response(body, {
+        headers: {
+          'content-type': 'application/javascript; charset=utf-8',
+          'cache-control': 'no-cache',
+          'x-content-type-options': 'nosniff',
+        },
+      }),
   });
 
 const FRONTEND_OPERATIONS: readonly AnyOperation<PageDeps>[] = [
@@ -158,22 +185,28 @@ const FRONTEND_OPERATIONS: readonly AnyOperation<PageDeps>[] = [
     summary: 'The customer identifies',
     body: { schema: identifyStepSchema, name: 'PageIdentify', bind: zodBinding(identifyStepSchema) },
     answers: { '200': IDENTIFIED, ...refusalAnswers(pageDialect, [400, 404, 410, 413, 423, 503]) },
-    handler: (deps) => async (c, { body: input }) => {
-      const { steps } = deps;
-      const checkout = usable(steps, c.req.param('publicToken') ?? '');
-      const identified = await steps.identify(checkout, input);
-      const customer = identified.customer;
-      // With a delivery module, the choice the identification made (the page's delivery step shows it).
-      const shipping = shippingView(identified);
-      return jsonResponse(
-        {
-          status: identified.status,
-          customer: { email: customer?.email ?? null, mobilePhoneNumber: customer?.mobilePhoneNumber ?? null, postalCode: customer?.deliveryAddress.postalCode ?? null },
-          ...(shipping ? { shipping } : {}),
-        },
-        200,
-      );
-    },
+    handler:
+      (deps) =>
+      async (c, { body: input }) => {
+        const { steps } = deps;
+        const checkout = usable(steps, c.req.param('publicToken') ?? '');
+        const identified = await steps.identify(checkout, input);
+        const customer = identified.customer;
+        // With a delivery module, the choice the identification made (the page's delivery step shows it).
+        const shipping = shippingView(identified);
+        return jsonResponse(
+          {
+            status: identified.status,
+            customer: {
+              email: customer?.email ?? null,
+              mobilePhoneNumber: customer?.mobilePhoneNumber ?? null,
+              postalCode: customer?.deliveryAddress.postalCode ?? null,
+            },
+            ...(shipping ? { shipping } : {}),
+          },
+          200,
+        );
+      },
   }),
   operation<PageDeps, z.infer<typeof deliveryStepSchema>>({
     op: 'chooseShippingOnPage',
@@ -184,11 +217,13 @@ const FRONTEND_OPERATIONS: readonly AnyOperation<PageDeps>[] = [
     summary: 'The customer picks a carrier and option in the delivery step',
     body: { schema: deliveryStepSchema, name: 'PageShippingChoice', bind: zodBinding(deliveryStepSchema) },
     answers: { '200': SHIPPING_CHOSEN, ...refusalAnswers(pageDialect, [400, 404, 410, 413, 423, 503]) },
-    handler: (deps) => async (c, { body: choice }) => {
-      const { steps } = deps;
-      const chosen = await steps.chooseShipping(usable(steps, c.req.param('publicToken') ?? ''), choice);
-      return jsonResponse({ status: chosen.status, shipping: shippingView(chosen) }, 200);
-    },
+    handler:
+      (deps) =>
+      async (c, { body: choice }) => {
+        const { steps } = deps;
+        const chosen = await steps.chooseShipping(usable(steps, c.req.param('publicToken') ?? ''), choice);
+        return jsonResponse({ status: chosen.status, shipping: shippingView(chosen) }, 200);
+      },
   }),
   operation<PageDeps, z.infer<typeof purchaseStepSchema>>({
     op: 'purchaseOnPage',
@@ -199,23 +234,26 @@ const FRONTEND_OPERATIONS: readonly AnyOperation<PageDeps>[] = [
     summary: 'The customer completes the purchase',
     body: { schema: purchaseStepSchema, name: 'PagePurchase', bind: zodBinding(purchaseStepSchema) },
     answers: { '200': PURCHASED, ...refusalAnswers(pageDialect, [400, 404, 410, 413, 422, 423, 503]) },
-    handler: (deps) => async (c, { body: input }) => {
-      const { steps } = deps;
-      const checkout = usable(steps, c.req.param('publicToken') ?? '');
-      if (!paymentMethodsFor('b2c').includes(input.paymentName)) throw Refusal.single(400, 'Validation_Error', `paymentName: one of ${paymentMethodsFor('b2c').join(', ')}`);
-      const outcome = await steps.purchase(checkout, input.paymentName);
-      const purchased = outcome.checkout;
-      return jsonResponse(
-        {
-          status: purchased.status,
-          result: purchased.purchase?.result ?? null,
-          paymentName: purchased.purchase?.paymentName ?? null,
-          purchaseIdentifier: purchased.purchase?.purchaseIdentifier ?? null,
-          orderId: outcome.order.orderId,
-        },
-        200,
-      );
-    },
+    handler:
+      (deps) =>
+      async (c, { body: input }) => {
+        const { steps } = deps;
+        const checkout = usable(steps, c.req.param('publicToken') ?? '');
+        if (!paymentMethodsFor('b2c').includes(input.paymentName))
+          throw Refusal.single(400, 'Validation_Error', `paymentName: one of ${paymentMethodsFor('b2c').join(', ')}`);
+        const outcome = await steps.purchase(checkout, input.paymentName);
+        const purchased = outcome.checkout;
+        return jsonResponse(
+          {
+            status: purchased.status,
+            result: purchased.purchase?.result ?? null,
+            paymentName: purchased.purchase?.paymentName ?? null,
+            purchaseIdentifier: purchased.purchase?.purchaseIdentifier ?? null,
+            orderId: outcome.order.orderId,
+          },
+          200,
+        );
+      },
   }),
   operation<PageDeps, z.infer<typeof goBackSchema>>({
     op: 'abortOnPage',
@@ -248,7 +286,10 @@ function servePage(deps: PageDeps, c: Context<SurfaceEnv>, payLink: boolean): Re
   const { steps } = deps;
   const publicToken = c.req.param('publicToken') ?? '';
   const found = steps.lookup(publicToken);
-  const options = pageOptions(c, 'missing' in found ? (deps.simulation.byPublicToken(publicToken)?.countryCode ?? '') : found.checkout.countryCode);
+  const options = pageOptions(
+    c,
+    'missing' in found ? (deps.simulation.byPublicToken(publicToken)?.countryCode ?? '') : found.checkout.countryCode,
+  );
   if ('missing' in found) return c.html(unavailablePage(options, found.missing, publicToken), found.missing === 'unknown' ? 404 : 410);
   if (found.checkout.status === 'Aborted') return c.html(unavailablePage(options, 'aborted', publicToken), 410);
   const checkout = found.checkout;
@@ -256,7 +297,14 @@ function servePage(deps: PageDeps, c: Context<SurfaceEnv>, payLink: boolean): Re
   if (checkout.customerType === 'BusinessCustomer') options.variant = 'b2b';
   return c.html(
     checkoutPage(
-      { checkout, personas: steps.personasFor(checkout), paymentMethods: paymentMethodsFor(options.variant), delivery: steps.deliveryModule(checkout), now: deps.clock.iso(), payLink },
+      {
+        checkout,
+        personas: steps.personasFor(checkout),
+        paymentMethods: paymentMethodsFor(options.variant),
+        delivery: steps.deliveryModule(checkout),
+        now: deps.clock.iso(),
+        payLink,
+      },
       options,
     ),
   );
@@ -268,7 +316,9 @@ function usable(steps: CheckoutSteps, publicToken: string) {
     throw Refusal.single(
       found.missing === 'unknown' ? 404 : 410,
       'Page_Error',
-      found.missing === 'unknown' ? `No checkout has the public token ${publicToken}.` : `The checkout ${publicToken} has expired on the sandbox clock.`,
+      found.missing === 'unknown'
+        ? `No checkout has the public token ${publicToken}.`
+        : `The checkout ${publicToken} has expired on the sandbox clock.`,
     );
   }
   return found.checkout;

@@ -30,7 +30,11 @@ function createRetiredSurface(deps: SurfaceDeps): Surface {
 }
 
 /** Legacy's table and dialect: its app answers whatever passes the gate. */
-export const RETIRED_SURFACE: SurfaceDefinition = { operations: RETIRED_OPERATIONS, create: createRetiredSurface, dialectOf: LEGACY_SURFACE.dialectOf };
+export const RETIRED_SURFACE: SurfaceDefinition = {
+  operations: RETIRED_OPERATIONS,
+  create: createRetiredSurface,
+  dialectOf: LEGACY_SURFACE.dialectOf,
+};
 
 function retirementGate(deps: SurfaceDeps): MiddlewareHandler<SurfaceEnv> {
   return async (c, next) => {
@@ -39,10 +43,13 @@ function retirementGate(deps: SurfaceDeps): MiddlewareHandler<SurfaceEnv> {
     const headers = announcementHeaders(deps);
     if (!state.open) {
       if (retirement.afterShutdown === 'refuse') {
-        return refuseConnection(`${deps.urls.hosts[deps.env].retired.host} is ${state.cause === 'shutdown' ? 'shut down' : 'in a brownout'}`);
+        return refuseConnection(
+          `${deps.urls.hosts[deps.env].retired.host} is ${state.cause === 'shutdown' ? 'shut down' : 'in a brownout'}`,
+        );
       }
       // A brownout ends: say when, so a client (or its developer) knows it is temporary.
-      if (state.cause === 'brownout') headers['retry-after'] = String(Math.max(0, Math.ceil((Date.parse(state.until) - deps.clock.nowMs()) / 1000)));
+      if (state.cause === 'brownout')
+        headers['retry-after'] = String(Math.max(0, Math.ceil((Date.parse(state.until) - deps.clock.nowMs()) / 1000)));
       return checkoutDialect.render(Refusal.single(410, 'Host_Retired', goneMessage(deps, state), headers), c.req.path);
     }
     await next();

@@ -67,7 +67,8 @@ export function generateTlsMaterial(dir: string, hosts: HostsConfig): { material
 export function loadTlsMaterial(dir: string, hosts: HostsConfig): TlsMaterial {
   const read = (file: string): string => {
     const path = join(dir, file);
-    if (!existsSync(path)) throw new Error(`${path} not found: run \`checkout-sandbox tls --dir ${dir}\` first (it creates the CA and the host certificates)`);
+    if (!existsSync(path))
+      throw new Error(`${path} not found: run \`checkout-sandbox tls --dir ${dir}\` first (it creates the CA and the host certificates)`);
     return readFileSync(path, 'utf8');
   };
   return {

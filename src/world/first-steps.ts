@@ -28,5 +28,12 @@ function credentialsOf(name: string, scenarioDir: string): FirstStepsCredentials
   const client = merchant?.apiClients[0];
   const store = merchant?.stores.find((s) => s.salesSegment === 'B2C');
   if (!merchant || !client || !store) return null;
-  return { clientId: client.clientId, clientSecret: client.clientSecret, scope: TENANTS.uat.scope, storeId: store.id, countryCode: store.countryCode, merchant: merchant.name };
+  return {
+    clientId: client.clientId,
+    clientSecret: client.clientSecret,
+    scope: TENANTS.uat.scope,
+    storeId: store.id,
+    countryCode: store.countryCode,
+    merchant: merchant.name,
+  };
 }

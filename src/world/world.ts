@@ -148,9 +148,13 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
     }
     // A state file is never reseeded over without a backup of what it held.
     if (scenario) {
-      const backup = await store.replace({ ...(await seedState(scenario, clock.nowMs())), clock: clock.snapshot() }, { backup: persisted !== null });
+      const backup = await store.replace(
+        { ...(await seedState(scenario, clock.nowMs())), clock: clock.snapshot() },
+        { backup: persisted !== null },
+      );
       // Another scenario than the saved state's: the banner says so, and where the old state went.
-      if (persisted !== null && !spec.reset && wantedScenario !== persisted.meta.scenario) switched = { from: persisted.meta.scenario, backup };
+      if (persisted !== null && !spec.reset && wantedScenario !== persisted.meta.scenario)
+        switched = { from: persisted.meta.scenario, backup };
     }
   } catch (error) {
     await store.close();
@@ -176,7 +180,12 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
   const journal = new Journal(shared.options.journalSize, () => clock.nowMs());
   const unpublishEntries = publishEntries(journal, events);
   // Made now, so retries saved in the state resume without waiting for a purchase.
-  const notifications = new NotificationDispatcher({ clock, callbacks: (env) => services.env(env).callbacks, events, outbound: journal.recordOutbound });
+  const notifications = new NotificationDispatcher({
+    clock,
+    callbacks: (env) => services.env(env).callbacks,
+    events,
+    outbound: journal.recordOutbound,
+  });
   // Scheduled authorization attempts and on-hold reviews fall due on the sandbox clock, like callback retries.
   for (const source of ['tokenization', 'invoiceStatus'] as const) {
     notifications.addSource({
@@ -285,7 +294,10 @@ function applyScenarioClock(clock: Clock, scenario: Scenario): void {
   clock.set({ ...(scenario.clock.now ? { now: scenario.clock.now } : {}), frozen: scenario.clock.frozen });
 }
 
-type SharedDeps = Pick<SurfaceDeps, 'clock' | 'urls' | 'logger' | 'identity'> & { services: Services; simulation(env: EnvName): CustomerSimulation };
+type SharedDeps = Pick<SurfaceDeps, 'clock' | 'urls' | 'logger' | 'identity'> & {
+  services: Services;
+  simulation(env: EnvName): CustomerSimulation;
+};
 
 function surfaceDepsOf(shared: SharedDeps, env: EnvName, surface: SurfaceName): SurfaceDeps {
   return {

@@ -28,7 +28,16 @@ export const SKIP_REASON = `skipped: ${CHROMIUM} is missing (apt-get install -y 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -106,7 +115,9 @@ export class Shop {
       }
       this.received.push({ method: req.method ?? '', path: url.pathname, query: url.searchParams });
       const status = url.pathname === '/validate' ? this.validationStatus : 200;
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(status < 300 ? { orderReference: 'SHOP-1' } : { title: 'Out of stock', message: 'TENT-2P sold out' }));
+      res
+        .writeHead(status, { 'content-type': 'application/json' })
+        .end(JSON.stringify(status < 300 ? { orderReference: 'SHOP-1' } : { title: 'Out of stock', message: 'TENT-2P sold out' }));
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;

@@ -76,8 +76,13 @@ describe('npm start on a non-loopback address', () => {
 describe('the library on a non-loopback address', () => {
   it('refuses to listen without a token: an OptionError naming adminToken and insecureAdmin', async () => {
     const sandbox = await openSandbox({ host: '0.0.0.0' });
-    const refused = await sandbox.listen().then(() => null, (error: unknown) => error);
+    const refused = await sandbox.listen().then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(OptionError);
-    expect((refused as Error).message).toMatch(/^option host: '0\.0\.0\.0' opens the admin plane .* adminToken: '<secret>' .* insecureAdmin: true \(the CLI's --insecure-admin\)\.$/);
+    expect((refused as Error).message).toMatch(
+      /^option host: '0\.0\.0\.0' opens the admin plane .* adminToken: '<secret>' .* insecureAdmin: true \(the CLI's --insecure-admin\)\.$/,
+    );
   });
 });

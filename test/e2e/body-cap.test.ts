@@ -37,7 +37,12 @@ function rssBytes(pid: number): number {
 }
 
 /** Streams up to 300 MB as chunked transfer until the sandbox answers; the status and how much went out. */
-function stream(method: string, path: string, authorization: string | undefined, limit = LIMIT): Promise<{ status: number; sent: number; body: string }> {
+function stream(
+  method: string,
+  path: string,
+  authorization: string | undefined,
+  limit = LIMIT,
+): Promise<{ status: number; sent: number; body: string }> {
   const { hostname, port } = new URL(sandbox.url);
   return new Promise((resolve, reject) => {
     let sent = 0;
@@ -88,7 +93,11 @@ describe('a 300 MB chunked body', () => {
 
   it('is refused with 413 while it streams, by every operation, and the process grows by less than 50 MB', async () => {
     const authorizationOf = (target: Target): string | undefined =>
-      target.auth === 'bearer' ? `Bearer ${token}` : target.auth === 'sharedKey' ? sharedKeyHeaderValue(NORDIC.username, NORDIC.key, target.path.replace(/^\/uat\/\w+/, ''), '') : undefined;
+      target.auth === 'bearer'
+        ? `Bearer ${token}`
+        : target.auth === 'sharedKey'
+          ? sharedKeyHeaderValue(NORDIC.username, NORDIC.key, target.path.replace(/^\/uat\/\w+/, ''), '')
+          : undefined;
     // Every operation refuses one such body first, so that what a first call loads (modules,
     // compiled code) and the heap V8 sizes for this load are in the baseline: V8 grows the
     // young generation under the first load by tens of MB. What is measured is what the
@@ -100,12 +109,15 @@ describe('a 300 MB chunked body', () => {
     for (const target of targets) {
       const path = target.path;
       const result = await stream(target.method, path, authorizationOf(target));
-      if (result.status !== 413 || result.sent >= LIMIT) refused.push(`${target.method} ${path}: ${result.status} after ${result.sent} bytes: ${result.body.slice(0, 200)}`);
+      if (result.status !== 413 || result.sent >= LIMIT)
+        refused.push(`${target.method} ${path}: ${result.status} after ${result.sent} bytes: ${result.body.slice(0, 200)}`);
       peak = Math.max(peak, rssBytes(sandbox.pid));
     }
     expect(refused).toEqual([]);
     const grewMb = (peak - before) / 1024 / 1024;
-    console.log(`body cap: ${targets.length} operations, RSS ${Math.round(before / 1048576)} MB → peak ${Math.round(peak / 1048576)} MB (+${grewMb.toFixed(1)} MB)`);
+    console.log(
+      `body cap: ${targets.length} operations, RSS ${Math.round(before / 1048576)} MB → peak ${Math.round(peak / 1048576)} MB (+${grewMb.toFixed(1)} MB)`,
+    );
     expect(grewMb).toBeLessThan(50);
   }, 120_000);
 });

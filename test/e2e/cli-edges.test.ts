@@ -20,7 +20,10 @@ describe('bad flag values', () => {
     [['--port', ''], "--port: '' is not a port number."],
     [['--port', '0x10'], "--port: '0x10' is not a port number."],
     [['--port', '70000'], "--port: '70000' is not a port number."],
-    [['--now', '2026-02-30T00:00:00Z'], "--now: '2026-02-30T00:00:00Z' is not an instant on the calendar. Use ISO-8601 with a day that exists, e.g. --now 2026-10-30T22:59:00Z."],
+    [
+      ['--now', '2026-02-30T00:00:00Z'],
+      "--now: '2026-02-30T00:00:00Z' is not an instant on the calendar. Use ISO-8601 with a day that exists, e.g. --now 2026-10-30T22:59:00Z.",
+    ],
     [['--log-level', 'loud'], "--log-level: 'loud' is not a log level. Use one of: fatal, error, warn, info, debug, trace, silent"],
     [['--public-url', 'sandbox:4010'], "--public-url: 'sandbox:4010' is not an http(s) origin."],
     [['--log-level', 'warning'], "--log-level: 'warning' is not a log level. Did you mean 'warn'? Use one of: fatal,"],
@@ -42,9 +45,15 @@ describe('bad flag values', () => {
 
   it.each([
     [['sing'], "checkout-sandbox: unknown command 'sing'. Did you mean 'sign'? Commands: sign, tls, hosts, report, verify, record, diff;"],
-    [['start'], "checkout-sandbox: unknown command 'start'. Commands: sign, tls, hosts, report, verify, record, diff; without one it starts the sandbox"],
+    [
+      ['start'],
+      "checkout-sandbox: unknown command 'start'. Commands: sign, tls, hosts, report, verify, record, diff; without one it starts the sandbox",
+    ],
     [['sign', '--pth', '/checkout'], 'sign: unknown flag --pth. Did you mean --path? Run checkout-sandbox sign --help for every flag.'],
-    [['hosts', '--adress', '10.0.0.1'], 'hosts: unknown flag --adress. Did you mean --address? Run checkout-sandbox hosts --help for every flag.'],
+    [
+      ['hosts', '--adress', '10.0.0.1'],
+      'hosts: unknown flag --adress. Did you mean --address? Run checkout-sandbox hosts --help for every flag.',
+    ],
   ])('%j: a mistyped command or subcommand flag exits 2 with a suggestion', async (args, message) => {
     const { code, output } = await runCli(args);
     expect(code).toBe(2);
@@ -102,7 +111,9 @@ describe('--public-url', () => {
     expect(unauthorised.status).toBe(401);
     expect(await unauthorised.text()).toContain('http://sandbox.test:4010/uat/auth/oauth2/v2.0/token');
 
-    const hosts = (await (await fetch(`${sandbox.url}/__admin/hosts`)).json()) as { hosts: { env: string; surface: string; baseUrl: string }[] };
+    const hosts = (await (await fetch(`${sandbox.url}/__admin/hosts`)).json()) as {
+      hosts: { env: string; surface: string; baseUrl: string }[];
+    };
     expect(hosts.hosts.find((h) => h.env === 'prod' && h.surface === 'legacy')?.baseUrl).toBe('http://sandbox.test:4010/prod/legacy');
   });
 

@@ -90,12 +90,18 @@ describe('npm start', () => {
     expect(((await (await fetch(`${flagged.url}/__admin/requests`)).json()) as { requests: unknown[] }).requests).toHaveLength(2);
 
     // The same from the environment; a flag wins over its variable.
-    const fromEnv = await start(['--memory', '--max-sandboxes', '3'], { SANDBOX_MAX_SANDBOXES: '1', SANDBOX_IDLE_MS: '1000', SANDBOX_JOURNAL_SIZE: '5' });
+    const fromEnv = await start(['--memory', '--max-sandboxes', '3'], {
+      SANDBOX_MAX_SANDBOXES: '1',
+      SANDBOX_IDLE_MS: '1000',
+      SANDBOX_JOURNAL_SIZE: '5',
+    });
     expect(await (await fetch(`${fromEnv.url}/__admin/sandboxes`)).json()).toMatchObject({ max: 3, idleMs: 1000 });
 
     const bad = await runCli(['--memory', '--journal-size', '0']);
     expect(bad.code).toBe(2);
-    expect(bad.output).toContain("--journal-size: '0' is not a whole number from 1 to 1000000. Write digits only, e.g. --journal-size 200.");
+    expect(bad.output).toContain(
+      "--journal-size: '0' is not a whole number from 1 to 1000000. Write digits only, e.g. --journal-size 200.",
+    );
     const badEnv = await runCli(['--memory'], { SANDBOX_IDLE_MS: '30m' });
     expect(badEnv.code).toBe(2);
     expect(badEnv.output).toContain("env SANDBOX_IDLE_MS: '30m' is not a whole number");

@@ -57,7 +57,12 @@ const READER_ENV = Object.fromEntries(Object.entries(process.env).filter(([name]
 function runBash(script: string, interactive = false): Promise<{ code: number | null; stdout: string; stderr: string; group: number }> {
   return new Promise((resolve) => {
     // `set -m` gives a terminal's job control (jobs in groups of their own), to run a page as pasted into one.
-    const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', `${interactive ? 'set -m\n' : ''}${script}`], { cwd: ROOT, env: READER_ENV, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', `${interactive ? 'set -m\n' : ''}${script}`], {
+      cwd: ROOT,
+      env: READER_ENV,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -75,15 +80,29 @@ function stopGroup(group: number): void {
   }
 }
 
-const closed = async (port: number): Promise<boolean> => fetch(`http://127.0.0.1:${port}/__admin/health`).then(() => false, () => true);
+const closed = async (port: number): Promise<boolean> =>
+  fetch(`http://127.0.0.1:${port}/__admin/health`).then(
+    () => false,
+    () => true,
+  );
 
 /** What each page prints, beyond running without an error. */
 const PRINTS: Record<string, (stdout: string, ports: Record<string, number>) => void> = {
   'docs/recurring-payments.md': (stdout) => {
-    for (const text of ['HTTP 200', 'HTTP 202', 'walley:customer-token:active', 'walley:order:created', 'Activated', 'HTTP 403', 'Retrying']) expect(stdout).toContain(text);
+    for (const text of [
+      'HTTP 200',
+      'HTTP 202',
+      'walley:customer-token:active',
+      'walley:order:created',
+      'Activated',
+      'HTTP 403',
+      'Retrying',
+    ])
+      expect(stdout).toContain(text);
   },
   'docs/checkout-api.md': (stdout) => {
-    for (const text of ['HTTP/1.1 200 OK', 'sunset: Fri, 30 Oct 2026 23:00:00 GMT', 'curl: exit 52', '"status":"PurchaseCompleted"']) expect(stdout).toContain(text);
+    for (const text of ['HTTP/1.1 200 OK', 'sunset: Fri, 30 Oct 2026 23:00:00 GMT', 'curl: exit 52', '"status":"PurchaseCompleted"'])
+      expect(stdout).toContain(text);
   },
   'docs/https.md': (stdout, ports) => {
     expect(stdout).toContain(`https://api.uat.walleydev.com:${ports.TLS_PORT}`);
@@ -94,11 +113,19 @@ const PRINTS: Record<string, (stdout: string, ports: Record<string, number>) => 
     const lines = stdout.trimEnd().split('\n');
     expect(JSON.parse(lines[0]!)).toEqual({ id: '1236', countryCode: 'SE', currency: 'SEK', salesSegment: 'B2B', profiles: null });
     expect(lines.slice(1, 3)).toEqual(['BusinessCustomer', '5566778899']);
-    expect(JSON.parse(lines[3]!)).toMatchObject({ companyName: 'Fjällbolaget AB', address: 'Box 120', postalCode: '41101', city: 'Göteborg' });
+    expect(JSON.parse(lines[3]!)).toMatchObject({
+      companyName: 'Fjällbolaget AB',
+      address: 'Box 120',
+      postalCode: '41101',
+      city: 'Göteborg',
+    });
     expect(lines.slice(4, 8)).toEqual(['Lagergatan 4', 'B2B', 'Fjällbolaget AB', 'Fjällbolaget AB']);
     const refusal = JSON.parse(lines[8]!) as { error: { code: number; errors: { reason: string; message: string }[] } };
     expect(refusal.error.code).toBe(400);
-    expect(refusal.error.errors[0]).toMatchObject({ reason: 'Validation_Error', message: expect.stringContaining("the merchant's B2B store 1236 (SE)") });
+    expect(refusal.error.errors[0]).toMatchObject({
+      reason: 'Validation_Error',
+      message: expect.stringContaining("the merchant's B2B store 1236 (SE)"),
+    });
     expect(lines[9]).toBe('HTTP 400');
     expect(lines).toHaveLength(10);
   },
@@ -107,14 +134,29 @@ const PRINTS: Record<string, (stdout: string, ports: Record<string, number>) => 
     const lines = stdout.trimEnd().split('\n');
     expect(JSON.parse(lines[0]!)).toEqual({ id: 'service-point', name: 'Service point', fee: 49, vat: 25, deliveryTime: '1-3 days' });
     expect(lines.slice(1, 5)).toEqual(['null', 'PostNord', '49', '2548']);
-    expect(JSON.parse(lines[5]!)).toEqual({ articleNumber: 'shipping|postnord:service-point', description: 'PostNord Service point', quantity: 1, price: 49, vatRate: 25 });
+    expect(JSON.parse(lines[5]!)).toEqual({
+      articleNumber: 'shipping|postnord:service-point',
+      description: 'PostNord Service point',
+      quantity: 1,
+      price: 49,
+      vatRate: 25,
+    });
     expect(lines.slice(6, 9)).toEqual(['HTTP 202', '39', '2598']);
     expect(JSON.parse(lines[9]!)).toEqual({
-      error: { status: 400, message: "shipping.carrier: 'DHL' is not a carrier of the nShift delivery module; known carriers: postnord (PostNord), budbee (Budbee). Name one by id or name, or leave it out for the first." },
+      error: {
+        status: 400,
+        message:
+          "shipping.carrier: 'DHL' is not a carrier of the nShift delivery module; known carriers: postnord (PostNord), budbee (Budbee). Name one by id or name, or leave it out for the first.",
+      },
     });
     expect(lines[10]).toBe('HTTP 400');
     const profile = JSON.parse(lines[11]!) as { error: { errors: { reason: string; message: string }[] } };
-    expect(profile.error.errors[0]).toMatchObject({ reason: 'Validation_Error', message: expect.stringContaining("profileName: 'Redlight' is not a checkout profile of store 1234; its profiles are shipping, Delivery, Coffee") });
+    expect(profile.error.errors[0]).toMatchObject({
+      reason: 'Validation_Error',
+      message: expect.stringContaining(
+        "profileName: 'Redlight' is not a checkout profile of store 1234; its profiles are shipping, Delivery, Coffee",
+      ),
+    });
     expect(lines[12]).toBe('HTTP 400');
     expect(lines).toHaveLength(13);
   },
@@ -162,7 +204,9 @@ describe.each(PAGES)('%s, next to a running sandbox', (page) => {
     }
     // The README's sandbox saw nothing: no webhook URL, no clock move.
     expect(await requestsSeen()).toBe(before);
-    const merchants = (await (await fetch(`${readmeSandbox.url}/__admin/uat/merchants`)).json()) as { merchants: { webhookUri: string | null }[] };
+    const merchants = (await (await fetch(`${readmeSandbox.url}/__admin/uat/merchants`)).json()) as {
+      merchants: { webhookUri: string | null }[];
+    };
     expect(merchants.merchants.every((m) => m.webhookUri === null)).toBe(true);
     const clock = (await (await fetch(`${readmeSandbox.url}/__admin/clock`)).json()) as { frozen: boolean };
     expect(clock.frozen).toBe(false);

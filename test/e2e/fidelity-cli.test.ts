@@ -28,7 +28,8 @@ const CHANGES: Mutation[] = [
   },
   // An added field, on every read of the checkout on the current API.
   (r, a) => {
-    if (r.method === 'GET' && r.surface === 'api' && /^\/checkouts\/[^/]+$/.test(r.path)) (a.json as { data: Record<string, unknown> }).data.riskScore = 0.12;
+    if (r.method === 'GET' && r.surface === 'api' && /^\/checkouts\/[^/]+$/.test(r.path))
+      (a.json as { data: Record<string, unknown> }).data.riskScore = 0.12;
   },
   // A header, on the error answer.
   (r, a) => {
@@ -156,7 +157,10 @@ describe('usage errors (exit 2)', () => {
     [['diff', '--format', 'xml', 'fidelity/documented'], '--format must be one of text, json, junit'],
     [['diff', 'no/such/dir'], 'no/such/dir: no such file or directory'],
     [['diff', 'fidelity/documented', '--map', 'shop:1=2'], 'expected KIND:REAL=SANDBOX'],
-    [['diff', 'fidelity/documented'], 'the recording\'s UAT store 123 is not in the scenario, which has 1234, 1235, 1236, 2234: add --map store:123=1234'],
+    [
+      ['diff', 'fidelity/documented'],
+      "the recording's UAT store 123 is not in the scenario, which has 1234, 1235, 1236, 2234: add --map store:123=1234",
+    ],
     [['record'], '--out DIR is required'],
     [['record', '--out', 'x', '--upstream', 'uat.shop=http://x'], 'expected ENV.SURFACE=URL'],
   ])('%j', async (args, message) => {

@@ -17,11 +17,27 @@ describe('help that shows forms whose output can be captured', () => {
 
   it('npx checkout-sandbox sign in the clone prints exactly the header, captured', () => {
     // The README's own SharedKey example: GET /checkouts/{id} with an empty body.
-    const run = spawnSync('npx', ['--no-install', 'checkout-sandbox', 'sign', '--env', 'uat', '--username', 'nordic-outdoor-uat', '--key', 'uat-shared-key-nordic-0001', '--path', '/checkout'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      env: Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_'))),
-    });
+    const run = spawnSync(
+      'npx',
+      [
+        '--no-install',
+        'checkout-sandbox',
+        'sign',
+        '--env',
+        'uat',
+        '--username',
+        'nordic-outdoor-uat',
+        '--key',
+        'uat-shared-key-nordic-0001',
+        '--path',
+        '/checkout',
+      ],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_'))),
+      },
+    );
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^Authorization: SharedKey [A-Za-z0-9+/=]+\n$/);
   });

@@ -24,7 +24,8 @@ const UAT_TENANT = 'b5e2c8a1-4f3d-4e6b-9a72-1d8c3f5e7a90';
 function makeNamespace(): string | null {
   const add = spawnSync('ip', ['netns', 'add', NAMESPACE]);
   if (add.error) return '`ip` (iproute2) is not installed';
-  if (add.status !== 0) return `this machine cannot make a network namespace (${add.stderr.toString().trim() || `ip netns add exited ${add.status}`})`;
+  if (add.status !== 0)
+    return `this machine cannot make a network namespace (${add.stderr.toString().trim() || `ip netns add exited ${add.status}`})`;
   const up = spawnSync('ip', ['netns', 'exec', NAMESPACE, 'ip', 'link', 'set', 'lo', 'up']);
   if (up.status !== 0) return `the namespace's loopback does not come up (${up.stderr.toString().trim()})`;
   return null;
@@ -32,7 +33,8 @@ function makeNamespace(): string | null {
 
 const cannot = makeNamespace();
 const via = ['ip', 'netns', 'exec', NAMESPACE];
-const inside = (args: string[], env: NodeJS.ProcessEnv = {}) => spawnSync(via[0]!, [...via.slice(1), ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+const inside = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  spawnSync(via[0]!, [...via.slice(1), ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
 
 describe(`HTTPS on the real names in a namespace of its own${cannot ? ` (skipped: ${cannot})` : ''}`, () => {
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-netns-'));
@@ -63,21 +65,33 @@ describe(`HTTPS on the real names in a namespace of its own${cannot ? ` (skipped
 
   it.skipIf(cannot !== null)('gives the job its CA at /__admin/tls/ca.crt, and an unchanged Node client gets through with it only', () => {
     // 3. The job fetches the CA from the sandbox (no token needed, no file shared with the container).
-    const fetched = inside([process.execPath, '-e', `fetch(process.argv[1]).then(async (r) => { if (r.status !== 200) process.exit(1); require('fs').writeFileSync(process.argv[2], await r.text()); })`, `${sandbox!.url}/__admin/tls/ca.crt`, ca]);
+    const fetched = inside([
+      process.execPath,
+      '-e',
+      `fetch(process.argv[1]).then(async (r) => { if (r.status !== 200) process.exit(1); require('fs').writeFileSync(process.argv[2], await r.text()); })`,
+      `${sandbox!.url}/__admin/tls/ca.crt`,
+      ca,
+    ]);
     expect(fetched.status, fetched.stderr).toBe(0);
     // 4. The client, unchanged: the real URL, resolved by the hosts file, trusted by the CA alone.
     const client = `fetch('https://api.uat.walleydev.com/${UAT_TENANT}/v2.0/.well-known/openid-configuration').then(async (r) => console.log(r.status, (await r.json()).token_endpoint), (e) => console.log('failed', e.cause?.code ?? e.message))`;
     const trusted = inside([process.execPath, '-e', client], { NODE_EXTRA_CA_CERTS: ca });
     expect(trusted.stdout.trim()).toMatch(/^200 /);
     const untrusted = inside([process.execPath, '-e', client], { NODE_EXTRA_CA_CERTS: '' });
-    expect(untrusted.stdout.trim()).toMatch(/^failed (UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER_CERT_LOCALLY)$/);
+    expect(untrusted.stdout.trim()).toMatch(
+      /^failed (UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER_CERT_LOCALLY)$/,
+    );
   });
 
   const php = phpMissing();
-  it.skipIf(cannot !== null || php !== null)(`runs the PHPUnit example unchanged on https://api.uat.walleydev.com, trusting the CA in PHP's cURL${php ? ` (skipped: ${php})` : ''}`, async () => {
-    // No WALLEY_AUTH_URL or WALLEY_BASE_URL: the client's own default, the real UAT host.
-    const run = await runPhpunit({ ...SHOP_SETTINGS, SANDBOX_URL: sandbox!.url }, via, ['-d', `curl.cainfo=${ca}`]);
-    expect(run.output, run.output).toMatch(/^OK \(3 tests, \d+ assertions\)$/m);
-    expect(run.code, run.output).toBe(0);
-  }, 60_000);
+  it.skipIf(cannot !== null || php !== null)(
+    `runs the PHPUnit example unchanged on https://api.uat.walleydev.com, trusting the CA in PHP's cURL${php ? ` (skipped: ${php})` : ''}`,
+    async () => {
+      // No WALLEY_AUTH_URL or WALLEY_BASE_URL: the client's own default, the real UAT host.
+      const run = await runPhpunit({ ...SHOP_SETTINGS, SANDBOX_URL: sandbox!.url }, via, ['-d', `curl.cainfo=${ca}`]);
+      expect(run.output, run.output).toMatch(/^OK \(3 tests, \d+ assertions\)$/m);
+      expect(run.code, run.output).toBe(0);
+    },
+    60_000,
+  );
 });

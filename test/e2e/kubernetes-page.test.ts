@@ -22,7 +22,11 @@ function runnableBlock(): string {
 
 function bash(script: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', script], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -41,9 +45,11 @@ describe('docs/kubernetes.md: a world per pipeline', () => {
     running.push(sandbox);
     const admin = { authorization: `Bearer ${token}` };
     const mainWorld = async (): Promise<unknown> => ({
-      checkouts: ((await (await fetch(`${sandbox.url}/__admin/uat/checkouts`, { headers: admin })).json()) as { checkouts: unknown[] }).checkouts.length,
+      checkouts: ((await (await fetch(`${sandbox.url}/__admin/uat/checkouts`, { headers: admin })).json()) as { checkouts: unknown[] })
+        .checkouts.length,
       frozen: ((await (await fetch(`${sandbox.url}/__admin/clock`, { headers: admin })).json()) as { frozen: boolean }).frozen,
-      worlds: ((await (await fetch(`${sandbox.url}/__admin/sandboxes`, { headers: admin })).json()) as { sandboxes: unknown[] }).sandboxes.length,
+      worlds: ((await (await fetch(`${sandbox.url}/__admin/sandboxes`, { headers: admin })).json()) as { sandboxes: unknown[] }).sandboxes
+        .length,
     });
     const before = await mainWorld();
 
@@ -55,7 +61,17 @@ describe('docs/kubernetes.md: a world per pipeline', () => {
     const lines = stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('ok');
     expect(lines[1]).toMatch(/^[0-9a-f-]{36}$/);
-    expect(lines.slice(2)).toEqual(['1', '0', '2026-10-31T12:00:00.000Z', '2026-10-30T12:00:00.000Z', 'false', '/checkouts', '1', '200', '200']);
+    expect(lines.slice(2)).toEqual([
+      '1',
+      '0',
+      '2026-10-31T12:00:00.000Z',
+      '2026-10-30T12:00:00.000Z',
+      'false',
+      '/checkouts',
+      '1',
+      '200',
+      '200',
+    ]);
     expect(await mainWorld()).toEqual(before);
   }, 60_000);
 });

@@ -8,11 +8,16 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/spawn.js';
 
-const SENTENCE = /^checkout-sandbox needs Node\.js >=\d+[.\d]* \(package\.json engines\); this is v20\.0\.0\. Run it on Node (\d+) without installing anything: npx -y -p node@\1 -- (.+)$/;
+const SENTENCE =
+  /^checkout-sandbox needs Node\.js >=\d+[.\d]* \(package\.json engines\); this is v20\.0\.0\. Run it on Node (\d+) without installing anything: npx -y -p node@\1 -- (.+)$/;
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, npm_command: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, npm_command: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -23,12 +28,19 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: numbe
 
 /** The sentences in a stream, with the command each names. */
 const sentences = (text: string, prefix = ''): string[] =>
-  text.split('\n').flatMap((line) => (line.startsWith(prefix) && SENTENCE.test(line.slice(prefix.length)) ? [SENTENCE.exec(line.slice(prefix.length))![2]!] : []));
+  text
+    .split('\n')
+    .flatMap((line) =>
+      line.startsWith(prefix) && SENTENCE.test(line.slice(prefix.length)) ? [SENTENCE.exec(line.slice(prefix.length))![2]!] : [],
+    );
 
 describe('on a Node older than engines', () => {
   it('the test suite stops before any test, with the same sentence', async () => {
     const vitest = `${ROOT}/node_modules/vitest/vitest.mjs`;
-    const { code, stdout, stderr } = await run([vitest, 'run', 'test/unit/clock.test.ts'], { npm_command: 'test', NODE_OPTIONS: `--import=${ROOT}/test/support/old-node.mjs` });
+    const { code, stdout, stderr } = await run([vitest, 'run', 'test/unit/clock.test.ts'], {
+      npm_command: 'test',
+      NODE_OPTIONS: `--import=${ROOT}/test/support/old-node.mjs`,
+    });
     expect(code).toBe(1);
     expect(sentences(stderr)).toEqual(['npm test']);
     expect(stdout).not.toMatch(/clock\.test|Test Files/);

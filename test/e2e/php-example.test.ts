@@ -25,25 +25,33 @@ describe(`the PHPUnit example against the image's command line${missing ? ` (ski
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it.skipIf(missing !== null)('passes with the shop registering its own store and credentials', async () => {
-    expect(entrypoint).toEqual(['node', 'dist/main.js']);
-    // The image's own arguments, but a free port and a state file of this test's.
-    const args = cmd.map((arg, i) => (cmd[i - 1] === '--port' ? '0' : cmd[i - 1] === '--state' ? join(dir, 'state.json') : arg));
-    const token = 'php-job-admin-token';
-    sandbox = await startCommand([], args, { SANDBOX_ADMIN_TOKEN: token });
-    const url = sandbox.url.replace('0.0.0.0', '127.0.0.1');
-    const run = await runPhpunit({
-      ...SHOP_SETTINGS,
-      SANDBOX_URL: url,
-      SANDBOX_ADMIN_TOKEN: token,
-      WALLEY_AUTH_URL: `${url}/uat/auth`,
-      WALLEY_BASE_URL: `${url}/uat/api`,
-    });
-    expect(run.output, run.output).toMatch(/^OK \(3 tests, \d+ assertions\)$/m);
-    expect(run.code, run.output).toBe(0);
+  it.skipIf(missing !== null)(
+    'passes with the shop registering its own store and credentials',
+    async () => {
+      expect(entrypoint).toEqual(['node', 'dist/main.js']);
+      // The image's own arguments, but a free port and a state file of this test's.
+      const args = cmd.map((arg, i) => (cmd[i - 1] === '--port' ? '0' : cmd[i - 1] === '--state' ? join(dir, 'state.json') : arg));
+      const token = 'php-job-admin-token';
+      sandbox = await startCommand([], args, { SANDBOX_ADMIN_TOKEN: token });
+      const url = sandbox.url.replace('0.0.0.0', '127.0.0.1');
+      const run = await runPhpunit({
+        ...SHOP_SETTINGS,
+        SANDBOX_URL: url,
+        SANDBOX_ADMIN_TOKEN: token,
+        WALLEY_AUTH_URL: `${url}/uat/auth`,
+        WALLEY_BASE_URL: `${url}/uat/api`,
+      });
+      expect(run.output, run.output).toMatch(/^OK \(3 tests, \d+ assertions\)$/m);
+      expect(run.code, run.output).toBe(0);
 
-    // The shop's merchant is the sandbox's now, with the store the job named.
-    const merchants = (await (await fetch(`${url}/__admin/uat/merchants`, { headers: { authorization: `Bearer ${token}` } })).json()) as { merchants: { id: string; stores: { id: string }[] }[] };
-    expect(merchants.merchants.find((m) => m.id === SHOP_SETTINGS.WALLEY_MERCHANT_ID)?.stores.map((s) => s.id)).toEqual([SHOP_SETTINGS.WALLEY_STORE_ID]);
-  }, 60_000);
+      // The shop's merchant is the sandbox's now, with the store the job named.
+      const merchants = (await (await fetch(`${url}/__admin/uat/merchants`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        merchants: { id: string; stores: { id: string }[] }[];
+      };
+      expect(merchants.merchants.find((m) => m.id === SHOP_SETTINGS.WALLEY_MERCHANT_ID)?.stores.map((s) => s.id)).toEqual([
+        SHOP_SETTINGS.WALLEY_STORE_ID,
+      ]);
+    },
+    60_000,
+  );
 });

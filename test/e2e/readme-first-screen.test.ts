@@ -27,7 +27,13 @@ describe("the README's first screen", () => {
     expect(line).toBeDefined();
     expect(line).toContain(`](${target})`);
     if (!target.startsWith('#')) expect(existsSync(join(ROOT, target))).toBe(true);
-    else expect(readme).toContain(`\n## ${target.slice(1).replace(/-/g, ' ').replace(/^quickstart five minutes$/, 'Quickstart: five minutes')}`);
+    else
+      expect(readme).toContain(
+        `\n## ${target
+          .slice(1)
+          .replace(/-/g, ' ')
+          .replace(/^quickstart five minutes$/, 'Quickstart: five minutes')}`,
+      );
   });
 });
 

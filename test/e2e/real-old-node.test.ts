@@ -43,11 +43,14 @@ async function realNode(major: number): Promise<{ bin: string } | { missing: str
   const prefix = join(CACHE, `node-${major}`);
   const bin = join(prefix, 'node_modules', '.bin');
   const node = join(bin, 'node');
-  const installed = async (): Promise<boolean> => existsSync(node) && (await run(node, ['-p', 'process.versions.node.split(".")[0]'])).stdout.trim() === String(major);
+  const installed = async (): Promise<boolean> =>
+    existsSync(node) && (await run(node, ['-p', 'process.versions.node.split(".")[0]'])).stdout.trim() === String(major);
   if (await installed()) return { bin };
   const install = await run('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--loglevel=error', `node@${major}`]);
   if (install.code === 0 && (await installed())) return { bin };
-  return { missing: `node@${major} could not be installed from the npm registry into ${prefix}: ${install.stderr.trim().split('\n').at(-1) ?? `exit ${install.code}`}` };
+  return {
+    missing: `node@${major} could not be installed from the npm registry into ${prefix}: ${install.stderr.trim().split('\n').at(-1) ?? `exit ${install.code}`}`,
+  };
 }
 
 for (const major of [20, 22]) {

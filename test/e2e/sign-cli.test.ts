@@ -28,14 +28,30 @@ describe('checkout-sandbox sign', () => {
     const file = join(dir, 'body.json');
     writeFileSync(file, body);
 
-    const { code, stdout, stderr } = await run(['sign', '--env', 'uat', '--username', 'nordic-outdoor-uat', '--key', 'uat-shared-key-nordic-0001', '--path', '/checkout', '--body', file]);
+    const { code, stdout, stderr } = await run([
+      'sign',
+      '--env',
+      'uat',
+      '--username',
+      'nordic-outdoor-uat',
+      '--key',
+      'uat-shared-key-nordic-0001',
+      '--path',
+      '/checkout',
+      '--body',
+      file,
+    ]);
     expect(code).toBe(0);
     const header = sharedKeyHeaderValue('nordic-outdoor-uat', 'uat-shared-key-nordic-0001', '/checkout', body);
     expect(stdout).toBe(`Authorization: ${header}\n`);
     expect(stderr).toContain(`${Buffer.byteLength(body)} body bytes`);
 
     const sb = await openSandbox({ now: '2026-10-01T00:00:00Z', frozen: true });
-    const response = await sb.fetch('/uat/legacy/checkout', { method: 'POST', body, headers: { authorization: stdout.replace(/^Authorization: /, '').trim() } });
+    const response = await sb.fetch('/uat/legacy/checkout', {
+      method: 'POST',
+      body,
+      headers: { authorization: stdout.replace(/^Authorization: /, '').trim() },
+    });
     expect(response.status).toBe(200);
   });
 });

@@ -43,7 +43,8 @@ async function start(scenario: string): Promise<{ url: string; loaded: () => str
 }
 
 /** A package's code that was loaded (its package.json, read for a version, is not code). */
-const from = (loaded: string[], pkg: string): string[] => loaded.filter((url) => url.includes(`/node_modules/${pkg}/`) && !url.endsWith('/package.json'));
+const from = (loaded: string[], pkg: string): string[] =>
+  loaded.filter((url) => url.includes(`/node_modules/${pkg}/`) && !url.endsWith('/package.json'));
 
 describe('a start loads what it serves, the rest on first use', () => {
   it("minimal: neither jose's signer nor faker at start; jose's signer with the first token", async () => {

@@ -24,7 +24,11 @@ describe.skipIf(spawnSync('curl', ['--version']).error !== undefined)("the start
     const start = (await (await fetch(`${sandbox!.url}/`)).json()) as { firstSteps: { merchant: string; commands: string[] } };
     expect(start.firstSteps.merchant).toBe('Minimal Merchant (UAT)');
     expect(start.firstSteps.commands).toHaveLength(3);
-    const run = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', `${start.firstSteps.commands.join('\n')}\necho "token=\${#TOKEN} id=$ID"`], { encoding: 'utf8' });
+    const run = spawnSync(
+      'bash',
+      ['-e', '-o', 'pipefail', '-c', `${start.firstSteps.commands.join('\n')}\necho "token=\${#TOKEN} id=$ID"`],
+      { encoding: 'utf8' },
+    );
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('"status":"PurchaseCompleted"');
     expect(run.stdout).toMatch(/token=\d{3,} id=[0-9a-f-]{36}$/m);
@@ -37,7 +41,10 @@ describe.skipIf(spawnSync('curl', ['--version']).error !== undefined)("the start
   it('shows no steps where the scenario gives no UAT API client', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-steps-'));
     const file = join(dir, 'no-clients.yaml');
-    writeFileSync(file, 'name: no-clients\nenvironments:\n  uat:\n    merchants:\n      - { id: "1", name: Shop, stores: [{ id: 1, countryCode: SE, currency: SEK }], sharedKey: { username: u, key: k } }\n');
+    writeFileSync(
+      file,
+      'name: no-clients\nenvironments:\n  uat:\n    merchants:\n      - { id: "1", name: Shop, stores: [{ id: 1, countryCode: SE, currency: SEK }], sharedKey: { username: u, key: k } }\n',
+    );
     const sb = await createSandbox({ scenario: file, logLevel: 'silent' });
     try {
       const body = (await (await sb.fetch('/')).json()) as { firstSteps: unknown };

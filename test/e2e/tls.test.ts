@@ -53,7 +53,9 @@ function nodeClient(url: string, extraCa?: string): Promise<{ status?: number; b
     const child = spawn(process.execPath, ['-e', CLIENT, url], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('exit', () => resolve(JSON.parse(out.trim() || '{"error":"no output"}') as { status?: number; body?: string; error?: string }));
+    child.once('exit', () =>
+      resolve(JSON.parse(out.trim() || '{"error":"no output"}') as { status?: number; body?: string; error?: string }),
+    );
   });
 }
 
@@ -66,7 +68,9 @@ describe('checkout-sandbox tls', () => {
     expect(hostNames).toHaveLength(8); // the API, legacy, retired and frontend hosts of UAT and PROD
     const written = readdirSync(tlsDir);
     expect(written).toHaveLength(2 + 2 * hostNames.length);
-    expect(output).toContain(`created ${written.length} files in ${tlsDir}: the CA (ca.crt, ca.key) and a certificate and key for each of the 8 real host names`);
+    expect(output).toContain(
+      `created ${written.length} files in ${tlsDir}: the CA (ca.crt, ca.key) and a certificate and key for each of the 8 real host names`,
+    );
     expect(output).toContain(`NODE_EXTRA_CA_CERTS=${join(tlsDir, 'ca.crt')}`);
 
     const ca = new X509Certificate(readFileSync(join(tlsDir, 'ca.crt')));
@@ -113,8 +117,12 @@ describe('--tls', () => {
   it('reports the HTTPS port in the banner and in /__admin/hosts', async () => {
     expect(tlsPort).toBeGreaterThan(0);
     expect(sandbox?.output()).toContain(`trust the CA: ${tlsDir}/ca.crt, or GET ${sandbox?.url}/__admin/tls/ca.crt`);
-    const hosts = (await (await fetch(`${sandbox?.url}/__admin/hosts`)).json()) as { hosts: { env: string; surface: string; httpsUrl: string }[] };
-    expect(hosts.hosts.find((h) => h.env === 'uat' && h.surface === 'legacy')?.httpsUrl).toBe(`https://api.checkout.uat.walleydev.com:${tlsPort}`);
+    const hosts = (await (await fetch(`${sandbox?.url}/__admin/hosts`)).json()) as {
+      hosts: { env: string; surface: string; httpsUrl: string }[];
+    };
+    expect(hosts.hosts.find((h) => h.env === 'uat' && h.surface === 'legacy')?.httpsUrl).toBe(
+      `https://api.checkout.uat.walleydev.com:${tlsPort}`,
+    );
   });
 
   it('serves a Node client that trusts the CA through NODE_EXTRA_CA_CERTS, by SNI and Host', async () => {
@@ -166,7 +174,12 @@ describe('HTTPS configured by environment variables alone, with no certificates 
   let port = 0;
   beforeAll(async () => {
     // As a CI service container is started: variables, no flags, no `tls` step before it.
-    started = await startSandbox(['--memory'], { SANDBOX_TLS: '1', SANDBOX_TLS_PORT: '0', SANDBOX_TLS_DIR: empty, SANDBOX_ADMIN_TOKEN: token });
+    started = await startSandbox(['--memory'], {
+      SANDBOX_TLS: '1',
+      SANDBOX_TLS_PORT: '0',
+      SANDBOX_TLS_DIR: empty,
+      SANDBOX_ADMIN_TOKEN: token,
+    });
     port = Number(/https: {4}port (\d+)/.exec(started.output())?.[1]);
   }, 60_000);
   afterAll(async () => {

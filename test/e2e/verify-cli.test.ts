@@ -41,7 +41,16 @@ describe('checkout-sandbox verify', () => {
   it('passes every step against the sandbox, completing the purchase through the control plane', async () => {
     const { code, out } = await run(args());
     expect(code).toBe(0);
-    for (const step of ['get a token', 'initialize a checkout', 'read the checkout', 'complete the purchase', 'read the order', 'capture the order', 'refund the capture', 'read the order again']) {
+    for (const step of [
+      'get a token',
+      'initialize a checkout',
+      'read the checkout',
+      'complete the purchase',
+      'read the order',
+      'capture the order',
+      'refund the capture',
+      'read the order again',
+    ]) {
       expect(out).toMatch(new RegExp(`PASS  \\d\\. ${step}:`));
     }
     expect(out).toContain(`through ${origin}/__admin`);
@@ -62,13 +71,17 @@ describe('checkout-sandbox verify', () => {
   it('against a target without a control plane, stops after the checkout and says which steps need a customer', async () => {
     // The sandbox's api URL, its /__admin unreachable: as a real UAT host looks.
     const noAdmin: typeof fetch = (input, init) =>
-      String(input).includes('/__admin') ? Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } })) : fetch(input, init);
+      String(input).includes('/__admin')
+        ? Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }))
+        : fetch(input, init);
     const { code, out } = await run(args(), noAdmin);
     expect(code).toBe(3);
     expect(out).toMatch(/PASS {2}2\. initialize a checkout/);
     expect(out).toMatch(/SKIP {2}4\. complete the purchase: needs a customer/);
     expect(out).toContain('--order-id');
-    expect(out).toMatch(/INCOMPLETE: 3 of 8 steps passed; these need a customer: complete the purchase, read the order, capture the order, refund the capture, read the order again/);
+    expect(out).toMatch(
+      /INCOMPLETE: 3 of 8 steps passed; these need a customer: complete the purchase, read the order, capture the order, refund the capture, read the order again/,
+    );
   });
 
   it('runs order administration on a given --order-id when the target has no control plane', async () => {

@@ -20,7 +20,9 @@ it('diffs a 1,000-exchange recording: every exchange replayed, no divergence', a
     const started = monotonicMs();
     const report = await diffExchanges(readRecordings([file]), { scenario: 'default', maps: [] });
     const seconds = (monotonicMs() - started) / 1000;
-    console.info(`diff of ${report.exchanges} exchanges: ${seconds.toFixed(2)} s (${((seconds * 1000) / report.exchanges).toFixed(2)} ms per exchange)`);
+    console.info(
+      `diff of ${report.exchanges} exchanges: ${seconds.toFixed(2)} s (${((seconds * 1000) / report.exchanges).toFixed(2)} ms per exchange)`,
+    );
     expect(report.exchanges).toBe(1008);
     expect(report.replayed).toBe(1008);
     expect(report.divergences).toEqual([]);

@@ -31,7 +31,9 @@ describe('the documented corpus', () => {
 
   it('holds the calls the service makes to the merchant: the notification and validation callbacks and every webhook event it sends', () => {
     const outgoing = readRecordings([CORPUS]).filter((e) => e.outgoing && !e.setup);
-    const types = outgoing.map((e) => (e.outgoing === 'webhook' && e.request.body && 'json' in e.request.body ? (e.request.body.json as { Type: string }).Type : e.outgoing));
+    const types = outgoing.map((e) =>
+      e.outgoing === 'webhook' && e.request.body && 'json' in e.request.body ? (e.request.body.json as { Type: string }).Type : e.outgoing,
+    );
     expect(new Set(types)).toEqual(
       // Both callbacks and every webhook the sandbox sends.
       new Set(['notification', 'validation', ...WEBHOOK_TYPES]),
@@ -39,7 +41,10 @@ describe('the documented corpus', () => {
   });
 
   it('diverges from the sandbox only where the baseline says why (npm run fidelity)', async () => {
-    const report = applyBaseline(await diffExchanges(readRecordings([CORPUS]), { scenario: 'default', maps: [parseMap('store:123=1234')] }), baseline);
+    const report = applyBaseline(
+      await diffExchanges(readRecordings([CORPUS]), { scenario: 'default', maps: [parseMap('store:123=1234')] }),
+      baseline,
+    );
     expect(report.divergences).toEqual([]);
     expect(report.replayed).toBe(report.exchanges);
     expect(report.accepted).toHaveLength(baseline.length);

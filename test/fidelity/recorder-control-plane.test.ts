@@ -50,7 +50,12 @@ describe('/__admin under record', () => {
     const token = (await (
       await fetch(`${url}/uat/auth/oauth2/v2.0/token`, {
         method: 'POST',
-        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CREDENTIALS.uat.clientId, client_secret: CREDENTIALS.uat.clientSecret, scope: UAT_SCOPE }),
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: CREDENTIALS.uat.clientId,
+          client_secret: CREDENTIALS.uat.clientSecret,
+          scope: UAT_SCOPE,
+        }),
       })
     ).json()) as { access_token: string };
     const created = await fetch(`${url}/uat/api/checkouts`, {
@@ -65,7 +70,9 @@ describe('/__admin under record', () => {
     const refused = await fetch(`${url}${path}`, { method: 'POST', body: '{"result":"Preliminary"}' });
     expect(refused.status).toBe(409);
     const message = await errorOf(refused);
-    expect(message).toMatch(/^POST \/__admin\/uat\/checkouts\/[\w-]+\/purchase does not apply to checkout-sandbox record: it forwards every request to its upstream and keeps no world of its own/);
+    expect(message).toMatch(
+      /^POST \/__admin\/uat\/checkouts\/[\w-]+\/purchase does not apply to checkout-sandbox record: it forwards every request to its upstream and keeps no world of its own/,
+    );
     expect(message).toContain(`The upstream is a sandbox: make the call on its own control plane, POST ${upstreamUrl}${path}.`);
     const there = await fetch(`${upstreamUrl}${path}`, { method: 'POST', body: '{"result":"Preliminary"}' });
     expect(there.status).toBe(200);
@@ -85,11 +92,21 @@ describe('/__admin under record', () => {
   it('says the real service has no control plane when it forwards to the real hosts', async () => {
     const refused = await fetch(`${real.sandbox.listenUrl()}/__admin/reset`, { method: 'POST' });
     expect(refused.status).toBe(409);
-    expect(await errorOf(refused)).toContain('The upstream is the real service (https://api.uat.walleydev.com, …), which has no control plane');
+    expect(await errorOf(refused)).toContain(
+      'The upstream is the real service (https://api.uat.walleydev.com, …), which has no control plane',
+    );
   });
 
   it('still answers what is about the recorder: health, hosts, the journal, faults, the documents', async () => {
-    for (const path of ['/__admin/health', '/__admin/hosts', '/__admin/requests', '/__admin/faults', '/__admin/fidelity', '/__admin/openapi.json', '/__admin/ui']) {
+    for (const path of [
+      '/__admin/health',
+      '/__admin/hosts',
+      '/__admin/requests',
+      '/__admin/faults',
+      '/__admin/fidelity',
+      '/__admin/openapi.json',
+      '/__admin/ui',
+    ]) {
       expect((await fetch(`${url}${path}`)).status, path).toBe(200);
     }
   });

@@ -28,13 +28,27 @@ interface Seen {
 }
 
 /** An upstream that keeps what it received and answers a business-rule rejection: 900, two cookies, a gzipped body. */
-const ANSWER = gzipSync(Buffer.from(JSON.stringify({ id: 'x', data: null, error: { code: 900, message: 'Purchase completed', errors: [{ reason: 'Purchase_Completed', message: 'done' }] } })));
+const ANSWER = gzipSync(
+  Buffer.from(
+    JSON.stringify({
+      id: 'x',
+      data: null,
+      error: { code: 900, message: 'Purchase completed', errors: [{ reason: 'Purchase_Completed', message: 'done' }] },
+    }),
+  ),
+);
 function echoServer(seen: Seen[]): Server {
   return createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, rawHeaders: req.rawHeaders, body: Buffer.concat(chunks) });
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        rawHeaders: req.rawHeaders,
+        body: Buffer.concat(chunks),
+      });
       res.writeHead(900, 'Business Rule', [
         ['Content-Type', 'application/json; charset=utf-8'],
         ['Content-Encoding', 'gzip'],
@@ -53,12 +67,23 @@ async function listening(server: Server): Promise<string> {
 }
 
 /** A raw client (no decompression, no header merging), as a PHP cURL client would see the answer. */
-function send(url: string, init: { method: string; headers?: Record<string, string>; body?: Buffer; servername?: string; ca?: string }): Promise<{ status: number; rawHeaders: string[]; body: Buffer }> {
+function send(
+  url: string,
+  init: { method: string; headers?: Record<string, string>; body?: Buffer; servername?: string; ca?: string },
+): Promise<{ status: number; rawHeaders: string[]; body: Buffer }> {
   const target = new URL(url);
   const call = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = call(
-      { hostname: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: init.method, headers: init.headers, servername: init.servername, ca: init.ca },
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: init.method,
+        headers: init.headers,
+        servername: init.servername,
+        ca: init.ca,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -76,7 +101,8 @@ let material: ReturnType<typeof generateTlsMaterial>['material'] | null = null;
 const tlsMaterial = () => (material ??= generateTlsMaterial(tlsDir, loadHosts()).material);
 afterAll(() => rmSync(join(tlsDir, '..'), { recursive: true, force: true }));
 
-const pairs = (raw: string[]): [string, string][] => raw.flatMap((v, i) => (i % 2 === 0 ? [[v.toLowerCase(), raw[i + 1]!] as [string, string]] : []));
+const pairs = (raw: string[]): [string, string][] =>
+  raw.flatMap((v, i) => (i % 2 === 0 ? [[v.toLowerCase(), raw[i + 1]!] as [string, string]] : []));
 const lastExchange = (recorder: Recorder): Exchange => readRecordings([recorder.file]).at(-1)!;
 
 describe('record: forwarding', () => {
@@ -119,7 +145,10 @@ describe('record: forwarding', () => {
 
     expect(answer.status).toBe(900);
     const headers = pairs(answer.rawHeaders);
-    expect(headers.filter(([n]) => n === 'set-cookie').map(([, v]) => v)).toEqual(['session=s3cr3t-cookie-one; Path=/', 'affinity=s3cr3t-cookie-two; Path=/']);
+    expect(headers.filter(([n]) => n === 'set-cookie').map(([, v]) => v)).toEqual([
+      'session=s3cr3t-cookie-one; Path=/',
+      'affinity=s3cr3t-cookie-two; Path=/',
+    ]);
     expect(headers).toContainEqual(['x-upstream', 'yes']);
     expect(headers).toContainEqual(['content-encoding', 'gzip']);
     expect(answer.body.equals(ANSWER)).toBe(true);
@@ -128,13 +157,23 @@ describe('record: forwarding', () => {
     expect(exchange).toMatchObject({ env: 'uat', surface: 'legacy', method: 'PUT', path, status: 900 });
     expect(exchange.request.headers.authorization).toMatch(/^SharedKey redacted:sharedkey:[0-9a-f]{12}$/);
     // Recorded decoded (the client got the bytes as sent), cookies as placeholders.
-    expect(exchange.answer.body).toEqual({ json: { id: 'x', data: null, error: { code: 900, message: 'Purchase completed', errors: [{ reason: 'Purchase_Completed', message: 'done' }] } } });
+    expect(exchange.answer.body).toEqual({
+      json: {
+        id: 'x',
+        data: null,
+        error: { code: 900, message: 'Purchase completed', errors: [{ reason: 'Purchase_Completed', message: 'done' }] },
+      },
+    });
     expect(readFileSync(recorder.file, 'utf8')).not.toContain('s3cr3t-cookie');
   });
 
   it('is addressed as the sandbox is: Host header, dedicated port, HTTPS on the real name', async () => {
     const host = 'api.checkout.uat.walleydev.com';
-    const byHost = await send(`${recorder.sandbox.listenUrl()}/checkout`, { method: 'POST', headers: { host, 'content-type': 'application/json' }, body: Buffer.from('{}') });
+    const byHost = await send(`${recorder.sandbox.listenUrl()}/checkout`, {
+      method: 'POST',
+      headers: { host, 'content-type': 'application/json' },
+      body: Buffer.from('{}'),
+    });
     expect(byHost.status).toBe(900);
     expect(seen.at(-1)!.url).toBe('/prefix/checkout');
 
@@ -151,7 +190,11 @@ describe('record: forwarding', () => {
     });
     expect(tls.status).toBe(900);
     expect(seen.at(-1)!.url).toBe('/prefix/widget');
-    expect(readRecordings([recorder.file]).slice(-3).map((e) => [e.surface, e.path])).toEqual([
+    expect(
+      readRecordings([recorder.file])
+        .slice(-3)
+        .map((e) => [e.surface, e.path]),
+    ).toEqual([
       ['legacy', '/checkout'],
       ['legacy', '/merchants/1234/checkouts/abc'],
       ['legacy', '/widget'],
@@ -171,7 +214,9 @@ describe('record: forwarding', () => {
     const health = await fetch(`${recorder.sandbox.listenUrl()}/__admin/health`);
     expect(health.status).toBe(200);
     expect(seen.length).toBe(before);
-    const journal = (await (await fetch(`${recorder.sandbox.listenUrl()}/__admin/requests?surface=legacy`)).json()) as { requests: { status: number; method: string }[] };
+    const journal = (await (await fetch(`${recorder.sandbox.listenUrl()}/__admin/requests?surface=legacy`)).json()) as {
+      requests: { status: number; method: string }[];
+    };
     expect(journal.requests.length).toBeGreaterThanOrEqual(4);
     expect(journal.requests.every((r) => r.status === 900)).toBe(true);
     const fidelity = (await (await fetch(`${recorder.sandbox.listenUrl()}/__admin/fidelity`)).json()) as { comparing: boolean };
@@ -236,7 +281,9 @@ describe('record: an upstream that cannot be reached', () => {
 
 describe('record: names of the emulated hosts', () => {
   const lookup = (resolve: Resolve, options: { all?: boolean; family?: number }) =>
-    new Promise<{ error: string | null; address: unknown }>((done) => dnsOnlyLookup(resolve)('api.uat.walleydev.com', options as never, (error, address) => done({ error: error?.code ?? null, address })));
+    new Promise<{ error: string | null; address: unknown }>((done) =>
+      dnsOnlyLookup(resolve)('api.uat.walleydev.com', options as never, (error, address) => done({ error: error?.code ?? null, address })),
+    );
 
   it('are resolved through DNS only, never /etc/hosts (which may point them at the recorder itself)', async () => {
     const asked: string[] = [];

@@ -29,31 +29,63 @@ const upstreamsOf = (origin: string) => Object.fromEntries(['auth', 'api', 'lega
 describe('a recording', () => {
   it('holds no secret and no personal datum of the traffic, and links exchanges by stable placeholders', async () => {
     const standIn = await startStandIn();
-    const recorder = await startRecorder({ out: tempDir(), upstreams: upstreamsOf(standIn.origin), listen: { port: 0, logLevel: 'silent' } });
+    const recorder = await startRecorder({
+      out: tempDir(),
+      upstreams: upstreamsOf(standIn.origin),
+      listen: { port: 0, logLevel: 'silent' },
+    });
     const base = recorder.sandbox.listenUrl();
     try {
       const flow = await merchantFlow(base, standIn);
       // The PHP SDK's token request: multipart/form-data.
       const multipart = new FormData();
-      for (const [k, v] of Object.entries({ grant_type: 'client_credentials', client_id: CREDENTIALS.uat.clientId, client_secret: CREDENTIALS.uat.clientSecret, scope: UAT_SCOPE })) multipart.append(k, v);
+      for (const [k, v] of Object.entries({
+        grant_type: 'client_credentials',
+        client_id: CREDENTIALS.uat.clientId,
+        client_secret: CREDENTIALS.uat.clientSecret,
+        scope: UAT_SCOPE,
+      }))
+        multipart.append(k, v);
       expect((await fetch(`${base}/uat/api/oauth2/v2.0/token/`, { method: 'POST', body: multipart })).status).toBe(200);
       // A prefill with a national number and an address, a cookie, an e-mail in a query.
       const prefill = {
         email: 'lars.viberg@example.se',
         mobilePhoneNumber: '+46709876543',
         nationalIdentificationNumber: '19520101-1234',
-        deliveryAddress: { firstName: 'Lars-Erik', lastName: 'Viberg', address: 'Sommarstugevägen 2', postalCode: '85353', city: 'Sundsvall' },
+        deliveryAddress: {
+          firstName: 'Lars-Erik',
+          lastName: 'Viberg',
+          address: 'Sommarstugevägen 2',
+          postalCode: '85353',
+          city: 'Sundsvall',
+        },
       };
       const init = await fetch(`${base}/uat/api/checkouts?contact=lars.viberg@example.se`, {
         method: 'POST',
         headers: { authorization: `Bearer ${flow.token}`, 'content-type': 'application/json', cookie: 'wp_session=cookie-secret-4711' },
-        body: JSON.stringify({ storeId: 1234, countryCode: 'SE', merchantTermsUri: 'https://shop.example/terms', privateCustomerPrefill: prefill, cart: { items: [{ id: 'A', description: 'A', unitPrice: 10, quantity: 1, vat: 25 }] } }),
+        body: JSON.stringify({
+          storeId: 1234,
+          countryCode: 'SE',
+          merchantTermsUri: 'https://shop.example/terms',
+          privateCustomerPrefill: prefill,
+          cart: { items: [{ id: 'A', description: 'A', unitPrice: 10, quantity: 1, vat: 25 }] },
+        }),
       });
       expect(init.status).toBe(200);
 
       const customer = standIn.sandbox.services.env('uat').checkouts.find(flow.privateId)!.customer!;
-      const personal = [customer.email, customer.mobilePhoneNumber, customer.nationalIdentificationNumber, customer.deliveryAddress, customer.billingAddress].flatMap((v) =>
-        v !== null && typeof v === 'object' ? Object.entries(v).filter(([k]) => k !== 'country' && k !== 'countryCode').map(([, x]) => x) : [v],
+      const personal = [
+        customer.email,
+        customer.mobilePhoneNumber,
+        customer.nationalIdentificationNumber,
+        customer.deliveryAddress,
+        customer.billingAddress,
+      ].flatMap((v) =>
+        v !== null && typeof v === 'object'
+          ? Object.entries(v)
+              .filter(([k]) => k !== 'country' && k !== 'countryCode')
+              .map(([, x]) => x)
+          : [v],
       );
       const secrets = [
         CREDENTIALS.uat.clientSecret,
@@ -82,7 +114,8 @@ describe('a recording', () => {
       // The same e-mail is the same placeholder in the request that sent it and the answer that echoes it
       // (the checkout read once the customer is identified: before that it shows no customer).
       const sent = (exchanges[1]!.request.body as { json: { customer: { email: string } } }).json.customer.email;
-      const customerOf = (e: (typeof exchanges)[number]) => (e.answer.body as { json?: { data?: { customer?: { email: string } | null } } } | null)?.json?.data?.customer;
+      const customerOf = (e: (typeof exchanges)[number]) =>
+        (e.answer.body as { json?: { data?: { customer?: { email: string } | null } } } | null)?.json?.data?.customer;
       expect((exchanges[2]!.answer.body as { json: { data: { customer: unknown } } }).json.data.customer).toBeNull();
       expect(exchanges.map(customerOf).find((customer) => customer)?.email).toBe(sent);
       expect(exchanges.at(-1)!.path).toMatch(/^\/checkouts\?contact=redacted:email:[0-9a-f]{12}$/);
@@ -100,7 +133,12 @@ describe('record --compare', () => {
         if (r.method === 'GET' && /^\/checkouts\/[^/]+$/.test(r.path)) (a.json as { data: Record<string, unknown> }).data.riskScore = 0.12;
       },
     ]);
-    const recorder = await startRecorder({ out: tempDir(), upstreams: upstreamsOf(standIn.origin), listen: { port: 0, logLevel: 'silent' }, compare: { scenario: 'default' } });
+    const recorder = await startRecorder({
+      out: tempDir(),
+      upstreams: upstreamsOf(standIn.origin),
+      listen: { port: 0, logLevel: 'silent' },
+      compare: { scenario: 'default' },
+    });
     try {
       await merchantFlow(recorder.sandbox.listenUrl(), standIn);
       await recorder.idle();
@@ -110,14 +148,21 @@ describe('record --compare', () => {
         comparing: boolean;
         scenario: string;
         problems: string[];
-        report: { exchanges: number; replayed: number; divergences: { endpoint: string; kind: string; pointer: string; count: number }[]; catchUps: unknown[] };
+        report: {
+          exchanges: number;
+          replayed: number;
+          divergences: { endpoint: string; kind: string; pointer: string; count: number }[];
+          catchUps: unknown[];
+        };
         latest: { kind: string; pointer: string }[];
       };
       expect(body.comparing).toBe(true);
       expect(body.problems).toEqual([]);
       expect(body.report.exchanges).toBe(9);
       expect(body.report.replayed).toBe(9);
-      expect(body.report.divergences.map((d) => [d.endpoint, d.kind, d.pointer, d.count])).toEqual([['GET /checkouts/{privateId}', 'missing', '/data/riskScore', 2]]);
+      expect(body.report.divergences.map((d) => [d.endpoint, d.kind, d.pointer, d.count])).toEqual([
+        ['GET /checkouts/{privateId}', 'missing', '/data/riskScore', 2],
+      ]);
       expect(body.report.catchUps).toHaveLength(2);
       expect(body.latest[0]).toMatchObject({ kind: 'missing', pointer: '/data/riskScore' });
     } finally {

@@ -26,20 +26,42 @@ describe("a request's operation, from the world's routes", () => {
   });
 
   it.each([
-    ['api', 'GET', '/checkouts/1eec44b5-66d3-4058-a31f-3444229fb727', 'GET /checkouts/{privateId}', { privateId: '1eec44b5-66d3-4058-a31f-3444229fb727' }],
+    [
+      'api',
+      'GET',
+      '/checkouts/1eec44b5-66d3-4058-a31f-3444229fb727',
+      'GET /checkouts/{privateId}',
+      { privateId: '1eec44b5-66d3-4058-a31f-3444229fb727' },
+    ],
     ['api', 'PUT', '/checkouts/abc/', 'PUT /checkouts/{privateId}', { privateId: 'abc' }],
-    ['legacy', 'GET', '/merchants/1234/checkouts/abc?x=1', 'GET /merchants/{storeId}/checkouts/{privateId}', { storeId: '1234', privateId: 'abc' }],
+    [
+      'legacy',
+      'GET',
+      '/merchants/1234/checkouts/abc?x=1',
+      'GET /merchants/{storeId}/checkouts/{privateId}',
+      { storeId: '1234', privateId: 'abc' },
+    ],
     ['retired', 'POST', '/checkout', 'POST /checkout', {}],
     ['api', 'POST', '/oauth2/v2.0/token/', 'POST /oauth2/v2.0/token', {}],
     ['auth', 'POST', '/oauth2/v2.0/token', 'POST /oauth2/v2.0/token', {}],
     ['api', 'POST', '/manage/orders/ABC/capture', 'POST /manage/orders/{orderId}/capture', { orderId: 'ABC' }],
-    ['api', 'GET', '/manage/orders/o1/reauthorize/r1', 'GET /manage/orders/{orderId}/reauthorize/{reauthorizationId}', { orderId: 'o1', reauthorizationId: 'r1' }],
+    [
+      'api',
+      'GET',
+      '/manage/orders/o1/reauthorize/r1',
+      'GET /manage/orders/{orderId}/reauthorize/{reauthorizationId}',
+      { orderId: 'o1', reauthorizationId: 'r1' },
+    ],
   ] as const)('%s %s %s → %s', (surface, method, path, name, params) => {
     expect(operations.operationOf('uat', surface, method, path)).toEqual({ name, params, known: true });
   });
 
   it('guesses a template for a path no route serves, so its calls group', () => {
-    expect(operations.operationOf('uat', 'api', 'GET', '/invoices/1eec44b5-66d3-4058-a31f-3444229fb727/pdf')).toEqual({ name: 'GET /invoices/{id}/pdf', params: {}, known: false });
+    expect(operations.operationOf('uat', 'api', 'GET', '/invoices/1eec44b5-66d3-4058-a31f-3444229fb727/pdf')).toEqual({
+      name: 'GET /invoices/{id}/pdf',
+      params: {},
+      known: false,
+    });
   });
 });
 
@@ -51,7 +73,9 @@ describe('IdMap', () => {
     expect(ids.mapPath('/merchants/5678/checkouts/1eec44b5-66d3-4058-a31f-3444229fb727?id=1EEC44B5-66D3-4058-A31F-3444229FB727')).toBe(
       '/merchants/1234/checkouts/aaaaaaaa-0000-4000-8000-000000000001?id=aaaaaaaa-0000-4000-8000-000000000001',
     );
-    expect(ids.mapJson({ storeId: 5678, amount: 56789, note: 'store 5678', url: 'https://shop/x?id=1eec44b5-66d3-4058-a31f-3444229fb727' })).toEqual({
+    expect(
+      ids.mapJson({ storeId: 5678, amount: 56789, note: 'store 5678', url: 'https://shop/x?id=1eec44b5-66d3-4058-a31f-3444229fb727' }),
+    ).toEqual({
       storeId: 1234,
       amount: 56789,
       note: 'store 5678',
@@ -62,13 +86,30 @@ describe('IdMap', () => {
   it('learns pairs from the generated fields of two answers and from Location segments', () => {
     const ids = new IdMap();
     const generated = new Set(['/data/privateId', '/data/invoices/*/invoiceNumber']);
-    ids.learnFromAnswers((p) => generated.has(p), { data: { privateId: '1eec44b5-66d3-4058-a31f-3444229fb727', invoices: [{ invoiceNumber: '111111111' }, { invoiceNumber: '222222222' }] } }, { data: { privateId: 'aaaaaaaa-0000-4000-8000-000000000001', invoices: [{ invoiceNumber: '333333333' }, { invoiceNumber: '444444444' }] } });
-    ids.learnFromLocations('/manage/orders/o/reauthorize/0f1e2d3c4b5a69788796a5b4c3d2e1f0', '/manage/orders/o/reauthorize/ffffffffffffffffffffffffffffffff');
-    expect([ids.lookup('1eec44b5-66d3-4058-a31f-3444229fb727'), ids.lookup('222222222'), ids.lookup('0F1E2D3C4B5A69788796A5B4C3D2E1F0')]).toEqual([
-      'aaaaaaaa-0000-4000-8000-000000000001',
-      '444444444',
-      'ffffffffffffffffffffffffffffffff',
-    ]);
+    ids.learnFromAnswers(
+      (p) => generated.has(p),
+      {
+        data: {
+          privateId: '1eec44b5-66d3-4058-a31f-3444229fb727',
+          invoices: [{ invoiceNumber: '111111111' }, { invoiceNumber: '222222222' }],
+        },
+      },
+      {
+        data: {
+          privateId: 'aaaaaaaa-0000-4000-8000-000000000001',
+          invoices: [{ invoiceNumber: '333333333' }, { invoiceNumber: '444444444' }],
+        },
+      },
+    );
+    ids.learnFromLocations(
+      '/manage/orders/o/reauthorize/0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+      '/manage/orders/o/reauthorize/ffffffffffffffffffffffffffffffff',
+    );
+    expect([
+      ids.lookup('1eec44b5-66d3-4058-a31f-3444229fb727'),
+      ids.lookup('222222222'),
+      ids.lookup('0F1E2D3C4B5A69788796A5B4C3D2E1F0'),
+    ]).toEqual(['aaaaaaaa-0000-4000-8000-000000000001', '444444444', 'ffffffffffffffffffffffffffffffff']);
   });
 });
 
@@ -85,9 +126,14 @@ describe('store and client mappings', () => {
       [parseMap('client:0c0c0c0c-0000-4000-8000-00000000000f=6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a01')],
     );
     expect(pairs).toEqual([['0c0c0c0c-0000-4000-8000-00000000000f', '6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a01']]);
-    expect(problems).toEqual([expect.stringContaining('store 5678 is not in the scenario, which has 1234, 1235, 1236, 2234: add --map store:5678=1234')]);
+    expect(problems).toEqual([
+      expect.stringContaining('store 5678 is not in the scenario, which has 1234, 1235, 1236, 2234: add --map store:5678=1234'),
+    ]);
     // The minimal scenario has one store per environment: a recorded store goes to it.
-    expect(resolveMappings([{ kind: 'store', env: 'prod', id: '9999' }], new WorldDirectory(loadScenario('minimal')), [])).toEqual({ pairs: [['9999', '5234']], problems: [] });
+    expect(resolveMappings([{ kind: 'store', env: 'prod', id: '9999' }], new WorldDirectory(loadScenario('minimal')), [])).toEqual({
+      pairs: [['9999', '5234']],
+      problems: [],
+    });
   });
 
   it('refuses a --map that is not KIND:REAL=SANDBOX, and reads form and multipart fields', () => {
@@ -109,8 +155,24 @@ describe('rules, baselines and recordings', () => {
   });
 
   it('writes a baseline with room for reasons, keeps given reasons, and accepts by endpoint, kind and pointer', () => {
-    const group = { endpoint: 'GET /checkouts/{privateId}', env: 'uat', surface: 'api', kind: 'missing' as const, pointer: '/data/riskScore', real: 0.1, sandbox: null, count: 2, first: { exchange: 3, time: 't', path: '/checkouts/x', pointer: '/data/riskScore' } };
-    const header = { ...group, kind: 'header' as const, pointer: null, real: 'content-type: text/json', sandbox: 'content-type: application/json' };
+    const group = {
+      endpoint: 'GET /checkouts/{privateId}',
+      env: 'uat',
+      surface: 'api',
+      kind: 'missing' as const,
+      pointer: '/data/riskScore',
+      real: 0.1,
+      sandbox: null,
+      count: 2,
+      first: { exchange: 3, time: 't', path: '/checkouts/x', pointer: '/data/riskScore' },
+    };
+    const header = {
+      ...group,
+      kind: 'header' as const,
+      pointer: null,
+      real: 'content-type: text/json',
+      sandbox: 'content-type: application/json',
+    };
     const report: FidelityReport = { exchanges: 3, replayed: 3, divergences: [group, header], catchUps: [], notReplayed: [], learned: {} };
     const file = join(dir, 'baseline.json');
     expect(writeBaseline(file, report, [])).toBe(2);
@@ -140,15 +202,43 @@ describe('rules, baselines and recordings', () => {
 describe('an exchange the replay cannot send', () => {
   it('is listed as not replayed, and the rest of the recording is compared', async () => {
     const { diffExchanges } = await import('../../src/fidelity/diff.js');
-    const base = { v: 1 as const, time: '2026-11-02T09:00:00.000Z', env: 'uat' as const, surface: 'api' as const, request: { headers: {}, body: null }, answer: { headers: {}, body: null }, durationMs: 1, file: 'x.jsonl' };
+    const base = {
+      v: 1 as const,
+      time: '2026-11-02T09:00:00.000Z',
+      env: 'uat' as const,
+      surface: 'api' as const,
+      request: { headers: {}, body: null },
+      answer: { headers: {}, body: null },
+      durationMs: 1,
+      file: 'x.jsonl',
+    };
     const report = await diffExchanges(
       [
         { ...base, seq: 1, line: 1, method: 'TRACE', path: '/checkouts', status: 405 },
-        { ...base, seq: 2, line: 2, method: 'GET', path: '/no-such-path', status: 404, answer: { headers: { 'content-type': 'application/json; charset=utf-8' }, body: { json: { id: '862336bb-86a5-418b-b6ff-5547398d5c6b', data: null, error: { code: 404, message: 'm', errors: [{ reason: 'Resource_Not_Found', message: 'm' }] } } } } },
+        {
+          ...base,
+          seq: 2,
+          line: 2,
+          method: 'GET',
+          path: '/no-such-path',
+          status: 404,
+          answer: {
+            headers: { 'content-type': 'application/json; charset=utf-8' },
+            body: {
+              json: {
+                id: '862336bb-86a5-418b-b6ff-5547398d5c6b',
+                data: null,
+                error: { code: 404, message: 'm', errors: [{ reason: 'Resource_Not_Found', message: 'm' }] },
+              },
+            },
+          },
+        },
       ],
       { scenario: 'default', maps: [] },
     );
-    expect(report.notReplayed).toEqual([expect.objectContaining({ exchange: 1, file: 'x.jsonl', reason: expect.stringContaining('the replay could not send it') })]);
+    expect(report.notReplayed).toEqual([
+      expect.objectContaining({ exchange: 1, file: 'x.jsonl', reason: expect.stringContaining('the replay could not send it') }),
+    ]);
     expect(report.replayed).toBe(1);
     expect(report.divergences).toEqual([]);
   });

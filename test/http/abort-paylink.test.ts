@@ -14,7 +14,12 @@ beforeEach(async () => {
   const response = await sb.fetch('/uat/api/oauth2/v2.0/token', {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: '6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a01', client_secret: 'uat-secret-nordic-outdoor-0001', scope: '705798e0-8cef-427c-ae00-6023deba29af/.default' }),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: '6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a01',
+      client_secret: 'uat-secret-nordic-outdoor-0001',
+      scope: '705798e0-8cef-427c-ae00-6023deba29af/.default',
+    }),
   });
   bearer = String(((await response.json()) as { access_token: string }).access_token);
 });
@@ -42,7 +47,11 @@ describe('DELETE /checkouts/{privateId}', () => {
     const calls = await admin(sb, `/uat/checkouts/${privateId}/callbacks`, undefined, 'GET');
     expect((calls.body.callbacks as { kind: string }[]).filter((c) => c.kind === 'notification')).toHaveLength(1);
     expect((await api('DELETE', `/checkouts/${privateId}`)).status).toBe(200);
-    expect(((await admin(sb, `/uat/checkouts/${privateId}/callbacks`, undefined, 'GET')).body.callbacks as { kind: string }[]).filter((c) => c.kind === 'notification')).toHaveLength(1);
+    expect(
+      ((await admin(sb, `/uat/checkouts/${privateId}/callbacks`, undefined, 'GET')).body.callbacks as { kind: string }[]).filter(
+        (c) => c.kind === 'notification',
+      ),
+    ).toHaveLength(1);
     // The session cannot be reused.
     expect((await api('PUT', `/checkouts/${privateId}/metadata`, { a: 1 })).status).toBe(900);
   });

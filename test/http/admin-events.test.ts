@@ -83,16 +83,25 @@ describe('the dashboard and its lists', () => {
     expect(listed!.hostedPage).toBe(`${sb.baseUrl('uat', 'frontend')}/checkout/${publicToken}`);
 
     const orders = await admin(sb, '/uat/orders', undefined, 'GET');
-    expect((orders.body.orders as Record<string, unknown>[]).some((o) => o.orderId === listed!.orderId && o.status === 'NotActivated')).toBe(true);
+    expect(
+      (orders.body.orders as Record<string, unknown>[]).some((o) => o.orderId === listed!.orderId && o.status === 'NotActivated'),
+    ).toBe(true);
 
     const callbacks = await admin(sb, '/uat/callbacks', undefined, 'GET');
-    expect((callbacks.body.callbacks as Record<string, unknown>[]).filter((c) => c.privateId === privateId).map((c) => c.kind)).toEqual(['notification']);
+    expect((callbacks.body.callbacks as Record<string, unknown>[]).filter((c) => c.privateId === privateId).map((c) => c.kind)).toEqual([
+      'notification',
+    ]);
     expect((await admin(sb, '/staging/orders', undefined, 'GET')).status).toBe(404);
   });
 
   it("reports the retired host's state on the sandbox clock", async () => {
     const open = await admin(sb, '/retirement', undefined, 'GET');
-    expect(open.body).toMatchObject({ shutdownAt: '2026-10-30T23:00:00.000Z', afterShutdown: 'refuse', state: { open: true }, hosts: { uat: 'checkout-api-uat.collector.se' } });
+    expect(open.body).toMatchObject({
+      shutdownAt: '2026-10-30T23:00:00.000Z',
+      afterShutdown: 'refuse',
+      state: { open: true },
+      hosts: { uat: 'checkout-api-uat.collector.se' },
+    });
     await admin(sb, '/clock', { now: '2026-10-30T23:00:00Z' }, 'PUT');
     const shut = await admin(sb, '/retirement', undefined, 'GET');
     expect(shut.body.state).toEqual({ open: false, cause: 'shutdown', since: '2026-10-30T23:00:00.000Z' });

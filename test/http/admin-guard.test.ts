@@ -23,7 +23,11 @@ describe('cross-site requests', () => {
   it('refuses the reset a page at another origin sends as text/plain, and nothing is reset', async () => {
     const s = await sandbox();
     await s.fetch('/__admin/clock', { method: 'PUT', body: '{"now": "2027-01-01T00:00:00Z", "frozen": true}' });
-    const response = await s.fetch('/__admin/reset', { method: 'POST', headers: { 'content-type': 'text/plain', origin: 'http://evil.example' }, body: '{}' });
+    const response = await s.fetch('/__admin/reset', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: 'http://evil.example' },
+      body: '{}',
+    });
     await expectAdminError(response, 403, /origin 'http:\/\/evil\.example'/);
     expect(s.clock.iso()).toBe('2027-01-01T00:00:00.000Z');
   });
@@ -62,7 +66,11 @@ describe('cross-site requests', () => {
     });
     expect(json.status).toBe(200);
     // curl -d sends application/x-www-form-urlencoded; the README's examples rely on it.
-    const curl = await s.fetch('/__admin/clock/advance', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '{"seconds": 60}' });
+    const curl = await s.fetch('/__admin/clock/advance', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '{"seconds": 60}',
+    });
     expect(curl.status).toBe(200);
   });
 });
@@ -70,16 +78,23 @@ describe('cross-site requests', () => {
 describe('Host names (DNS rebinding)', () => {
   it('refuses a host name that is not the sandbox', async () => {
     const s = await sandbox();
-    await expectAdminError(await s.fetch('http://rebind.evil.example:4010/__admin/uat/merchants'), 403, /host name 'rebind\.evil\.example'/);
+    await expectAdminError(
+      await s.fetch('http://rebind.evil.example:4010/__admin/uat/merchants'),
+      403,
+      /host name 'rebind\.evil\.example'/,
+    );
   });
 
-  it.each(['http://127.0.0.1:4010', 'http://localhost:4010', 'http://[::1]:4010', 'http://api.uat.walleydev.com', 'http://checkout-api.collector.se'])(
-    'answers under %s',
-    async (base) => {
-      const s = await sandbox();
-      expect((await s.fetch(`${base}/__admin/uat/merchants`)).status).toBe(200);
-    },
-  );
+  it.each([
+    'http://127.0.0.1:4010',
+    'http://localhost:4010',
+    'http://[::1]:4010',
+    'http://api.uat.walleydev.com',
+    'http://checkout-api.collector.se',
+  ])('answers under %s', async (base) => {
+    const s = await sandbox();
+    expect((await s.fetch(`${base}/__admin/uat/merchants`)).status).toBe(200);
+  });
 });
 
 describe('admin token', () => {
@@ -139,8 +154,14 @@ describe('the admin token in a browser (?token= once, then a cookie)', () => {
 
   it('with the cookie, the control plane answers; with a wrong one, or none, it asks for the token', async () => {
     const s = await sandbox({ adminToken: TOKEN });
-    expect((await s.fetch('/__admin/uat/merchants', { headers: { cookie: `theme=dark; checkout-sandbox-admin=${TOKEN}` } })).status).toBe(200);
-    await expectAdminError(await s.fetch('/__admin/uat/merchants', { headers: { cookie: 'checkout-sandbox-admin=guess' } }), 401, /needs its token.*in a browser, open \/__admin\/ui\?token=<token> once/);
+    expect((await s.fetch('/__admin/uat/merchants', { headers: { cookie: `theme=dark; checkout-sandbox-admin=${TOKEN}` } })).status).toBe(
+      200,
+    );
+    await expectAdminError(
+      await s.fetch('/__admin/uat/merchants', { headers: { cookie: 'checkout-sandbox-admin=guess' } }),
+      401,
+      /needs its token.*in a browser, open \/__admin\/ui\?token=<token> once/,
+    );
     await expectAdminError(await s.fetch(`/__admin/ui?token=guess`), 401, /token in the URL does not match/);
   });
 
@@ -155,7 +176,11 @@ describe('the admin token in a browser (?token= once, then a cookie)', () => {
   it('a cross-site page cannot plant or use it', async () => {
     const s = await sandbox({ adminToken: TOKEN });
     await expectAdminError(await s.fetch(`/__admin/ui?token=${TOKEN}`, { headers: { 'sec-fetch-site': 'cross-site' } }), 403, /refused/);
-    await expectAdminError(await s.fetch('/__admin/uat/merchants', { headers: { cookie: `checkout-sandbox-admin=${TOKEN}`, origin: 'http://evil.example' } }), 403, /refused/);
+    await expectAdminError(
+      await s.fetch('/__admin/uat/merchants', { headers: { cookie: `checkout-sandbox-admin=${TOKEN}`, origin: 'http://evil.example' } }),
+      403,
+      /refused/,
+    );
   });
 });
 

@@ -7,7 +7,10 @@ import { useSandbox } from '../support/sandbox.js';
 const sb = useSandbox();
 
 async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const response = await sb.fetch(path, { method, ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }) });
+  const response = await sb.fetch(path, {
+    method,
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
@@ -20,7 +23,10 @@ describe('/__admin/clock', () => {
   });
 
   it('sets and freezes, then unfreezes', async () => {
-    expect((await call('PUT', '/__admin/clock', { now: '2026-10-30T22:59:00Z', frozen: true })).json).toEqual({ now: '2026-10-30T22:59:00.000Z', frozen: true });
+    expect((await call('PUT', '/__admin/clock', { now: '2026-10-30T22:59:00Z', frozen: true })).json).toEqual({
+      now: '2026-10-30T22:59:00.000Z',
+      frozen: true,
+    });
     expect(sb.clock.iso()).toBe('2026-10-30T22:59:00.000Z');
     const unfrozen = await call('PUT', '/__admin/clock', { frozen: false });
     expect(unfrozen.json.frozen).toBe(false);
@@ -97,7 +103,9 @@ describe('/__admin world', () => {
   it('suggests the closest scenario name, as the CLI and the library do', async () => {
     const { status, json } = await call('POST', '/__admin/reset', { scenario: 'minimla' });
     expect(status).toBe(400);
-    expect((json.error as { message: string }).message).toMatch(/^unknown scenario 'minimla'; known scenarios: default, minimal, .* Did you mean 'minimal'\?$/);
+    expect((json.error as { message: string }).message).toMatch(
+      /^unknown scenario 'minimla'; known scenarios: default, minimal, .* Did you mean 'minimal'\?$/,
+    );
     expect(sb.scenario()).toBe('default');
   });
 

@@ -18,7 +18,10 @@ beforeEach(async () => {
 
 /** As WooCommerce initializes on its "Merchant ID Sweden B2B": storeId a string, `customer` with email and phone. */
 async function initializeB2b(overrides: Record<string, unknown> = {}): Promise<string> {
-  const init = await api.post('/checkouts', initPayload({ storeId: '1236', customer: { email: 'inkop@fjallbolaget.example', mobilePhoneNumber: '0701112233' }, ...overrides }));
+  const init = await api.post(
+    '/checkouts',
+    initPayload({ storeId: '1236', customer: { email: 'inkop@fjallbolaget.example', mobilePhoneNumber: '0701112233' }, ...overrides }),
+  );
   expect(init.status, init.text).toBe(200);
   return String(at(init.json, 'data', 'privateId'));
 }
@@ -34,7 +37,15 @@ const COMPANY = {
   organizationNumber: '5566778899',
   invoiceReference: 'Kim Berg',
   invoiceTag: 'PO-2026-77',
-  deliveryAddress: { firstName: 'Kim', lastName: 'Berg', address: 'Lagergatan 4', postalCode: '41103', city: 'Göteborg', country: 'Sverige', countryCode: 'SE' },
+  deliveryAddress: {
+    firstName: 'Kim',
+    lastName: 'Berg',
+    address: 'Lagergatan 4',
+    postalCode: '41103',
+    city: 'Göteborg',
+    country: 'Sverige',
+    countryCode: 'SE',
+  },
   billingAddress: { address: 'Box 120', postalCode: '41101', city: 'Göteborg', country: 'Sverige', countryCode: 'SE' },
 };
 
@@ -48,10 +59,19 @@ describe('the stores of the default scenario', () => {
       ['1236', 'B2B'],
     ]);
     expect((stores[0]!.profiles as { name: string }[]).map((p) => p.name)).toEqual(['shipping', 'Delivery', 'Coffee']);
-    expect(at(stores[0], 'profiles', 0, 'deliveryModule', 'carriers', 0, 'options', 0)).toEqual({ id: 'service-point', name: 'Service point', fee: 49, vat: 25, deliveryTime: '1-3 days' });
+    expect(at(stores[0], 'profiles', 0, 'deliveryModule', 'carriers', 0, 'options', 0)).toEqual({
+      id: 'service-point',
+      name: 'Service point',
+      fee: 49,
+      vat: 25,
+      deliveryTime: '1-3 days',
+    });
     expect(stores[1]!.profiles).toBeNull();
     const prod = await admin(sb, '/prod/merchants', undefined, 'GET');
-    expect((at(prod.body, 'merchants', 0, 'stores') as Record<string, unknown>[]).map((s) => `${s.id} ${s.salesSegment}`)).toEqual(['5234 B2C', '5236 B2B']);
+    expect((at(prod.body, 'merchants', 0, 'stores') as Record<string, unknown>[]).map((s) => `${s.id} ${s.salesSegment}`)).toEqual([
+      '5234 B2C',
+      '5236 B2B',
+    ]);
   });
 });
 
@@ -85,8 +105,30 @@ describe('a checkout on a B2B store', () => {
       lastName: 'Berg',
       mobilePhoneNumber: '0701112233',
       deliveryContactInformation: { email: 'inkop@fjallbolaget.example', mobilePhoneNumber: '0701112233' },
-      invoiceAddress: { companyName: 'Fjällbolaget AB', firstName: expect.any(String), lastName: expect.any(String), coAddress: null, address: 'Box 120', address2: null, postalCode: '41101', city: 'Göteborg', country: 'Sverige', countryCode: 'SE' },
-      deliveryAddress: { companyName: 'Fjällbolaget AB', firstName: 'Kim', lastName: 'Berg', coAddress: null, address: 'Lagergatan 4', address2: null, postalCode: '41103', city: 'Göteborg', country: 'Sverige', countryCode: 'SE' },
+      invoiceAddress: {
+        companyName: 'Fjällbolaget AB',
+        firstName: expect.any(String),
+        lastName: expect.any(String),
+        coAddress: null,
+        address: 'Box 120',
+        address2: null,
+        postalCode: '41101',
+        city: 'Göteborg',
+        country: 'Sverige',
+        countryCode: 'SE',
+      },
+      deliveryAddress: {
+        companyName: 'Fjällbolaget AB',
+        firstName: 'Kim',
+        lastName: 'Berg',
+        coAddress: null,
+        address: 'Lagergatan 4',
+        address2: null,
+        postalCode: '41103',
+        city: 'Göteborg',
+        country: 'Sverige',
+        countryCode: 'SE',
+      },
     });
   });
 
@@ -106,8 +148,19 @@ describe('a checkout on a B2B store', () => {
     expect(purchase.status).toBe(200);
     const order = await api.order(String(purchase.body.orderId));
     expect(order.salesSegment).toBe('B2B');
-    expect(order.customer).toMatchObject({ type: 'Organization', name: 'Fjällbolaget AB', registrationNumber: '5566778899', addressLine1: 'Box 120', email: 'inkop@fjallbolaget.example' });
-    expect(order.invoiceAddress).toMatchObject({ receiverName: 'Fjällbolaget AB', addressLine1: 'Box 120', postalCode: '41101', city: 'Göteborg' });
+    expect(order.customer).toMatchObject({
+      type: 'Organization',
+      name: 'Fjällbolaget AB',
+      registrationNumber: '5566778899',
+      addressLine1: 'Box 120',
+      email: 'inkop@fjallbolaget.example',
+    });
+    expect(order.invoiceAddress).toMatchObject({
+      receiverName: 'Fjällbolaget AB',
+      addressLine1: 'Box 120',
+      postalCode: '41101',
+      city: 'Göteborg',
+    });
     expect(order.deliveryAddress).toMatchObject({ receiverName: 'Fjällbolaget AB', addressLine1: 'Lagergatan 4' });
     expect(at(await checkoutData(privateId), 'businessCustomer', 'organizationNumber')).toBe('5566778899');
   });
@@ -131,10 +184,16 @@ describe('a checkout on a B2B store', () => {
   });
 
   it('takes businessCustomerPrefill as today; a private prefill’s personal number is no organisation number', async () => {
-    const prefilled = await initializeB2b({ customer: undefined, businessCustomerPrefill: { email: 'ap@firm.example', nationalIdentificationNumber: '5566778899', organizationNumber: '5566778899' } });
+    const prefilled = await initializeB2b({
+      customer: undefined,
+      businessCustomerPrefill: { email: 'ap@firm.example', nationalIdentificationNumber: '5566778899', organizationNumber: '5566778899' },
+    });
     await admin(sb, `/uat/checkouts/${prefilled}/customer`);
     expect((await checkoutData(prefilled)).businessCustomer).toMatchObject({ email: 'ap@firm.example', organizationNumber: '5566778899' });
-    const personal = await initializeB2b({ customer: undefined, privateCustomerPrefill: { email: 'kim@example.org', nationalIdentificationNumber: '19800101-1234' } });
+    const personal = await initializeB2b({
+      customer: undefined,
+      privateCustomerPrefill: { email: 'kim@example.org', nationalIdentificationNumber: '19800101-1234' },
+    });
     await admin(sb, `/uat/checkouts/${personal}/customer`);
     const data = await checkoutData(personal);
     expect(data.customerType).toBe('BusinessCustomer');
@@ -152,7 +211,12 @@ describe('a subscription on a B2B store', () => {
     const charged = await api.post('/purchase/authorizations', {
       customerToken,
       attemptSchedule: { preferSynchronous: true },
-      order: { reference: 'SUB-1', currency: 'SEK', captureMode: 'Manual', items: [{ id: 'BOX-1', description: 'Coffee box', unitPrice: '199.00', quantity: 1, vat: 12 }] },
+      order: {
+        reference: 'SUB-1',
+        currency: 'SEK',
+        captureMode: 'Manual',
+        items: [{ id: 'BOX-1', description: 'Coffee box', unitPrice: '199.00', quantity: 1, vat: 12 }],
+      },
     });
     expect(charged.status, charged.text).toBe(200);
     const order = await api.order(String(at(charged.json, 'data', 'orderId')));
@@ -163,7 +227,10 @@ describe('a subscription on a B2B store', () => {
 
 describe('B2B-only fields on a B2C store', () => {
   it('businessCustomerPrefill: 400 Validation_Error in the checkout envelope, naming the B2B store', async () => {
-    const init = await api.post('/checkouts', initPayload({ businessCustomerPrefill: { email: 'ap@firm.example', organizationNumber: '5566778899' } }));
+    const init = await api.post(
+      '/checkouts',
+      initPayload({ businessCustomerPrefill: { email: 'ap@firm.example', organizationNumber: '5566778899' } }),
+    );
     expect(init.status).toBe(400);
     expect(init.json).toEqual({
       id: expect.any(String),
@@ -171,7 +238,12 @@ describe('B2B-only fields on a B2C store', () => {
       error: {
         code: 400,
         message: expect.stringContaining('businessCustomerPrefill: store 1234 is a B2C store'),
-        errors: [{ reason: 'Validation_Error', message: expect.stringContaining("initialize the business checkout on the merchant's B2B store 1236 (SE)") }],
+        errors: [
+          {
+            reason: 'Validation_Error',
+            message: expect.stringContaining("initialize the business checkout on the merchant's B2B store 1236 (SE)"),
+          },
+        ],
       },
     });
   });

@@ -31,9 +31,12 @@ beforeAll(async () => {
   checkoutId = ((await created.json()) as { data: { privateId: string } }).data.privateId;
 });
 
-
 /** A raw HTTP/1.1 request: fetch() refuses TRACE, so this goes over the socket as curl would send it. */
-function raw(method: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
+function raw(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
       let text = '';
@@ -57,19 +60,16 @@ describe('a method the Fetch API cannot carry (TRACE)', () => {
     ['/__admin/health', 'admin'],
   ];
 
-  it.each(paths)(
-    'TRACE %s → 4xx in the surface envelope',
-    async (path, shape) => {
-      const res = await raw('TRACE', path);
-      expect(res.status).toBeGreaterThanOrEqual(400);
-      expect(res.status).toBeLessThan(500);
-      const body = JSON.parse(res.text) as Record<string, unknown>;
-      if (shape === 'checkout') expect(body).toMatchObject({ data: null, error: { code: res.status } });
-      if (shape === 'problem') expect(body).toMatchObject({ status: res.status, title: expect.any(String) });
-      if (shape === 'oauth') expect(body).toMatchObject({ error: expect.any(String), error_description: expect.any(String) });
-      if (shape === 'admin') expect(body).toMatchObject({ error: { status: res.status, message: expect.any(String) } });
-    },
-  );
+  it.each(paths)('TRACE %s → 4xx in the surface envelope', async (path, shape) => {
+    const res = await raw('TRACE', path);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    const body = JSON.parse(res.text) as Record<string, unknown>;
+    if (shape === 'checkout') expect(body).toMatchObject({ data: null, error: { code: res.status } });
+    if (shape === 'problem') expect(body).toMatchObject({ status: res.status, title: expect.any(String) });
+    if (shape === 'oauth') expect(body).toMatchObject({ error: expect.any(String), error_description: expect.any(String) });
+    if (shape === 'admin') expect(body).toMatchObject({ error: { status: res.status, message: expect.any(String) } });
+  });
 
   it('TRACE on a checkout route by Host header is 405, not the data of a GET', async () => {
     const res = await raw('TRACE', `/checkouts/${checkoutId}`, { host: 'api.uat.walleydev.com' });
@@ -80,7 +80,14 @@ describe('a method the Fetch API cannot carry (TRACE)', () => {
 
 describe('values that are objects with a toString key', () => {
   const odd = { toString: 1, valueOf: 'x' };
-  const item = (over: Record<string, unknown>): Record<string, unknown> => ({ id: 'A', description: 'A', unitPrice: 10, quantity: 1, vat: 25, ...over });
+  const item = (over: Record<string, unknown>): Record<string, unknown> => ({
+    id: 'A',
+    description: 'A',
+    unitPrice: 10,
+    quantity: 1,
+    vat: 25,
+    ...over,
+  });
 
   for (const key of ['unitPrice', 'quantity', 'vat']) {
     const cart = { items: [item({ [key]: odd })] };

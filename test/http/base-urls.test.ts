@@ -18,16 +18,19 @@ interface Index {
 }
 
 describe('GET on a base URL in the prefix form', () => {
-  it.each(ENVIRONMENTS.flatMap((env) => SURFACES.map((surface) => [env, surface] as const)))('%s %s answers 200 with its operations', async (env, surface) => {
-    for (const path of [`/${env}/${surface}`, `/${env}/${surface}/`]) {
-      const response = await sb.fetch(path, { headers: { accept: 'text/html,application/json' } });
-      expect(response.status).toBe(200);
-      const index = (await response.json()) as Index;
-      expect(index).toMatchObject({ env, surface, realHost: sb.hosts[env][surface].host, baseUrl: sb.baseUrl(env, surface) });
-      expect(index.operations.length).toBeGreaterThan(0);
-      expect(index.operations.every((op) => op.includes(` ${sb.baseUrl(env, surface)}/`))).toBe(true);
-    }
-  });
+  it.each(ENVIRONMENTS.flatMap((env) => SURFACES.map((surface) => [env, surface] as const)))(
+    '%s %s answers 200 with its operations',
+    async (env, surface) => {
+      for (const path of [`/${env}/${surface}`, `/${env}/${surface}/`]) {
+        const response = await sb.fetch(path, { headers: { accept: 'text/html,application/json' } });
+        expect(response.status).toBe(200);
+        const index = (await response.json()) as Index;
+        expect(index).toMatchObject({ env, surface, realHost: sb.hosts[env][surface].host, baseUrl: sb.baseUrl(env, surface) });
+        expect(index.operations.length).toBeGreaterThan(0);
+        expect(index.operations.every((op) => op.includes(` ${sb.baseUrl(env, surface)}/`))).toBe(true);
+      }
+    },
+  );
 
   it('names the operations as the documentation writes them', async () => {
     const index = (await (await sb.fetch('/uat/api')).json()) as Index;

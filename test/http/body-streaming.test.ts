@@ -25,7 +25,6 @@ beforeAll(async () => {
   checkoutId = ((await created.json()) as { data: { privateId: string } }).data.privateId;
 });
 
-
 const CHUNK = 64 * 1024;
 
 /** A lazily produced body of `total` bytes that counts how much of it was pulled. */
@@ -72,7 +71,8 @@ describe('a chunked body is counted while it streams', () => {
     const json = (await response.json()) as Record<string, unknown>;
     if (shape === 'checkout') expect(json).toMatchObject({ data: null, error: { code: 413 } });
     if (shape === 'problem') expect(json).toMatchObject({ status: 413, title: 'PAYLOAD_TOO_LARGE' });
-    if (shape === 'oauth') expect(json).toMatchObject({ error: 'invalid_request', error_description: expect.stringContaining(String(MAX_BODY_BYTES)) });
+    if (shape === 'oauth')
+      expect(json).toMatchObject({ error: 'invalid_request', error_description: expect.stringContaining(String(MAX_BODY_BYTES)) });
     if (shape === 'admin') expect(json).toMatchObject({ error: { status: 413, message: expect.stringContaining(String(MAX_BODY_BYTES)) } });
   });
 

@@ -89,10 +89,17 @@ describe("the customer's side", () => {
     expect(at(generated.body, 'data', 'customer')).toMatchObject({
       email: expect.stringContaining('@example.com'),
       mobilePhoneNumber: expect.stringMatching(/^07\d{8}$/),
-      deliveryAddress: { firstName: expect.any(String), postalCode: expect.stringMatching(/^\d{5}$/), countryCode: 'SE', country: 'Sverige' },
+      deliveryAddress: {
+        firstName: expect.any(String),
+        postalCode: expect.stringMatching(/^\d{5}$/),
+        countryCode: 'SE',
+        country: 'Sverige',
+      },
     });
 
-    const given = await admin(sb, `/uat/checkouts/${privateId}/customer`, { customer: { email: 'kim@example.org', deliveryAddress: { city: 'Umeå' } } });
+    const given = await admin(sb, `/uat/checkouts/${privateId}/customer`, {
+      customer: { email: 'kim@example.org', deliveryAddress: { city: 'Umeå' } },
+    });
     expect(at(given.body, 'data', 'customer', 'email')).toBe('kim@example.org');
     expect(at(given.body, 'data', 'customer', 'deliveryAddress', 'city')).toBe('Umeå');
     const get = await signedFetch(sb, 'legacy', 'GET', `/merchants/1234/checkouts/${privateId}`);
@@ -131,11 +138,17 @@ describe("the customer's side", () => {
 describe('validationUri', () => {
   it('is POSTed before completing; a non-2xx stops the purchase and unlocks the checkout', async () => {
     shop.answer('/validate', 404, 200);
-    const { privateId } = await initializeOldStyle(sb, 'legacy', initPayload({ validationUri: `${shop.base}/validate?id={checkout.id}`, notificationUri: null }));
+    const { privateId } = await initializeOldStyle(
+      sb,
+      'legacy',
+      initPayload({ validationUri: `${shop.base}/validate?id={checkout.id}`, notificationUri: null }),
+    );
     const refused = await admin(sb, `/uat/checkouts/${privateId}/purchase`);
     expect(refused.status).toBe(422);
     expect(String(at(refused.body, 'error', 'message'))).toContain('answered 404');
-    expect(at((await signedFetch(sb, 'legacy', 'GET', `/merchants/1234/checkouts/${privateId}`)).body, 'data', 'status')).toBe('CustomerIdentified');
+    expect(at((await signedFetch(sb, 'legacy', 'GET', `/merchants/1234/checkouts/${privateId}`)).body, 'data', 'status')).toBe(
+      'CustomerIdentified',
+    );
 
     const accepted = await admin(sb, `/uat/checkouts/${privateId}/purchase`);
     expect(accepted.status).toBe(200);
@@ -162,13 +175,17 @@ describe('notificationUri', () => {
     const { privateId, publicToken } = await initializeOldStyle(
       sb,
       'legacy',
-      initPayload({ notificationUri: `${shop.base}/notify/{checkout.publictoken}?private-id={checkout.id}&enc=%7Bcheckout.id%7D&t=%7bcheckout.publictoken%7d` }),
+      initPayload({
+        notificationUri: `${shop.base}/notify/{checkout.publictoken}?private-id={checkout.id}&enc=%7Bcheckout.id%7D&t=%7bcheckout.publictoken%7d`,
+      }),
     );
     const purchase = await admin(sb, `/uat/checkouts/${privateId}/purchase`);
     // The purchase answers first; the notification follows it.
     expect(at(purchase.body, 'notification', 'state')).toBe('pending');
     expect((await attempts(privateId)).map((a) => a.status)).toEqual([200]);
-    expect(shop.on('/notify')).toEqual([{ method: 'GET', url: `/notify/${publicToken}?private-id=${privateId}&enc=${privateId}&t=${publicToken}` }]);
+    expect(shop.on('/notify')).toEqual([
+      { method: 'GET', url: `/notify/${publicToken}?private-id=${privateId}&enc=${privateId}&t=${publicToken}` },
+    ]);
   });
 
   it('is retried on non-200 after 5 s, 10 s, 3 min… on the sandbox clock, until a 200', async () => {

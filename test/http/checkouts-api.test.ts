@@ -24,7 +24,10 @@ async function token(client = NORDIC_CLIENT): Promise<string> {
 }
 
 async function api(method: string, path: string, body?: unknown, bearer?: string): Promise<Sent> {
-  const init: RequestInit = { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer ?? (await token())}` } };
+  const init: RequestInit = {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer ?? (await token())}` },
+  };
   if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
   return read(await sb.fetch(`/uat/api${path}`, init));
 }
@@ -34,10 +37,18 @@ describe('new path style with a bearer token', () => {
     const bearer = await token();
     const init = await api('POST', '/checkouts', initPayload({ storeId: '1234' }), bearer);
     expect(init.status).toBe(200);
-    expect(init.body).toMatchObject({ error: null, data: { privateId: expect.any(String), publicToken: expect.stringMatching(/^public-SE-/) } });
+    expect(init.body).toMatchObject({
+      error: null,
+      data: { privateId: expect.any(String), publicToken: expect.stringMatching(/^public-SE-/) },
+    });
     const privateId = String(at(init.body, 'data', 'privateId'));
 
-    const whole = await api('PUT', `/checkouts/${privateId}/`, { cart: [{ id: 'X', description: 'X', unitPrice: '12.34', quantity: 2, vat: 25 }], fees: { shipping: null } }, bearer);
+    const whole = await api(
+      'PUT',
+      `/checkouts/${privateId}/`,
+      { cart: [{ id: 'X', description: 'X', unitPrice: '12.34', quantity: 2, vat: 25 }], fees: { shipping: null } },
+      bearer,
+    );
     expect([whole.status, whole.body.data, whole.body.error]).toEqual([200, null, null]);
     for (const [method, suffix, body] of [
       ['PUT', '/cart', { items: [{ id: 'Y', description: 'Y', unitPrice: 1.5, quantity: 2, vat: 25 }] }],
@@ -50,7 +61,11 @@ describe('new path style with a bearer token', () => {
       expect([suffix, sent.status, sent.body.error]).toEqual([suffix, 200, null]);
     }
     const get = await api('GET', `/checkouts/${privateId}`, undefined, bearer);
-    expect(get.body.data).toMatchObject({ reference: 'API-1', cart: { totalAmount: 3, items: [{ id: 'Y' }] }, fees: { shipping: { unitPrice: 39 } } });
+    expect(get.body.data).toMatchObject({
+      reference: 'API-1',
+      cart: { totalAmount: 3, items: [{ id: 'Y' }] },
+      fees: { shipping: { unitPrice: 39 } },
+    });
 
     const widget = await api('POST', '/widgets', { storeId: 1235 }, bearer);
     expect(widget.body.data).toMatchObject({ widgetToken: expect.stringMatching(/^widget-NO-/) });
@@ -68,13 +83,23 @@ describe('new path style with a bearer token', () => {
     const bearer = await token();
     const privateId = String(at((await api('POST', '/checkouts', initPayload(), bearer)).body, 'data', 'privateId'));
     await admin(sb, `/uat/checkouts/${privateId}/commit`);
-    const locked = await api('PUT', `/checkouts/${privateId}/`, { cart: [{ id: 'Z', description: 'Z', unitPrice: 1, quantity: 1, vat: 25 }] }, bearer);
+    const locked = await api(
+      'PUT',
+      `/checkouts/${privateId}/`,
+      { cart: [{ id: 'Z', description: 'Z', unitPrice: 1, quantity: 1, vat: 25 }] },
+      bearer,
+    );
     expect(locked.status).toBe(900);
     expect(locked.body.error).toMatchObject({ code: 900, errors: [{ reason: 'Purchase_Commitment_Found' }] });
     // The reference is not locked: shops set it while the customer completes the purchase.
     expect((await api('PUT', `/checkouts/${privateId}/reference`, { Reference: 'WC-1' }, bearer)).status).toBe(200);
     await admin(sb, `/uat/checkouts/${privateId}/purchase`, { result: 'Activated', paymentName: 'Card' });
-    const completed = await api('PUT', `/checkouts/${privateId}/cart`, [{ id: 'Z', description: 'Z', unitPrice: 1, quantity: 1, vat: 25 }], bearer);
+    const completed = await api(
+      'PUT',
+      `/checkouts/${privateId}/cart`,
+      [{ id: 'Z', description: 'Z', unitPrice: 1, quantity: 1, vat: 25 }],
+      bearer,
+    );
     expect(completed.status).toBe(900);
     expect(completed.body.error?.errors[0]?.reason).toBe('Purchase_Completed');
 
@@ -93,7 +118,10 @@ describe('one modifying request at a time', () => {
     const checkouts = sb.services.env('uat').checkouts;
     const checkout = checkouts.find(privateId)!;
     const first = checkouts.modify(checkout, 'cart', () => ({ metadata: { first: true } }));
-    await expect(checkouts.modify(checkout, 'fees', () => ({ metadata: { second: true } }))).rejects.toMatchObject({ kind: 'locked', code: 'Resource_Locked' });
+    await expect(checkouts.modify(checkout, 'fees', () => ({ metadata: { second: true } }))).rejects.toMatchObject({
+      kind: 'locked',
+      code: 'Resource_Locked',
+    });
     await first;
     await checkouts.modify(checkout, 'fees', () => ({ metadata: { second: true } }));
     expect(at((await api('GET', `/checkouts/${privateId}`)).body, 'data', 'metadata')).toEqual({ second: true });

@@ -40,7 +40,13 @@ describe('old path style on the legacy host', () => {
       purchase: null,
       order: null,
       // 2499.00 + 2 × 99.50
-      cart: { totalAmount: 2698, items: [{ id: 'TENT-2P', unitPrice: 2499, quantity: 1, vat: 25 }, { id: 'PEG-10', unitPrice: 99.5, quantity: 2 }] },
+      cart: {
+        totalAmount: 2698,
+        items: [
+          { id: 'TENT-2P', unitPrice: 2499, quantity: 1, vat: 25 },
+          { id: 'PEG-10', unitPrice: 99.5, quantity: 2 },
+        ],
+      },
       fees: { shipping: { id: 'shipping', description: 'Standard delivery', unitPrice: 49, vat: 25 } },
       // Not identified yet: no customer, as the documented initialized checkout shows.
       customer: null,
@@ -72,7 +78,10 @@ describe('old path style on the legacy host', () => {
     const sent = await signedFetch(sb, 'legacy', 'POST', '/widget', JSON.stringify({ storeId: 1234 }));
     expect(sent.status).toBe(200);
     // widget-<country>- and 93 base64 characters, as the widget page's token (widget-NO-0TTJOMER…).
-    expect(sent.body.data).toEqual({ widgetToken: expect.stringMatching(/^widget-SE-0[A-Za-z0-9+/]{92}$/), expiresAt: '2026-10-02T10:00:00.0000000+00:00' });
+    expect(sent.body.data).toEqual({
+      widgetToken: expect.stringMatching(/^widget-SE-0[A-Za-z0-9+/]{92}$/),
+      expiresAt: '2026-10-02T10:00:00.0000000+00:00',
+    });
   });
 
   it('accepts a storeId in the path that is another store of the same merchant (WooCommerce euro stores)', async () => {
@@ -81,12 +90,15 @@ describe('old path style on the legacy host', () => {
     expect(get.status).toBe(200);
   });
 
-  it('with checkouts.storeMatching strict, answers 404 when the path names another store than the checkout\'s', async () => {
+  it("with checkouts.storeMatching strict, answers 404 when the path names another store than the checkout's", async () => {
     const { privateId } = await initializeOldStyle(sb, 'legacy');
     await sb.services.settings.update((s) => ({ ...s, checkouts: { ...s.checkouts, storeMatching: 'strict' } }));
     const other = await signedFetch(sb, 'legacy', 'GET', oldPath(privateId, '', '1235'));
     expect(other.status).toBe(404);
-    expect(other.body.error?.errors[0]).toEqual({ reason: 'Resource_Not_Found', message: expect.stringContaining('belongs to store 1234') });
+    expect(other.body.error?.errors[0]).toEqual({
+      reason: 'Resource_Not_Found',
+      message: expect.stringContaining('belongs to store 1234'),
+    });
     const cart = JSON.stringify({ items: [{ id: 'X', description: 'x', unitPrice: 1, quantity: 1, vat: 25 }] });
     expect((await signedFetch(sb, 'legacy', 'PUT', oldPath(privateId, '/cart', '1235'), cart)).status).toBe(404);
     expect((await signedFetch(sb, 'legacy', 'GET', oldPath(privateId))).status).toBe(200);
@@ -106,7 +118,11 @@ describe('new path style on the legacy host (SharedKey)', () => {
       'legacy',
       'PUT',
       `/checkouts/${privateId}/`,
-      JSON.stringify({ cart: [{ id: 'A', description: 'A', unitPrice: '10.00', quantity: 3, vat: 25 }], fees: '', shippingProperties: { free_shipping: true } }),
+      JSON.stringify({
+        cart: [{ id: 'A', description: 'A', unitPrice: '10.00', quantity: 3, vat: 25 }],
+        fees: '',
+        shippingProperties: { free_shipping: true },
+      }),
     );
     expect([whole.status, whole.body.error, whole.body.data]).toEqual([200, null, null]);
 
@@ -200,7 +216,11 @@ describe('SharedKey as real clients compute it', () => {
     const body = JSON.stringify(initPayload());
     const expectedHex = sharedKeyHex(body, '/checkout', NORDIC.key);
     const attempt = async (authorization?: string): Promise<{ status: number; reason: string; text: string; challenge: string | null }> => {
-      const response = await sb.fetch('/uat/legacy/checkout', { method: 'POST', body, headers: authorization === undefined ? {} : { authorization } });
+      const response = await sb.fetch('/uat/legacy/checkout', {
+        method: 'POST',
+        body,
+        headers: authorization === undefined ? {} : { authorization },
+      });
       const text = await response.text();
       const parsed = JSON.parse(text) as { error: { code: number; errors: { reason: string }[] } };
       expect(parsed.error.code).toBe(401);
@@ -217,7 +237,9 @@ describe('SharedKey as real clients compute it', () => {
     expect(unknown.reason).toBe('Unknown_Username');
     expect(unknown.text).toContain("'nobody'");
     // PROD credentials do not work in UAT.
-    expect(await attempt(sharedKeyHeaderValue('nordic-outdoor', 'prod-shared-key-nordic-1001', '/checkout', body))).toMatchObject({ reason: 'Unknown_Username' });
+    expect(await attempt(sharedKeyHeaderValue('nordic-outdoor', 'prod-shared-key-nordic-1001', '/checkout', body))).toMatchObject({
+      reason: 'Unknown_Username',
+    });
     const mismatch = await attempt(sharedKeyHeaderValue(NORDIC.username, 'wrong-key', '/checkout', body));
     expect(mismatch.reason).toBe('Signature_Mismatch');
     expect(mismatch.text).toContain(`${Buffer.byteLength(body)} body bytes`);
@@ -241,7 +263,14 @@ describe('store isolation', () => {
 
     const ownStoreForeignCheckout = await signedFetch(sb, 'legacy', 'GET', oldPath(privateId, '', FJORD.storeId), undefined, FJORD);
     expect(ownStoreForeignCheckout.status).toBe(404);
-    const newStyle = await signedFetch(sb, 'legacy', 'PUT', `/checkouts/${privateId}/cart`, JSON.stringify([{ id: 'x', description: 'x', unitPrice: 1, quantity: 1, vat: 25 }]), FJORD);
+    const newStyle = await signedFetch(
+      sb,
+      'legacy',
+      'PUT',
+      `/checkouts/${privateId}/cart`,
+      JSON.stringify([{ id: 'x', description: 'x', unitPrice: 1, quantity: 1, vat: 25 }]),
+      FJORD,
+    );
     expect(newStyle.status).toBe(404);
 
     const initForeign = await signedFetch(sb, 'legacy', 'POST', '/checkout', JSON.stringify(initPayload({ storeId: 1234 })), FJORD);
@@ -252,7 +281,14 @@ describe('store isolation', () => {
   });
 
   it('uses the only store when storeId is missing, and asks for it when the merchant has several', async () => {
-    const single = await signedFetch(sb, 'legacy', 'POST', '/checkout', JSON.stringify(initPayload({ storeId: undefined, countryCode: 'NO' })), FJORD);
+    const single = await signedFetch(
+      sb,
+      'legacy',
+      'POST',
+      '/checkout',
+      JSON.stringify(initPayload({ storeId: undefined, countryCode: 'NO' })),
+      FJORD,
+    );
     expect(single.status).toBe(200);
     const several = await signedFetch(sb, 'legacy', 'POST', '/checkout', JSON.stringify(initPayload({ storeId: undefined })));
     expect(several.status).toBe(400);
@@ -272,7 +308,9 @@ describe('environments', () => {
     expect(response.status).toBe(200);
     const privateId = String(at(await response.json(), 'data', 'privateId'));
     const path = `/merchants/5234/checkouts/${privateId}`;
-    const inProd = await sb.fetch(`/prod/legacy${path}`, { headers: { authorization: sharedKeyHeaderValue(prod.username, prod.key, path, '') } });
+    const inProd = await sb.fetch(`/prod/legacy${path}`, {
+      headers: { authorization: sharedKeyHeaderValue(prod.username, prod.key, path, '') },
+    });
     expect(inProd.status).toBe(200);
     // The UAT merchant does not know it (its store 1234 path, its own signature).
     expect((await signedFetch(sb, 'legacy', 'GET', oldPath(privateId))).status).toBe(404);
@@ -286,7 +324,11 @@ describe('validation', () => {
       'legacy',
       'POST',
       '/checkout',
-      JSON.stringify({ storeId: 1234, merchantTermsUri: 'https://shop.example/terms', cart: { items: [{ id: 'A', unitPrice: 'x', quantity: 0, vat: 25 }, 'nope'] } }),
+      JSON.stringify({
+        storeId: 1234,
+        merchantTermsUri: 'https://shop.example/terms',
+        cart: { items: [{ id: 'A', unitPrice: 'x', quantity: 0, vat: 25 }, 'nope'] },
+      }),
     );
     expect(sent.status).toBe(400);
     expect(sent.body.data).toBeNull();
@@ -330,7 +372,10 @@ describe('validation', () => {
       MerchantTermsUri: 'https://shop.example/terms',
       customer: { email: 'anna@example.com', mobilePhoneNumber: '0701234567' },
       Cart: { Items: [{ Id: 'A', Description: 'Socks', UnitPrice: '59.90', Quantity: '3', Vat: '25.0' }] },
-      fees: { shipping: { id: 'ship', description: 'Post', unitPrice: '0', vat: 0.25 }, directinvoicenotification: { id: 'n', description: 'Notice', unitPrice: 19, vat: 25 } },
+      fees: {
+        shipping: { id: 'ship', description: 'Post', unitPrice: '0', vat: 0.25 },
+        directinvoicenotification: { id: 'n', description: 'Notice', unitPrice: 19, vat: 25 },
+      },
     };
     const sent = await signedFetch(sb, 'legacy', 'POST', '/checkout', JSON.stringify(payload));
     expect(sent.status).toBe(200);
@@ -341,7 +386,11 @@ describe('validation', () => {
     expect(get.body.data).toMatchObject({
       cart: { totalAmount: 179.7, items: [{ id: 'A', unitPrice: 59.9, quantity: 3, vat: 25 }] },
       fees: { shipping: { unitPrice: 0, vat: 25 }, directInvoiceFee: { id: 'n', unitPrice: 19 } },
-      customer: { email: 'anna@example.com', mobilePhoneNumber: '0701234567', deliveryContactInformation: { mobilePhoneNumber: '0701234567' } },
+      customer: {
+        email: 'anna@example.com',
+        mobilePhoneNumber: '0701234567',
+        deliveryContactInformation: { mobilePhoneNumber: '0701234567' },
+      },
     });
   });
 });
@@ -358,7 +407,9 @@ describe('lifecycle and expiry', () => {
     expect(locked.status).toBe(900);
     expect(locked.body.error).toMatchObject({ code: 900, errors: [{ reason: 'Purchase_Commitment_Found' }] });
     // The reference can still be set while the customer commits (WooCommerce does exactly that).
-    expect((await signedFetch(sb, 'legacy', 'PUT', oldPath(privateId, '/reference'), JSON.stringify({ Reference: 'WC-1' }))).status).toBe(200);
+    expect((await signedFetch(sb, 'legacy', 'PUT', oldPath(privateId, '/reference'), JSON.stringify({ Reference: 'WC-1' }))).status).toBe(
+      200,
+    );
 
     expect((await admin(sb, `/uat/checkouts/${privateId}/purchase`, { result: 'Preliminary', paymentName: 'Invoice' })).status).toBe(200);
     for (const suffix of ['/cart', '/fees', '/metadata']) {
@@ -378,7 +429,11 @@ describe('lifecycle and expiry', () => {
       paymentName: 'Invoice',
       // 1.00 of the updated cart + 49.00 shipping
       purchase: { result: 'Preliminary', paymentName: 'Invoice', amountToPay: 50, purchaseIdentifier: expect.stringMatching(/^\d{8}$/) },
-      order: { orderId: expect.stringMatching(/^[0-9a-f-]{36}$/), totalAmount: 50, items: [{ id: 'B' }, { id: 'shipping', unitPrice: 49 }] },
+      order: {
+        orderId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        totalAmount: 50,
+        items: [{ id: 'B' }, { id: 'shipping', unitPrice: 49 }],
+      },
     });
   });
 

@@ -24,7 +24,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** shutdown-eve with afterShutdown: gone. */
 function goneScenario(): string {
   const file = join(dir, 'gone.yaml');
-  const yaml = readFileSync(join(SCENARIO_DIR, 'shutdown-eve.yaml'), 'utf8').replace('afterShutdown: refuse', 'afterShutdown: gone').replace('name: shutdown-eve', 'name: shutdown-eve-gone');
+  const yaml = readFileSync(join(SCENARIO_DIR, 'shutdown-eve.yaml'), 'utf8')
+    .replace('afterShutdown: refuse', 'afterShutdown: gone')
+    .replace('name: shutdown-eve', 'name: shutdown-eve-gone');
   writeFileSync(file, yaml);
   return file;
 }
@@ -104,7 +106,7 @@ describe('before the shutdown', () => {
     expect(sent.headers.get('sunset')).toBe('Fri, 30 Oct 2026 23:00:00 GMT');
   });
 
-  it('shares one world with the legacy host: a checkout made on either is the other\'s', async () => {
+  it("shares one world with the legacy host: a checkout made on either is the other's", async () => {
     const sb = await sandbox();
     const onRetired = await initializeOldStyle(sb, 'retired');
     const seenOnLegacy = await signedFetch(sb, 'legacy', 'GET', `/merchants/1234/checkouts/${onRetired.privateId}`);
@@ -164,7 +166,14 @@ describe('after the shutdown (afterShutdown: gone)', () => {
     expect(body.data).toBeNull();
     expect(body.error.code).toBe(410);
     expect(body.error.errors[0]!.reason).toBe('Host_Retired');
-    for (const fragment of [sb.baseUrl('uat', 'api'), 'api.uat.walleydev.com', sb.baseUrl('uat', 'legacy'), 'api.checkout.uat.walleydev.com', 'bearer', 'SharedKey']) {
+    for (const fragment of [
+      sb.baseUrl('uat', 'api'),
+      'api.uat.walleydev.com',
+      sb.baseUrl('uat', 'legacy'),
+      'api.checkout.uat.walleydev.com',
+      'bearer',
+      'SharedKey',
+    ]) {
       expect(body.error.message).toContain(fragment);
     }
     expect(response.headers.get('sunset')).toBe('Fri, 30 Oct 2026 23:00:00 GMT');

@@ -12,7 +12,13 @@ const LIMITS: ConnectionLimits = { headersMs: 400, requestMs: 800, keepAliveMs: 
 let listener: Listener;
 
 beforeAll(async () => {
-  listener = await listen(async () => new Response('{}', { headers: { 'content-type': 'application/json' } }), '127.0.0.1', 0, undefined, LIMITS);
+  listener = await listen(
+    async () => new Response('{}', { headers: { 'content-type': 'application/json' } }),
+    '127.0.0.1',
+    0,
+    undefined,
+    LIMITS,
+  );
 });
 afterAll(() => listener.close());
 

@@ -91,7 +91,9 @@ describe('names reserved for examples', () => {
     expect(await settle.value.json()).toEqual({ settled: true, due: 0, delivering: false });
     // Four attempts each for the thirty (now, +5 s, +15 s, +3:15 is past 120 s: three), one for the last: none waited for the network.
     expect(settle.ms).toBeLessThan(QUICK_MS);
-    const out = (await (await sb.fetch('/__admin/requests?direction=out&limit=1000')).json()) as { requests: { kind: string; status: number | null; error: string | null }[] };
+    const out = (await (await sb.fetch('/__admin/requests?direction=out&limit=1000')).json()) as {
+      requests: { kind: string; status: number | null; error: string | null }[];
+    };
     expect(out.requests).toHaveLength(30 * 3 + 1);
     for (const entry of out.requests) {
       expect(entry).toMatchObject({ kind: 'notification', status: null });
@@ -100,16 +102,20 @@ describe('names reserved for examples', () => {
     expect(namesLookedUp()).toEqual([]);
   }, 30_000);
 
-  it.each(['https://shop.example/n', 'http://hooks.example.com/n', 'https://example.org/n', 'http://shop.test/n', 'http://nowhere.invalid/n', 'https://EXAMPLE.NET./n'])(
-    '%s fails at once without a lookup',
-    async (url) => {
-      const privateId = await purchased(url);
-      await sb.deliveries.settled();
-      const callbacks = await admin(sb, `/uat/checkouts/${privateId}/callbacks`, undefined, 'GET');
-      expect(callbacks.body.attempts).toMatchObject([{ status: null, error: expect.stringContaining('is reserved for examples') }]);
-      expect(namesLookedUp()).toEqual([]);
-    },
-  );
+  it.each([
+    'https://shop.example/n',
+    'http://hooks.example.com/n',
+    'https://example.org/n',
+    'http://shop.test/n',
+    'http://nowhere.invalid/n',
+    'https://EXAMPLE.NET./n',
+  ])('%s fails at once without a lookup', async (url) => {
+    const privateId = await purchased(url);
+    await sb.deliveries.settled();
+    const callbacks = await admin(sb, `/uat/checkouts/${privateId}/callbacks`, undefined, 'GET');
+    expect(callbacks.body.attempts).toMatchObject([{ status: null, error: expect.stringContaining('is reserved for examples') }]);
+    expect(namesLookedUp()).toEqual([]);
+  });
 });
 
 describe('waiting for deliveries', () => {
@@ -147,7 +153,11 @@ describe('waiting for deliveries', () => {
     await shop.start();
     try {
       const isolated = await sb.isolated();
-      const { privateId } = await initializeOldStyle(isolated as unknown as Sandbox, 'legacy', initPayload({ notificationUri: `${shop.base}/isolated` }));
+      const { privateId } = await initializeOldStyle(
+        isolated as unknown as Sandbox,
+        'legacy',
+        initPayload({ notificationUri: `${shop.base}/isolated` }),
+      );
       expect((await admin(isolated as unknown as Sandbox, `/uat/checkouts/${privateId}/purchase`)).status).toBe(200);
       await isolated.deliveries.settled();
       expect(shop.received.map((r) => r.url)).toEqual(['/isolated']);

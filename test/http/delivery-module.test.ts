@@ -69,7 +69,13 @@ describe('a purchase through the admin API with no delivery named', () => {
     });
     expect(at(after, 'purchase', 'amountToPay')).toBe(CART_TOTAL + 49);
     expect(at(after, 'order', 'totalAmount')).toBe(CART_TOTAL + 49);
-    expect(at(after, 'order', 'items', 2)).toEqual({ id: 'shipping|postnord:service-point', description: 'PostNord Service point', unitPrice: 49, quantity: 1, vat: 25 });
+    expect(at(after, 'order', 'items', 2)).toEqual({
+      id: 'shipping|postnord:service-point',
+      description: 'PostNord Service point',
+      unitPrice: 49,
+      quantity: 1,
+      vat: 25,
+    });
 
     // The legacy host shows the same checkout the same way.
     const legacy = await signedFetch(sb, 'legacy', 'GET', `/merchants/1234/checkouts/${privateId}`);
@@ -81,7 +87,13 @@ describe('a purchase through the admin API with no delivery named', () => {
     const orderId = String((await admin(sb, `/uat/checkouts/${privateId}/purchase`, {})).body.orderId);
     const order = await api.order(orderId);
     expect(order.totalAmount).toBe(CART_TOTAL + 49);
-    expect(order.items).toContainEqual({ articleNumber: 'shipping|postnord:service-point', description: 'PostNord Service point', quantity: 1, price: 49, vatRate: 25 });
+    expect(order.items).toContainEqual({
+      articleNumber: 'shipping|postnord:service-point',
+      description: 'PostNord Service point',
+      quantity: 1,
+      price: 49,
+      vatRate: 25,
+    });
     const line = { id: 'shipping|postnord:service-point', description: 'PostNord Service point', quantity: 1, unitPrice: '49.00', vat: 25 };
     expectAccepted(await api.post(`/manage/orders/${orderId}/capture`, { amount: '49.00', items: [line] }), orderId);
     expectAccepted(await api.post(`/manage/orders/${orderId}/refund`, { amount: '49.00', items: [line] }), orderId);
@@ -103,7 +115,11 @@ describe('the customer’s choice through the admin calls', () => {
     const other = await initialize('Shipping');
     await admin(sb, `/uat/checkouts/${other}/customer`, { shipping: { carrier: 'budbee' } });
     await admin(sb, `/uat/checkouts/${other}/purchase`, { shipping: { carrier: 'PostNord', option: 'Home delivery' } });
-    expect(at(await data(other), 'shipping')).toMatchObject({ carrierName: 'PostNord', shippingFee: 99, shippingFeeId: 'shipping|postnord:home' });
+    expect(at(await data(other), 'shipping')).toMatchObject({
+      carrierName: 'PostNord',
+      shippingFee: 99,
+      shippingFeeId: 'shipping|postnord:home',
+    });
   });
 
   it('uses the Delivery profile’s own carriers, and the module on <profile>-Recurring too', async () => {
@@ -125,7 +141,8 @@ describe('the customer’s choice through the admin calls', () => {
     expect(carrier.body).toEqual({
       error: {
         status: 400,
-        message: "shipping.carrier: 'DHL' is not a carrier of the nShift delivery module; known carriers: postnord (PostNord), budbee (Budbee). Name one by id or name, or leave it out for the first.",
+        message:
+          "shipping.carrier: 'DHL' is not a carrier of the nShift delivery module; known carriers: postnord (PostNord), budbee (Budbee). Name one by id or name, or leave it out for the first.",
       },
     });
     const option = await admin(sb, `/uat/checkouts/${privateId}/purchase`, { shipping: { carrier: 'postnord', option: 'express' } });
@@ -152,7 +169,8 @@ describe('profileName', () => {
     expect(at(init.json, 'error', 'errors')).toEqual([
       {
         reason: 'Validation_Error',
-        message: "profileName: 'Redlight' is not a checkout profile of store 1234; its profiles are shipping, Delivery, Coffee (each also as <name>-Recurring), and Recurring. Send one of them, or leave profileName out (profiles are set up per store, in the sandbox by the scenario).",
+        message:
+          "profileName: 'Redlight' is not a checkout profile of store 1234; its profiles are shipping, Delivery, Coffee (each also as <name>-Recurring), and Recurring. Send one of them, or leave profileName out (profiles are set up per store, in the sandbox by the scenario).",
       },
     ]);
     const legacy = await signedFetch(sb, 'legacy', 'POST', '/checkout', JSON.stringify(initPayload({ profileName: 'Redlight' })));
@@ -166,7 +184,11 @@ describe('profileName', () => {
 
 describe('the shop’s own shipping block (Magento’s fallback)', () => {
   it('keeps working on a profile with a delivery module: the block is shown and charged, not the module', async () => {
-    const block = { provider: 'MerchantFallback', shippingFee: '59.00', shipments: [{ id: 's-1', feeItemId: 'shipping-fee', shippingChoice: { id: 'flatrate', name: 'Flat rate', fee: 59, vat: 25 } }] };
+    const block = {
+      provider: 'MerchantFallback',
+      shippingFee: '59.00',
+      shipments: [{ id: 's-1', feeItemId: 'shipping-fee', shippingChoice: { id: 'flatrate', name: 'Flat rate', fee: 59, vat: 25 } }],
+    };
     const privateId = await initialize('shipping', { shipping: block });
     await admin(sb, `/uat/checkouts/${privateId}/purchase`, {});
     const read = await data(privateId);

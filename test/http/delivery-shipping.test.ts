@@ -18,7 +18,9 @@ beforeEach(async () => {
 const FALLBACK = {
   provider: 'MerchantFallback',
   shippingFee: '59.00',
-  shipments: [{ id: 'shipment-1', feeItemId: 'shipping-fee', shippingChoice: { id: 'flatrate_flatrate', name: 'Flat rate', fee: 59, vat: 25 } }],
+  shipments: [
+    { id: 'shipment-1', feeItemId: 'shipping-fee', shippingChoice: { id: 'flatrate_flatrate', name: 'Flat rate', fee: 59, vat: 25 } },
+  ],
 };
 
 async function initialize(shipping: unknown): Promise<string> {
@@ -35,7 +37,9 @@ describe('a checkout with a delivery module shipping block', () => {
       provider: 'MerchantFallback',
       shippingFee: 59,
       shippingFeeId: 'shipping-fee',
-      shipments: [{ id: 'shipment-1', feeItemId: 'shipping-fee', shippingChoice: { id: 'flatrate_flatrate', name: 'Flat rate', fee: 59, vat: 25 } }],
+      shipments: [
+        { id: 'shipment-1', feeItemId: 'shipping-fee', shippingChoice: { id: 'flatrate_flatrate', name: 'Flat rate', fee: 59, vat: 25 } },
+      ],
     });
     expect(data.fees).toEqual({ shipping: null });
     // WooCommerce's check: cart.totalAmount + (fees.shipping.unitPrice or shipping.shippingFee) = the shop's total.
@@ -56,7 +60,11 @@ describe('a checkout with a delivery module shipping block', () => {
   });
 
   it('binds leniently (PascalCase, string amounts, tax_rate) and charges shippingFee alone when shipments name no fee', async () => {
-    const privateId = await initialize({ Provider: 'Ingrid', ShippingFee: '19.50', Shipments: [{ Id: 's1', ShippingChoice: { Name: 'Parcel locker', Metadata: { tax_rate: 12 } } }] });
+    const privateId = await initialize({
+      Provider: 'Ingrid',
+      ShippingFee: '19.50',
+      Shipments: [{ Id: 's1', ShippingChoice: { Name: 'Parcel locker', Metadata: { tax_rate: 12 } } }],
+    });
     await admin(sb, `/uat/checkouts/${privateId}/purchase`, { result: 'Preliminary' });
     const data = (await api.get(`/checkouts/${privateId}`)).json.data as Record<string, unknown>;
     expect(at(data, 'order', 'items', 2)).toEqual({ id: 's1', description: 'Parcel locker', unitPrice: 19.5, quantity: 1, vat: 12 });
@@ -68,14 +76,27 @@ describe('a checkout with a delivery module shipping block', () => {
     const path = `/merchants/1234/checkouts/${privateId}`;
     expect(at((await signedFetch(sb, 'legacy', 'GET', path)).body, 'data', 'shipping', 'shippingFee')).toBe(59);
     const cart = [{ id: 'TENT-2P', description: 'Two-person tent', unitPrice: '2499.00', quantity: 1, vat: 25 }];
-    expect((await signedFetch(sb, 'legacy', 'PUT', `/checkouts/${privateId}/`, JSON.stringify({ cart, shipping: { ...FALLBACK, shippingFee: 0, shipments: [] } }))).status).toBe(200);
+    expect(
+      (
+        await signedFetch(
+          sb,
+          'legacy',
+          'PUT',
+          `/checkouts/${privateId}/`,
+          JSON.stringify({ cart, shipping: { ...FALLBACK, shippingFee: 0, shipments: [] } }),
+        )
+      ).status,
+    ).toBe(200);
     expect(at((await signedFetch(sb, 'legacy', 'GET', path)).body, 'data', 'shipping', 'shippingFee')).toBe(0);
     expect((await signedFetch(sb, 'legacy', 'PUT', `/checkouts/${privateId}/`, JSON.stringify({ cart, shipping: null }))).status).toBe(200);
     expect(at((await signedFetch(sb, 'legacy', 'GET', path)).body, 'data', 'shipping')).toBeNull();
   });
 
   it('refuses a block that is not an object, and amounts that are not amounts, with 400 Validation_Error', async () => {
-    const bad = await api.post('/checkouts', { ...initPayload({ fees: undefined }), shipping: { shippingFee: 'lots', shipments: [{ shippingChoice: { fee: 'free' } }] } });
+    const bad = await api.post('/checkouts', {
+      ...initPayload({ fees: undefined }),
+      shipping: { shippingFee: 'lots', shipments: [{ shippingChoice: { fee: 'free' } }] },
+    });
     expect(bad.status).toBe(400);
     const messages = (at(bad.json, 'error', 'errors') as { reason: string; message: string }[]).map((e) => e.message).join('\n');
     expect(messages).toContain('shipping.shippingFee');

@@ -66,10 +66,21 @@ describe('initialize and the checkout before the customer is known', () => {
 
 describe('a completed business purchase, as the example shows it', () => {
   it('fills businessCustomer and leaves customer null', async () => {
-    const { privateId } = await initialize({ storeId: 1236, reference: '1231', businessCustomerPrefill: { email: 'bosse@brabyggare.se', organizationNumber: '620306-1400' } });
-    const company = { companyName: 'Bra Byggare AB', organizationNumber: '620306-1400', invoiceReference: 'Reparation dusch Collector', deliveryAddress: { firstName: 'Bosse', lastName: 'Byggare' } };
+    const { privateId } = await initialize({
+      storeId: 1236,
+      reference: '1231',
+      businessCustomerPrefill: { email: 'bosse@brabyggare.se', organizationNumber: '620306-1400' },
+    });
+    const company = {
+      companyName: 'Bra Byggare AB',
+      organizationNumber: '620306-1400',
+      invoiceReference: 'Reparation dusch Collector',
+      deliveryAddress: { firstName: 'Bosse', lastName: 'Byggare' },
+    };
     expect((await admin(sb, `/uat/checkouts/${privateId}/customer`, { customer: company })).status).toBe(200);
-    expect((await admin(sb, `/uat/checkouts/${privateId}/purchase`, { result: 'Preliminary', paymentName: 'DirectInvoice' })).status).toBe(200);
+    expect((await admin(sb, `/uat/checkouts/${privateId}/purchase`, { result: 'Preliminary', paymentName: 'DirectInvoice' })).status).toBe(
+      200,
+    );
     const completed = await data(privateId);
     expect(completed).toMatchObject({
       customerType: 'BusinessCustomer',
@@ -94,7 +105,9 @@ describe('a completed business purchase, as the example shows it', () => {
       hasSessionExpired: false,
     });
     for (const address of ['invoiceAddress', 'deliveryAddress']) {
-      expect(Object.keys(at(completed, 'businessCustomer', address) as object)).toEqual(expect.arrayContaining(['companyName', 'coAddress', 'address', 'address2', 'postalCode', 'city', 'country']));
+      expect(Object.keys(at(completed, 'businessCustomer', address) as object)).toEqual(
+        expect.arrayContaining(['companyName', 'coAddress', 'address', 'address2', 'postalCode', 'city', 'country']),
+      );
     }
   });
 });
@@ -127,7 +140,10 @@ describe('update metadata, both documented forms', () => {
     const { privateId } = await initialize();
     const invalid = await api.call('PUT', `/checkouts/${privateId}/metadata`, [1, 2]);
     expect(invalid.status).toBe(400);
-    expect(at(invalid.json, 'error', 'errors', 0)).toMatchObject({ reason: 'Validation_Error', message: expect.stringContaining('Metadata object could not be parsed as a valid JSON object') });
+    expect(at(invalid.json, 'error', 'errors', 0)).toMatchObject({
+      reason: 'Validation_Error',
+      message: expect.stringContaining('Metadata object could not be parsed as a valid JSON object'),
+    });
 
     await admin(sb, `/uat/checkouts/${privateId}/commit`);
     const committed = await api.call('PUT', `/checkouts/${privateId}/metadata`, EXAMPLE);
@@ -146,7 +162,16 @@ describe('order lines', () => {
     const { privateId } = await initialize({ fees: '' });
     const cart = {
       items: [
-        { id: '10001', description: 'A product description', unitPrice: 95.0, unitWeight: 0.3, quantity: 1, vat: 25.0, requiresElectronicId: true, sku: 'a unique alphanumeric code for article identification' },
+        {
+          id: '10001',
+          description: 'A product description',
+          unitPrice: 95.0,
+          unitWeight: 0.3,
+          quantity: 1,
+          vat: 25.0,
+          requiresElectronicId: true,
+          sku: 'a unique alphanumeric code for article identification',
+        },
         { id: '10002', description: 'Gift Card', type: 'GiftCard', unitPrice: -100.0, quantity: 1, vat: 0.0 },
         { id: '10003', description: 'Plain', unitPrice: 200, quantity: 1, vat: 25 },
       ],
@@ -155,7 +180,16 @@ describe('order lines', () => {
     expect((await api.call('PUT', `/checkouts/${privateId}/cart`, cart)).status).toBe(200);
     await admin(sb, `/uat/checkouts/${privateId}/purchase`, { result: 'Preliminary' });
     expect(at(await data(privateId), 'order', 'items')).toEqual([
-      { id: '10001', description: 'A product description', unitPrice: 95, quantity: 1, vat: 25, sku: 'a unique alphanumeric code for article identification', unitWeight: 0.3, requiresElectronicId: true },
+      {
+        id: '10001',
+        description: 'A product description',
+        unitPrice: 95,
+        quantity: 1,
+        vat: 25,
+        sku: 'a unique alphanumeric code for article identification',
+        unitWeight: 0.3,
+        requiresElectronicId: true,
+      },
       { id: '10002', description: 'Gift Card', unitPrice: -100, quantity: 1, vat: 0, type: 'GiftCard' },
       { id: '10003', description: 'Plain', unitPrice: 200, quantity: 1, vat: 25 },
     ]);

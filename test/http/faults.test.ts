@@ -23,7 +23,11 @@ const sb = useSandboxShell({ now: NOW, frozen: true });
 type Json = Record<string, unknown>;
 
 async function addFault(rule: Json, target: Sandbox = sb): Promise<Json> {
-  const response = await target.fetch('/__admin/faults', { method: 'POST', body: JSON.stringify(rule), headers: { 'content-type': 'application/json' } });
+  const response = await target.fetch('/__admin/faults', {
+    method: 'POST',
+    body: JSON.stringify(rule),
+    headers: { 'content-type': 'application/json' },
+  });
   expect(response.status, JSON.stringify(await response.clone().json())).toBe(201);
   return (await response.json()) as Json;
 }
@@ -39,8 +43,23 @@ async function getOrder(token: string): Promise<Response> {
 describe('two flat example rules, verbatim', () => {
   it('answers one GET under /manage/orders with 503 in problem+json, then lets requests through', async () => {
     const token = await tokenFor(sb, 'uat');
-    const rule = await addFault({ env: 'uat', surface: 'api', method: 'GET', path: '/manage/orders/*', effect: 'status', status: 503, count: 1 });
-    expect(rule).toMatchObject({ id: expect.stringMatching(/^fault-\d+$/), effect: 'status', status: 503, count: 1, fired: 0, remaining: 1 });
+    const rule = await addFault({
+      env: 'uat',
+      surface: 'api',
+      method: 'GET',
+      path: '/manage/orders/*',
+      effect: 'status',
+      status: 503,
+      count: 1,
+    });
+    expect(rule).toMatchObject({
+      id: expect.stringMatching(/^fault-\d+$/),
+      effect: 'status',
+      status: 503,
+      count: 1,
+      fired: 0,
+      remaining: 1,
+    });
 
     // Another method, another env, another surface: untouched.
     expect((await sb.fetch(`${ORDER}/capture`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })).status).not.toBe(503);
@@ -51,7 +70,11 @@ describe('two flat example rules, verbatim', () => {
     expect(faulted.headers.get('content-type')).toMatch(/application\/problem\+json/);
     expect(faulted.headers.get('x-sandbox-fault')).toBe(rule.id);
     const problem = (await faulted.json()) as Json;
-    expect(problem).toMatchObject({ title: 'INJECTED_FAULT', status: 503, instance: '/manage/orders/00000000-0000-4000-8000-000000000000' });
+    expect(problem).toMatchObject({
+      title: 'INJECTED_FAULT',
+      status: 503,
+      instance: '/manage/orders/00000000-0000-4000-8000-000000000000',
+    });
     expect(problem.detail).toMatch(/Injected fault/);
 
     expect((await getOrder(token)).status).toBe(404);
@@ -65,7 +88,12 @@ describe('two flat example rules, verbatim', () => {
     expect(await first.json()).toMatchObject({ error: 'temporarily_unavailable', error_codes: [90033] });
     // The token endpoint on the api host is the same endpoint.
     const form = new URLSearchParams(clientCredentials('uat') as Record<string, string>).toString();
-    const onApi = () => sb.fetch('/uat/api/oauth2/v2.0/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+    const onApi = () =>
+      sb.fetch('/uat/api/oauth2/v2.0/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form,
+      });
     const second = await onApi();
     expect(second.status).toBe(503);
     expect(second.headers.get('x-sandbox-fault')).toBe(rule.id);
@@ -76,7 +104,10 @@ describe('two flat example rules, verbatim', () => {
 
 describe('identity outage and ext_expires_in', () => {
   async function expiredToken(extra: number): Promise<string> {
-    const patched = await sb.fetch('/__admin/tokens', { method: 'PATCH', body: JSON.stringify({ lifetimeSeconds: 600, extLifetimeSeconds: 600 + extra }) });
+    const patched = await sb.fetch('/__admin/tokens', {
+      method: 'PATCH',
+      body: JSON.stringify({ lifetimeSeconds: 600, extLifetimeSeconds: 600 + extra }),
+    });
     expect(patched.status).toBe(200);
     const issued = (await (await postForm(sb, 'uat', clientCredentials('uat'))).json()) as Json;
     expect(issued).toMatchObject({ expires_in: 600, ext_expires_in: 600 + extra });
@@ -131,7 +162,9 @@ describe('path patterns', () => {
     expect((await sb.fetch('/uat/api/manage')).status).toBe(502);
 
     const paths = async (query: string): Promise<string[]> =>
-      ((await (await sb.fetch(`/__admin/requests?${query}`)).json()) as { requests: { path: string }[] }).requests.map((entry) => entry.path).sort();
+      ((await (await sb.fetch(`/__admin/requests?${query}`)).json()) as { requests: { path: string }[] }).requests
+        .map((entry) => entry.path)
+        .sort();
     expect(await paths('surface=api&path=/checkouts/*')).toEqual(['/checkouts/abc', '/checkouts/abc/']);
     expect(await paths('surface=api&path=/checkouts/**')).toEqual(['/checkouts/abc', '/checkouts/abc/', '/checkouts/abc/cart']);
     expect(await paths('surface=api&path=/manage/**')).toEqual(['/manage', '/manage/orders/abc/capture']);
@@ -175,7 +208,7 @@ describe('effects', () => {
     expect(await text.text()).toBe('plain words');
   });
 
-  it('throttle answers 429 with Retry-After: the checkout envelope on the API, Entra\'s plain text on the token endpoint', async () => {
+  it("throttle answers 429 with Retry-After: the checkout envelope on the API, Entra's plain text on the token endpoint", async () => {
     await addFault({ env: 'uat', surface: 'api', path: '/checkouts*', effect: 'throttle', retryAfter: 7 });
     const api = await sb.fetch('/uat/api/checkouts', { method: 'POST' });
     expect(api.status).toBe(429);
@@ -202,7 +235,7 @@ describe('effects', () => {
     expect((await fetch(`${url}/uat/api/checkouts/x`)).status).toBe(401);
   });
 
-  it('matches on the principal: a bearer token\'s client id, a SharedKey username', async () => {
+  it("matches on the principal: a bearer token's client id, a SharedKey username", async () => {
     const token = await tokenFor(sb, 'uat');
     await addFault({ surface: 'api', principal: clientCredentials('uat').client_id!.toUpperCase(), effect: 'status', status: 503 });
     expect((await sb.fetch(ORDER)).status).toBe(401);
@@ -226,7 +259,10 @@ describe('effects', () => {
     /** The shape of an answer: its media type and the keys of its body, one level down. */
     const shape = async (response: Response) => {
       const body = (await response.json()) as Json;
-      const nested = Object.entries(body).map(([key, value]) => [key, value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value).sort() : typeof value]);
+      const nested = Object.entries(body).map(([key, value]) => [
+        key,
+        value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value).sort() : typeof value,
+      ]);
       return { type: response.headers.get('content-type')?.split(';')[0], body: Object.fromEntries(nested) };
     };
     await addFault({ env: 'uat', surface, effect: 'status', status: 503, count: 1 });
@@ -265,7 +301,14 @@ describe('bounds', () => {
   });
 
   it('a sandbox-time window: only between from and until on the sandbox clock', async () => {
-    await addFault({ surface: 'api', path: '/checkouts', effect: 'status', status: 503, from: '2026-10-30T13:00:00Z', until: '2026-10-30T14:00:00Z' });
+    await addFault({
+      surface: 'api',
+      path: '/checkouts',
+      effect: 'status',
+      status: 503,
+      from: '2026-10-30T13:00:00Z',
+      until: '2026-10-30T14:00:00Z',
+    });
     const at = async (now: string): Promise<number> => {
       await sb.fetch('/__admin/clock', { method: 'PUT', body: JSON.stringify({ now }) });
       return (await sb.fetch('/uat/api/checkouts', { method: 'POST' })).status;
@@ -310,8 +353,13 @@ describe('scenario-declared faults', () => {
   });
 
   it('a bad rule in a scenario stops start-up naming the field', async () => {
-    writeFileSync(join(dir, 'bad.yaml'), `${readFileSync(join(dir, 'default.yaml'), 'utf8').replace(/^name: .*$/m, 'name: bad')}\nfaults:\n  - { effect: explode }\n`);
-    await expect(createSandbox({ logLevel: 'silent', scenario: 'bad', scenarioDir: dir })).rejects.toThrow(/faults\.0\.effect|faults\[0\]\.effect/);
+    writeFileSync(
+      join(dir, 'bad.yaml'),
+      `${readFileSync(join(dir, 'default.yaml'), 'utf8').replace(/^name: .*$/m, 'name: bad')}\nfaults:\n  - { effect: explode }\n`,
+    );
+    await expect(createSandbox({ logLevel: 'silent', scenario: 'bad', scenarioDir: dir })).rejects.toThrow(
+      /faults\.0\.effect|faults\[0\]\.effect/,
+    );
   });
 });
 
@@ -342,7 +390,9 @@ describe('the admin calls', () => {
 
     const missing = await sb.fetch(`/__admin/faults/${a.id}`, { method: 'DELETE' });
     expect(missing.status).toBe(404);
-    expect(((await missing.json()) as { error: { message: string } }).error.message).toMatch(new RegExp(`No fault rule '${a.id}'.*${b.id}`));
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toMatch(
+      new RegExp(`No fault rule '${a.id}'.*${b.id}`),
+    );
 
     expect(await (await sb.fetch('/__admin/faults', { method: 'DELETE' })).json()).toEqual({ removed: 1 });
     expect(await listFaults()).toEqual([]);

@@ -16,8 +16,18 @@ beforeEach(async () => {
   api = new ManageApi(sb);
 });
 
-async function purchased(cart: unknown[], result: string, profileName: string | null = 'Coffee-Recurring'): Promise<Record<string, unknown>> {
-  const init = await api.post('/checkouts', { storeId: 1234, countryCode: 'SE', merchantTermsUri: 'https://shop.example/terms', profileName, cart: { items: cart } });
+async function purchased(
+  cart: unknown[],
+  result: string,
+  profileName: string | null = 'Coffee-Recurring',
+): Promise<Record<string, unknown>> {
+  const init = await api.post('/checkouts', {
+    storeId: 1234,
+    countryCode: 'SE',
+    merchantTermsUri: 'https://shop.example/terms',
+    profileName,
+    cart: { items: cart },
+  });
   expect(init.status, init.text).toBe(200);
   const privateId = String(at(init.json, 'data', 'privateId'));
   const purchase = await admin(sb, `/uat/checkouts/${privateId}/purchase`, { result, paymentName: 'Card' });
@@ -56,7 +66,12 @@ describe("WooCommerce's free trial: a 0-amount subscription order", () => {
       const charge = await api.post('/purchase/authorizations', {
         customerToken,
         attemptSchedule: { preferSynchronous: true },
-        order: { reference: 'SUB-1', currency: 'SEK', captureMode: 'Auto', items: [{ Id: 'BOX-1', Description: 'Monthly coffee box', UnitPrice: '199.00', Quantity: '1', Vat: '12' }] },
+        order: {
+          reference: 'SUB-1',
+          currency: 'SEK',
+          captureMode: 'Auto',
+          items: [{ Id: 'BOX-1', Description: 'Monthly coffee box', UnitPrice: '199.00', Quantity: '1', Vat: '12' }],
+        },
       });
       expect(charge.status, charge.text).toBe(200);
       const charged = await api.get(`/manage/orders/${String(at(charge.json, 'data', 'orderId'))}`);

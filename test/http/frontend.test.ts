@@ -19,14 +19,20 @@ afterEach(async () => {
   dir = null;
 });
 
-const open = (options: SandboxOptions = {}): Promise<Sandbox> => openSandbox({ now: '2026-10-20T10:00:00Z', frozen: true, ...options }).then((s) => (sb = s));
+const open = (options: SandboxOptions = {}): Promise<Sandbox> =>
+  openSandbox({ now: '2026-10-20T10:00:00Z', frozen: true, ...options }).then((s) => (sb = s));
 
-const post = (path: string, body: unknown): Promise<Response> => sb.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (path: string, body: unknown): Promise<Response> =>
+  sb.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 describe('frontend surface', () => {
   it('serves both loader scripts at the real paths, on both environments', async () => {
     await open();
-    for (const path of ['/uat/frontend/walley-checkout-loader.js', '/uat/frontend/collector-checkout-loader.js', '/prod/frontend/walley-checkout-loader.js']) {
+    for (const path of [
+      '/uat/frontend/walley-checkout-loader.js',
+      '/uat/frontend/collector-checkout-loader.js',
+      '/prod/frontend/walley-checkout-loader.js',
+    ]) {
       const response = await sb.fetch(path);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/javascript; charset=utf-8');
@@ -37,9 +43,13 @@ describe('frontend surface', () => {
 
   it('renders the page for a public token: cart and fees as the API holds them, escaped, in the data-lang language', async () => {
     await open();
-    const { publicToken } = await initializeOldStyle(sb, 'legacy', initPayload({
-      cart: { items: [{ id: 'X<1>', description: '<script>alert(1)</script> & tent', unitPrice: 100, quantity: 2, vat: 25 }] },
-    }));
+    const { publicToken } = await initializeOldStyle(
+      sb,
+      'legacy',
+      initPayload({
+        cart: { items: [{ id: 'X<1>', description: '<script>alert(1)</script> & tent', unitPrice: 100, quantity: 2, vat: 25 }] },
+      }),
+    );
     const response = await sb.fetch(`/uat/frontend/checkout/${publicToken}?lang=sv-SE&action-color=ff0000&action-text-color=red;x`);
     expect(response.status).toBe(200);
     const html = await response.text();
@@ -77,14 +87,24 @@ describe('frontend surface', () => {
   it('identifies and purchases through the same code as the admin simulation', async () => {
     await open();
     const { privateId, publicToken } = await initializeOldStyle(sb, 'legacy');
-    const identify = await post(`/uat/frontend/checkout/${publicToken}/customer`, { email: 'kim@example.se', mobilePhoneNumber: '+46700000000', postalCode: '41101' });
+    const identify = await post(`/uat/frontend/checkout/${publicToken}/customer`, {
+      email: 'kim@example.se',
+      mobilePhoneNumber: '+46700000000',
+      postalCode: '41101',
+    });
     expect(identify.status).toBe(200);
-    expect(await identify.json()).toEqual({ status: 'CustomerIdentified', customer: { email: 'kim@example.se', mobilePhoneNumber: '+46700000000', postalCode: '41101' } });
+    expect(await identify.json()).toEqual({
+      status: 'CustomerIdentified',
+      customer: { email: 'kim@example.se', mobilePhoneNumber: '+46700000000', postalCode: '41101' },
+    });
     expect((await post(`/uat/frontend/checkout/${publicToken}/purchase`, { paymentName: 'Bitcoin' })).status).toBe(400);
     const purchase = await post(`/uat/frontend/checkout/${publicToken}/purchase`, { paymentName: 'Card' });
     expect(purchase.status).toBe(200);
     expect(await purchase.json()).toMatchObject({ status: 'PurchaseCompleted', result: 'Completed', paymentName: 'Card' });
-    const stored = (await (await sb.fetch(`/__admin/uat/checkouts/${privateId}`)).json()) as { status: string; data: { customer: { deliveryAddress: { postalCode: string } } } };
+    const stored = (await (await sb.fetch(`/__admin/uat/checkouts/${privateId}`)).json()) as {
+      status: string;
+      data: { customer: { deliveryAddress: { postalCode: string } } };
+    };
     expect(stored.status).toBe('PurchaseCompleted');
     expect(stored.data.customer.deliveryAddress.postalCode).toBe('41101');
     // A completed checkout cannot be purchased again.
@@ -100,13 +120,25 @@ describe('frontend surface', () => {
         '\npersonas:\n  - { name: Slow Sam, email: sam@example.se, mobilePhoneNumber: "+46701111111", postalCode: "11111", outcome: rejected, identifyDelayMs: 300 }\n',
     );
     await open({ scenario: 'personas', scenarioDir: dir });
-    const { publicToken } = await initializeOldStyle(sb, 'legacy', initPayload(), { username: 'minimal-uat', key: 'minimal-uat-key', storeId: '1234' });
+    const { publicToken } = await initializeOldStyle(sb, 'legacy', initPayload(), {
+      username: 'minimal-uat',
+      key: 'minimal-uat-key',
+      storeId: '1234',
+    });
     const page = await (await sb.fetch(`/uat/frontend/checkout/${publicToken}`)).text();
     expect(page).toContain('Slow Sam (sam@example.se)');
     expect(page).not.toContain('approved@example.com');
 
     const started = performance.now();
-    expect((await post(`/uat/frontend/checkout/${publicToken}/customer`, { email: 'SAM@example.se', mobilePhoneNumber: '+46701111111', postalCode: '11111' })).status).toBe(200);
+    expect(
+      (
+        await post(`/uat/frontend/checkout/${publicToken}/customer`, {
+          email: 'SAM@example.se',
+          mobilePhoneNumber: '+46701111111',
+          postalCode: '11111',
+        })
+      ).status,
+    ).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
     const purchase = await post(`/uat/frontend/checkout/${publicToken}/purchase`, { paymentName: 'DirectInvoice' });
     expect(await purchase.json()).toMatchObject({ status: 'PurchaseCompleted', result: 'Rejected' });

@@ -34,9 +34,17 @@ const tally = { requests: 0, byClass: new Map<string, number>() };
 beforeAll(async () => {
   token = await tokenFor(sb, 'uat');
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const created = await sb.fetch('/uat/api/checkouts', { method: 'POST', headers, body: JSON.stringify(initPayload({ notificationUri: undefined })) });
+  const created = await sb.fetch('/uat/api/checkouts', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(initPayload({ notificationUri: undefined })),
+  });
   const checkout = ((await created.json()) as { data: { privateId: string } }).data.privateId;
-  const second = await sb.fetch('/uat/api/checkouts', { method: 'POST', headers, body: JSON.stringify(initPayload({ notificationUri: undefined })) });
+  const second = await sb.fetch('/uat/api/checkouts', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(initPayload({ notificationUri: undefined })),
+  });
   const bought = ((await second.json()) as { data: { privateId: string } }).data.privateId;
   const purchase = await sb.fetch(`/__admin/uat/checkouts/${bought}/purchase`, { method: 'POST', body: '{}' });
   const order = ((await purchase.json()) as { orderId: string }).orderId;
@@ -55,22 +63,71 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const classes = Object.fromEntries([...tally.byClass].sort());
-  console.info(`fuzz: ${tally.requests} requests over ${FUZZED.length} routes (seed ${SEED}, ${RUNS} runs per route): ${JSON.stringify(classes)}`);
+  console.info(
+    `fuzz: ${tally.requests} requests over ${FUZZED.length} routes (seed ${SEED}, ${RUNS} runs per route): ${JSON.stringify(classes)}`,
+  );
 });
 
 // ---------------------------------------------------------------------------------------
 // Hostile values.
 
 const FIELD_NAMES = [
-  'toString', 'valueOf', '__proto__', 'constructor', 'hasOwnProperty', 'toJSON',
-  'amount', 'Amount', 'unitPrice', 'UNITPRICE', 'quantity', 'vat', 'cart', 'items', 'fees', 'shipping', 'storeId', 'countryCode',
-  'reference', 'id', 'description', 'metadata', 'customer', 'actionReference', 'merchantTermsUri', 'notificationUri',
-  'destination', 'now', 'frozen', 'seconds', 'duration', 'scenario', 'expiresIn', 'secretExpiresIn', 'name', 'email',
+  'toString',
+  'valueOf',
+  '__proto__',
+  'constructor',
+  'hasOwnProperty',
+  'toJSON',
+  'amount',
+  'Amount',
+  'unitPrice',
+  'UNITPRICE',
+  'quantity',
+  'vat',
+  'cart',
+  'items',
+  'fees',
+  'shipping',
+  'storeId',
+  'countryCode',
+  'reference',
+  'id',
+  'description',
+  'metadata',
+  'customer',
+  'actionReference',
+  'merchantTermsUri',
+  'notificationUri',
+  'destination',
+  'now',
+  'frozen',
+  'seconds',
+  'duration',
+  'scenario',
+  'expiresIn',
+  'secretExpiresIn',
+  'name',
+  'email',
 ];
 
 const hostileLeaf: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(1e308, -1e308, 1e300, -1e300, 1e21, 2 ** 53 + 1, -0, 0.1, 1e-7, 0, -1, 100, 101, 99999999999),
-  fc.constantFrom('1e400', 'NaN', 'Infinity', '-1', '', ' ', '1,5', '١٢٣', '0x10', '2026-02-30T00:00:00Z', 'P99999999Y', '\u0000', '%00', '{checkout.id}'),
+  fc.constantFrom(
+    '1e400',
+    'NaN',
+    'Infinity',
+    '-1',
+    '',
+    ' ',
+    '1,5',
+    '١٢٣',
+    '0x10',
+    '2026-02-30T00:00:00Z',
+    'P99999999Y',
+    '\u0000',
+    '%00',
+    '{checkout.id}',
+  ),
   fc.double(),
   fc.integer(),
   fc.boolean(),
@@ -127,8 +184,17 @@ function replaced(document: unknown, at: (string | number)[], value: unknown): u
 }
 
 const CONTENT_TYPES = [
-  'application/json', 'application/json; charset=utf-8', 'application/json; charset=utf-16', 'text/plain', 'application/xml',
-  'application/x-www-form-urlencoded', 'multipart/form-data; boundary=fuzz', 'multipart/form-data', ';;;=', 'application/problem+json', '',
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=utf-16',
+  'text/plain',
+  'application/xml',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=fuzz',
+  'multipart/form-data',
+  ';;;=',
+  'application/problem+json',
+  '',
 ];
 
 type Body = { kind: string; bytes: string | Uint8Array | undefined };
@@ -136,7 +202,9 @@ type Body = { kind: string; bytes: string | Uint8Array | undefined };
 function bodyFor(route: Route): fc.Arbitrary<Body> {
   const base = example(route);
   const paths = leafPaths(base);
-  const json = (kind: string) => (value: unknown): Body => ({ kind, bytes: JSON.stringify(value) ?? 'null' });
+  const json =
+    (kind: string) =>
+    (value: unknown): Body => ({ kind, bytes: JSON.stringify(value) ?? 'null' });
   return fc.oneof(
     fc.tuple(fc.nat(), hostileValue).map(([i, v]) => json('example with a hostile field')(replaced(base, paths[i % paths.length]!, v))),
     hostileValue.map(json('random JSON')),
@@ -148,22 +216,41 @@ function bodyFor(route: Route): fc.Arbitrary<Body> {
       kind: 'deep nesting',
       bytes: `${open.repeat(depth)}1${(open === '[' ? ']' : '}').repeat(depth)}`,
     })),
-    fc.dictionary(fc.constantFrom('grant_type', 'client_id', 'client_secret', 'scope', ...FIELD_NAMES), fc.string({ unit: 'grapheme', maxLength: 40 }), { maxKeys: 5 }).map(
-      (fields) => ({ kind: 'form', bytes: new URLSearchParams(fields).toString() }),
-    ),
+    fc
+      .dictionary(
+        fc.constantFrom('grant_type', 'client_id', 'client_secret', 'scope', ...FIELD_NAMES),
+        fc.string({ unit: 'grapheme', maxLength: 40 }),
+        { maxKeys: 5 },
+      )
+      .map((fields) => ({ kind: 'form', bytes: new URLSearchParams(fields).toString() })),
     fc.uint8Array({ maxLength: 256 }).map((bytes) => ({ kind: 'raw bytes', bytes })),
     fc.constant({ kind: 'none', bytes: undefined }),
   );
 }
 
 const ODD_SEGMENTS = fc.oneof(
-  fc.constantFrom('f00dfeed-0000-4000-8000-000000000404', '%00', '%E0%A4%A', '..', '.', '%2F', 'a'.repeat(2000), '9999', '-1', '1e309', 'null', '%F0%9F%99%82'),
+  fc.constantFrom(
+    'f00dfeed-0000-4000-8000-000000000404',
+    '%00',
+    '%E0%A4%A',
+    '..',
+    '.',
+    '%2F',
+    'a'.repeat(2000),
+    '9999',
+    '-1',
+    '1e309',
+    'null',
+    '%F0%9F%99%82',
+  ),
   fc.string({ unit: 'grapheme', maxLength: 20 }).map((s) => encodeURIComponent(s) || 'x'),
 );
 
 function pathFor(route: Route): fc.Arbitrary<string> {
   const slots = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as Slot);
-  const ids = fc.tuple(...slots.map((slot) => fc.oneof({ weight: 3, arbitrary: fc.constant(known[slot]) }, { weight: 1, arbitrary: ODD_SEGMENTS })));
+  const ids = fc.tuple(
+    ...slots.map((slot) => fc.oneof({ weight: 3, arbitrary: fc.constant(known[slot]) }, { weight: 1, arbitrary: ODD_SEGMENTS })),
+  );
   const suffix = fc.oneof(
     { weight: 6, arbitrary: fc.constant('') },
     { weight: 1, arbitrary: fc.constantFrom('/', '//', '/x', '?a=1', '?%zz', '#frag', '/..', '/%2e%2e/admin', '?' + 'q'.repeat(3000)) },
@@ -196,10 +283,22 @@ function caseFor(route: Route): fc.Arbitrary<Case> {
     path: pathFor(route),
     contentType: fc.constantFrom(...CONTENT_TYPES),
     body: bodyFor(route),
-    credential: fc.oneof({ weight: 5, arbitrary: fc.constant<Credential>('valid') }, { weight: 1, arbitrary: fc.constantFrom<Credential>('none', 'garbage', 'other scheme') }),
+    credential: fc.oneof(
+      { weight: 5, arbitrary: fc.constant<Credential>('valid') },
+      { weight: 1, arbitrary: fc.constantFrom<Credential>('none', 'garbage', 'other scheme') },
+    ),
     extraHeader: fc.option(
       fc.tuple(
-        fc.constantFrom('x-idempotency', 'idempotency-key', 'accept', 'accept-language', 'content-length', 'origin', 'sec-fetch-site', 'x-forwarded-for'),
+        fc.constantFrom(
+          'x-idempotency',
+          'idempotency-key',
+          'accept',
+          'accept-language',
+          'content-length',
+          'origin',
+          'sec-fetch-site',
+          'x-forwarded-for',
+        ),
         fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 60 }),
       ),
     ),
@@ -259,7 +358,14 @@ function matches(shape: string, body: Record<string, unknown>, status: number, c
   const text = (v: unknown): boolean => typeof v === 'string' && v.trim() !== '';
   switch (shape) {
     case 'checkout':
-      return isRecord(body.error) && body.data === null && text(body.id) && body.error.code === status && text(body.error.message) && Array.isArray(body.error.errors);
+      return (
+        isRecord(body.error) &&
+        body.data === null &&
+        text(body.id) &&
+        body.error.code === status &&
+        text(body.error.message) &&
+        Array.isArray(body.error.errors)
+      );
     case 'problem':
       return contentType.startsWith('application/problem+json') && body.status === status && text(body.title) && text(body.detail);
     case 'oauth':
@@ -290,9 +396,15 @@ async function judge(route: Route, url: string, method: string, response: Respon
   const contentType = response.headers.get('content-type') ?? '';
   // A path that climbed out of its prefix ("/uat/api/../x") addresses no surface: the gateway's own 404.
   const pathname = new URL(url).pathname;
-  const inside = route.prefix === '' ? pathname.startsWith('/__admin') : pathname === route.prefix || pathname.startsWith(`${route.prefix}/`);
-  if (!inside) return status === 404 && isRecord(body.error) && body.error.code === 404 ? null : `unaddressed path answered ${status}: ${text.slice(0, 200)}`;
-  return shapesOf(route).some((shape) => matches(shape, body, status, contentType)) ? null : `status ${status} outside the ${shapesOf(route).join('/')} envelope: ${text.slice(0, 300)}`;
+  const inside =
+    route.prefix === '' ? pathname.startsWith('/__admin') : pathname === route.prefix || pathname.startsWith(`${route.prefix}/`);
+  if (!inside)
+    return status === 404 && isRecord(body.error) && body.error.code === 404
+      ? null
+      : `unaddressed path answered ${status}: ${text.slice(0, 200)}`;
+  return shapesOf(route).some((shape) => matches(shape, body, status, contentType))
+    ? null
+    : `status ${status} outside the ${shapesOf(route).join('/')} envelope: ${text.slice(0, 300)}`;
 }
 
 function count(kind: string): void {
@@ -319,7 +431,10 @@ describe(`fuzz: every route, ${RUNS} generated requests each (seed ${SEED})`, ()
         const response = await send(route, c);
         count(response === 'refused' ? 'refused' : `${Math.floor(response.status / 100)}xx`);
         const miss = await judge(route, `http://127.0.0.1:4010${route.prefix}${c.path}`, c.method, response);
-        if (miss) throw new Error(`${c.method} ${route.prefix}${c.path} (${c.body.kind}, ${c.contentType || 'no content type'}, ${c.credential} credentials): ${miss}`);
+        if (miss)
+          throw new Error(
+            `${c.method} ${route.prefix}${c.path} (${c.body.kind}, ${c.contentType || 'no content type'}, ${c.credential} credentials): ${miss}`,
+          );
       }),
       { numRuns: RUNS, seed: SEED + FUZZED.indexOf(route), endOnFailure: true },
     );

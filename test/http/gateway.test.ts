@@ -86,7 +86,11 @@ describe('gateway', () => {
     const response = await sb.fetch('/prod/api/does-not-exist');
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
-    const body = (await response.json()) as { id: string; data: null; error: { code: number; message: string; errors: { reason: string }[] } };
+    const body = (await response.json()) as {
+      id: string;
+      data: null;
+      error: { code: number; message: string; errors: { reason: string }[] };
+    };
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.data).toBeNull();
     expect(body.error.code).toBe(404);
@@ -111,7 +115,9 @@ describe('gateway', () => {
   it('lists every host with its local base URLs', async () => {
     const response = await sb.fetch('/__admin/hosts');
     expect(response.status).toBe(200);
-    const { hosts } = (await response.json()) as { hosts: { env: string; surface: string; realHost: string; baseUrl: string; dedicatedUrl: string; placeholder: string }[] };
+    const { hosts } = (await response.json()) as {
+      hosts: { env: string; surface: string; realHost: string; baseUrl: string; dedicatedUrl: string; placeholder: string }[];
+    };
     expect(hosts).toHaveLength(10);
     expect(hosts.find((h) => h.env === 'uat' && h.surface === 'frontend')).toMatchObject({
       realHost: 'checkout.uat.walleydev.com',

@@ -40,7 +40,11 @@ environments:`,
 /** A fresh world from the scenario file; `resume`: the state file's world, as a restart without flags. */
 async function open(statePath?: string, resume = false): Promise<ManageApi> {
   const state = statePath ? { statePath } : {};
-  sb = await createSandbox(resume ? { logLevel: 'silent', ...state } : { logLevel: 'silent', now: '2026-11-02T10:00:00Z', frozen: true, scenario: scenarioFile(), ...state });
+  sb = await createSandbox(
+    resume
+      ? { logLevel: 'silent', ...state }
+      : { logLevel: 'silent', now: '2026-11-02T10:00:00Z', frozen: true, scenario: scenarioFile(), ...state },
+  );
   return new ManageApi(sb);
 }
 
@@ -51,11 +55,16 @@ async function initialize(api: ManageApi, overrides: Record<string, unknown>): P
 }
 
 const post = async (path: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> => {
-  const response = await sb.fetch(`/uat/frontend${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await sb.fetch(`/uat/frontend${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 };
 
-const page = async (publicToken: string, query = ''): Promise<string> => (await sb.fetch(`/uat/frontend/checkout/${publicToken}${query}`)).text();
+const page = async (publicToken: string, query = ''): Promise<string> =>
+  (await sb.fetch(`/uat/frontend/checkout/${publicToken}${query}`)).text();
 
 describe('the B2B variant', () => {
   it('is what a B2B store’s checkout shows, whatever data-variant says: company fields, business personas, invoice only', async () => {
@@ -63,7 +72,9 @@ describe('the B2B variant', () => {
     const { publicToken } = await initialize(api, { storeId: 1236 });
     const html = await page(publicToken, '?lang=en-SE');
     expect(html).toContain('<body class="variant-b2b"');
-    expect(html).toMatch(/<label for="organization-number">Organisation number<\/label>\s*<input id="organization-number" name="organizationNumber"/);
+    expect(html).toMatch(
+      /<label for="organization-number">Organisation number<\/label>\s*<input id="organization-number" name="organizationNumber"/,
+    );
     expect(html).toContain('Buyer at Fjällbolaget');
     expect(html).toContain('id="method-DirectInvoice"');
     expect(html).not.toContain('id="method-Card"');
@@ -77,20 +88,44 @@ describe('the B2B variant', () => {
   it('identifies with the company typed in, or the business persona’s', async () => {
     const api = await open();
     const typed = await initialize(api, { storeId: 1236 });
-    const answer = await post(`/checkout/${typed.publicToken}/customer`, { email: 'ap@firm.example', mobilePhoneNumber: '0701112233', postalCode: '41103', organizationNumber: '5560360793', companyName: 'Volvo Test AB', invoiceReference: 'Kim' });
+    const answer = await post(`/checkout/${typed.publicToken}/customer`, {
+      email: 'ap@firm.example',
+      mobilePhoneNumber: '0701112233',
+      postalCode: '41103',
+      organizationNumber: '5560360793',
+      companyName: 'Volvo Test AB',
+      invoiceReference: 'Kim',
+    });
     expect(answer.status).toBe(200);
     const business = at((await api.get(`/checkouts/${typed.privateId}`)).json, 'data', 'businessCustomer');
-    expect(business).toMatchObject({ organizationNumber: '5560360793', companyName: 'Volvo Test AB', invoiceReference: 'Kim', email: 'ap@firm.example' });
+    expect(business).toMatchObject({
+      organizationNumber: '5560360793',
+      companyName: 'Volvo Test AB',
+      invoiceReference: 'Kim',
+      email: 'ap@firm.example',
+    });
 
     const persona = await initialize(api, { storeId: 1236 });
-    await post(`/checkout/${persona.publicToken}/customer`, { email: 'buyer@fjallbolaget.example', mobilePhoneNumber: '+46702223344', postalCode: '41103' });
-    expect(at((await api.get(`/checkouts/${persona.privateId}`)).json, 'data', 'businessCustomer')).toMatchObject({ organizationNumber: '5566778899', companyName: 'Fjällbolaget AB' });
+    await post(`/checkout/${persona.publicToken}/customer`, {
+      email: 'buyer@fjallbolaget.example',
+      mobilePhoneNumber: '+46702223344',
+      postalCode: '41103',
+    });
+    expect(at((await api.get(`/checkouts/${persona.privateId}`)).json, 'data', 'businessCustomer')).toMatchObject({
+      organizationNumber: '5566778899',
+      companyName: 'Fjällbolaget AB',
+    });
   });
 
   it('refuses company fields on a private checkout (400 in the page’s JSON)', async () => {
     const api = await open();
     const { publicToken } = await initialize(api, {});
-    const refused = await post(`/checkout/${publicToken}/customer`, { email: 'kim@example.org', mobilePhoneNumber: '0701', postalCode: '11122', organizationNumber: '5566778899' });
+    const refused = await post(`/checkout/${publicToken}/customer`, {
+      email: 'kim@example.org',
+      mobilePhoneNumber: '0701',
+      postalCode: '11122',
+      organizationNumber: '5566778899',
+    });
     expect(refused.status).toBe(400);
     expect(at(refused.json, 'error', 'message')).toContain('are for business checkouts');
   });
@@ -102,9 +137,15 @@ describe('the delivery step', () => {
     const { privateId, publicToken } = await initialize(api, { profileName: 'shipping' });
     const before = await page(publicToken, '?lang=en-SE');
     expect(before).toMatch(/<form id="delivery" data-provider="nShift" hidden>/);
-    expect(before).toMatch(/<input type="radio" id="delivery-postnord-home" name="delivery" value="home" data-carrier="postnord" ><label for="delivery-postnord-home">Home delivery · 99,00\skr · 1-2 days<\/label>/);
+    expect(before).toMatch(
+      /<input type="radio" id="delivery-postnord-home" name="delivery" value="home" data-carrier="postnord" ><label for="delivery-postnord-home">Home delivery · 99,00\skr · 1-2 days<\/label>/,
+    );
 
-    const identified = await post(`/checkout/${publicToken}/customer`, { email: 'kim@example.org', mobilePhoneNumber: '0701', postalCode: '11122' });
+    const identified = await post(`/checkout/${publicToken}/customer`, {
+      email: 'kim@example.org',
+      mobilePhoneNumber: '0701',
+      postalCode: '11122',
+    });
     expect(at(identified.json, 'shipping', 'shippingFeeId')).toBe('shipping|postnord:service-point');
     const chosen = await post(`/checkout/${publicToken}/shipping`, { carrier: 'postnord', option: 'home' });
     expect(chosen.status).toBe(200);
@@ -114,17 +155,28 @@ describe('the delivery step', () => {
     expect(cart).toMatch(/id="total">2\s797,00\skr</);
     expect(at((await api.get(`/checkouts/${privateId}`)).json, 'data', 'shipping', 'carrierName')).toBe('PostNord');
     const unknown = await post(`/checkout/${publicToken}/shipping`, { carrier: 'postnord', option: 'drone' });
-    expect([unknown.status, String(at(unknown.json, 'error', 'message'))]).toEqual([400, expect.stringContaining("shipping.option: 'drone' is not an option")]);
+    expect([unknown.status, String(at(unknown.json, 'error', 'message'))]).toEqual([
+      400,
+      expect.stringContaining("shipping.option: 'drone' is not an option"),
+    ]);
   });
 
   it('takes a persona’s carrier and option when the module offers them', async () => {
     const api = await open();
     const { privateId, publicToken } = await initialize(api, { profileName: 'shipping' });
-    await post(`/checkout/${publicToken}/customer`, { email: 'budbee@example.com', mobilePhoneNumber: '+46703334455', postalCode: '11130' });
+    await post(`/checkout/${publicToken}/customer`, {
+      email: 'budbee@example.com',
+      mobilePhoneNumber: '+46703334455',
+      postalCode: '11130',
+    });
     expect(at((await api.get(`/checkouts/${privateId}`)).json, 'data', 'shipping')).toMatchObject({ carrierId: 'budbee', shippingFee: 39 });
     // On the Delivery profile Budbee is not offered: the persona takes the first option there.
     const other = await initialize(api, { profileName: 'Delivery' });
-    await post(`/checkout/${other.publicToken}/customer`, { email: 'budbee@example.com', mobilePhoneNumber: '+46703334455', postalCode: '11130' });
+    await post(`/checkout/${other.publicToken}/customer`, {
+      email: 'budbee@example.com',
+      mobilePhoneNumber: '+46703334455',
+      postalCode: '11130',
+    });
     expect(at((await api.get(`/checkouts/${other.privateId}`)).json, 'data', 'shipping', 'carrierId')).toBe('dhl');
   });
 });
@@ -134,7 +186,11 @@ describe('after a restart from the state file', () => {
     const statePath = join(dir, 'state.json');
     let api = await open(statePath);
     const b2b = await initialize(api, { storeId: 1236 });
-    await post(`/checkout/${b2b.publicToken}/customer`, { email: 'buyer@fjallbolaget.example', mobilePhoneNumber: '+46702223344', postalCode: '41103' });
+    await post(`/checkout/${b2b.publicToken}/customer`, {
+      email: 'buyer@fjallbolaget.example',
+      mobilePhoneNumber: '+46702223344',
+      postalCode: '41103',
+    });
     const delivery = await initialize(api, { profileName: 'shipping' });
     await admin(sb, `/uat/checkouts/${delivery.privateId}/customer`, { shipping: { carrier: 'budbee' } });
     const shippingBefore = at((await api.get(`/checkouts/${delivery.privateId}`)).json, 'data', 'shipping');
@@ -148,7 +204,11 @@ describe('after a restart from the state file', () => {
     expect(at(stores, 0, 'profiles', 0, 'deliveryModule', 'provider')).toBe('nShift');
     // The scenario's personas, company and delivery choice included, came back from the snapshot.
     const fresh = await initialize(api, { profileName: 'shipping' });
-    await post(`/checkout/${fresh.publicToken}/customer`, { email: 'budbee@example.com', mobilePhoneNumber: '+46703334455', postalCode: '11130' });
+    await post(`/checkout/${fresh.publicToken}/customer`, {
+      email: 'budbee@example.com',
+      mobilePhoneNumber: '+46703334455',
+      postalCode: '11130',
+    });
     expect(at((await api.get(`/checkouts/${fresh.privateId}`)).json, 'data', 'shipping', 'carrierId')).toBe('budbee');
   });
 });

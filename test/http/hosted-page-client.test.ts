@@ -38,8 +38,10 @@ const state = async (publicToken: string): Promise<State> => {
   expect(response.status).toBe(200);
   return (await response.json()) as State;
 };
-const advance = (duration: string): Promise<Response> => sb.fetch('/__admin/clock/advance', { method: 'POST', body: JSON.stringify({ duration }) });
-const pageHtml = async (publicToken: string, query = ''): Promise<string> => (await sb.fetch(`/uat/frontend/checkout/${publicToken}${query}`)).text();
+const advance = (duration: string): Promise<Response> =>
+  sb.fetch('/__admin/clock/advance', { method: 'POST', body: JSON.stringify({ duration }) });
+const pageHtml = async (publicToken: string, query = ''): Promise<string> =>
+  (await sb.fetch(`/uat/frontend/checkout/${publicToken}${query}`)).text();
 
 describe("the hosted page's state", () => {
   it('answers the status, sandbox time, expiry and revision; the revision moves with the shop’s changes only', async () => {
@@ -130,7 +132,8 @@ describe("the loader's attributes on the page", () => {
 
   it('gives the action colour black text where white would fail AA, and reads data-action-text-color as black or white', async () => {
     const { publicToken } = await initialize();
-    const vars = async (query: string): Promise<string> => /<body class="[^"]*" style="([^"]*)">/.exec(await pageHtml(publicToken, query))![1]!;
+    const vars = async (query: string): Promise<string> =>
+      /<body class="[^"]*" style="([^"]*)">/.exec(await pageHtml(publicToken, query))![1]!;
     expect(await vars('?action-color=%230b6e4f')).toBe('--action:#0b6e4f;--action-text:#ffffff;');
     expect(await vars('?action-color=ffd400')).toBe('--action:#ffd400;--action-text:#000000;');
     expect(await vars('?action-color=ffd400&action-text-color=white')).toBe('--action:#ffd400;--action-text:#ffffff;');

@@ -64,20 +64,33 @@ describe('getting a token the ways real clients do', () => {
     [
       'HTTP Basic built without form-encoding (curl -u)',
       () =>
-        postForm(sb, 'uat', { grant_type: 'client_credentials', scope: UAT_SCOPE }, {
-          authorization: `Basic ${Buffer.from(`${uat.clientId}:${uat.clientSecret}`).toString('base64')}`,
+        postForm(
+          sb,
+          'uat',
+          { grant_type: 'client_credentials', scope: UAT_SCOPE },
+          {
+            authorization: `Basic ${Buffer.from(`${uat.clientId}:${uat.clientSecret}`).toString('base64')}`,
+          },
+        ),
+    ],
+    [
+      'form with + for spaces and upper-case client id',
+      () =>
+        sb.fetch('/uat/auth/oauth2/v2.0/token', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' },
+          body: `grant_type=client_credentials&client_id=${uat.clientId.toUpperCase()}&client_secret=${uat.clientSecret}&scope=openid+${UAT_SCOPE}`,
         }),
     ],
-    ['form with + for spaces and upper-case client id', () => sb.fetch('/uat/auth/oauth2/v2.0/token', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' },
-      body: `grant_type=client_credentials&client_id=${uat.clientId.toUpperCase()}&client_secret=${uat.clientSecret}&scope=openid+${UAT_SCOPE}`,
-    })],
-    ['on the api surface (the same host in reality)', () => sb.fetch('/uat/api/oauth2/v2.0/token', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(creds).toString(),
-    })],
+    [
+      'on the api surface (the same host in reality)',
+      () =>
+        sb.fetch('/uat/api/oauth2/v2.0/token', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(creds).toString(),
+        }),
+    ],
   ];
 
   it.each(variants)('%s → 200, a token that verifies against the served JWKS', async (_name, send) => {
@@ -110,7 +123,9 @@ describe('other methods', () => {
     expect(options.headers.get('allow')).toBe('POST, OPTIONS');
     const put = await sb.fetch('/uat/auth/oauth2/v2.0/token', { method: 'PUT', body: 'grant_type=client_credentials' });
     expect(put.status).toBe(400);
-    expect((await json<{ error_description: string }>(put)).error_description).toMatch(/^AADSTS900561: The endpoint only accepts POST requests. Received a PUT request./);
+    expect((await json<{ error_description: string }>(put)).error_description).toMatch(
+      /^AADSTS900561: The endpoint only accepts POST requests. Received a PUT request./,
+    );
   });
 });
 
@@ -120,7 +135,22 @@ describe('the access token', () => {
     const jwks = await servedJwks();
     expect(jwtPart(token, 0)).toEqual({ typ: 'JWT', alg: 'RS256', kid: jwks.keys[0]?.kid });
     const claims = jwtPart(token, 1);
-    expect(Object.keys(claims)).toEqual(['aud', 'iss', 'iat', 'nbf', 'exp', 'aio', 'azp', 'azpacr', 'oid', 'rh', 'sub', 'tid', 'uti', 'ver']);
+    expect(Object.keys(claims)).toEqual([
+      'aud',
+      'iss',
+      'iat',
+      'nbf',
+      'exp',
+      'aio',
+      'azp',
+      'azpacr',
+      'oid',
+      'rh',
+      'sub',
+      'tid',
+      'uti',
+      'ver',
+    ]);
     expect(claims).toMatchObject({
       aud: UAT_RESOURCE,
       iss: UAT_ISSUER,
@@ -141,13 +171,24 @@ describe('the access token', () => {
     const [a, b] = [jwtPart(await tokenFor(sb, 'uat'), 1), jwtPart(await tokenFor(sb, 'uat'), 1)];
     expect(a.oid).toBe(b.oid);
     expect(a.uti).not.toBe(b.uti);
-    const other = jwtPart(await tokenFor(sb, 'uat', { ...clientCredentials('uat'), client_id: '6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a02', client_secret: 'uat-secret-fjord-books-0002' }), 1);
+    const other = jwtPart(
+      await tokenFor(sb, 'uat', {
+        ...clientCredentials('uat'),
+        client_id: '6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a02',
+        client_secret: 'uat-secret-fjord-books-0002',
+      }),
+      1,
+    );
     expect(other.oid).not.toBe(a.oid);
   });
 
   it('PROD tokens come from the PROD tenant, key and resource', async () => {
     const claims = jwtPart(await tokenFor(sb, 'prod'), 1);
-    expect(claims).toMatchObject({ aud: 'a3f3019f-2be9-41cc-a254-7bb347238e89', tid: PROD_TENANT, iss: `https://login.microsoftonline.com/${PROD_TENANT}/v2.0` });
+    expect(claims).toMatchObject({
+      aud: 'a3f3019f-2be9-41cc-a254-7bb347238e89',
+      tid: PROD_TENANT,
+      iss: `https://login.microsoftonline.com/${PROD_TENANT}/v2.0`,
+    });
   });
 });
 
@@ -171,7 +212,9 @@ describe('discovery and keys', () => {
     });
     const token = (await json<{ access_token: string }>(issued)).access_token;
     const jwks = await json<JSONWebKeySet>(await sb.fetch(doc.jwks_uri as string));
-    await expect(jwtVerify(token, createLocalJWKSet(jwks), { issuer: doc.issuer as string, currentDate: sb.clock.now() })).resolves.toBeTruthy();
+    await expect(
+      jwtVerify(token, createLocalJWKSet(jwks), { issuer: doc.issuer as string, currentDate: sb.clock.now() }),
+    ).resolves.toBeTruthy();
   });
 
   it('every key has kid = x5t = the certificate thumbprint, and n/e of the x5c certificate', async () => {
@@ -194,7 +237,9 @@ describe('discovery and keys', () => {
     const uatKids = (await servedJwks()).keys.map((k) => k.kid);
     const prodKids = (await servedJwks('prod', PROD_TENANT)).keys.map((k) => k.kid);
     expect(uatKids.filter((k) => prodKids.includes(k))).toEqual([]);
-    const alias = await json<{ issuer: string }>(await sb.fetch('/uat/auth/WALLEYUAT.onmicrosoft.com/v2.0/.well-known/openid-configuration'));
+    const alias = await json<{ issuer: string }>(
+      await sb.fetch('/uat/auth/WALLEYUAT.onmicrosoft.com/v2.0/.well-known/openid-configuration'),
+    );
     expect(alias.issuer).toBe(UAT_ISSUER);
     const common = await json<{ keys: { issuer: string }[] }>(await sb.fetch('/uat/auth/common/discovery/v2.0/keys'));
     expect(common.keys[0]?.issuer).toBe('https://login.microsoftonline.com/{tenantid}/v2.0');
@@ -203,9 +248,14 @@ describe('discovery and keys', () => {
 
 describe('lifetimes', () => {
   it('follow the token settings (admin PATCH /__admin/tokens)', async () => {
-    const patched = await sb.fetch('/__admin/tokens', { method: 'PATCH', body: JSON.stringify({ lifetimeSeconds: 600, extLifetimeSeconds: 900 }) });
+    const patched = await sb.fetch('/__admin/tokens', {
+      method: 'PATCH',
+      body: JSON.stringify({ lifetimeSeconds: 600, extLifetimeSeconds: 900 }),
+    });
     expect(await json(patched)).toMatchObject({ lifetimeSeconds: 600, extLifetimeSeconds: 900, clockSkewSeconds: 300 });
-    const body = await json<{ expires_in: number; ext_expires_in: number; access_token: string }>(await postForm(sb, 'uat', clientCredentials('uat')));
+    const body = await json<{ expires_in: number; ext_expires_in: number; access_token: string }>(
+      await postForm(sb, 'uat', clientCredentials('uat')),
+    );
     expect([body.expires_in, body.ext_expires_in]).toEqual([600, 900]);
     expect(jwtPart(body.access_token, 1).exp).toBe(NOW_S + 600);
   });
@@ -224,7 +274,11 @@ describe('bearer checks (middleware as mounted on the api surface)', () => {
   async function expect401(response: Response, reason: string, challenge: string): Promise<string> {
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toBe(challenge);
-    const body = await json<{ id: string; data: null; error: { code: number; message: string; errors: { reason: string; message: string }[] } }>(response);
+    const body = await json<{
+      id: string;
+      data: null;
+      error: { code: number; message: string; errors: { reason: string; message: string }[] };
+    }>(response);
     expect(Object.keys(body)).toEqual(['id', 'data', 'error']);
     expect(body.data).toBeNull();
     expect(body.error.code).toBe(401);
@@ -299,7 +353,11 @@ describe('bearer checks (middleware as mounted on the api surface)', () => {
 
   it.each(invalid)('%s → 401 invalid_token', async (_name, make, description) => {
     const response = await probe(sb, 'uat', `Bearer ${await make()}`);
-    await expect401(response, description.startsWith('The token is not valid before') ? 'Token_Not_Yet_Valid' : 'Invalid_Token', `Bearer error="invalid_token", error_description="${description}"`);
+    await expect401(
+      response,
+      description.startsWith('The token is not valid before') ? 'Token_Not_Yet_Valid' : 'Invalid_Token',
+      `Bearer error="invalid_token", error_description="${description}"`,
+    );
   });
 
   it('advancing the clock past exp + skew turns 200 into 401, with the expiry in sandbox time', async () => {
@@ -329,7 +387,9 @@ describe('bearer checks (middleware as mounted on the api surface)', () => {
   it('a UAT token is refused in PROD, and a PROD token in UAT', async () => {
     const inProd = await probe(sb, 'prod', `Bearer ${await tokenFor(sb, 'uat')}`);
     expect(inProd.status).toBe(401);
-    expect(inProd.headers.get('www-authenticate')).toBe('Bearer error="invalid_token", error_description="The signature key was not found"');
+    expect(inProd.headers.get('www-authenticate')).toBe(
+      'Bearer error="invalid_token", error_description="The signature key was not found"',
+    );
     expect((await json<{ error: { message: string } }>(inProd)).error.message).toContain('issued by the UAT identity provider');
     const message = await expect401(
       await probe(sb, 'uat', `Bearer ${await tokenFor(sb, 'prod')}`),
@@ -346,11 +406,20 @@ describe('API clients through the admin API', () => {
   it('creates a client whose secret is shown once and works at once', async () => {
     const created = await sb.fetch(base, { method: 'POST', body: JSON.stringify({ name: 'New shop' }) });
     expect(created.status).toBe(201);
-    const client = await json<{ clientId: string; clientSecret: string; scope: string; tokenEndpoint: string; secrets: unknown[] }>(created);
+    const client = await json<{ clientId: string; clientSecret: string; scope: string; tokenEndpoint: string; secrets: unknown[] }>(
+      created,
+    );
     expect(client.clientSecret).toMatch(/^.{3}8Q~.{34}$/);
     expect(client.scope).toBe(UAT_SCOPE);
-    const token = await tokenFor(sb, 'uat', { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, scope: UAT_SCOPE });
-    expect(await json(await probe(sb, 'uat', `Bearer ${token}`))).toEqual({ caller: { scheme: 'bearer', merchantId: '1001', clientId: client.clientId } });
+    const token = await tokenFor(sb, 'uat', {
+      grant_type: 'client_credentials',
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      scope: UAT_SCOPE,
+    });
+    expect(await json(await probe(sb, 'uat', `Bearer ${token}`))).toEqual({
+      caller: { scheme: 'bearer', merchantId: '1001', clientId: client.clientId },
+    });
 
     const listed = JSON.stringify(await json(await sb.fetch(base)));
     expect(listed).toContain(client.clientId);
@@ -363,7 +432,9 @@ describe('API clients through the admin API', () => {
   });
 
   it('a new secret works next to the old one until the old one is deleted; issued tokens live on', async () => {
-    const added = await json<{ clientSecret: string; secretId: string }>(await sb.fetch(`${base}/${uat.clientId}/secrets`, { method: 'POST', body: '{}' }));
+    const added = await json<{ clientSecret: string; secretId: string }>(
+      await sb.fetch(`${base}/${uat.clientId}/secrets`, { method: 'POST', body: '{}' }),
+    );
     const oldToken = await tokenFor(sb, 'uat');
     expect((await postForm(sb, 'uat', { ...clientCredentials('uat'), client_secret: added.clientSecret })).status).toBe(200);
 
@@ -383,7 +454,9 @@ describe('API clients through the admin API', () => {
     expect((await json<{ revokedAt: string }>(revoked)).revokedAt).toBe('2026-10-30T12:00:00.000Z');
     const response = await probe(sb, 'uat', `Bearer ${token}`);
     expect(response.status).toBe(401);
-    expect(response.headers.get('www-authenticate')).toBe(`Bearer error="invalid_token", error_description="The client '${uat.clientId}' has been revoked"`);
+    expect(response.headers.get('www-authenticate')).toBe(
+      `Bearer error="invalid_token", error_description="The client '${uat.clientId}' has been revoked"`,
+    );
     expect((await json<{ error: { errors: { reason: string }[] } }>(response)).error.errors[0]?.reason).toBe('Client_Revoked');
     const request = await postForm(sb, 'uat', clientCredentials('uat'));
     expect((await json<{ error_codes: number[] }>(request)).error_codes).toEqual([700016]);
@@ -443,12 +516,19 @@ describe('throttling', () => {
 describe('the token-expiry scenario', () => {
   it('short tokens, a secret that expires at 12:10Z, an expired one, a one-minute client', async () => {
     const s = await openSandboxShell({ scenario: 'token-expiry' });
-    const fields = (id: string, secret: string) => ({ grant_type: 'client_credentials', client_id: id, client_secret: secret, scope: UAT_SCOPE });
+    const fields = (id: string, secret: string) => ({
+      grant_type: 'client_credentials',
+      client_id: id,
+      client_secret: secret,
+      scope: UAT_SCOPE,
+    });
     const steady = await json<{ expires_in: number; access_token: string }>(
       await postForm(s, 'uat', fields('7e000000-0000-4000-8000-000000000001', 'expiry-uat-steady-0001')),
     );
     expect(steady.expires_in).toBe(300);
-    const short = await json<{ expires_in: number }>(await postForm(s, 'uat', fields('7e000000-0000-4000-8000-000000000004', 'expiry-uat-short-0004')));
+    const short = await json<{ expires_in: number }>(
+      await postForm(s, 'uat', fields('7e000000-0000-4000-8000-000000000004', 'expiry-uat-short-0004')),
+    );
     expect(short.expires_in).toBe(60);
     const expired = await postForm(s, 'uat', fields('7e000000-0000-4000-8000-000000000003', 'expiry-uat-expired-0003'));
     expect((await json<{ error_codes: number[] }>(expired)).error_codes).toEqual([7000222]);

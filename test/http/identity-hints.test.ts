@@ -37,15 +37,24 @@ describe('a wrong secret of a shipped scenario client', () => {
 
   it("names the scenario the client's current secret comes from", async () => {
     const { hint } = await hintFor(minimal, { ...MINIMAL_UAT_CLIENT, client_secret: 'minimal-uat-secret-0007' });
-    expect(hint).toBe("The secret is one character off the 'minimal' scenario's secret for this client, in the README's credentials table (scenarios/minimal.yaml).");
+    expect(hint).toBe(
+      "The secret is one character off the 'minimal' scenario's secret for this client, in the README's credentials table (scenarios/minimal.yaml).",
+    );
   });
 });
 
 describe('a wrong secret of a client made through the admin API', () => {
   it('a lost secret cannot be shown again: where to issue a new one', async () => {
-    const created = await sandbox.fetch(`/__admin/uat/merchants/${CREDENTIALS.uat.merchantId}/api-clients`, { method: 'POST', body: '{"clientSecret":"my-own-secret-0001"}' });
+    const created = await sandbox.fetch(`/__admin/uat/merchants/${CREDENTIALS.uat.merchantId}/api-clients`, {
+      method: 'POST',
+      body: '{"clientSecret":"my-own-secret-0001"}',
+    });
     const { clientId } = (await created.json()) as { clientId: string };
     const { hint } = await hintFor(sandbox, { ...clientCredentials('uat'), client_id: clientId, client_secret: 'my-own-secret-0002' });
-    expect(hint).toMatch(new RegExp(`^The secret does not match any current secret of this client\\. A lost secret cannot be shown again: issue a new one: POST http://127\\.0\\.0\\.1:\\d+/__admin/uat/merchants/1001/api-clients/${clientId}/secrets$`));
+    expect(hint).toMatch(
+      new RegExp(
+        `^The secret does not match any current secret of this client\\. A lost secret cannot be shown again: issue a new one: POST http://127\\.0\\.0\\.1:\\d+/__admin/uat/merchants/1001/api-clients/${clientId}/secrets$`,
+      ),
+    );
   });
 });

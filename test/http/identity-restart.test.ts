@@ -34,7 +34,9 @@ it('a token issued before a restart still works after it, and so does an admin-m
       const response = await probe(after, 'uat', `Bearer ${token}`);
       expect(response.status).toBe(200);
     }
-    expect(((await (await probe(after, 'uat', `Bearer ${adminToken}`)).json()) as { caller: { clientId: string } }).caller.clientId).toBe(created.clientId);
+    expect(((await (await probe(after, 'uat', `Bearer ${adminToken}`)).json()) as { caller: { clientId: string } }).caller.clientId).toBe(
+      created.clientId,
+    );
     await expect(tokenFor(after, 'uat', fields)).resolves.toMatch(/^eyJ/);
   } finally {
     await after.close();

@@ -101,6 +101,8 @@ describe('through the api surface business routes', () => {
     sb.clock.advance((3599 + 300) * 1000);
     const expired = await fetch(`${url}/uat/api/checkouts/${privateId}`, { headers: { authorization: `Bearer ${token}` } });
     expect(expired.status).toBe(401);
-    expect(expired.headers.get('www-authenticate')).toBe(`Bearer error="invalid_token", error_description="The token expired at '10/30/2026 12:59:59'"`);
+    expect(expired.headers.get('www-authenticate')).toBe(
+      `Bearer error="invalid_token", error_description="The token expired at '10/30/2026 12:59:59'"`,
+    );
   });
 });

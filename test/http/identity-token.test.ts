@@ -36,109 +36,143 @@ interface Case {
   hint?: string;
 }
 
-const withFields = (change: Fields, env: 'uat' | 'prod' = 'uat') => () =>
-  postForm(sb, env, { ...clientCredentials(env), ...change }, { 'client-request-id': CORRELATION });
+const withFields =
+  (change: Fields, env: 'uat' | 'prod' = 'uat') =>
+  () =>
+    postForm(sb, env, { ...clientCredentials(env), ...change }, { 'client-request-id': CORRELATION });
 
 const cases: Case[] = [
   {
     name: 'missing grant_type',
     send: withFields({ grant_type: undefined }),
-    status: 400, error: 'invalid_request', code: 900144,
+    status: 400,
+    error: 'invalid_request',
+    code: 900144,
     says: "The request body must contain the following parameter: 'grant_type'.",
     hint: 'grant_type=client_credentials',
   },
   {
     name: 'unsupported grant_type',
     send: withFields({ grant_type: 'password' }),
-    status: 400, error: 'unsupported_grant_type', code: 70003,
+    status: 400,
+    error: 'unsupported_grant_type',
+    code: 70003,
     says: "The app requested an unsupported grant type 'password'.",
   },
   {
     name: 'missing client_id',
     send: withFields({ client_id: undefined }),
-    status: 400, error: 'invalid_request', code: 900144,
+    status: 400,
+    error: 'invalid_request',
+    code: 900144,
     says: "The request body must contain the following parameter: 'client_id'.",
   },
   {
     name: 'missing scope',
     send: withFields({ scope: undefined }),
-    status: 400, error: 'invalid_request', code: 90014,
+    status: 400,
+    error: 'invalid_request',
+    code: 90014,
     says: "The required field 'scope' is missing from the credential. Ensure that you have all the necessary parameters for the login request.",
   },
   {
     name: 'unknown client',
     send: withFields({ client_id: '11111111-2222-4333-8444-555555555555' }),
-    status: 400, error: 'unauthorized_client', code: 700016,
+    status: 400,
+    error: 'unauthorized_client',
+    code: 700016,
     says: "Application with identifier '11111111-2222-4333-8444-555555555555' was not found in the directory 'Walley UAT'.",
     hint: 'POST',
   },
   {
     name: 'a UAT client id at PROD',
     send: withFields({ client_id: uat.clientId }, 'prod'),
-    status: 400, error: 'unauthorized_client', code: 700016,
+    status: 400,
+    error: 'unauthorized_client',
+    code: 700016,
     says: `Application with identifier '${uat.clientId}' was not found in the directory 'Walley'.`,
     hint: 'belongs to UAT',
   },
   {
     name: 'wrong secret',
     send: withFields({ client_secret: 'not-the-secret' }),
-    status: 401, error: 'invalid_client', code: 7000215,
+    status: 401,
+    error: 'invalid_client',
+    code: 7000215,
     says: `Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app '${uat.clientId}'.`,
   },
   {
     name: 'missing secret',
     send: withFields({ client_secret: undefined }),
-    status: 401, error: 'invalid_client', code: 7000216,
+    status: 401,
+    error: 'invalid_client',
+    code: 7000216,
     says: "'client_assertion', 'client_secret' or 'request' is required for the 'client_credentials' grant type.",
   },
   {
     name: 'expired secret (secretExpiresAt reached on the sandbox clock)',
     send: () => withFields({ client_id: expiredClientId, client_secret: EXPIRED_CLIENT_SECRET })(),
-    status: 401, error: 'invalid_client', code: 7000222,
+    status: 401,
+    error: 'invalid_client',
+    code: 7000222,
     says: () => `The provided client secret keys for app '${expiredClientId}' are expired.`,
     hint: '/secrets',
   },
   {
     name: 'malformed scope (no resource before /.default)',
     send: withFields({ scope: '/.default' }),
-    status: 400, error: 'invalid_scope', code: 70011,
+    status: 400,
+    error: 'invalid_scope',
+    code: 70011,
     says: "The provided value for the input parameter 'scope' is not valid. The scope /.default is not valid.",
   },
   {
     name: 'malformed scope (characters a scope cannot hold)',
     send: withFields({ scope: `"${UAT_SCOPE}"` }),
-    status: 400, error: 'invalid_scope', code: 70011,
+    status: 400,
+    error: 'invalid_scope',
+    code: 70011,
     says: `The scope "${UAT_SCOPE}" is not valid.`,
   },
   {
     name: 'scope without /.default',
     send: withFields({ scope: '705798e0-8cef-427c-ae00-6023deba29af' }),
-    status: 400, error: 'invalid_scope', code: 1002012,
+    status: 400,
+    error: 'invalid_scope',
+    code: 1002012,
     says: 'The provided value for scope 705798e0-8cef-427c-ae00-6023deba29af is not valid. Client credential flows must have a scope value with /.default suffixed to the resource identifier (application ID URI).',
   },
   {
     name: 'scope spanning two resources',
     send: withFields({ scope: `${UAT_SCOPE} 00000000-0000-4000-8000-000000000000/.default` }),
-    status: 400, error: 'invalid_scope', code: 700022,
+    status: 400,
+    error: 'invalid_scope',
+    code: 700022,
     says: 'because it contains more than one resource',
   },
   {
     name: 'unknown resource',
     send: withFields({ scope: '00000000-0000-4000-8000-000000000000/.default' }),
-    status: 400, error: 'invalid_resource', code: 500011,
+    status: 400,
+    error: 'invalid_resource',
+    code: 500011,
     says: 'The resource principal named 00000000-0000-4000-8000-000000000000 was not found in the tenant named Walley UAT.',
   },
   {
     name: "the other environment's scope (PROD scope at UAT)",
     send: withFields({ scope: PROD_SCOPE }),
-    status: 400, error: 'invalid_resource', code: 500011,
+    status: 400,
+    error: 'invalid_resource',
+    code: 500011,
     says: 'The resource principal named a3f3019f-2be9-41cc-a254-7bb347238e89 was not found in the tenant named Walley UAT.',
     hint: 'PROD scope',
   },
   {
     name: "the other environment's scope (UAT scope at PROD)",
     send: withFields({ scope: UAT_SCOPE }, 'prod'),
-    status: 400, error: 'invalid_resource', code: 500011,
+    status: 400,
+    error: 'invalid_resource',
+    code: 500011,
     says: 'The resource principal named 705798e0-8cef-427c-ae00-6023deba29af was not found in the tenant named Walley.',
     hint: 'UAT scope',
   },
@@ -150,7 +184,9 @@ const cases: Case[] = [
         headers: { 'content-type': 'application/json', 'client-request-id': CORRELATION },
         body: JSON.stringify(clientCredentials('uat')),
       }),
-    status: 400, error: 'invalid_request', code: 900144,
+    status: 400,
+    error: 'invalid_request',
+    code: 900144,
     says: "The request body must contain the following parameter: 'grant_type'.",
     hint: 'not JSON',
   },
@@ -162,25 +198,38 @@ const cases: Case[] = [
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'client-request-id': CORRELATION },
         body: JSON.stringify(clientCredentials('uat')),
       }),
-    status: 400, error: 'invalid_request', code: 900144,
+    status: 400,
+    error: 'invalid_request',
+    code: 900144,
     says: "The request body must contain the following parameter: 'grant_type'.",
   },
   {
     name: 'GET',
-    send: () => sb.fetch(`/uat/auth/oauth2/v2.0/token?${rawUrlEncoded(clientCredentials('uat'))}`, { headers: { 'client-request-id': CORRELATION } }),
-    status: 400, error: 'invalid_request', code: 900561,
+    send: () =>
+      sb.fetch(`/uat/auth/oauth2/v2.0/token?${rawUrlEncoded(clientCredentials('uat'))}`, { headers: { 'client-request-id': CORRELATION } }),
+    status: 400,
+    error: 'invalid_request',
+    code: 900561,
     says: 'The endpoint only accepts POST requests. Received a GET request.',
   },
   {
     name: 'unknown tenant (discovery)',
-    send: () => sb.fetch('/uat/auth/contoso.onmicrosoft.com/v2.0/.well-known/openid-configuration', { headers: { 'client-request-id': CORRELATION } }),
-    status: 400, error: 'invalid_tenant', code: 90002,
+    send: () =>
+      sb.fetch('/uat/auth/contoso.onmicrosoft.com/v2.0/.well-known/openid-configuration', {
+        headers: { 'client-request-id': CORRELATION },
+      }),
+    status: 400,
+    error: 'invalid_tenant',
+    code: 90002,
     says: "Tenant 'contoso.onmicrosoft.com' not found. Check to make sure you have the correct tenant ID and are signing into the correct cloud.",
   },
   {
     name: 'the PROD tenant at UAT (keys)',
-    send: () => sb.fetch('/uat/auth/e3a7d2f6-9c41-4b8e-8d05-6f2a1c9b4e37/discovery/v2.0/keys', { headers: { 'client-request-id': CORRELATION } }),
-    status: 400, error: 'invalid_tenant', code: 90002,
+    send: () =>
+      sb.fetch('/uat/auth/e3a7d2f6-9c41-4b8e-8d05-6f2a1c9b4e37/discovery/v2.0/keys', { headers: { 'client-request-id': CORRELATION } }),
+    status: 400,
+    error: 'invalid_tenant',
+    code: 90002,
     says: "Tenant 'e3a7d2f6-9c41-4b8e-8d05-6f2a1c9b4e37' not found.",
     hint: 'PROD tenant',
   },
@@ -204,7 +253,15 @@ describe('token endpoint failures', () => {
     if (c.hint) expect(response.headers.get('x-sandbox-hint')).toContain(c.hint);
 
     const body = (await response.json()) as Record<string, unknown>;
-    expect(Object.keys(body)).toEqual(['error', 'error_description', 'error_codes', 'timestamp', 'trace_id', 'correlation_id', 'error_uri']);
+    expect(Object.keys(body)).toEqual([
+      'error',
+      'error_description',
+      'error_codes',
+      'timestamp',
+      'trace_id',
+      'correlation_id',
+      'error_uri',
+    ]);
     expect(body.error).toBe(c.error);
     expect(body.error_codes).toEqual([c.code]);
     expect(body.timestamp).toBe(TIMESTAMP);

@@ -48,16 +48,29 @@ afterEach(async () => {
 
 async function start(scenario?: string): Promise<void> {
   sb = await openSandbox({ now: '2026-11-02T10:00:00Z', frozen: true, ...(scenario ? { scenario } : {}) });
-  const configured = await admin(sb, '/uat/merchants/1001/callbacks', { invoiceStatusUri: `${shop.base}/module/collectorcheckout/invoicestatus?shop=1` }, 'PUT');
+  const configured = await admin(
+    sb,
+    '/uat/merchants/1001/callbacks',
+    { invoiceStatusUri: `${shop.base}/module/collectorcheckout/invoicestatus?shop=1` },
+    'PUT',
+  );
   expect(configured.body).toMatchObject({ invoiceStatusUri: `${shop.base}/module/collectorcheckout/invoicestatus?shop=1` });
 }
 
 /** An OnHold purchase with reference ORD-7; returns privateId, orderId and the purchaseIdentifier. */
 async function onHold(): Promise<{ privateId: string; orderId: string; invoiceNo: string }> {
-  const { privateId } = await initializeOldStyle(sb, 'legacy', initPayload({ reference: 'ORD-7', notificationUri: `${shop.base}/notify?id={checkout.id}` }));
+  const { privateId } = await initializeOldStyle(
+    sb,
+    'legacy',
+    initPayload({ reference: 'ORD-7', notificationUri: `${shop.base}/notify?id={checkout.id}` }),
+  );
   const purchase = await admin(sb, `/uat/checkouts/${privateId}/purchase`, { result: 'OnHold' });
   expect(purchase.status).toBe(200);
-  return { privateId, orderId: String(purchase.body.orderId), invoiceNo: String(at(purchase.body, 'data', 'purchase', 'purchaseIdentifier')) };
+  return {
+    privateId,
+    orderId: String(purchase.body.orderId),
+    invoiceNo: String(at(purchase.body, 'data', 'purchase', 'purchaseIdentifier')),
+  };
 }
 
 async function checkoutData(privateId: string): Promise<Record<string, unknown>> {
@@ -84,7 +97,11 @@ describe('on-hold purchases', () => {
     const callbacks = await admin(sb, `/uat/checkouts/${privateId}/callbacks`, undefined, 'GET');
     const kinds = (callbacks.body.callbacks as { kind: string; state: string }[]).map((c) => `${c.kind}:${c.state}`);
     expect(kinds).toEqual(['notification:delivered', 'invoice-status:delivered', 'notification:delivered']);
-    expect(at(callbacks.body, 'callbacks', 1, 'attempts', 0)).toMatchObject({ dueAt: '2026-11-02T11:00:00.000Z', method: 'GET', status: 200 });
+    expect(at(callbacks.body, 'callbacks', 1, 'attempts', 0)).toMatchObject({
+      dueAt: '2026-11-02T11:00:00.000Z',
+      method: 'GET',
+      status: 200,
+    });
   });
 
   it('wait for the admin call when the scenario says so; a rejection cancels the order', async () => {
@@ -92,7 +109,9 @@ describe('on-hold purchases', () => {
     const { privateId, orderId } = await onHold();
     await admin(sb, '/clock/advance', { duration: 'P30D' });
     expect(at(await checkoutData(privateId), 'purchase', 'result')).toBe('OnHold');
-    expect((await admin(sb, '/uat/on-hold-reviews', undefined, 'GET')).body.reviews).toMatchObject([{ privateId, dueAt: null, state: 'pending' }]);
+    expect((await admin(sb, '/uat/on-hold-reviews', undefined, 'GET')).body.reviews).toMatchObject([
+      { privateId, dueAt: null, state: 'pending' },
+    ]);
 
     const resolved = await admin(sb, `/uat/checkouts/${privateId}/invoice-status`, { invoiceStatus: 5 });
     expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
@@ -131,7 +150,9 @@ describe('on-hold purchases', () => {
     await admin(sb, '/clock/advance', { seconds: 5 });
     await sb.deliveries.settled();
     const callbacks = await admin(sb, `/uat/checkouts/${privateId}/callbacks`, undefined, 'GET');
-    const call = (callbacks.body.callbacks as { kind: string; state: string; attempts: { status: number }[] }[]).find((c) => c.kind === 'invoice-status');
+    const call = (callbacks.body.callbacks as { kind: string; state: string; attempts: { status: number }[] }[]).find(
+      (c) => c.kind === 'invoice-status',
+    );
     expect(call).toMatchObject({ state: 'delivered', attempts: [{ status: 500 }, { status: 200 }] });
   });
 

@@ -36,7 +36,6 @@ beforeAll(async () => {
   before = await snapshot();
 });
 
-
 async function snapshot(): Promise<string> {
   const headers = { authorization: `Bearer ${tokens.nordic}` };
   const checkout = await (await sb.fetch(`/uat/api/checkouts/${ids.checkout}`, { headers })).json();
@@ -53,7 +52,8 @@ function bodyFor(route: Route): string {
   if (route.path.endsWith('/metadata')) return JSON.stringify({ metadata: { stolen: true } });
   if (route.path.endsWith('/paylink')) return JSON.stringify({ destination: 'thief@example.com' });
   if (/\/widgets?$/.test(route.path)) return JSON.stringify({ storeId: NORDIC.storeId });
-  if (route.path === '/checkouts' || route.path === '/checkout') return JSON.stringify(initPayload({ storeId: Number(NORDIC.storeId), notificationUri: undefined }));
+  if (route.path === '/checkouts' || route.path === '/checkout')
+    return JSON.stringify(initPayload({ storeId: Number(NORDIC.storeId), notificationUri: undefined }));
   return '{}';
 }
 
@@ -86,7 +86,11 @@ function attempts(): Attempt[] {
       // Creating with Nordic's store id as Fjord must be refused as well (Wrong StoreId).
       list.push({ label: `Fjord bearer ${route.method} ${route.prefix}${route.path}`, send: send(route.prefix, `Bearer ${tokens.fjord}`) });
       list.push({ label: `UAT token on PROD ${route.method} ${otherEnv}${route.path}`, send: send(otherEnv, `Bearer ${tokens.nordic}`) });
-      if (!creates) list.push({ label: `PROD token on UAT ${route.method} ${route.prefix}${route.path}`, send: send(route.prefix, `Bearer ${tokens.prodNordic}`) });
+      if (!creates)
+        list.push({
+          label: `PROD token on UAT ${route.method} ${route.prefix}${route.path}`,
+          send: send(route.prefix, `Bearer ${tokens.prodNordic}`),
+        });
     } else {
       list.push({ label: `Fjord SharedKey ${route.method} ${route.prefix}${route.path}`, send: send(route.prefix, signed(FJORD)) });
       list.push({ label: `UAT SharedKey on PROD ${route.method} ${otherEnv}${route.path}`, send: send(otherEnv, signed(NORDIC)) });
@@ -101,7 +105,8 @@ describe('isolation', () => {
     const misses: string[] = [];
     for (const attempt of all) {
       const response = await attempt.send();
-      if (response.status < 400 || response.status >= 500) misses.push(`${attempt.label}: ${response.status} ${(await response.text()).slice(0, 160)}`);
+      if (response.status < 400 || response.status >= 500)
+        misses.push(`${attempt.label}: ${response.status} ${(await response.text()).slice(0, 160)}`);
     }
     console.info(`isolation: ${all.length - misses.length} of ${all.length} cross-merchant and cross-environment attempts refused`);
     expect(misses).toEqual([]);

@@ -45,11 +45,15 @@ describe('operations in the journal', () => {
       body: '{"amount": 10}',
     });
     expect(capture.status).toBe(404);
-    expect((await newest())).toMatchObject({ operation: 'captureOrder', status: 404 });
+    expect(await newest()).toMatchObject({ operation: 'captureOrder', status: 404 });
   });
 
   it('gives a request no entry serves no operation and the closest entry of the table', async () => {
-    const missed = await sb.fetch('/uat/api/checkout/abc/carts', { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: '{}' });
+    const missed = await sb.fetch('/uat/api/checkout/abc/carts', {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}` },
+      body: '{}',
+    });
     expect(missed.status).toBe(404);
     const entry = await newest();
     expect(entry.operation).toBeNull();

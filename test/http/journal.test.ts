@@ -80,7 +80,14 @@ describe('the request journal', () => {
     await sb.fetch(`/uat/legacy${path}`, { headers: { authorization: sharedKeyHeaderValue('nobody', NORDIC.key, path, '') } });
     await signedFetch(sb, 'legacy', 'GET', path);
     const outcomes = (await requests(sb, '?env=uat')).map((e) => e.auth);
-    expect(outcomes).toEqual(['sharedkey:ok', 'sharedkey:unknown-username', 'sharedkey:bad-signature', 'bearer:other-environment', 'bearer:invalid', 'bearer:missing']);
+    expect(outcomes).toEqual([
+      'sharedkey:ok',
+      'sharedkey:unknown-username',
+      'sharedkey:bad-signature',
+      'bearer:other-environment',
+      'bearer:invalid',
+      'bearer:missing',
+    ]);
     const [, , bad] = await requests(sb, '?env=uat');
     expect(bad).toMatchObject({ status: 401, principal: { username: NORDIC.username, merchantId: '1001' } });
     expect(bad!.authCause).toMatch(/does not match/);
@@ -185,7 +192,9 @@ describe('the request journal', () => {
     expect(user!.nearMisses?.[0]?.differs).toMatch(/case/);
 
     // Signed with the sandbox's local prefix: what differs is named.
-    await sb.fetch(`/uat/legacy${path}`, { headers: { authorization: sharedKeyHeaderValue(NORDIC.username, NORDIC.key, `/uat/legacy${path}`, '') } });
+    await sb.fetch(`/uat/legacy${path}`, {
+      headers: { authorization: sharedKeyHeaderValue(NORDIC.username, NORDIC.key, `/uat/legacy${path}`, '') },
+    });
     const [signed] = await requests(sb, '?auth=sharedkey:bad-signature');
     expect(signed!.nearMisses?.[0]).toMatchObject({ kind: 'sharedkey-path', closest: path });
     expect(signed!.nearMisses?.[0]?.differs).toMatch(/local prefix '\/uat\/legacy'/);
@@ -206,10 +215,16 @@ describe('the request journal', () => {
     expect(event).toMatchObject({ type: 'request', env: 'uat', surface: 'api', status: 401, auth: 'bearer:missing' });
 
     // An accepted order action is an order transition on the stream too.
-    const { orders } = (await (await fetch(`${url}/__admin/uat/orders`)).json()) as { orders: { orderId: string; merchantId: string; status: string }[] };
+    const { orders } = (await (await fetch(`${url}/__admin/uat/orders`)).json()) as {
+      orders: { orderId: string; merchantId: string; status: string }[];
+    };
     const order = orders.find((o) => o.merchantId === '1001' && o.status === 'NotActivated')!;
     const token = await tokenFor(sb, 'uat');
-    const cancelled = await fetch(`${url}/uat/api/manage/orders/${order.orderId}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+    const cancelled = await fetch(`${url}/uat/api/manage/orders/${order.orderId}/cancel`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(cancelled.status).toBe(202);
     expect(await events.next('order.action')).toMatchObject({ env: 'uat', orderId: order.orderId, operation: 'cancel', status: 202 });
     events.close();
@@ -220,10 +235,21 @@ describe('the request journal', () => {
     const { url } = await sb.listen();
     const events = await openEvents(url);
     const path = `/merchants/1234/checkouts/${CHECKOUT}`;
-    await fetch(`${url}/uat/legacy${path}`, { headers: { authorization: sharedKeyHeaderValue('Nordic-Outdoor-UAT', NORDIC.key, path, '') } });
+    await fetch(`${url}/uat/legacy${path}`, {
+      headers: { authorization: sharedKeyHeaderValue('Nordic-Outdoor-UAT', NORDIC.key, path, '') },
+    });
     const event = await events.next('request');
     events.close();
-    expect(event).toMatchObject({ type: 'request', direction: 'in', env: 'uat', surface: 'legacy', method: 'GET', path, status: 401, auth: 'sharedkey:unknown-username' });
+    expect(event).toMatchObject({
+      type: 'request',
+      direction: 'in',
+      env: 'uat',
+      surface: 'legacy',
+      method: 'GET',
+      path,
+      status: 401,
+      auth: 'sharedkey:unknown-username',
+    });
     expect(event.nearMisses).toEqual([expect.objectContaining({ kind: 'sharedkey-username', closest: NORDIC.username })]);
     expect(event).not.toHaveProperty('request');
     expect(event).not.toHaveProperty('response');
@@ -239,14 +265,28 @@ describe('the request journal', () => {
     await receiver.start();
     try {
       const sb = await sandbox();
-      const payload = initPayload({ notificationUri: `${receiver.base}/notify?id={checkout.id}`, validationUri: `${receiver.base}/validate` });
+      const payload = initPayload({
+        notificationUri: `${receiver.base}/notify?id={checkout.id}`,
+        validationUri: `${receiver.base}/validate`,
+      });
       const { privateId } = await initializeOldStyle(sb, 'legacy', payload);
       expect((await admin(sb, `/uat/checkouts/${privateId}/purchase`)).status).toBe(200);
       // The notification is made after the purchase answered; the settle call waits for it, as a client would.
-      expect(await (await sb.fetch('/__admin/deliveries/settle', { method: 'POST' })).json()).toEqual({ settled: true, due: 0, delivering: false });
+      expect(await (await sb.fetch('/__admin/deliveries/settle', { method: 'POST' })).json()).toEqual({
+        settled: true,
+        due: 0,
+        delivering: false,
+      });
       const out = await requests(sb, '?direction=out');
       expect(out.map((e) => e.kind).sort()).toEqual(['notification', 'validation']);
-      expect(out.find((e) => e.kind === 'notification')).toMatchObject({ direction: 'out', env: 'uat', surface: 'merchant', method: 'GET', path: '/notify', status: 200 });
+      expect(out.find((e) => e.kind === 'notification')).toMatchObject({
+        direction: 'out',
+        env: 'uat',
+        surface: 'merchant',
+        method: 'GET',
+        path: '/notify',
+        status: 200,
+      });
     } finally {
       await receiver.stop();
     }
@@ -261,7 +301,11 @@ describe('the request journal', () => {
     });
     expect(answer.status).toBe(200);
     const [entry] = await requests(sb, '?surface=legacy');
-    expect(entry!.request.headers).toMatchObject({ authorization: 'SharedKey [redacted]', 'x-trace': 'one', accept: 'application/json', host: new URL(url).host });
+    expect(entry!.request.headers).toMatchObject({
+      authorization: 'SharedKey [redacted]',
+      'x-trace': 'one',
+      accept: 'application/json',
+      host: new URL(url).host,
+    });
   });
 });
-

@@ -22,7 +22,10 @@ const untyped = (options: Record<string, unknown>): SandboxOptions => options as
 
 describe('bad options', () => {
   it.each([
-    [{ logLevel: 'verbose' }, "option logLevel: 'verbose' is not a log level. Use one of: fatal, error, warn, info, debug, trace, silent (default warn; info adds one line per request)."],
+    [
+      { logLevel: 'verbose' },
+      "option logLevel: 'verbose' is not a log level. Use one of: fatal, error, warn, info, debug, trace, silent (default warn; info adds one line per request).",
+    ],
     [{ logLevel: 'warning' }, "option logLevel: 'warning' is not a log level. Did you mean 'warn'? Use one of:"],
     [{ scenrio: 'minimal' }, "unknown option 'scenrio'. Did you mean 'scenario'? Options: port, host, scenario,"],
     [{ loglevel: 'info' }, "unknown option 'loglevel'. Did you mean 'logLevel'?"],
@@ -30,7 +33,10 @@ describe('bad options', () => {
     [{ tls: { port: 4443 } }, 'option tls.dir is missing: it is required (a string).'],
     [{ port: '4010' }, "option port: '4010' is not a port number. Use a whole number from 0 to 65535 (0 = any free port)."],
     [{ port: 70000 }, 'option port: 70000 is not a port number.'],
-    [{ now: 'yesterday' }, "option now: 'yesterday' is not an instant on the calendar. Use ISO-8601 such as 2026-10-30T22:59:00Z, or a valid Date."],
+    [
+      { now: 'yesterday' },
+      "option now: 'yesterday' is not an instant on the calendar. Use ISO-8601 such as 2026-10-30T22:59:00Z, or a valid Date.",
+    ],
     [{ portPerHost: 'yes' }, "option portPerHost: 'yes' is neither true, false nor 'random'."],
     [{ publicUrl: 'sandbox:4010' }, "option publicUrl: 'sandbox:4010' is not an http(s) origin such as http://sandbox:4010"],
     [{ maxSandboxes: -1 }, 'option maxSandboxes: -1 is not accepted: too small: expected number to be >=0.'],
@@ -56,7 +62,11 @@ describe('bad options', () => {
 
 describe('typed options', () => {
   it('name every shipped scenario (the ScenarioName type)', () => {
-    expect([...SCENARIO_NAMES].sort()).toEqual(listScenarios(SCENARIO_DIR).map((s) => s.name).sort());
+    expect([...SCENARIO_NAMES].sort()).toEqual(
+      listScenarios(SCENARIO_DIR)
+        .map((s) => s.name)
+        .sort(),
+    );
   });
 
   it('refuse a bad log level or port-per-host value at compile time', () => {

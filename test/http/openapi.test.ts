@@ -9,7 +9,12 @@ import { useSandbox } from '../support/sandbox.js';
 
 const sb = useSandbox({}, 'file');
 
-type Doc = { openapi: string; paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown; deprecated?: boolean }>>; components: Record<string, Record<string, unknown>>; servers: { url: string }[] };
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown; deprecated?: boolean }>>;
+  components: Record<string, Record<string, unknown>>;
+  servers: { url: string }[];
+};
 
 async function documentAt(path: string): Promise<Doc> {
   const response = await sb.fetch(path);
@@ -31,7 +36,9 @@ describe('GET /__admin/openapi.json', () => {
     const doc = await documentAt('/__admin/openapi.json');
     await validate(doc);
     expect(doc.openapi).toBe('3.1.0');
-    const ids = Object.values(doc.paths).flatMap((operations) => Object.values(operations).map((op) => (op as { operationId: string }).operationId));
+    const ids = Object.values(doc.paths).flatMap((operations) =>
+      Object.values(operations).map((op) => (op as { operationId: string }).operationId),
+    );
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toContain('api_post_manage_orders_orderId_capture');
     expect(Object.keys(doc.paths)).toEqual(
@@ -54,7 +61,9 @@ describe('GET /__admin/openapi.json', () => {
     expect(doc.paths['/{env}/legacy/checkouts']?.post?.security).toEqual([{ sharedKey: [] }]);
     expect(doc.paths['/{env}/auth/oauth2/v2.0/token']?.post?.security).toEqual([]);
     expect(doc.paths['/{env}/retired/checkout']?.post?.deprecated).toBe(true);
-    expect(Object.keys(doc.components.schemas ?? {})).toEqual(expect.arrayContaining(['CheckoutError', 'Problem', 'OAuthError', 'AdminError']));
+    expect(Object.keys(doc.components.schemas ?? {})).toEqual(
+      expect.arrayContaining(['CheckoutError', 'Problem', 'OAuthError', 'AdminError']),
+    );
     expect(JSON.stringify(doc.components.responses?.Problem)).toContain('application/problem+json');
   });
 
@@ -72,11 +81,16 @@ describe('GET /__admin/openapi.json', () => {
   it('describes the shipping properties update, the pay link, shipment ids, token details and the signing key', async () => {
     const doc = await documentAt('/__admin/openapi.json');
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/{env}/api/checkouts/{privateId}/shippingProperties', '/{env}/legacy/merchants/{storeId}/checkouts/{privateId}/shippingProperties', '/{env}/frontend/p/{publicToken}']),
+      expect.arrayContaining([
+        '/{env}/api/checkouts/{privateId}/shippingProperties',
+        '/{env}/legacy/merchants/{storeId}/checkouts/{privateId}/shippingProperties',
+        '/{env}/frontend/p/{publicToken}',
+      ]),
     );
     expect(doc.paths['/{env}/api/checkouts/{privateId}/shippingProperties']?.put?.requestBody).toBeDefined();
     const text = JSON.stringify(doc.components);
-    for (const field of ['paymentUri', 'bookedShipmentId', 'externalShipmentId', 'maskedCardNumber', 'webhookSigningKey']) expect(text, field).toContain(`"${field}"`);
+    for (const field of ['paymentUri', 'bookedShipmentId', 'externalShipmentId', 'maskedCardNumber', 'webhookSigningKey'])
+      expect(text, field).toContain(`"${field}"`);
   });
 
   it('shows every request body field by field, though the schemas bind them through transforms', async () => {
@@ -86,22 +100,53 @@ describe('GET /__admin/openapi.json', () => {
     const init = schemas.CheckoutInit!;
     expect(init.type).toBe('object');
     expect(Object.keys(init.properties!)).toEqual(
-      expect.arrayContaining(['storeId', 'countryCode', 'merchantTermsUri', 'notificationUri', 'cart', 'fees', 'shipping', 'reference', 'customer']),
+      expect.arrayContaining([
+        'storeId',
+        'countryCode',
+        'merchantTermsUri',
+        'notificationUri',
+        'cart',
+        'fees',
+        'shipping',
+        'reference',
+        'customer',
+      ]),
     );
     expect(init.properties!.storeId!.type).toEqual(['string', 'number', 'null']);
     expect(init.properties!.countryCode!.type).toBe('string');
     expect(init.properties!.cart!.$ref).toBe('#/components/schemas/Cart');
     // Both cart shapes, each with its items.
-    expect(JSON.stringify(schemas.Cart!.anyOf)).toMatch(/"type":"object","properties":\{"items":\{.*"type":"array".*\},\{"minItems":1,"type":"array"/);
+    expect(JSON.stringify(schemas.Cart!.anyOf)).toMatch(
+      /"type":"object","properties":\{"items":\{.*"type":"array".*\},\{"minItems":1,"type":"array"/,
+    );
     // Every request body shows what it takes: properties, or the shapes it comes in.
-    const bodies = ['CheckoutInit', 'CheckoutUpdate', 'Cart', 'FeesUpdate', 'ReferenceUpdate', 'MetadataUpdate', 'Paylink', 'Widget', 'OrderAmountCommand', 'OrderActionReference', 'Authorization', 'AuthorizationFailure'];
+    const bodies = [
+      'CheckoutInit',
+      'CheckoutUpdate',
+      'Cart',
+      'FeesUpdate',
+      'ReferenceUpdate',
+      'MetadataUpdate',
+      'Paylink',
+      'Widget',
+      'OrderAmountCommand',
+      'OrderActionReference',
+      'Authorization',
+      'AuthorizationFailure',
+    ];
     for (const name of bodies) {
       const body = schemas[name]!;
       expect(Object.keys(body.properties ?? {}).length + (body.anyOf?.length ?? 0), name).toBeGreaterThan(0);
       for (const [key, field] of Object.entries(body.properties ?? {})) expect(field, `${name}.${key}`).not.toEqual({});
     }
     expect(schemas.OrderAmountCommand!.required).toEqual(['amount']);
-    expect(Object.keys(schemas.Authorization!.properties!.order!.properties!)).toEqual(['currency', 'captureMode', 'items', 'reference', 'actionReference']);
+    expect(Object.keys(schemas.Authorization!.properties!.order!.properties!)).toEqual([
+      'currency',
+      'captureMode',
+      'items',
+      'reference',
+      'actionReference',
+    ]);
   });
 });
 

@@ -35,12 +35,26 @@ type Picks = [number, number][];
 type Step =
   | { kind: 'capture' | 'refund'; mode: 'full' | 'amount' | 'items'; share: number; picks: Picks; offBy: number; fee: number; key: KeyUse }
   | { kind: 'cancel' | 'extend'; key: KeyUse }
-  | { kind: 'reauthorize'; mode: 'amount' | 'items' | 'increase'; share: number; picks: Picks; add: number; vat: number; offBy: number; key: KeyUse }
+  | {
+      kind: 'reauthorize';
+      mode: 'amount' | 'items' | 'increase';
+      share: number;
+      picks: Picks;
+      add: number;
+      vat: number;
+      offBy: number;
+      key: KeyUse;
+    }
   | { kind: 'advance'; ms: number }
   | { kind: 'replay' | 'reuse'; index: number }
   | { kind: 'read' };
 /** An increase whose credit check is pending while captures and refunds are made, then settles. */
-type Meanwhile = { kind: 'meanwhile'; reauthorize: Extract<Step, { kind: 'reauthorize' }>; writes: Extract<Step, { kind: 'capture' | 'refund' }>[]; settle: boolean };
+type Meanwhile = {
+  kind: 'meanwhile';
+  reauthorize: Extract<Step, { kind: 'reauthorize' }>;
+  writes: Extract<Step, { kind: 'capture' | 'refund' }>[];
+  settle: boolean;
+};
 
 const DAY = 86_400_000;
 const key = fc.constantFrom<KeyUse>('none', 'none', 'header', 'reference');
@@ -72,7 +86,12 @@ const step: fc.Arbitrary<Step | Meanwhile> = fc.oneof(
   { weight: 4, arbitrary: moneyMove },
   {
     weight: 2,
-    arbitrary: fc.record({ kind: fc.constant('meanwhile' as const), reauthorize: increase, writes: fc.array(moneyMove, { minLength: 1, maxLength: 3 }), settle: fc.boolean() }),
+    arbitrary: fc.record({
+      kind: fc.constant('meanwhile' as const),
+      reauthorize: increase,
+      writes: fc.array(moneyMove, { minLength: 1, maxLength: 3 }),
+      settle: fc.boolean(),
+    }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('cancel' as const, 'extend' as const), key }) },
   {
@@ -88,13 +107,22 @@ const step: fc.Arbitrary<Step | Meanwhile> = fc.oneof(
       key,
     }),
   },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('advance' as const), ms: fc.constantFrom(500, 1500, 3000, 3000, 3_600_000, 3_600_000, DAY, 30 * DAY) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('advance' as const),
+      ms: fc.constantFrom(500, 1500, 3000, 3000, 3_600_000, 3_600_000, DAY, 30 * DAY),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('replay' as const, 'reuse' as const), index: fc.nat(20) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('read' as const) }) },
 );
 
 const initial = fc.record({
-  lines: fc.array(fc.record({ price: fc.integer({ min: 1, max: 400 }), quantity: fc.integer({ min: 1, max: 3 }) }), { minLength: 1, maxLength: 3 }),
+  lines: fc.array(fc.record({ price: fc.integer({ min: 1, max: 400 }), quantity: fc.integer({ min: 1, max: 3 }) }), {
+    minLength: 1,
+    maxLength: 3,
+  }),
   prepaid: fc.constantFrom(false, false, false, true),
   expiresInMs: fc.constantFrom(1500, 5000, DAY, 28 * DAY, 28 * DAY),
 });
@@ -203,7 +231,9 @@ function httpDriver(): Driver {
         captured: sumOf('Invoice'),
         refunded: sumOf('Credit'),
         entries: entries.length,
-        lines: (data.items as { articleNumber: string; quantity: number; price: number }[]).map((l) => lineText(l.articleNumber, l.quantity, minor(l.price))).sort(),
+        lines: (data.items as { articleNumber: string; quantity: number; price: number }[])
+          .map((l) => lineText(l.articleNumber, l.quantity, minor(l.price)))
+          .sort(),
         expiresAt: (data.expiresAt as string | null) ?? null,
       };
     },
@@ -217,7 +247,8 @@ function httpDriver(): Driver {
 function writeOf(step: Extract<Step, { key: KeyUse }>, model: OrderModel, n: number, orderId: string): Write {
   const reference = step.key === 'reference' ? { actionReference: `ref-${n}` } : {};
   const headerKey = step.key === 'header' ? `${orderId}-${n}` : null;
-  if (step.kind === 'cancel' || step.kind === 'extend') return { op: step.kind, body: step.key === 'reference' ? reference : undefined, headerKey };
+  if (step.kind === 'cancel' || step.kind === 'extend')
+    return { op: step.kind, body: step.key === 'reference' ? reference : undefined, headerKey };
   return amountWrite(step as Extract<Step, { kind: 'capture' | 'refund' | 'reauthorize' }>, model, reference, headerKey);
 }
 
@@ -227,7 +258,13 @@ function amountWrite(
   reference: { actionReference?: string },
   headerKey: string | null,
 ): Write {
-  const item = (l: Line, quantity: number) => ({ id: l.id, description: l.description, unitPrice: major(l.unitPrice), quantity, vat: l.vat });
+  const item = (l: Line, quantity: number) => ({
+    id: l.id,
+    description: l.description,
+    unitPrice: major(l.unitPrice),
+    quantity,
+    vat: l.vat,
+  });
   const lines = model.lines;
   const at = (i: number): Line => lines[i % lines.length]!;
   let amount: number;
@@ -238,7 +275,8 @@ function amountWrite(
       items = lines.flatMap((l, i) => ((quantities.get(i) ?? l.quantity) > 0 ? [item(l, quantities.get(i) ?? l.quantity)] : []));
       // Another VAT for the first line sent: refused when that article was captured.
       if (items[0]) items[0] = { ...items[0], vat: step.vat };
-      if (step.add) items.push({ id: `NEW-${step.add}`, description: 'New article', unitPrice: major(step.add * 50), quantity: 1, vat: 25 });
+      if (step.add)
+        items.push({ id: `NEW-${step.add}`, description: 'New article', unitPrice: major(step.add * 50), quantity: 1, vat: 25 });
       amount = items.reduce((s, i) => s + Math.round(Number(i.unitPrice) * 100) * i.quantity, 0) + step.offBy;
     } else {
       const change = Math.max(1, Math.floor((model.total * step.share) / 100));
@@ -249,8 +287,11 @@ function amountWrite(
     if (step.mode === 'items') {
       items = step.picks
         .filter(([, q]) => q > 0)
-        .map(([i, q]) => (i === GHOST ? { id: 'GHOST', description: 'Not on the order', unitPrice: major(1234), quantity: q, vat: 25 } : item(at(i), q)));
-      if (step.kind === 'refund' && step.fee) items.push({ id: 'fee', description: 'Return fee', unitPrice: major(-step.fee), quantity: 1, vat: 25, type: 'fee' });
+        .map(([i, q]) =>
+          i === GHOST ? { id: 'GHOST', description: 'Not on the order', unitPrice: major(1234), quantity: q, vat: 25 } : item(at(i), q),
+        );
+      if (step.kind === 'refund' && step.fee)
+        items.push({ id: 'fee', description: 'Return fee', unitPrice: major(-step.fee), quantity: 1, vat: 25, type: 'fee' });
       amount = items.reduce((s, i) => s + Math.round(Number(i.unitPrice) * 100) * i.quantity, 0) + step.offBy;
     } else {
       amount = step.mode === 'full' ? left : Math.floor((left * step.share) / 100);
@@ -274,7 +315,13 @@ async function sequence(driver: Driver, start: Start, generated: (Step | Meanwhi
   );
   counter += 1;
   const orderId = `0c0c0c0c-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`;
-  const lines: Line[] = start.lines.map((l, i) => ({ id: `ART-${i}`, description: `Article ${i}`, unitPrice: l.price * 50, quantity: l.quantity, vat: 25 }));
+  const lines: Line[] = start.lines.map((l, i) => ({
+    id: `ART-${i}`,
+    description: `Article ${i}`,
+    unitPrice: l.price * 50,
+    quantity: l.quantity,
+    vat: 25,
+  }));
   const nowMs = sb.clock.nowMs();
   const lifetimeMs = sb.services.settings.current().orders.lifetimeSeconds * 1000;
   const model = new OrderModel(lines, nowMs + start.expiresInMs, start.prepaid, lifetimeMs, nowMs);

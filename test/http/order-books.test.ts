@@ -23,7 +23,11 @@ let counter = 0;
 async function placeOrder(overrides: Partial<Order> = {}): Promise<Order> {
   counter += 1;
   return sb.services.env('uat').orders.place(
-    tentOrder('2026-10-01T11:00:00.000Z', { orderId: `0b0b0b0b-0000-4000-8000-${String(counter).padStart(12, '0')}`, reference: `BOOKS-${counter}`, ...overrides }),
+    tentOrder('2026-10-01T11:00:00.000Z', {
+      orderId: `0b0b0b0b-0000-4000-8000-${String(counter).padStart(12, '0')}`,
+      reference: `BOOKS-${counter}`,
+      ...overrides,
+    }),
   );
 }
 
@@ -46,7 +50,11 @@ describe('a credit check that settles after the order expired', () => {
     const data = await api.order(order.orderId);
     expect(data.status).toBe('Expired');
     expect(data.totalAmount).toBe(2747);
-    expect((data.items as { articleNumber: string; quantity: number }[]).map((i) => `${i.articleNumber}×${i.quantity}`)).toEqual(['TENT-2P×1', 'PEG-10×2', 'shipping×1']);
+    expect((data.items as { articleNumber: string; quantity: number }[]).map((i) => `${i.articleNumber}×${i.quantity}`)).toEqual([
+      'TENT-2P×1',
+      'PEG-10×2',
+      'shipping×1',
+    ]);
   }
 
   it('fails when nothing was read between expiry and settlement', async () => {
@@ -114,7 +122,10 @@ describe('a reauthorization cannot take away what was invoiced', () => {
 
   it('refuses items that leave a captured article out (ARTICLE_EXISTS_BUT_OTHER_INFORMATION), and the article stays refundable', async () => {
     const order = await tentCaptured();
-    const answer = await api.post(path(order, 'reauthorize'), { amount: 2548, items: [pegs(1), shipping, { ...pegs(1), id: 'PEG-XL', unitPrice: 2399.5 }] });
+    const answer = await api.post(path(order, 'reauthorize'), {
+      amount: 2548,
+      items: [pegs(1), shipping, { ...pegs(1), id: 'PEG-XL', unitPrice: 2399.5 }],
+    });
     expectProblem(answer, 422, 'ARTICLE_EXISTS_BUT_OTHER_INFORMATION');
     expect(answer.json.detail).toContain('TENT-2P');
     const data = await api.order(order.orderId);
@@ -126,7 +137,11 @@ describe('a reauthorization cannot take away what was invoiced', () => {
   it('refuses fewer units of a captured article than were captured', async () => {
     const order = await placeOrder();
     expectAccepted(await api.post(path(order, 'capture'), { amount: 199, items: [pegs(2)] }), order.orderId);
-    expectProblem(await api.post(path(order, 'reauthorize'), { amount: 2647.5, items: [tent, pegs(1), shipping] }), 422, 'ARTICLE_EXISTS_BUT_OTHER_INFORMATION');
+    expectProblem(
+      await api.post(path(order, 'reauthorize'), { amount: 2647.5, items: [tent, pegs(1), shipping] }),
+      422,
+      'ARTICLE_EXISTS_BUT_OTHER_INFORMATION',
+    );
     // More units, or the same, change only what is not captured.
     expectAccepted(await api.post(path(order, 'reauthorize'), { amount: 2698, items: [tent, pegs(2)] }), order.orderId);
     expect((await api.order(order.orderId)).totalAmount).toBe(2698);
@@ -157,7 +172,16 @@ describe('amounts beyond what minor units hold', () => {
     const order = await placeOrder();
     const body = typeof amount === 'string' && amount.startsWith('1e') ? `{"amount": ${amount}}` : { amount };
     expectProblem(await api.post(path(order, 'capture'), body), 422, 'CAPTURE_AMOUNT_EXCEEDS_REMAINING');
-    expectProblem(await api.post(path(order, 'capture'), typeof body === 'string' ? `{"amount": ${amount}, "items": [{"id": "TENT-2P", "unitPrice": 2499, "quantity": 1}]}` : { amount, items: [tent] }), 422, 'CAPTURE_AMOUNT_EXCEEDS_REMAINING');
+    expectProblem(
+      await api.post(
+        path(order, 'capture'),
+        typeof body === 'string'
+          ? `{"amount": ${amount}, "items": [{"id": "TENT-2P", "unitPrice": 2499, "quantity": 1}]}`
+          : { amount, items: [tent] },
+      ),
+      422,
+      'CAPTURE_AMOUNT_EXCEEDS_REMAINING',
+    );
   });
 
   it.each(beyond)('refund of %s: REFUND_AMOUNT_EXCEEDS_CAPTURED', async (_label, amount) => {
@@ -170,13 +194,25 @@ describe('amounts beyond what minor units hold', () => {
   it.each(beyond)('reauthorize to %s: REAUTHORIZE_ORDER_INCREASE_ABOVE_CURRENT_TOTAL_AMOUNT_IS_NOT_ALLOWED', async (_label, amount) => {
     const order = await placeOrder();
     const body = typeof amount === 'string' && amount.startsWith('1e') ? `{"amount": ${amount}}` : { amount };
-    expectProblem(await api.post(path(order, 'reauthorize'), body), 422, 'REAUTHORIZE_ORDER_INCREASE_ABOVE_CURRENT_TOTAL_AMOUNT_IS_NOT_ALLOWED');
+    expectProblem(
+      await api.post(path(order, 'reauthorize'), body),
+      422,
+      'REAUTHORIZE_ORDER_INCREASE_ABOVE_CURRENT_TOTAL_AMOUNT_IS_NOT_ALLOWED',
+    );
   });
 
   it('an item priced beyond them matches no article; quantities past them are more than is left', async () => {
     const order = await placeOrder();
-    expectProblem(await api.post(path(order, 'capture'), { amount: 1, items: [{ ...tent, unitPrice: '90071992547409.93' }] }), 422, 'ARTICLE_NOT_FOUND_ON_ORDER');
-    expectProblem(await api.post(path(order, 'capture'), { amount: 1, items: [{ ...tent, quantity: 1e300 }] }), 422, 'CAPTURE_QUANTITY_EXCEEDS_REMAINING');
+    expectProblem(
+      await api.post(path(order, 'capture'), { amount: 1, items: [{ ...tent, unitPrice: '90071992547409.93' }] }),
+      422,
+      'ARTICLE_NOT_FOUND_ON_ORDER',
+    );
+    expectProblem(
+      await api.post(path(order, 'capture'), { amount: 1, items: [{ ...tent, quantity: 1e300 }] }),
+      422,
+      'CAPTURE_QUANTITY_EXCEEDS_REMAINING',
+    );
     expectProblem(
       await api.post(path(order, 'reauthorize'), { amount: 1e17, items: [{ ...tent, unitPrice: 1e17 }] }),
       422,
@@ -231,16 +267,25 @@ describe('a reauthorization that contradicts what was refunded or captured', () 
     expect(check.json.data).toMatchObject({ status: 'Failed', reason: expect.stringContaining('ARTICLE_EXISTS_BUT_OTHER_INFORMATION') });
     const data = await api.order(order.orderId);
     expect(data).toMatchObject({ status: 'PartActivated', totalAmount: 594 });
-    expect((data.items as { articleNumber: string; quantity: number }[]).map((i) => `${i.articleNumber}×${i.quantity}`)).toEqual(['SOCK×4', 'BOOK×2']);
+    expect((data.items as { articleNumber: string; quantity: number }[]).map((i) => `${i.articleNumber}×${i.quantity}`)).toEqual([
+      'SOCK×4',
+      'BOOK×2',
+    ]);
   });
 
   it('fails when a capture made while it was pending takes units it leaves out', async () => {
     const order = await placeOrder();
-    const answer = await api.post(path(order, 'reauthorize'), { amount: 2845.5, items: [tent, pegs(1), shipping, { id: 'MAT', description: 'Sleeping mat', unitPrice: 198, quantity: 1, vat: 25 }] });
+    const answer = await api.post(path(order, 'reauthorize'), {
+      amount: 2845.5,
+      items: [tent, pegs(1), shipping, { id: 'MAT', description: 'Sleeping mat', unitPrice: 198, quantity: 1, vat: 25 }],
+    });
     expect(answer.status, answer.text).toBe(201);
     expectAccepted(await api.post(path(order, 'capture'), { amount: 199, items: [pegs(2)] }), order.orderId);
     sb.clock.advance(3000);
-    expect((await api.get(answer.headers.get('location') ?? '')).json.data).toMatchObject({ status: 'Failed', reason: expect.stringContaining('PEG-10') });
+    expect((await api.get(answer.headers.get('location') ?? '')).json.data).toMatchObject({
+      status: 'Failed',
+      reason: expect.stringContaining('PEG-10'),
+    });
     expect(await api.order(order.orderId)).toMatchObject({ status: 'PartActivated', totalAmount: 2747 });
   });
 
@@ -249,7 +294,10 @@ describe('a reauthorization that contradicts what was refunded or captured', () 
     const over = await api.post(path(declined, 'reauthorize'), { amount: 6000 });
     const fits = await api.post(path(await placeOrder(), 'reauthorize'), { amount: 3000 });
     sb.clock.advance(3000);
-    expect((await api.get(over.headers.get('location') ?? '')).json.data).toMatchObject({ status: 'Failed', reason: expect.stringContaining('credit limit') });
+    expect((await api.get(over.headers.get('location') ?? '')).json.data).toMatchObject({
+      status: 'Failed',
+      reason: expect.stringContaining('credit limit'),
+    });
     expect(Object.keys((await api.get(fits.headers.get('location') ?? '')).json.data as object)).toEqual(['id', 'status']);
   });
 });

@@ -34,7 +34,9 @@ describe('parallel writes on one order', () => {
   it('40 parallel captures of 100.00 on a 2747.00 order: 27 accepted, 13 refused, never over-captured', async () => {
     const orderId = await order();
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => api.post(`/manage/orders/${orderId}/capture`, { amount: '100.00', actionReference: `cap-${i}` })),
+      Array.from({ length: 40 }, (_, i) =>
+        api.post(`/manage/orders/${orderId}/capture`, { amount: '100.00', actionReference: `cap-${i}` }),
+      ),
     );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 202)).toHaveLength(27);
@@ -47,7 +49,11 @@ describe('parallel writes on one order', () => {
 
   it('40 parallel captures of the whole amount: exactly one is booked', async () => {
     const orderId = await order();
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => api.post(`/manage/orders/${orderId}/capture`, { amount: '2747.00', actionReference: `all-${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        api.post(`/manage/orders/${orderId}/capture`, { amount: '2747.00', actionReference: `all-${i}` }),
+      ),
+    );
     expect(answers.filter((a) => a.status === 202)).toHaveLength(1);
     expect(answers.filter((a) => a.status >= 500)).toEqual([]);
     const after = await api.order(orderId);

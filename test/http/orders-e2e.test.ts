@@ -52,7 +52,14 @@ describe('post-migration check on UAT', () => {
     // 5. Read the order: cart + fees to the cent, nothing captured.
     const api = new ManageApi(sb, 'uat');
     let order = await api.order(orderId);
-    expect(order).toMatchObject({ id: orderId, reference: 'WC-2001', currency: 'SEK', countryCode: 'SE', status: 'NotActivated', totalAmount: 2747 });
+    expect(order).toMatchObject({
+      id: orderId,
+      reference: 'WC-2001',
+      currency: 'SEK',
+      countryCode: 'SE',
+      status: 'NotActivated',
+      totalAmount: 2747,
+    });
     expect(checkoutBody.data.order.totalAmount).toBe(2747);
     expect(order.items).toHaveLength(3);
     expect(order.invoices).toEqual([]);
@@ -68,21 +75,36 @@ describe('post-migration check on UAT', () => {
     expectAccepted(await api.post(`/manage/orders/${orderId}/capture`, { amount: '248.00', actionReference: 'ship-2' }), orderId);
     order = await api.order(orderId);
     expect(order.status).toBe('Activated');
-    expect(order.invoices.map((i) => [i.type, i.amount])).toEqual([['Invoice', 2499], ['Invoice', 248]]);
+    expect(order.invoices.map((i) => [i.type, i.amount])).toEqual([
+      ['Invoice', 2499],
+      ['Invoice', 248],
+    ]);
 
     // 8. Refund part: one pack of pegs comes back (by items, SDK shape).
     const peg = { id: 'PEG-10', description: 'Tent pegs (10)', quantity: 1, unitPrice: 99.5, type: 'purchase', vat: 25 };
     expectAccepted(await api.post(`/manage/orders/${orderId}/refund`, { amount: 99.5, actionReference: 'ret-1', items: [peg] }), orderId);
     order = await api.order(orderId);
     expect(order.status).toBe('Activated');
-    expect(order.invoices.map((i) => [i.type, i.amount])).toEqual([['Invoice', 2499], ['Invoice', 248], ['Credit', 99.5]]);
+    expect(order.invoices.map((i) => [i.type, i.amount])).toEqual([
+      ['Invoice', 2499],
+      ['Invoice', 248],
+      ['Credit', 99.5],
+    ]);
 
     // 9. Refund the rest by amount, as WC's "refund by amount" does.
-    expectAccepted(await api.post(`/manage/orders/${orderId}/refund`, { amount: '2647.50', description: 'Returned', actionReference: '2002' }), orderId);
+    expectAccepted(
+      await api.post(`/manage/orders/${orderId}/refund`, { amount: '2647.50', description: 'Returned', actionReference: '2002' }),
+      orderId,
+    );
     order = await api.order(orderId);
     expect(order.status).toBe('Returned');
     expect(order.totalAmount).toBe(2747);
-    expect(order.invoices.map((i) => [i.type, i.amount])).toEqual([['Invoice', 2499], ['Invoice', 248], ['Credit', 99.5], ['Credit', 2647.5]]);
+    expect(order.invoices.map((i) => [i.type, i.amount])).toEqual([
+      ['Invoice', 2499],
+      ['Invoice', 248],
+      ['Credit', 99.5],
+      ['Credit', 2647.5],
+    ]);
 
     // Nothing is left: a further capture is the one refusal WC tolerates.
     const again = await api.post(`/manage/orders/${orderId}/capture`, { amount: '1.00' });

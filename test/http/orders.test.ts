@@ -64,11 +64,14 @@ describe('GET /manage/orders/{orderId}', () => {
       invoices: [],
     });
     for (const key of ['customer', 'deliveryAddress', 'invoiceAddress', 'items']) expect(data[key]).toBeTruthy();
-    expect((data.items as unknown[])[0]).toMatchObject({ articleNumber: seededOrder.items[0]?.id, price: (seededOrder.items[0]?.unitPrice ?? 0) / 100 });
+    expect((data.items as unknown[])[0]).toMatchObject({
+      articleNumber: seededOrder.items[0]?.id,
+      price: (seededOrder.items[0]?.unitPrice ?? 0) / 100,
+    });
     expect(answer.json.links).toEqual({ self: { href: `/manage/orders/${seededOrder.orderId}` } });
   });
 
-  it('does not show another merchant\'s order, an unknown id or an order of the other environment (404)', async () => {
+  it("does not show another merchant's order, an unknown id or an order of the other environment (404)", async () => {
     expectProblem(await api.get(path(seeded('NotActivated', '1002'))), 404, 'ORDER_NOT_FOUND');
     expectProblem(await api.get('/manage/orders/00000000-0000-4000-8000-000000000000'), 404, 'ORDER_NOT_FOUND');
     const prodOrder = sb.snapshot().environments.prod.orders.find((o) => o.merchantId === '1001');
@@ -83,7 +86,7 @@ describe('GET /manage/orders/{orderId}', () => {
 });
 
 describe('GET /manage/orders/', () => {
-  it('lists the 10 most recent orders of the caller\'s merchant, newest first', async () => {
+  it("lists the 10 most recent orders of the caller's merchant, newest first", async () => {
     for (let i = 0; i < 12; i += 1) placeOrder({ placedAt: `2026-10-01T0${Math.floor(i / 2)}:${i % 2 ? '30' : '00'}:00.000Z` });
     const newest = placeOrder({ placedAt: '2026-10-01T11:59:00.000Z' });
     const answer = await api.get('/manage/orders/');
@@ -91,7 +94,11 @@ describe('GET /manage/orders/', () => {
     const data = answer.json.data as { id: string; placedAt: string }[];
     expect(data).toHaveLength(10);
     expect(data[0]?.id).toBe(newest.orderId);
-    const mine = new Set(orders().filter((o) => o.merchantId === '1001').map((o) => o.orderId));
+    const mine = new Set(
+      orders()
+        .filter((o) => o.merchantId === '1001')
+        .map((o) => o.orderId),
+    );
     expect(data.every((o) => mine.has(o.id))).toBe(true);
     expect(data.map((o) => o.placedAt)).toEqual([...data.map((o) => o.placedAt)].sort().reverse());
     expect(answer.json.metaData).toEqual({ count: 10, limit: 10 });
@@ -100,16 +107,23 @@ describe('GET /manage/orders/', () => {
 });
 
 describe('capture', () => {
-  it('part-captures with WC\'s body (mixed case, strings), then captures the rest: 202, Location, no body', async () => {
+  it("part-captures with WC's body (mixed case, strings), then captures the rest: 202, Location, no body", async () => {
     const order = placeOrder();
     const wcItems = [{ ArticleId: 'TENT-2P', Description: 'Two-person tent', Quantity: 1, UnitPrice: '2499.00', vat: '25' }];
     expectAccepted(await api.post(path(order, 'capture'), { amount: '2499.00', items: wcItems }), order.orderId);
     let data = await api.order(order.orderId);
     expect(data.status).toBe('PartActivated');
     expect(data.invoices).toEqual([
-      expect.objectContaining({ type: 'Invoice', amount: 2499, items: [expect.objectContaining({ articleNumber: 'TENT-2P', quantity: 1, price: 2499 })] }),
+      expect.objectContaining({
+        type: 'Invoice',
+        amount: 2499,
+        items: [expect.objectContaining({ articleNumber: 'TENT-2P', quantity: 1, price: 2499 })],
+      }),
     ]);
-    expectAccepted(await api.post(path(order, 'capture'), { amount: 248.0, description: 'Second parcel', actionReference: 'cap-2' }), order.orderId);
+    expectAccepted(
+      await api.post(path(order, 'capture'), { amount: 248.0, description: 'Second parcel', actionReference: 'cap-2' }),
+      order.orderId,
+    );
     data = await api.order(order.orderId);
     expect(data.status).toBe('Activated');
     expect(data.expiresAt).toBeNull();
@@ -127,7 +141,10 @@ describe('refund and cancel', () => {
   it('refunds by amount as WC does (credit entries), down to Returned', async () => {
     const order = placeOrder();
     expectAccepted(await api.post(path(order, 'capture'), { amount: 2747 }), order.orderId);
-    expectAccepted(await api.post(path(order, 'refund'), { amount: '100.50', description: 'Scratched', actionReference: '4711' }), order.orderId);
+    expectAccepted(
+      await api.post(path(order, 'refund'), { amount: '100.50', description: 'Scratched', actionReference: '4711' }),
+      order.orderId,
+    );
     let data = await api.order(order.orderId);
     expect(data.status).toBe('Activated');
     expect(data.invoices[1]).toMatchObject({ type: 'Credit', amount: 100.5, description: 'Scratched', actionReference: '4711' });
@@ -171,7 +188,7 @@ describe('extend and expiry on the sandbox clock', () => {
     expect((await api.order(order.orderId)).status).toBe('Cancelled');
   });
 
-  it('extend pushes expiresAt by the scenario\'s order lifetime, so the order no longer expires then', async () => {
+  it("extend pushes expiresAt by the scenario's order lifetime, so the order no longer expires then", async () => {
     const order = placeOrder();
     expectAccepted(await api.post(path(order, 'extend')), order.orderId);
     // In the service's .NET form, as its documentation shows order instants.
@@ -220,7 +237,11 @@ describe('reauthorize', () => {
   });
 
   it('an unknown reauthorization id is 404 REAUTHORIZATION_NOT_FOUND', async () => {
-    expectProblem(await api.get(`${path(placeOrder())}/reauthorize/00000000-0000-4000-8000-000000000000`), 404, 'REAUTHORIZATION_NOT_FOUND');
+    expectProblem(
+      await api.get(`${path(placeOrder())}/reauthorize/00000000-0000-4000-8000-000000000000`),
+      404,
+      'REAUTHORIZATION_NOT_FOUND',
+    );
   });
 });
 
@@ -265,11 +286,21 @@ const captureRest = async (order: Order): Promise<Order> => {
   return order;
 };
 const captureTent = async (order: Order): Promise<Order> => {
-  expectAccepted(await api.post(path(order, 'capture'), { amount: 2499, items: [{ id: 'TENT-2P', unitPrice: 2499, quantity: 1 }] }), order.orderId);
+  expectAccepted(
+    await api.post(path(order, 'capture'), { amount: 2499, items: [{ id: 'TENT-2P', unitPrice: 2499, quantity: 1 }] }),
+    order.orderId,
+  );
   return order;
 };
 const pegs = (quantity: number, unitPrice: number | string = 99.5): Record<string, unknown> => ({ id: 'PEG-10', unitPrice, quantity });
-const tent = (patch: Record<string, unknown> = {}): Record<string, unknown> => ({ id: 'TENT-2P', description: 'Two-person tent', unitPrice: 2499, quantity: 1, vat: 25, ...patch });
+const tent = (patch: Record<string, unknown> = {}): Record<string, unknown> => ({
+  id: 'TENT-2P',
+  description: 'Two-person tent',
+  unitPrice: 2499,
+  quantity: 1,
+  vat: 25,
+  ...patch,
+});
 const twins = (): Order =>
   placeOrder({
     totalAmount: 2000,
@@ -283,33 +314,96 @@ const CASES: Case[] = [
   ['capture on Returned', () => seeded('Returned'), 'capture', { amount: 1 }, 422, 'CAPTURE_ORDER_ALREADY_CAPTURED'],
   ['capture on Cancelled', () => seeded('Cancelled'), 'capture', { amount: 1 }, 422, 'ORDER_CANCELLED'],
   ['capture one cent too much', () => placeOrder(), 'capture', { amount: '2747.01' }, 422, 'CAPTURE_AMOUNT_EXCEEDS_REMAINING'],
-  ['capture amount ≠ Σ items', () => placeOrder(), 'capture', { amount: 100, items: [pegs(1)] }, 422, 'CAPTURE_AMOUNT_MUST_MATCH_SUM_OF_ARTICLES'],
+  [
+    'capture amount ≠ Σ items',
+    () => placeOrder(),
+    'capture',
+    { amount: 100, items: [pegs(1)] },
+    422,
+    'CAPTURE_AMOUNT_MUST_MATCH_SUM_OF_ARTICLES',
+  ],
   ['capture too many units', () => placeOrder(), 'capture', { amount: 298.5, items: [pegs(3)] }, 422, 'CAPTURE_QUANTITY_EXCEEDS_REMAINING'],
-  ['capture an unknown article', () => placeOrder(), 'capture', { amount: 10, items: [{ id: 'NOPE', unitPrice: 10, quantity: 1 }] }, 422, 'ARTICLE_NOT_FOUND_ON_ORDER'],
-  ['capture at a price one cent off', () => placeOrder(), 'capture', { amount: 99.51, items: [pegs(1, '99.51')] }, 422, 'ARTICLE_NOT_FOUND_ON_ORDER'],
-  ['capture an ambiguous article', twins, 'capture', { amount: 10, items: [{ id: 'GIFT', unitPrice: 10, quantity: 1 }] }, 422, 'ARTICLE_NOT_UNIQUE_ON_ORDER'],
+  [
+    'capture an unknown article',
+    () => placeOrder(),
+    'capture',
+    { amount: 10, items: [{ id: 'NOPE', unitPrice: 10, quantity: 1 }] },
+    422,
+    'ARTICLE_NOT_FOUND_ON_ORDER',
+  ],
+  [
+    'capture at a price one cent off',
+    () => placeOrder(),
+    'capture',
+    { amount: 99.51, items: [pegs(1, '99.51')] },
+    422,
+    'ARTICLE_NOT_FOUND_ON_ORDER',
+  ],
+  [
+    'capture an ambiguous article',
+    twins,
+    'capture',
+    { amount: 10, items: [{ id: 'GIFT', unitPrice: 10, quantity: 1 }] },
+    422,
+    'ARTICLE_NOT_UNIQUE_ON_ORDER',
+  ],
   ['refund on NotActivated', () => placeOrder(), 'refund', { amount: 1 }, 422, 'ORDER_NOT_CAPTURED'],
   ['refund on Returned', () => seeded('Returned'), 'refund', { amount: 1 }, 422, 'ORDER_ALREADY_REFUNDED'],
   ['refund on Cancelled without captures', () => seeded('Cancelled'), 'refund', { amount: 1 }, 422, 'ORDER_CANCELLED'],
   ['refund more than captured', () => captureTent(placeOrder()), 'refund', { amount: '2499.01' }, 422, 'REFUND_AMOUNT_EXCEEDS_CAPTURED'],
-  ['refund uncaptured units', () => captureTent(placeOrder()), 'refund', { amount: 99.5, items: [pegs(1)] }, 422, 'REFUND_QUANTITY_EXCEEDS_CAPTURED'],
-  ['refund amount ≠ Σ items', () => captureRest(placeOrder()), 'refund', { amount: 100, items: [pegs(1)] }, 422, 'REFUND_AMOUNT_MUST_MATCH_SUM_OF_ARTICLES'],
+  [
+    'refund uncaptured units',
+    () => captureTent(placeOrder()),
+    'refund',
+    { amount: 99.5, items: [pegs(1)] },
+    422,
+    'REFUND_QUANTITY_EXCEEDS_CAPTURED',
+  ],
+  [
+    'refund amount ≠ Σ items',
+    () => captureRest(placeOrder()),
+    'refund',
+    { amount: 100, items: [pegs(1)] },
+    422,
+    'REFUND_AMOUNT_MUST_MATCH_SUM_OF_ARTICLES',
+  ],
   [
     'refund with a fee above the articles',
     () => captureRest(placeOrder()),
     'refund',
-    { amount: 49.5, items: [pegs(1), { id: 'Fee', unitPrice: -200, quantity: 1, type: 'fee' }, { id: 'Discount', unitPrice: 150, quantity: 1, type: 'discount' }] },
+    {
+      amount: 49.5,
+      items: [
+        pegs(1),
+        { id: 'Fee', unitPrice: -200, quantity: 1, type: 'fee' },
+        { id: 'Discount', unitPrice: 150, quantity: 1, type: 'discount' },
+      ],
+    },
     422,
     'REFUND_FEE_EXCEEDS_RETURNED_ARTICLES',
   ],
-  ['refund an unknown article', () => captureRest(placeOrder()), 'refund', { amount: 10, items: [{ id: 'NOPE', unitPrice: 10, quantity: 1 }] }, 422, 'ARTICLE_NOT_FOUND_ON_ORDER'],
+  [
+    'refund an unknown article',
+    () => captureRest(placeOrder()),
+    'refund',
+    { amount: 10, items: [{ id: 'NOPE', unitPrice: 10, quantity: 1 }] },
+    422,
+    'ARTICLE_NOT_FOUND_ON_ORDER',
+  ],
   ['cancel on Activated', () => seeded('Activated'), 'cancel', undefined, 422, 'ORDER_ALREADY_CAPTURED'],
   ['cancel on Cancelled', () => seeded('Cancelled'), 'cancel', undefined, 422, 'ORDER_ALREADY_CANCELLED'],
   ['extend on Activated', () => seeded('Activated'), 'extend', undefined, 422, 'ORDER_ALREADY_CAPTURED'],
   ['extend on Cancelled', () => seeded('Cancelled'), 'extend', undefined, 422, 'ORDER_CANCELLED'],
   ['reauthorize on Activated', () => seeded('Activated'), 'reauthorize', { amount: 1 }, 422, 'ORDER_ALREADY_CAPTURED'],
   ['reauthorize on Cancelled', () => seeded('Cancelled'), 'reauthorize', { amount: 1 }, 422, 'ORDER_CANCELLED'],
-  ['reauthorize amount ≠ Σ items', () => placeOrder(), 'reauthorize', { amount: 2600, items: [tent(), pegs(1)] }, 422, 'REAUTHORIZE_AMOUNT_MUST_MATCH_SUM_OF_ARTICLES'],
+  [
+    'reauthorize amount ≠ Σ items',
+    () => placeOrder(),
+    'reauthorize',
+    { amount: 2600, items: [tent(), pegs(1)] },
+    422,
+    'REAUTHORIZE_AMOUNT_MUST_MATCH_SUM_OF_ARTICLES',
+  ],
   [
     'reauthorize an increase on a prepaid order',
     () => placeOrder({ paymentMethod: 'Card' }),
@@ -318,7 +412,14 @@ const CASES: Case[] = [
     422,
     'REAUTHORIZE_ORDER_INCREASE_ABOVE_CURRENT_TOTAL_AMOUNT_IS_NOT_ALLOWED',
   ],
-  ['reauthorize a captured article with another VAT', () => captureTent(placeOrder()), 'reauthorize', { amount: 2499, items: [tent({ vat: 12 })] }, 422, 'MATCHING_ARTICLES_WITH_DIFFERENT_VAT'],
+  [
+    'reauthorize a captured article with another VAT',
+    () => captureTent(placeOrder()),
+    'reauthorize',
+    { amount: 2499, items: [tent({ vat: 12 })] },
+    422,
+    'MATCHING_ARTICLES_WITH_DIFFERENT_VAT',
+  ],
   [
     'reauthorize a captured article at another price',
     () => captureTent(placeOrder()),
@@ -328,21 +429,63 @@ const CASES: Case[] = [
     'ARTICLE_EXISTS_BUT_OTHER_INFORMATION',
   ],
   // Rows of one request that contradict each other (the Payments API's error table, the reauthorize page's codes).
-  ['capture two rows of one article at two prices', () => placeOrder(), 'capture', { amount: 2499, items: [tent({ unitPrice: 1249 }), tent({ unitPrice: 1250 })] }, 422, 'ARTICLE_EXISTS_BUT_OTHER_INFORMATION'],
-  ['refund two rows of one article with two VATs', () => captureRest(placeOrder()), 'refund', { amount: 4998, items: [tent(), tent({ vat: 12 })] }, 422, 'MATCHING_ARTICLES_WITH_DIFFERENT_VAT'],
-  ['reauthorize two rows of one article at two prices', () => placeOrder(), 'reauthorize', { amount: 4898, items: [tent(), tent({ unitPrice: 2399 })] }, 422, 'ARTICLE_EXISTS_BUT_OTHER_INFORMATION'],
-  ['reauthorize two rows of one article with two VATs', () => placeOrder(), 'reauthorize', { amount: 4998, items: [tent(), tent({ vat: 12 })] }, 422, 'MATCHING_ARTICLES_WITH_DIFFERENT_VAT'],
-  ['reauthorize below the captured amount', () => captureTent(placeOrder()), 'reauthorize', { amount: 2000 }, 422, 'REAUTHORIZE_AMOUNT_BELOW_CAPTURED_AMOUNT'],
+  [
+    'capture two rows of one article at two prices',
+    () => placeOrder(),
+    'capture',
+    { amount: 2499, items: [tent({ unitPrice: 1249 }), tent({ unitPrice: 1250 })] },
+    422,
+    'ARTICLE_EXISTS_BUT_OTHER_INFORMATION',
+  ],
+  [
+    'refund two rows of one article with two VATs',
+    () => captureRest(placeOrder()),
+    'refund',
+    { amount: 4998, items: [tent(), tent({ vat: 12 })] },
+    422,
+    'MATCHING_ARTICLES_WITH_DIFFERENT_VAT',
+  ],
+  [
+    'reauthorize two rows of one article at two prices',
+    () => placeOrder(),
+    'reauthorize',
+    { amount: 4898, items: [tent(), tent({ unitPrice: 2399 })] },
+    422,
+    'ARTICLE_EXISTS_BUT_OTHER_INFORMATION',
+  ],
+  [
+    'reauthorize two rows of one article with two VATs',
+    () => placeOrder(),
+    'reauthorize',
+    { amount: 4998, items: [tent(), tent({ vat: 12 })] },
+    422,
+    'MATCHING_ARTICLES_WITH_DIFFERENT_VAT',
+  ],
+  [
+    'reauthorize below the captured amount',
+    () => captureTent(placeOrder()),
+    'reauthorize',
+    { amount: 2000 },
+    422,
+    'REAUTHORIZE_AMOUNT_BELOW_CAPTURED_AMOUNT',
+  ],
   ['malformed JSON', () => placeOrder(), 'capture', '{"amount": 10,', 400, 'INVALID_JSON'],
   ['a body that is not an object', () => placeOrder(), 'capture', [1, 2], 400, 'VALIDATION_ERROR'],
   ['no amount', () => placeOrder(), 'refund', { description: 'x' }, 400, 'VALIDATION_ERROR'],
   ['amount 0', () => placeOrder(), 'capture', { amount: '0.00' }, 400, 'VALIDATION_ERROR'],
   ['amount not a number', () => placeOrder(), 'capture', { amount: 'ten' }, 400, 'VALIDATION_ERROR'],
   ['items not an array', () => placeOrder(), 'capture', { amount: 10, items: 'all' }, 400, 'VALIDATION_ERROR'],
-  ['an item without unitPrice', () => placeOrder(), 'capture', { amount: 10, items: [{ id: 'PEG-10', quantity: 1 }] }, 400, 'VALIDATION_ERROR'],
+  [
+    'an item without unitPrice',
+    () => placeOrder(),
+    'capture',
+    { amount: 10, items: [{ id: 'PEG-10', quantity: 1 }] },
+    400,
+    'VALIDATION_ERROR',
+  ],
   ['an item with quantity 0', () => placeOrder(), 'capture', { amount: 10, items: [pegs(0)] }, 400, 'VALIDATION_ERROR'],
   ['an item with half a unit', () => placeOrder(), 'capture', { amount: 10, items: [pegs(1.5)] }, 400, 'VALIDATION_ERROR'],
-  ['a write on another merchant\'s order', () => seeded('NotActivated', '1002'), 'capture', { amount: 1 }, 404, 'ORDER_NOT_FOUND'],
+  ["a write on another merchant's order", () => seeded('NotActivated', '1002'), 'capture', { amount: 1 }, 404, 'ORDER_NOT_FOUND'],
 ];
 
 describe('every refusal answers its status and business code', () => {

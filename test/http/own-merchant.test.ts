@@ -34,7 +34,12 @@ describe("a shop's own merchant, added over the admin API", () => {
     const sb = await openSandbox({ scenario: 'minimal' });
     const added = await admin(sb, '/uat/merchants', SHOP);
     expect(added.status).toBe(201);
-    expect(added.body).toMatchObject({ id: '7001', name: SHOP.name, stores: [{ id: '7101', countryCode: 'SE', currency: 'SEK', salesSegment: 'B2C' }], sharedKey: SHOP.sharedKey });
+    expect(added.body).toMatchObject({
+      id: '7001',
+      name: SHOP.name,
+      stores: [{ id: '7101', countryCode: 'SE', currency: 'SEK', salesSegment: 'B2C' }],
+      sharedKey: SHOP.sharedKey,
+    });
     expect(at(added.body, 'apiClients', 0, 'clientId')).toBe(SHOP.apiClients[0]!.clientId);
     expect(at(added.body, 'apiClients', 0, 'secrets', 0, 'hint')).toBe('ber');
     expect(JSON.stringify(added.body)).not.toContain(SHOP.apiClients[0]!.clientSecret);
@@ -89,7 +94,10 @@ describe("a shop's own merchant, added over the admin API", () => {
       [{ ...SHOP, id: '1001' }, /merchant 1001 exists already/],
       [{ ...SHOP, sharedKey: { username: 'minimal-uat', key: 'x' } }, /SharedKey username minimal-uat belongs to merchant 1001/],
       [{ ...SHOP, stores: [{ id: 1234, countryCode: 'SE', currency: 'SEK' }] }, /store 1234 belongs to merchant 1001/],
-      [{ ...SHOP, apiClients: [{ clientId: '0c0c0c0c-0000-4000-8000-000000000001', clientSecret: 'long-enough-1' }] }, /API client 0c0c0c0c-0000-4000-8000-000000000001 belongs to merchant 1001/],
+      [
+        { ...SHOP, apiClients: [{ clientId: '0c0c0c0c-0000-4000-8000-000000000001', clientSecret: 'long-enough-1' }] },
+        /API client 0c0c0c0c-0000-4000-8000-000000000001 belongs to merchant 1001/,
+      ],
     ];
     for (const [body, message] of cases) {
       const refused = await admin(sb, '/uat/merchants', body);

@@ -27,7 +27,11 @@ async function payLink(overrides: Record<string, unknown> = {}): Promise<{ priva
 }
 
 const post = (path: string, body?: unknown): Promise<Response> =>
-  sb.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  sb.fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
 
 async function notifications(privateId: string): Promise<unknown[]> {
   const calls = await admin(sb, `/uat/checkouts/${privateId}/callbacks`, undefined, 'GET');
@@ -52,7 +56,11 @@ describe('paymentUri', () => {
     expect(html).toContain('Two-person tent');
     expect(html).toContain('<form id="identify"');
     // The page's script calls the page's own paths from /p/{token} (assets/checkout-page.js).
-    const identified = await post(`/uat/frontend/checkout/${publicToken}/customer`, { email: 'kim@example.se', mobilePhoneNumber: '+46700000000', postalCode: '41101' });
+    const identified = await post(`/uat/frontend/checkout/${publicToken}/customer`, {
+      email: 'kim@example.se',
+      mobilePhoneNumber: '+46700000000',
+      postalCode: '41101',
+    });
     expect(identified.status).toBe(200);
     const bought = await post(`/uat/frontend/checkout/${publicToken}/purchase`, { paymentName: 'Card' });
     expect(bought.status).toBe(200);

@@ -54,15 +54,24 @@ describe('go-live readiness', () => {
   it("points each failing item's evidence at the entries that show it", async () => {
     await driveBothShops(sb, shop);
     const bad = principal((await (await sb.fetch('/__admin/report')).json()) as MigrationReport, BAD_CLIENT);
-    const entry = async (id: number): Promise<Record<string, unknown>> => (await (await sb.fetch(`/__admin/requests/${id}`)).json()) as Record<string, unknown>;
-    const evidence = async (id: string): Promise<Record<string, unknown>[]> => Promise.all(bad.readiness.find((item) => item.id === id)!.evidence.map(entry));
-    const line = (e: Record<string, unknown>): string => `${String(e.method)} ${String(e.surface)} ${String(e.path)} ${String(e.status)} ${String(e.kind ?? e.auth)}`;
+    const entry = async (id: number): Promise<Record<string, unknown>> =>
+      (await (await sb.fetch(`/__admin/requests/${id}`)).json()) as Record<string, unknown>;
+    const evidence = async (id: string): Promise<Record<string, unknown>[]> =>
+      Promise.all(bad.readiness.find((item) => item.id === id)!.evidence.map(entry));
+    const line = (e: Record<string, unknown>): string =>
+      `${String(e.method)} ${String(e.surface)} ${String(e.path)} ${String(e.status)} ${String(e.kind ?? e.auth)}`;
     const lines = async (id: string): Promise<string[]> => (await evidence(id)).map(line);
 
     // The two initializations of order bad-1.
-    expect(await lines('reuse-public-token')).toEqual([expect.stringMatching(/^POST api \/checkouts 200/), expect.stringMatching(/^POST api \/checkouts 200/)]);
+    expect(await lines('reuse-public-token')).toEqual([
+      expect.stringMatching(/^POST api \/checkouts 200/),
+      expect.stringMatching(/^POST api \/checkouts 200/),
+    ]);
     // The notification, then the shop's next call (a new checkout), no read between.
-    expect(await lines('get-after-notification')).toEqual([expect.stringMatching(/^GET merchant \/bad\/notify 200 notification/), expect.stringMatching(/^POST api \/checkouts 200/)]);
+    expect(await lines('get-after-notification')).toEqual([
+      expect.stringMatching(/^GET merchant \/bad\/notify 200 notification/),
+      expect.stringMatching(/^POST api \/checkouts 200/),
+    ]);
     // The unchanged cart, cart and fees together, the three fast reads.
     expect(await lines('necessary-requests')).toEqual([
       expect.stringMatching(/^PUT api \/checkouts\/[^/]+\/cart 200/),
@@ -70,12 +79,21 @@ describe('go-live readiness', () => {
       ...Array(3).fill(expect.stringMatching(/^GET api \/checkouts\/[^/]+ 200/)),
     ]);
     // The purchase, then the next checkout instead of a confirmation page.
-    expect(await lines('confirmation-iframe')).toEqual([expect.stringMatching(/^POST admin .*\/purchase 200/), expect.stringMatching(/^POST api \/checkouts 200/)]);
+    expect(await lines('confirmation-iframe')).toEqual([
+      expect.stringMatching(/^POST admin .*\/purchase 200/),
+      expect.stringMatching(/^POST api \/checkouts 200/),
+    ]);
     expect(await lines('validation-answer')).toEqual([expect.stringMatching(/^POST merchant \/bad\/validate 400 validation/)]);
     expect((await lines('token-reuse')).every((l) => /^POST (auth|api) \/oauth2\/v2\.0\/token 200 token:ok/.test(l))).toBe(true);
     expect(await lines('current-api')).toEqual([expect.stringMatching(/^GET legacy \/merchants\/2234\/checkouts\/[^/]+ 200 sharedkey:ok/)]);
-    expect(await lines('recovers-expired-token')).toEqual([expect.stringMatching(/^GET api \/checkouts\/[^/]+ 401 bearer:expired/), expect.stringMatching(/^GET api \/checkouts\/[^/]+ 401 bearer:expired/)]);
-    expect(await lines('stops-after-completion')).toEqual([expect.stringMatching(/^PUT api \/checkouts\/[^/]+\/cart 900/), expect.stringMatching(/^PUT api \/checkouts\/[^/]+\/fees 900/)]);
+    expect(await lines('recovers-expired-token')).toEqual([
+      expect.stringMatching(/^GET api \/checkouts\/[^/]+ 401 bearer:expired/),
+      expect.stringMatching(/^GET api \/checkouts\/[^/]+ 401 bearer:expired/),
+    ]);
+    expect(await lines('stops-after-completion')).toEqual([
+      expect.stringMatching(/^PUT api \/checkouts\/[^/]+\/cart 900/),
+      expect.stringMatching(/^PUT api \/checkouts\/[^/]+\/fees 900/),
+    ]);
     // The 423 and every resend within the second after it (the 900 one included, when the test runs fast).
     const locked = await lines('retries-locked');
     expect(locked.slice(0, 5)).toEqual(Array(5).fill(expect.stringMatching(/^PUT api \/checkouts\/[^/]+\/cart 423/)));
@@ -83,7 +101,9 @@ describe('go-live readiness', () => {
   });
 
   it('says not seen, with how to exercise it, before the traffic can tell', async () => {
-    await sb.fetch('/uat/api/checkouts/00000000-0000-4000-8000-000000000000', { headers: { authorization: `Bearer ${await (await import('../support/identity.js')).tokenFor(sb, 'uat')}` } });
+    await sb.fetch('/uat/api/checkouts/00000000-0000-4000-8000-000000000000', {
+      headers: { authorization: `Bearer ${await (await import('../support/identity.js')).tokenFor(sb, 'uat')}` },
+    });
     const report = await sb.report();
     const good = principal(report, GOOD_CLIENT);
     expect(statuses(good)['reuse-public-token']).toBe('not-seen');
@@ -121,8 +141,12 @@ describe('go-live readiness', () => {
     async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
       let out = '';
       let err = '';
-      const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out += chunk.toString()), true));
-      const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((err += chunk.toString()), true));
+      const stdout = vi
+        .spyOn(process.stdout, 'write')
+        .mockImplementation((chunk: string | Uint8Array) => ((out += chunk.toString()), true));
+      const stderr = vi
+        .spyOn(process.stderr, 'write')
+        .mockImplementation((chunk: string | Uint8Array) => ((err += chunk.toString()), true));
       try {
         return { code: await main(['report', ...argv]), out, err };
       } finally {
@@ -164,7 +188,11 @@ describe('go-live readiness', () => {
       expect(goodCases).toHaveLength(10);
       expect(badCases).toHaveLength(10);
       expect(goodCases.every((c) => !c.includes('<failure') && !c.includes('<skipped'))).toBe(true);
-      expect(badCases.every((c) => /<failure type="not-met" message="[^"]+">[^<]*Evidence: http:\/\/127\.0\.0\.1:\d+\/__admin\/requests\/\d+/.test(c))).toBe(true);
+      expect(
+        badCases.every((c) =>
+          /<failure type="not-met" message="[^"]+">[^<]*Evidence: http:\/\/127\.0\.0\.1:\d+\/__admin\/requests\/\d+/.test(c),
+        ),
+      ).toBe(true);
       expect(suite(BAD_CLIENT)).toMatch(/tests="10" failures="10" skipped="0"/);
       // Titles with quotes and apostrophes stay inside their attributes.
       expect(junit.out).toContain('name="validation-answer: The shop&apos;s validation callback answers as documented');
@@ -174,7 +202,8 @@ describe('go-live readiness', () => {
       const quiet = await openSandbox({ now: '2026-10-01T10:00:00Z', frozen: true });
       try {
         const token = await (await import('../support/identity.js')).tokenFor(quiet, 'uat');
-        for (let i = 0; i < 2; i++) await quiet.fetch('/uat/api/checkouts/00000000-0000-4000-8000-000000000000', { headers: { authorization: `Bearer ${token}` } });
+        for (let i = 0; i < 2; i++)
+          await quiet.fetch('/uat/api/checkouts/00000000-0000-4000-8000-000000000000', { headers: { authorization: `Bearer ${token}` } });
         const { url } = await quiet.listen();
         const relaxed = await cli('--url', url, '--readiness');
         expect(relaxed.code).toBe(0);

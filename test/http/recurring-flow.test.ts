@@ -54,7 +54,12 @@ describe('the recurring flow of docs/recurring-payments.md', () => {
 
   it('points the merchant at the local webhook endpoint', async () => {
     const answer = await admin(sb, '/uat/merchants/1001/callbacks', { webhookUri: `${shop.base}/walley/webhooks` }, 'PUT');
-    expect(answer.body).toEqual({ merchantId: '1001', webhookUri: `${shop.base}/walley/webhooks`, webhookHmacKey: expect.stringMatching(/^[0-9a-f]{32}$/), invoiceStatusUri: null });
+    expect(answer.body).toEqual({
+      merchantId: '1001',
+      webhookUri: `${shop.base}/walley/webhooks`,
+      webhookHmacKey: expect.stringMatching(/^[0-9a-f]{32}$/),
+      invoiceStatusUri: null,
+    });
   });
 
   it('gets a customer token from a purchase on a recurring profile', async () => {
@@ -85,7 +90,10 @@ describe('the recurring flow of docs/recurring-payments.md', () => {
   });
 
   it('captures the scheduled authorization’s order on /manage/orders', async () => {
-    const created = shop.posted('/walley/webhooks').filter((e) => e.Type === 'walley:order:created').at(-1)!;
+    const created = shop
+      .posted('/walley/webhooks')
+      .filter((e) => e.Type === 'walley:order:created')
+      .at(-1)!;
     // An order event's Timestamp in Swedish local time, as the orders page writes it (10:10 UTC).
     expect(created.Timestamp).toBe('2026-11-02T11:10:00.0000000+01:00');
     const orderId = String(created.Payload.OrderId);
@@ -104,11 +112,17 @@ describe('the recurring flow of docs/recurring-payments.md', () => {
 
   it('fails attempts with the UAT test hook’s reason, retrying on the clock', async () => {
     customerToken = await recurringPurchase('Recurring');
-    const hook = await api.call('PUT', `/purchase/customer-tokens/${customerToken}`, { AuthorizationFailure: { Reason: 'PAYMENT_METHOD_NO_FUNDS' } });
+    const hook = await api.call('PUT', `/purchase/customer-tokens/${customerToken}`, {
+      AuthorizationFailure: { Reason: 'PAYMENT_METHOD_NO_FUNDS' },
+    });
     expect(hook.status).toBe(200);
     expect((await charge(customerToken, { relative: ['00:00:10', '1.00:00:00'] })).status).toBe(202);
     await admin(sb, '/clock/advance', { seconds: 10 });
     const listed = await admin(sb, '/uat/authorizations', undefined, 'GET');
-    expect((listed.body.authorizations as unknown[]).at(-1)).toMatchObject({ status: 'Retrying', attemptsMade: 1, reason: 'PAYMENT_METHOD_NO_FUNDS' });
+    expect((listed.body.authorizations as unknown[]).at(-1)).toMatchObject({
+      status: 'Retrying',
+      attemptsMade: 1,
+      reason: 'PAYMENT_METHOD_NO_FUNDS',
+    });
   });
 });

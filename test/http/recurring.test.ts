@@ -44,7 +44,11 @@ async function recurringToken(): Promise<string> {
   return String(at(await purchase('Coffee-Recurring'), 'order', 'customerToken'));
 }
 
-function authorization(customerToken: string, overrides: Record<string, unknown> = {}, order: Record<string, unknown> = {}): Record<string, unknown> {
+function authorization(
+  customerToken: string,
+  overrides: Record<string, unknown> = {},
+  order: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     customerToken,
     order: {
@@ -88,7 +92,11 @@ describe('customer tokens', () => {
     const cancelled = await api.call('DELETE', `/purchase/customer-tokens/${token}`);
     expect(cancelled.status, cancelled.text).toBe(202);
     expect(cancelled.json).toEqual({ id: expect.any(String) });
-    expect((await api.get(`/purchase/customer-tokens/${token}`)).json.data).toEqual({ status: 'Cancelled', cancellationDate: '2026-11-02T10:00:00.000Z', paymentMethod: card });
+    expect((await api.get(`/purchase/customer-tokens/${token}`)).json.data).toEqual({
+      status: 'Cancelled',
+      cancellationDate: '2026-11-02T10:00:00.000Z',
+      paymentMethod: card,
+    });
     expectRefusal(await api.call('DELETE', `/purchase/customer-tokens/${token}`), 403, 'Customer_Token_Cancelled');
     const unknown = await api.call('DELETE', '/purchase/customer-tokens/00000000-0000-4000-8000-000000000000');
     expectRefusal(unknown, 404);
@@ -108,11 +116,20 @@ describe('customer tokens', () => {
 describe('POST /purchase/authorizations', () => {
   it('answers 200 with the orderId when synchronous; captureMode Auto gives an activated order', async () => {
     const token = await recurringToken();
-    const sync = await api.post('/purchase/authorizations', authorization(token, { attemptSchedule: { preferSynchronous: true } }, { captureMode: 'Auto' }));
+    const sync = await api.post(
+      '/purchase/authorizations',
+      authorization(token, { attemptSchedule: { preferSynchronous: true } }, { captureMode: 'Auto' }),
+    );
     expect(sync.status, sync.text).toBe(200);
     expect(sync.json.data).toEqual({ authorizationId: expect.any(String), orderId: expect.any(String) });
     const order = await api.order(String(at(sync.json, 'data', 'orderId')));
-    expect(order).toMatchObject({ status: 'Activated', totalAmount: 398, currency: 'SEK', reference: 'SUB-2026-11', paymentMethod: 'Card' });
+    expect(order).toMatchObject({
+      status: 'Activated',
+      totalAmount: 398,
+      currency: 'SEK',
+      reference: 'SUB-2026-11',
+      paymentMethod: 'Card',
+    });
     expect(order.items).toEqual([{ articleNumber: 'BOX-1', description: 'Monthly coffee box', price: 199, quantity: 2, vatRate: 12 }]);
   });
 
@@ -126,7 +143,12 @@ describe('POST /purchase/authorizations', () => {
     const events = shop.posted('/walley/webhooks').filter((e) => e.Payload.AuthorizationId === authorizationId);
     expect(events.map((e) => e.Type)).toEqual(['walley:authorization:created', 'walley:authorization:authorized', 'walley:order:created']);
     const created = events[2]!;
-    expect(created.Payload).toMatchObject({ CustomerToken: token, AuthorizationId: authorizationId, Reference: 'SUB-2026-11', OrderId: expect.any(String) });
+    expect(created.Payload).toMatchObject({
+      CustomerToken: token,
+      AuthorizationId: authorizationId,
+      Reference: 'SUB-2026-11',
+      OrderId: expect.any(String),
+    });
     expect(shop.on('/walley/webhooks')[0]!.contentType).toContain('application/json');
     // Manual capture: a normal order to capture on /manage/orders.
     expect((await api.order(String(created.Payload.OrderId))).status).toBe('NotActivated');
@@ -134,18 +156,29 @@ describe('POST /purchase/authorizations', () => {
 
   it('makes relative attempts on the clock: retrying while the token has no funds, authorized once it has', async () => {
     const token = await recurringToken();
-    const hook = await api.call('PUT', `/purchase/customer-tokens/${token}`, { AuthorizationFailure: { Reason: 'PAYMENT_METHOD_NO_FUNDS' } });
+    const hook = await api.call('PUT', `/purchase/customer-tokens/${token}`, {
+      AuthorizationFailure: { Reason: 'PAYMENT_METHOD_NO_FUNDS' },
+    });
     expect(hook.status, hook.text).toBe(200);
-    const answer = await api.post('/purchase/authorizations', authorization(token, { attemptSchedule: { relative: ['00:00:10', '1.00:00:00', '1.00:00:00'] } }));
+    const answer = await api.post(
+      '/purchase/authorizations',
+      authorization(token, { attemptSchedule: { relative: ['00:00:10', '1.00:00:00', '1.00:00:00'] } }),
+    );
     expect(answer.status).toBe(202);
     expect(await webhookTypes()).toEqual(['walley:order:created', 'walley:customer-token:active', 'walley:authorization:created']);
 
     await admin(sb, '/clock/advance', { seconds: 10 });
     await sb.deliveries.settled();
-    const retrying = (await admin(sb, '/uat/webhooks', undefined, 'GET')).body.webhooks as { type: string; body: { Payload: Record<string, unknown> } }[];
+    const retrying = (await admin(sb, '/uat/webhooks', undefined, 'GET')).body.webhooks as {
+      type: string;
+      body: { Payload: Record<string, unknown> };
+    }[];
     expect(retrying.at(-1)).toMatchObject({
       type: 'walley:authorization:retrying',
-      body: { Timestamp: '2026-11-02T10:00:10.0000000+00:00', Payload: { CurrentAttempt: 1, MaxAttempt: 3, Reason: 'PAYMENT_METHOD_NO_FUNDS' } },
+      body: {
+        Timestamp: '2026-11-02T10:00:10.0000000+00:00',
+        Payload: { CurrentAttempt: 1, MaxAttempt: 3, Reason: 'PAYMENT_METHOD_NO_FUNDS' },
+      },
     });
 
     expect((await api.call('PUT', `/purchase/customer-tokens/${token}`, { AuthorizationFailure: null })).status).toBe(200);
@@ -155,25 +188,41 @@ describe('POST /purchase/authorizations', () => {
     expect(at(listed.body, 'authorizations', 0)).toMatchObject({ status: 'Authorized', attemptsMade: 2, reason: null });
   });
 
-  it('retries SERVICE_UNAVAILABLE on the authorization page\'s relative schedule, counting attempts, and ends failed when they run out', async () => {
+  it("retries SERVICE_UNAVAILABLE on the authorization page's relative schedule, counting attempts, and ends failed when they run out", async () => {
     const token = await recurringToken();
-    expect((await api.call('PUT', `/purchase/customer-tokens/${token}`, { AuthorizationFailure: { Reason: 'SERVICE_UNAVAILABLE' } })).status).toBe(200);
+    expect(
+      (await api.call('PUT', `/purchase/customer-tokens/${token}`, { AuthorizationFailure: { Reason: 'SERVICE_UNAVAILABLE' } })).status,
+    ).toBe(200);
     // The page's example: four attempts ten seconds apart, then one a day and ten seconds later.
     const schedule = { relative: ['00:00:10', '00:00:10', '00:00:10', '00:00:10', '1.00:00:10'] };
     expect((await api.post('/purchase/authorizations', authorization(token, { attemptSchedule: schedule }))).status).toBe(202);
     type Sent = { type: string; body: { Timestamp: string; Payload: Record<string, unknown> } };
-    const sent = async (): Promise<Sent[]> => ((await admin(sb, '/uat/webhooks', undefined, 'GET')).body.webhooks as Sent[]).filter((w) => w.type.startsWith('walley:authorization:') && w.type !== 'walley:authorization:created');
+    const sent = async (): Promise<Sent[]> =>
+      ((await admin(sb, '/uat/webhooks', undefined, 'GET')).body.webhooks as Sent[]).filter(
+        (w) => w.type.startsWith('walley:authorization:') && w.type !== 'walley:authorization:created',
+      );
     // Nothing is attempted before the first attempt falls due on the sandbox clock.
     await admin(sb, '/clock/advance', { seconds: 9 });
     expect(await sent()).toEqual([]);
     await admin(sb, '/clock/advance', { seconds: 31 });
-    expect((await sent()).map((w) => [w.type, w.body.Payload.CurrentAttempt, w.body.Payload.MaxAttempt, w.body.Payload.Reason])).toEqual([1, 2, 3, 4].map((n) => ['walley:authorization:retrying', n, 5, 'SERVICE_UNAVAILABLE']));
+    expect((await sent()).map((w) => [w.type, w.body.Payload.CurrentAttempt, w.body.Payload.MaxAttempt, w.body.Payload.Reason])).toEqual(
+      [1, 2, 3, 4].map((n) => ['walley:authorization:retrying', n, 5, 'SERVICE_UNAVAILABLE']),
+    );
     expect((await sent()).map((w) => w.body.Timestamp)).toEqual(['10', '20', '30', '40'].map((s) => `2026-11-02T10:00:${s}.0000000+00:00`));
     await admin(sb, '/clock/advance', { duration: 'P1D' });
     expect((await sent()).length).toBe(4);
     await admin(sb, '/clock/advance', { seconds: 10 });
-    expect((await sent()).at(-1)).toMatchObject({ type: 'walley:authorization:failed', body: { Timestamp: '2026-11-03T10:00:50.0000000+00:00', Payload: { CurrentAttempt: 5, MaxAttempt: 5, Reason: 'SERVICE_UNAVAILABLE' } } });
-    expect(at((await admin(sb, '/uat/authorizations', undefined, 'GET')).body, 'authorizations', 0)).toMatchObject({ status: 'Failed', attemptsMade: 5 });
+    expect((await sent()).at(-1)).toMatchObject({
+      type: 'walley:authorization:failed',
+      body: {
+        Timestamp: '2026-11-03T10:00:50.0000000+00:00',
+        Payload: { CurrentAttempt: 5, MaxAttempt: 5, Reason: 'SERVICE_UNAVAILABLE' },
+      },
+    });
+    expect(at((await admin(sb, '/uat/authorizations', undefined, 'GET')).body, 'authorizations', 0)).toMatchObject({
+      status: 'Failed',
+      attemptsMade: 5,
+    });
   });
 
   it('fails at once on PAYMENT_METHOD_EXPIRED, and when the retries run out', async () => {
@@ -182,11 +231,20 @@ describe('POST /purchase/authorizations', () => {
     await api.post('/purchase/authorizations', authorization(token, { attemptSchedule: { relative: ['00:00:10', '00:00:10'] } }));
     await admin(sb, '/clock/advance', { seconds: 10 });
     await sb.deliveries.settled();
-    const failed = (await admin(sb, '/uat/webhooks', undefined, 'GET')).body.webhooks as { type: string; body: { Payload: Record<string, unknown> } }[];
-    expect(failed.at(-1)).toMatchObject({ type: 'walley:authorization:failed', body: { Payload: { CurrentAttempt: 1, MaxAttempt: 2, Reason: 'PAYMENT_METHOD_EXPIRED' } } });
+    const failed = (await admin(sb, '/uat/webhooks', undefined, 'GET')).body.webhooks as {
+      type: string;
+      body: { Payload: Record<string, unknown> };
+    }[];
+    expect(failed.at(-1)).toMatchObject({
+      type: 'walley:authorization:failed',
+      body: { Payload: { CurrentAttempt: 1, MaxAttempt: 2, Reason: 'PAYMENT_METHOD_EXPIRED' } },
+    });
 
     await api.call('PUT', `/purchase/customer-tokens/${token}`, { AuthorizationFailure: { Reason: 'PAYMENT_METHOD_DECLINED' } });
-    await api.post('/purchase/authorizations', authorization(token, { attemptSchedule: { absolute: ['2026-11-02T10:01:00', '2026-11-02T10:02:00Z'] } }));
+    await api.post(
+      '/purchase/authorizations',
+      authorization(token, { attemptSchedule: { absolute: ['2026-11-02T10:01:00', '2026-11-02T10:02:00Z'] } }),
+    );
     await admin(sb, '/clock/advance', { seconds: 120 });
     expect((await webhookTypes()).slice(-2)).toEqual(['walley:authorization:retrying', 'walley:authorization:failed']);
   });
@@ -194,15 +252,38 @@ describe('POST /purchase/authorizations', () => {
   it('refuses a cancelled token with 403, an unknown one with 404, and bad bodies with 400 listing every problem', async () => {
     const token = await recurringToken();
     expectRefusal(await api.post('/purchase/authorizations', authorization('00000000-0000-4000-8000-000000000000')), 404);
-    const bad = await api.post('/purchase/authorizations', { customerToken: token, order: { currency: 'SEK', captureMode: 'Later', items: [{ id: 'X', unitPrice: 'ten', quantity: 0, vat: 25 }] }, attemptSchedule: { relative: ['10s'] } });
+    const bad = await api.post('/purchase/authorizations', {
+      customerToken: token,
+      order: { currency: 'SEK', captureMode: 'Later', items: [{ id: 'X', unitPrice: 'ten', quantity: 0, vat: 25 }] },
+      attemptSchedule: { relative: ['10s'] },
+    });
     expectRefusal(bad, 400, 'Validation_Error');
     const messages = (at(bad.json, 'error', 'errors') as { message: string }[]).map((e) => e.message).join('\n');
-    for (const fragment of ['captureMode', 'items[0].description', 'items[0].unitPrice', 'items[0].quantity', 'relative[0]']) expect(messages).toContain(fragment);
+    for (const fragment of ['captureMode', 'items[0].description', 'items[0].unitPrice', 'items[0].quantity', 'relative[0]'])
+      expect(messages).toContain(fragment);
     expectRefusal(await api.post('/purchase/authorizations', authorization(token, {}, { currency: 'EUR' })), 400, 'Validation_Error');
     expectRefusal(await api.post('/purchase/authorizations', '{"customerToken":'), 400, 'Validation_Error');
-    expectRefusal(await api.post('/purchase/authorizations', authorization(token, { attemptSchedule: { relative: ['99999999.00:00:00'] } })), 400, 'Validation_Error');
-    expectRefusal(await api.post('/purchase/authorizations', authorization(token, { attemptSchedule: { relative: ['00:00:10'], absolute: ['2026-12-01T00:00:00Z'] } })), 400, 'Validation_Error');
-    expectRefusal(await api.post('/purchase/authorizations', authorization(token, {}, { items: [{ id: 'GIFT', description: 'Gift card', unitPrice: '-10', quantity: 1, vat: 0 }] })), 400, 'Validation_Error');
+    expectRefusal(
+      await api.post('/purchase/authorizations', authorization(token, { attemptSchedule: { relative: ['99999999.00:00:00'] } })),
+      400,
+      'Validation_Error',
+    );
+    expectRefusal(
+      await api.post(
+        '/purchase/authorizations',
+        authorization(token, { attemptSchedule: { relative: ['00:00:10'], absolute: ['2026-12-01T00:00:00Z'] } }),
+      ),
+      400,
+      'Validation_Error',
+    );
+    expectRefusal(
+      await api.post(
+        '/purchase/authorizations',
+        authorization(token, {}, { items: [{ id: 'GIFT', description: 'Gift card', unitPrice: '-10', quantity: 1, vat: 0 }] }),
+      ),
+      400,
+      'Validation_Error',
+    );
 
     await api.call('DELETE', `/purchase/customer-tokens/${token}`);
     expectRefusal(await api.post('/purchase/authorizations', authorization(token)), 403, 'Customer_Token_Cancelled');
@@ -216,14 +297,23 @@ describe('POST /purchase/authorizations', () => {
     expect(again.status).toBe(200);
     expect(again.json.data).toEqual(first.json.data);
     expect((await admin(sb, '/uat/authorizations', undefined, 'GET')).body.authorizations).toHaveLength(1);
-    expectRefusal(await api.post('/purchase/authorizations', authorization(token, {}, { reference: 'other' }), { 'Walley-Idempotency-Key': 'renewal-2026-11' }), 409);
+    expectRefusal(
+      await api.post('/purchase/authorizations', authorization(token, {}, { reference: 'other' }), {
+        'Walley-Idempotency-Key': 'renewal-2026-11',
+      }),
+      409,
+    );
   });
 });
 
 describe('the UAT-only failure hook', () => {
   it('is refused on PROD, and rejects unknown reasons', async () => {
     const token = await recurringToken();
-    expectRefusal(await api.call('PUT', `/purchase/customer-tokens/${token}`, { AuthorizationFailure: { Reason: 'OUT_OF_LUCK' } }), 400, 'Validation_Error');
+    expectRefusal(
+      await api.call('PUT', `/purchase/customer-tokens/${token}`, { AuthorizationFailure: { Reason: 'OUT_OF_LUCK' } }),
+      400,
+      'Validation_Error',
+    );
     const prodToken = await bearerToken(sb, 'prod', NORDIC_PROD_CLIENT);
     const response = await sb.fetch(`/prod/api/purchase/customer-tokens/${token}`, {
       method: 'PUT',
@@ -231,7 +321,11 @@ describe('the UAT-only failure hook', () => {
       body: JSON.stringify({ AuthorizationFailure: { Reason: 'PAYMENT_METHOD_EXPIRED' } }),
     });
     const text = await response.text();
-    expectRefusal({ status: response.status, headers: response.headers, text, json: JSON.parse(text) as ReadResponse['json'] }, 403, 'Forbidden');
+    expectRefusal(
+      { status: response.status, headers: response.headers, text, json: JSON.parse(text) as ReadResponse['json'] },
+      403,
+      'Forbidden',
+    );
     expect(text).toContain('only available in the test environment (UAT)');
   });
 });
@@ -241,11 +335,15 @@ describe('webhook delivery', () => {
     shop.answer('/walley/webhooks', 500, 200);
     await recurringToken();
     await sb.deliveries.settled();
-    let [webhook] = (await admin(sb, '/uat/webhooks', undefined, 'GET')).body.webhooks as { state: string; attempts: { status: number }[]; nextAttemptAt: string }[];
+    let [webhook] = (await admin(sb, '/uat/webhooks', undefined, 'GET')).body.webhooks as {
+      state: string;
+      attempts: { status: number }[];
+      nextAttemptAt: string;
+    }[];
     expect(webhook).toMatchObject({ state: 'pending', nextAttemptAt: '2026-11-02T10:00:05.000Z', attempts: [{ status: 500 }] });
     await admin(sb, '/clock/advance', { seconds: 5 });
     await sb.deliveries.settled();
-    [webhook] = (await admin(sb, '/uat/webhooks', undefined, 'GET')).body.webhooks as typeof webhook[];
+    [webhook] = (await admin(sb, '/uat/webhooks', undefined, 'GET')).body.webhooks as (typeof webhook)[];
     expect(webhook).toMatchObject({ state: 'delivered', attempts: [{ status: 500 }, { status: 200 }] });
   });
 

@@ -14,7 +14,12 @@ import { CREDENTIALS, tokenFor } from '../support/identity.js';
 
 const NOW = '2026-10-01T10:00:00Z';
 const NORDIC_CHECKOUT = '0b7d6a52-1f0e-4c1e-9a11-5d2a1c3e4f01';
-const FJORD_CLIENT = { grant_type: 'client_credentials', client_id: '6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a02', client_secret: 'uat-secret-fjord-books-0002', scope: CREDENTIALS.uat.scope };
+const FJORD_CLIENT = {
+  grant_type: 'client_credentials',
+  client_id: '6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a02',
+  client_secret: 'uat-secret-fjord-books-0002',
+  scope: CREDENTIALS.uat.scope,
+};
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -62,7 +67,9 @@ describe('the migration report', () => {
     expect(retired.retired.calls).toBe(2);
     expect(retired.retired.endpoints).toEqual({ 'GET /merchants/{id}/checkouts/{id}': 2 });
     expect(codes(retired)).toEqual(['retired-host', 'legacy-host', 'auth-failure']);
-    expect(retired.findings[0]!.message).toMatch(/still go to the retired host .* will fail after the shutdown at 2026-10-30T23:00:00\.000Z/);
+    expect(retired.findings[0]!.message).toMatch(
+      /still go to the retired host .* will fail after the shutdown at 2026-10-30T23:00:00\.000Z/,
+    );
     expect(retired.authFailures).toHaveLength(1);
     expect(retired.authFailures[0]).toMatchObject({ auth: 'sharedkey:bad-signature', status: 401 });
     expect(retired.authFailures[0]!.cause).toMatch(/does not match/);
@@ -89,10 +96,14 @@ describe('the migration report', () => {
     const text = await (await sb.fetch('/__admin/report?format=text')).text();
     expect(text).toContain('The retired host was shut down at 2026-10-30T23:00:00.000Z');
     expect(text).toMatch(/SharedKey user nordic-outdoor-uat .*\n\s+ERROR\s+2 calls still go to the retired host .* these calls fail now/);
-    expect(text).toMatch(/API client 6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a02[^\n]*\n(\s+[^\n]*\n)*?\s+WARNING requested 3 tokens for 3 API calls/);
+    expect(text).toMatch(
+      /API client 6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a02[^\n]*\n(\s+[^\n]*\n)*?\s+WARNING requested 3 tokens for 3 API calls/,
+    );
     expect(text).toContain('bearer:expired');
     // Each integration's go-live readiness in one line; the items are report --readiness's.
-    expect(text).toMatch(/API client 6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a02[^\n]*\n(\s+[^\n]*\n)*?\s+Go-live readiness: \d+ met, [1-9]\d* not met, \d+ not seen \(item by item: report --readiness\)\./);
+    expect(text).toMatch(
+      /API client 6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a02[^\n]*\n(\s+[^\n]*\n)*?\s+Go-live readiness: \d+ met, [1-9]\d* not met, \d+ not seen \(item by item: report --readiness\)\./,
+    );
     expect((await sb.fetch('/__admin/report?format=xml')).status).toBe(400);
   });
 

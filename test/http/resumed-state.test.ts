@@ -20,7 +20,9 @@ describe('the banner of a resumed state', () => {
     const statePath = join(dir, 'state.json');
     const first = await createSandbox({ statePath, logLevel: 'silent' });
     expect(resumedLines(first)).toEqual([]);
-    expect((await admin(first, '/uat/merchants/1001/callbacks', { webhookUri: 'http://127.0.0.1:4099/walley/webhooks' }, 'PUT')).status).toBe(200);
+    expect(
+      (await admin(first, '/uat/merchants/1001/callbacks', { webhookUri: 'http://127.0.0.1:4099/walley/webhooks' }, 'PUT')).status,
+    ).toBe(200);
     expect((await admin(first, '/clock/advance', { duration: 'PT10M' })).status).toBe(200);
     const created = await admin(first, '/uat/merchants/1002/api-clients', { name: 'ci' });
     expect(created.status).toBe(201);
@@ -34,7 +36,9 @@ describe('the banner of a resumed state', () => {
       expect(lines[0]).toContain(`resumed:  saved state from ${statePath}`);
       const clientId = (created.body as { clientId: string }).clientId;
       expect(lines.slice(1)).toEqual([
-        expect.stringMatching(/^ {2}changed: {2}clock: the machine's time in the scenario, 10 min (0 s )?ahead of the machine's time now \(DELETE \/__admin\/clock goes back to it\)$/),
+        expect.stringMatching(
+          /^ {2}changed: {2}clock: the machine's time in the scenario, 10 min (0 s )?ahead of the machine's time now \(DELETE \/__admin\/clock goes back to it\)$/,
+        ),
         '  changed:  tokens.lifetimeSeconds: 3599 in the scenario, 300 now',
         '  changed:  uat.merchants.1001.webhookUri: none in the scenario, http://127.0.0.1:4099/walley/webhooks now',
         `  changed:  uat.merchants.1002.apiClients.${clientId}: created since the seed`,
@@ -42,8 +46,13 @@ describe('the banner of a resumed state', () => {
       ]);
 
       // The merchant list shows the callback URLs the banner speaks of.
-      const list = (await (await again.fetch('/__admin/uat/merchants')).json()) as { merchants: { id: string; webhookUri: string | null; invoiceStatusUri: string | null }[] };
-      expect(list.merchants.find((m) => m.id === '1001')).toMatchObject({ webhookUri: 'http://127.0.0.1:4099/walley/webhooks', invoiceStatusUri: null });
+      const list = (await (await again.fetch('/__admin/uat/merchants')).json()) as {
+        merchants: { id: string; webhookUri: string | null; invoiceStatusUri: string | null }[];
+      };
+      expect(list.merchants.find((m) => m.id === '1001')).toMatchObject({
+        webhookUri: 'http://127.0.0.1:4099/walley/webhooks',
+        invoiceStatusUri: null,
+      });
       expect(list.merchants.find((m) => m.id === '1002')).toMatchObject({ webhookUri: null, invoiceStatusUri: null });
     } finally {
       await again.close();

@@ -21,7 +21,6 @@ import { type Auth, IMPLICIT, NEVER_WITH_KNOWN_IDS, ROUTES, type Route, type Sha
 
 const MIB = 1024 * 1024;
 
-
 // ---------------------------------------------------------------------------------------
 // The world the routes run against.
 
@@ -59,7 +58,6 @@ beforeAll(async () => {
     env: 'uat',
   };
 });
-
 
 // ---------------------------------------------------------------------------------------
 // Sending and judging.
@@ -107,7 +105,8 @@ async function judge(response: Response, shape: Shape, method: string, auth: Aut
     if (text === '') return shape === 'checkout' ? 'checkout API success without a body (clients need "error": null)' : null;
     const body = parse(text);
     if (body === undefined) return `success body is not JSON: ${text.slice(0, 100)}`;
-    if (shape === 'checkout' && (!isRecord(body) || body.error !== null || !('id' in body))) return `success outside the envelope: ${text.slice(0, 200)}`;
+    if (shape === 'checkout' && (!isRecord(body) || body.error !== null || !('id' in body)))
+      return `success outside the envelope: ${text.slice(0, 200)}`;
     return null;
   }
   const contentType = response.headers.get('content-type') ?? '';
@@ -123,7 +122,8 @@ async function judge(response: Response, shape: Shape, method: string, auth: Aut
       return contentType.includes('json') ? null : `content-type ${contentType}`;
     }
     case 'problem': {
-      if (!contentType.startsWith('application/problem+json')) return `content-type ${contentType}, not problem+json: ${text.slice(0, 200)}`;
+      if (!contentType.startsWith('application/problem+json'))
+        return `content-type ${contentType}, not problem+json: ${text.slice(0, 200)}`;
       if (body.status !== status || !nonEmpty(body.title) || !nonEmpty(body.type)) return `not problem details: ${text.slice(0, 200)}`;
       return nonEmpty(body.detail) ? null : 'detail is empty';
     }
@@ -172,7 +172,13 @@ const BAD_BODIES: [name: string, sent: Sent][] = [
   ['JSON number', { contentType: 'application/json', body: '42' }],
   ['JSON null', { contentType: 'application/json', body: 'null' }],
   ['JSON object of unknown fields', { contentType: 'application/json', body: '{"robustness": true}' }],
-  ['wrong types in known fields', { contentType: 'application/json', body: '{"amount": {}, "cart": 7, "items": "x", "storeId": [], "Reference": {}, "metadata": 1, "destination": 3}' }],
+  [
+    'wrong types in known fields',
+    {
+      contentType: 'application/json',
+      body: '{"amount": {}, "cart": 7, "items": "x", "storeId": [], "Reference": {}, "metadata": 1, "destination": 3}',
+    },
+  ],
   ['deeply nested JSON', { contentType: 'application/json', body: deep }],
   ['deeply nested JSON inside fields', { contentType: 'application/json', body: deepInFields }],
   ['JSON as text/plain', { contentType: 'text/plain', body: '{"robustness": true}' }],
@@ -187,7 +193,12 @@ const BAD_BODIES: [name: string, sent: Sent][] = [
 
 /** Token requests whose client id is odd: the form itself is well made. */
 function tokenForm(clientId: string): Sent {
-  const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: 'x', scope: UAT_SCOPE }).toString();
+  const body = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: clientId,
+    client_secret: 'x',
+    scope: UAT_SCOPE,
+  }).toString();
   return { contentType: 'application/x-www-form-urlencoded', body };
 }
 
@@ -231,7 +242,8 @@ describe('robustness: bad bodies never produce a 5xx, and errors keep the surfac
       for (const [name, value] of [...ODD_IDS, ['raw NUL', '\u0000'], ['raw unicode', 'åäö✓漢字🙂']] as [string, string][]) {
         const response = await send(route, route.path, 'POST', tokenForm(decodeOrKeep(value)));
         const body = (await response.clone().json()) as { error?: string };
-        if (response.status !== 400 || body.error !== 'unauthorized_client') misses.push(`${label(route)} ${name}: ${response.status} ${body.error}`);
+        if (response.status !== 400 || body.error !== 'unauthorized_client')
+          misses.push(`${label(route)} ${name}: ${response.status} ${body.error}`);
         const miss = await judge(response, 'oauth', 'POST');
         if (miss) misses.push(`${label(route)} ${name}: ${miss}`);
       }
@@ -255,7 +267,10 @@ describe('robustness: unknown and odd ids never produce a 5xx', () => {
     const misses: string[] = [];
     const slots = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as Slot);
     for (const slot of slots) {
-      const odd: [string, string][] = [...ODD_IDS, ...(UNKNOWN_NUMERIC[slot] ? [['unknown number', UNKNOWN_NUMERIC[slot]] as [string, string]] : [])];
+      const odd: [string, string][] = [
+        ...ODD_IDS,
+        ...(UNKNOWN_NUMERIC[slot] ? [['unknown number', UNKNOWN_NUMERIC[slot]] as [string, string]] : []),
+      ];
       for (const [name, value] of odd) {
         const path = fill(route.path, { [slot]: value });
         // A body the route would accept, so that the id is what gets judged.
@@ -309,7 +324,11 @@ describe('robustness: exact answers where the shape used to slip', () => {
     });
     expect(response.status).toBe(413);
     expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(await response.json()).toMatchObject({ title: 'PAYLOAD_TOO_LARGE', status: 413, instance: `/manage/orders/${known.order}/capture` });
+    expect(await response.json()).toMatchObject({
+      title: 'PAYLOAD_TOO_LARGE',
+      status: 413,
+      instance: `/manage/orders/${known.order}/capture`,
+    });
   });
 
   it('/manage/orders: a method a path does not serve is 405 with Allow; an unknown path is 404, both as problem details', async () => {
@@ -356,21 +375,34 @@ describe('robustness: values at the edges', () => {
   it('refuses JSON nested deeper than 64 levels (as ASP.NET does) with 400, on the checkout API, /manage/orders and /__admin', async () => {
     const nested = (depth: number): string => `{"metadata": ${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
     const put = (body: string): Promise<Response> =>
-      send(ROUTES.find((r) => r.prefix === '/uat/api' && r.path === '/checkouts/{checkout}/metadata')!, `/checkouts/${known.checkout}/metadata`, 'PUT', {
-        contentType: 'application/json',
-        body,
-      });
+      send(
+        ROUTES.find((r) => r.prefix === '/uat/api' && r.path === '/checkouts/{checkout}/metadata')!,
+        `/checkouts/${known.checkout}/metadata`,
+        'PUT',
+        {
+          contentType: 'application/json',
+          body,
+        },
+      );
     expect((await put(nested(64))).status).toBe(200);
     const refused = await put(nested(65));
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { error: { errors: { message: string }[] } }).error.errors[0]?.message).toContain('64 levels');
-    const capture = await send(ROUTES.find((r) => r.path === '/manage/orders/{order}/capture')!, `/manage/orders/${known.order}/capture`, 'POST', {
-      contentType: 'application/json',
-      body: `{"amount": 1, "junk": ${nested(100)}}`,
-    });
+    const capture = await send(
+      ROUTES.find((r) => r.path === '/manage/orders/{order}/capture')!,
+      `/manage/orders/${known.order}/capture`,
+      'POST',
+      {
+        contentType: 'application/json',
+        body: `{"amount": 1, "junk": ${nested(100)}}`,
+      },
+    );
     expect(capture.status).toBe(400);
     expect(await capture.json()).toMatchObject({ title: 'INVALID_JSON' });
-    const customer = await sb.fetch(`/__admin/uat/checkouts/${known.checkout}/customer`, { method: 'POST', body: `{"customer": ${nested(100)}}` });
+    const customer = await sb.fetch(`/__admin/uat/checkouts/${known.checkout}/customer`, {
+      method: 'POST',
+      body: `{"customer": ${nested(100)}}`,
+    });
     expect(customer.status).toBe(400);
     expect(await customer.json()).toMatchObject({ error: { status: 400, message: expect.stringContaining('64 levels') } });
   });
@@ -397,9 +429,17 @@ describe('robustness: values at the edges', () => {
 
 describe('robustness: the world is intact after the onslaught', () => {
   it('still serves the checkout, the order and a token', async () => {
-    const checkout = await send(ROUTES.find((r) => r.prefix === '/uat/api' && r.path === '/checkouts/{checkout}')!, `/checkouts/${known.checkout}`, 'GET');
+    const checkout = await send(
+      ROUTES.find((r) => r.prefix === '/uat/api' && r.path === '/checkouts/{checkout}')!,
+      `/checkouts/${known.checkout}`,
+      'GET',
+    );
     expect(checkout.status).toBe(200);
-    const order = await send(ROUTES.find((r) => r.path === '/manage/orders/{order}')!, `/manage/orders/${known.order}`, 'GET');
+    const order = await send(
+      ROUTES.find((r) => r.path === '/manage/orders/{order}')!,
+      `/manage/orders/${known.order}`,
+      'GET',
+    );
     expect(order.status).toBe(200);
     expect((await sb.fetch(`/__admin/uat/checkouts/${known.checkout}`)).status).toBe(200);
     expect(await tokenFor(sb, 'uat')).toMatch(/^ey/);

@@ -26,7 +26,11 @@ interface Made {
   baseUrls: { uat: Record<string, string>; prod: Record<string, string>; admin: string };
 }
 
-const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const json = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 async function expectJson<T>(response: Response, status: number): Promise<T> {
   const text = await response.text();
@@ -64,12 +68,23 @@ describe('50 parallel workers, each in an isolated sandbox over HTTP', () => {
     const made = await expectJson<Made>(await fetch(`${url}/__admin/sandboxes`, json({ now: start, frozen: true })), 201);
     const bearer = `Bearer ${await token(made.baseUrls.uat.auth!)}`;
     const headers = { authorization: bearer, 'content-type': 'application/json' };
-    const init = await fetch(`${made.baseUrls.uat.api}/checkouts`, { method: 'POST', headers, body: JSON.stringify({ ...INIT, reference: `W-${index}` }) });
+    const init = await fetch(`${made.baseUrls.uat.api}/checkouts`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ ...INIT, reference: `W-${index}` }),
+    });
     const { privateId } = (await expectJson<{ data: { privateId: string } }>(init, 200)).data;
-    const bought = await expectJson<{ orderId: string }>(await fetch(`${made.baseUrls.admin}/uat/checkouts/${privateId}/purchase`, json({})), 200);
+    const bought = await expectJson<{ orderId: string }>(
+      await fetch(`${made.baseUrls.admin}/uat/checkouts/${privateId}/purchase`, json({})),
+      200,
+    );
     // Each worker moves its own clock by its own amount.
     await expectJson(await fetch(`${made.baseUrls.admin}/clock/advance`, json({ seconds: 60 * (index + 1) })), 200);
-    const capture = await fetch(`${made.baseUrls.uat.api}/manage/orders/${bought.orderId}/capture`, { method: 'POST', headers, body: JSON.stringify({ amount: '2499.00' }) });
+    const capture = await fetch(`${made.baseUrls.uat.api}/manage/orders/${bought.orderId}/capture`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ amount: '2499.00' }),
+    });
     expect(capture.status, await capture.text()).toBe(202);
     const clock = new Date(Date.parse(start) + 60_000 * (index + 1)).toISOString();
     return { made, bearer, privateId, orderId: bought.orderId, clock };
@@ -90,7 +105,10 @@ describe('50 parallel workers, each in an isolated sandbox over HTTP', () => {
         expect(await expectJson(await fetch(`${w.made.baseUrls.admin}/clock`), 200)).toEqual({ now: w.clock, frozen: true });
         // Its own checkout and order, and only those.
         // (The scenario seeds a few checkouts of its own; the workers' references start with W-.)
-        const list = await expectJson<{ checkouts: { privateId: string; reference: string | null }[] }>(await fetch(`${w.made.baseUrls.admin}/uat/checkouts`), 200);
+        const list = await expectJson<{ checkouts: { privateId: string; reference: string | null }[] }>(
+          await fetch(`${w.made.baseUrls.admin}/uat/checkouts`),
+          200,
+        );
         const ours = list.checkouts.filter((c) => (c.reference ?? '').startsWith('W-'));
         expect(ours).toEqual([expect.objectContaining({ privateId: w.privateId, reference: `W-${i}` })]);
         const order = await fetch(`${w.made.baseUrls.uat.api}/manage/orders/${w.orderId}`, { headers: { authorization: w.bearer } });
@@ -98,7 +116,9 @@ describe('50 parallel workers, each in an isolated sandbox over HTTP', () => {
         // Another worker's checkout and order do not exist here.
         const foreign = await fetch(`${w.made.baseUrls.uat.api}/checkouts/${other.privateId}`, { headers: { authorization: w.bearer } });
         expect(foreign.status).toBe(404);
-        const foreignOrder = await fetch(`${w.made.baseUrls.uat.api}/manage/orders/${other.orderId}`, { headers: { authorization: w.bearer } });
+        const foreignOrder = await fetch(`${w.made.baseUrls.uat.api}/manage/orders/${other.orderId}`, {
+          headers: { authorization: w.bearer },
+        });
         expect(foreignOrder.status).toBe(404);
       }),
     );
@@ -108,23 +128,25 @@ describe('50 parallel workers, each in an isolated sandbox over HTTP', () => {
     expect(main.checkouts.filter((c) => (c.reference ?? '').startsWith('W-'))).toEqual([]);
     expect(sb.clock.iso()).toBe('2026-01-01T00:00:00.000Z');
 
-    const listed = await expectJson<{ sandboxes: { id: string; clock: { now: string }; scenario: string; created: string; lastUsed: string }[] }>(
-      await fetch(`${url}/__admin/sandboxes`),
-      200,
-    );
+    const listed = await expectJson<{
+      sandboxes: { id: string; clock: { now: string }; scenario: string; created: string; lastUsed: string }[];
+    }>(await fetch(`${url}/__admin/sandboxes`), 200);
     expect(listed.sandboxes).toHaveLength(WORKERS);
     const first = listed.sandboxes.find((s) => s.id === workers[0]!.made.id)!;
     expect(first).toMatchObject({ scenario: 'default', clock: { now: workers[0]!.clock, frozen: true } });
     expect(Date.parse(first.lastUsed)).toBeGreaterThanOrEqual(Date.parse(first.created));
 
-    await Promise.all(workers.map(async (w) => expectJson(await fetch(`${url}/__admin/sandboxes/${w.made.id}`, { method: 'DELETE' }), 200)));
+    await Promise.all(
+      workers.map(async (w) => expectJson(await fetch(`${url}/__admin/sandboxes/${w.made.id}`, { method: 'DELETE' }), 200)),
+    );
   }, 60_000);
 
   it('gives base URLs for every environment and surface, and the admin base', async () => {
     const made = await expectJson<Made>(await fetch(`${url}/__admin/sandboxes`, json({})), 201);
     expect(made.id).toMatch(/^sb-[0-9a-f]{16}$/);
     for (const env of ['uat', 'prod'] as const) {
-      for (const surface of ['auth', 'api', 'legacy', 'retired', 'frontend']) expect(made.baseUrls[env][surface]).toBe(`${url}/sandboxes/${made.id}/${env}/${surface}`);
+      for (const surface of ['auth', 'api', 'legacy', 'retired', 'frontend'])
+        expect(made.baseUrls[env][surface]).toBe(`${url}/sandboxes/${made.id}/${env}/${surface}`);
     }
     expect(made.baseUrls.admin).toBe(`${url}/sandboxes/${made.id}/__admin`);
     // Answers of the isolated world point into it (the discovery document's token endpoint).
@@ -141,7 +163,10 @@ describe('50 parallel workers, each in an isolated sandbox over HTTP', () => {
     expect(await expectJson(await fetch(`${made.baseUrls.admin}/health`), 200)).toMatchObject({ scenario: 'minimal' });
     await expectJson(await fetch(`${url}/__admin/sandboxes/${made.id}`, { method: 'DELETE' }), 200);
 
-    const surface = await expectJson<{ error: { code: number; message: string } }>(await fetch(`${made.baseUrls.uat.api}/checkouts/x`), 404);
+    const surface = await expectJson<{ error: { code: number; message: string } }>(
+      await fetch(`${made.baseUrls.uat.api}/checkouts/x`),
+      404,
+    );
     expect(surface.error.message).toContain(`'${made.id}'`);
     const admin = await expectJson<{ error: { status: number; message: string } }>(await fetch(`${made.baseUrls.admin}/clock`), 404);
     expect(admin.error).toMatchObject({ status: 404 });
@@ -165,17 +190,26 @@ describe('50 parallel workers, each in an isolated sandbox over HTTP', () => {
     expect(issued.status).toBe(200);
     expect(issued.headers.get('date')).toBe('Sun, 05 May 2030 05:05:05 GMT');
     const bearer = `Bearer ${((await issued.json()) as { access_token: string }).access_token}`;
-    const created = await fetch(`${made.baseUrls.uat.api}/checkouts`, { method: 'POST', headers: { authorization: bearer, 'content-type': 'application/json' }, body: JSON.stringify(INIT) });
+    const created = await fetch(`${made.baseUrls.uat.api}/checkouts`, {
+      method: 'POST',
+      headers: { authorization: bearer, 'content-type': 'application/json' },
+      body: JSON.stringify(INIT),
+    });
     const { privateId } = (await expectJson<{ data: { privateId: string } }>(created, 200)).data;
     // Header + the prefix form finds it; without the header the main world does not.
-    expect((await fetch(`${url}/uat/api/checkouts/${privateId}`, { headers: { authorization: bearer, 'x-sandbox-id': made.id } })).status).toBe(200);
+    expect(
+      (await fetch(`${url}/uat/api/checkouts/${privateId}`, { headers: { authorization: bearer, 'x-sandbox-id': made.id } })).status,
+    ).toBe(200);
     const mainBearer = `Bearer ${await token(`${url}/uat/auth`)}`;
     expect((await fetch(`${url}/uat/api/checkouts/${privateId}`, { headers: { authorization: mainBearer } })).status).toBe(404);
     await fetch(`${url}/__admin/sandboxes/${made.id}`, { method: 'DELETE' });
   });
 
   it('takes only shipped scenario names and valid instants', async () => {
-    const path = await expectJson<{ error: { message: string } }>(await fetch(`${url}/__admin/sandboxes`, json({ scenario: '../../etc/passwd' })), 400);
+    const path = await expectJson<{ error: { message: string } }>(
+      await fetch(`${url}/__admin/sandboxes`, json({ scenario: '../../etc/passwd' })),
+      400,
+    );
     expect(path.error.message).toContain('unknown scenario');
     await expectJson(await fetch(`${url}/__admin/sandboxes`, json({ now: 'tomorrow' })), 400);
     await expectJson(await fetch(`${url}/__admin/sandboxes`, json({ colour: 'red' })), 400);
@@ -201,7 +235,8 @@ describe('limits, expiry and the guard', () => {
     await new Promise((r) => setTimeout(r, 600));
     expect((await sb.fetch(`/sandboxes/${made.id}/__admin/health`)).status).toBe(200);
     // Idle past the period: gone, and no longer listed (the sweep removed it) once the sweep has run.
-    const listed = async (): Promise<unknown[]> => (await expectJson<{ sandboxes: unknown[] }>(await sb.fetch('/__admin/sandboxes'), 200)).sandboxes;
+    const listed = async (): Promise<unknown[]> =>
+      (await expectJson<{ sandboxes: unknown[] }>(await sb.fetch('/__admin/sandboxes'), 200)).sandboxes;
     await expect.poll(listed, { timeout: 10_000, interval: 100 }).toEqual([]);
     const gone = await expectJson<{ error: { message: string } }>(await sb.fetch(`/sandboxes/${made.id}/__admin/health`), 404);
     expect(gone.error.message).toContain(made.id);
@@ -223,7 +258,11 @@ describe('limits, expiry and the guard', () => {
     expect((await sb.fetch(`/sandboxes/${made.id}/__admin/clock`)).status).toBe(401);
     expect((await sb.fetch('/__admin/clock', { headers: { 'x-sandbox-id': made.id } })).status).toBe(401);
     expect((await sb.fetch(`/sandboxes/${made.id}/__admin/clock`, { headers: auth })).status).toBe(200);
-    const crossSite = await sb.fetch(`/sandboxes/${made.id}/__admin/reset`, { method: 'POST', headers: { ...auth, origin: 'https://evil.example' }, body: '{}' });
+    const crossSite = await sb.fetch(`/sandboxes/${made.id}/__admin/reset`, {
+      method: 'POST',
+      headers: { ...auth, origin: 'https://evil.example' },
+      body: '{}',
+    });
     expect(crossSite.status).toBe(403);
   });
 });

@@ -21,11 +21,22 @@ beforeAll(async () => {
 });
 
 /** A raw HTTP request, so a GET can carry a body as node:http clients allow. */
-function send(method: string, path: string, body: string, signedBody: string): Promise<{ status: number; json: { error: { errors: { reason: string }[] } | null } }> {
+function send(
+  method: string,
+  path: string,
+  body: string,
+  signedBody: string,
+): Promise<{ status: number; json: { error: { errors: { reason: string }[] } | null } }> {
   const authorization = sharedKeyHeaderValue(NORDIC.username, NORDIC.key, path, signedBody);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port, method, path: `/uat/legacy${path}`, headers: { authorization, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: `/uat/legacy${path}`,
+        headers: { authorization, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -73,7 +84,13 @@ describe('SharedKey over a GET with a body', () => {
       sb.fetch(
         new RequestWithBody(
           `http://sandbox.local/uat/legacy${path}`,
-          { method: 'GET', headers: { authorization: sharedKeyHeaderValue(NORDIC.username, NORDIC.key, path, signedBody), 'content-type': 'application/json' } },
+          {
+            method: 'GET',
+            headers: {
+              authorization: sharedKeyHeaderValue(NORDIC.username, NORDIC.key, path, signedBody),
+              'content-type': 'application/json',
+            },
+          },
           new TextEncoder().encode(body),
         ),
       );

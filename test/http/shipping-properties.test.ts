@@ -25,12 +25,20 @@ async function checkout(overrides: Record<string, unknown> = {}): Promise<{ priv
   return { privateId: String(at(init.json, 'data', 'privateId')), publicToken: String(at(init.json, 'data', 'publicToken')) };
 }
 
-const shippingProperties = async (privateId: string): Promise<unknown> => at((await api.get(`/checkouts/${privateId}`)).json, 'data', 'cart', 'shippingProperties');
+const shippingProperties = async (privateId: string): Promise<unknown> =>
+  at((await api.get(`/checkouts/${privateId}`)).json, 'data', 'cart', 'shippingProperties');
 
 describe('PUT /checkouts/{privateId}/shippingProperties', () => {
   it("replaces the cart's shipping properties with the page's example, answering the update envelope", async () => {
-    const { privateId } = await checkout({ cart: { ...(initPayload().cart as object), shippingProperties: { isBulky: false, weightClass: 'light' } } });
-    const answer = await api.call('PUT', `/checkouts/${privateId}/shippingProperties`, { isBulky: true, isHulky: false, height: 10, width: 20 });
+    const { privateId } = await checkout({
+      cart: { ...(initPayload().cart as object), shippingProperties: { isBulky: false, weightClass: 'light' } },
+    });
+    const answer = await api.call('PUT', `/checkouts/${privateId}/shippingProperties`, {
+      isBulky: true,
+      isHulky: false,
+      height: 10,
+      width: 20,
+    });
     expect(answer.status, answer.text).toBe(200);
     expect(answer.json).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), data: null, error: null });
     expect(await shippingProperties(privateId)).toEqual({ isBulky: true, isHulky: false, height: 10, width: 20 });
@@ -60,7 +68,9 @@ describe('PUT /checkouts/{privateId}/shippingProperties', () => {
     const completed = await api.call('PUT', `/checkouts/${privateId}/shippingProperties`, { isBulky: true });
     expect(completed.status).toBe(900);
     expect(at(completed.json, 'error', 'errors', 0, 'reason')).toBe('Purchase_Completed');
-    expect((await api.call('PUT', '/checkouts/00000000-0000-4000-8000-00000000dead/shippingProperties', { isBulky: true })).status).toBe(404);
+    expect((await api.call('PUT', '/checkouts/00000000-0000-4000-8000-00000000dead/shippingProperties', { isBulky: true })).status).toBe(
+      404,
+    );
   });
 
   it('answers 423 Resource_Locked while another modifying request holds the checkout', async () => {

@@ -19,7 +19,8 @@ describe('GET /', () => {
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('vary')).toBe('accept');
     const page = await response.text();
-    for (const href of [`${origin}/__admin/ui`, `${origin}/__admin/docs`, `${origin}/__admin/hosts`]) expect(page).toContain(`<a href="${href}">`);
+    for (const href of [`${origin}/__admin/ui`, `${origin}/__admin/docs`, `${origin}/__admin/hosts`])
+      expect(page).toContain(`<a href="${href}">`);
     for (const env of ENVIRONMENTS) for (const surface of SURFACES) expect(page).toContain(`<a href="${sb.baseUrl(env, surface)}">`);
     expect(page).toContain('api.checkout.uat.walleydev.com');
   });
@@ -60,7 +61,10 @@ describe('GET /', () => {
   it('is the isolated world’s own under its prefix', async () => {
     const isolated = await sb.isolated();
     try {
-      const links = (await (await fetch(`${origin}/sandboxes/${isolated.id}/`)).json()) as { dashboard: string; baseUrls: { uat: { api: string } } };
+      const links = (await (await fetch(`${origin}/sandboxes/${isolated.id}/`)).json()) as {
+        dashboard: string;
+        baseUrls: { uat: { api: string } };
+      };
       expect(links.dashboard).toBe(`${origin}/sandboxes/${isolated.id}/__admin/ui`);
       expect(links.baseUrls.uat.api).toBe(isolated.baseUrl('uat', 'api'));
     } finally {

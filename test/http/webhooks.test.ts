@@ -170,8 +170,13 @@ describe('the headers', () => {
     await shop.until(HOOK, 3);
     await sb.deliveries.settled();
     const [first, second, retried] = webhooks();
-    expect([first!.Type, second!.Type, retried!.Type]).toEqual(['walley:order:created', 'walley:customer-token:active', 'walley:order:created']);
-    for (const name of ['walley-timestamp', 'walley-signature', 'walley-correlationid']) expect(retried!.request.headers[name]).toBe(first!.request.headers[name]);
+    expect([first!.Type, second!.Type, retried!.Type]).toEqual([
+      'walley:order:created',
+      'walley:customer-token:active',
+      'walley:order:created',
+    ]);
+    for (const name of ['walley-timestamp', 'walley-signature', 'walley-correlationid'])
+      expect(retried!.request.headers[name]).toBe(first!.request.headers[name]);
     expect(verified(retried!.request, KEY)).toBe(true);
     // The token was issued by another action than the order's creation.
     expect(second!.request.headers['walley-correlationid']).not.toBe(first!.request.headers['walley-correlationid']);
@@ -180,31 +185,53 @@ describe('the headers', () => {
   it('are always signed: every seeded merchant has a signing key, shown by the admin API; it can be changed, never removed', async () => {
     const fresh = await openSandbox({ now: '2026-11-02T10:00:00Z', frozen: true });
     for (const env of ['uat', 'prod']) {
-      const merchants = (await admin(fresh, `/${env}/merchants`, undefined, 'GET')).body.merchants as { id: string; webhookSigningKey: string | null }[];
+      const merchants = (await admin(fresh, `/${env}/merchants`, undefined, 'GET')).body.merchants as {
+        id: string;
+        webhookSigningKey: string | null;
+      }[];
       expect(merchants.length).toBeGreaterThan(0);
       for (const m of merchants) expect(m.webhookSigningKey, `${env} ${m.id}`).toMatch(/^[0-9a-f]{32}$/);
     }
-    const merchants = (await admin(fresh, '/uat/merchants', undefined, 'GET')).body.merchants as { id: string; webhookSigningKey: string }[];
+    const merchants = (await admin(fresh, '/uat/merchants', undefined, 'GET')).body.merchants as {
+      id: string;
+      webhookSigningKey: string;
+    }[];
     const seededKey = merchants.find((m) => m.id === '1001')!.webhookSigningKey;
     // Only the webhook URL is set: the seeded key signs.
-    expect((await admin(fresh, '/uat/merchants/1001/callbacks', { webhookUri: `${shop.base}${HOOK}` }, 'PUT')).body).toMatchObject({ webhookHmacKey: seededKey });
+    expect((await admin(fresh, '/uat/merchants/1001/callbacks', { webhookUri: `${shop.base}${HOOK}` }, 'PUT')).body).toMatchObject({
+      webhookHmacKey: seededKey,
+    });
     const refused = await admin(fresh, '/uat/merchants/1001/callbacks', { webhookHmacKey: null }, 'PUT');
     expect(refused.status).toBe(400);
     const freshApi = new ManageApi(fresh);
-    const init = await freshApi.post('/checkouts', { storeId: '1234', countryCode: 'SE', merchantTermsUri: 'https://shop.example/terms', cart: { items: [{ id: 'A', description: 'A', unitPrice: 10, quantity: 1, vat: 25 }] } });
-    expect((await admin(fresh, `/uat/checkouts/${String(at(init.json, 'data', 'privateId'))}/purchase`, { result: 'Preliminary' })).status).toBe(200);
+    const init = await freshApi.post('/checkouts', {
+      storeId: '1234',
+      countryCode: 'SE',
+      merchantTermsUri: 'https://shop.example/terms',
+      cart: { items: [{ id: 'A', description: 'A', unitPrice: 10, quantity: 1, vat: 25 }] },
+    });
+    expect(
+      (await admin(fresh, `/uat/checkouts/${String(at(init.json, 'data', 'privateId'))}/purchase`, { result: 'Preliminary' })).status,
+    ).toBe(200);
     await shop.until(HOOK, 1);
     const [created] = webhooks();
     expect(verified(created!.request, seededKey)).toBe(true);
   });
 
   it('say Walley-Live: True in PROD', async () => {
-    expect((await admin(sb, '/prod/merchants/1001/callbacks', { webhookUri: `${shop.base}${HOOK}`, webhookHmacKey: KEY }, 'PUT')).status).toBe(200);
+    expect(
+      (await admin(sb, '/prod/merchants/1001/callbacks', { webhookUri: `${shop.base}${HOOK}`, webhookHmacKey: KEY }, 'PUT')).status,
+    ).toBe(200);
     const token = await bearerToken(sb, 'prod', NORDIC_PROD_CLIENT);
     const init = await sb.fetch('/prod/api/checkouts', {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ storeId: 5234, countryCode: 'SE', merchantTermsUri: 'https://shop.example/terms', cart: { items: [{ id: 'A', description: 'A', unitPrice: 10, quantity: 1, vat: 25 }] } }),
+      body: JSON.stringify({
+        storeId: 5234,
+        countryCode: 'SE',
+        merchantTermsUri: 'https://shop.example/terms',
+        cart: { items: [{ id: 'A', description: 'A', unitPrice: 10, quantity: 1, vat: 25 }] },
+      }),
     });
     expect(init.status).toBe(200);
     const privateId = ((await init.json()) as { data: { privateId: string } }).data.privateId;
@@ -219,7 +246,11 @@ describe('the headers', () => {
     await sb.deliveries.settled();
     const listed = await admin(sb, '/uat/webhooks', undefined, 'GET');
     const [hook] = listed.body.webhooks as { type: string; state: string; headers: Record<string, string>; body: Hook }[];
-    expect(hook).toMatchObject({ type: 'walley:order:created', state: 'delivered', headers: { 'User-Agent': 'Walleybot 0.1 (+https://dev.walleypay.com)', 'Walley-Live': 'False' } });
+    expect(hook).toMatchObject({
+      type: 'walley:order:created',
+      state: 'delivered',
+      headers: { 'User-Agent': 'Walleybot 0.1 (+https://dev.walleypay.com)', 'Walley-Live': 'False' },
+    });
     expect(hook!.headers['Walley-Signature']).toBe(shop.on(HOOK)[0]!.headers['walley-signature']);
   });
 });
@@ -236,16 +267,36 @@ describe('tokenization webhooks', () => {
     const sync = await api.post('/purchase/authorizations', {
       customerToken: token,
       attemptSchedule: { preferSynchronous: true },
-      order: { reference: 'SUB-1', actionReference: 'Action 1234', currency: 'SEK', captureMode: 'Manual', items: [{ id: 'BOX', description: 'Box', unitPrice: '199', quantity: '1', vat: '12' }] },
+      order: {
+        reference: 'SUB-1',
+        actionReference: 'Action 1234',
+        currency: 'SEK',
+        captureMode: 'Manual',
+        items: [{ id: 'BOX', description: 'Box', unitPrice: '199', quantity: '1', vat: '12' }],
+      },
     });
     expect(sync.status, sync.text).toBe(200);
     const { authorizationId, orderId } = sync.json.data as { authorizationId: string; orderId: string };
     await shop.until(HOOK, 5);
     const hooks = webhooks().filter((w) => w.Payload.AuthorizationId === authorizationId);
     expect(hooks.map((w) => w.Type)).toEqual(['walley:authorization:created', 'walley:authorization:authorized', 'walley:order:created']);
-    expect(hooks[0]!.Payload).toEqual({ CustomerToken: token, AuthorizationId: authorizationId, Reference: 'SUB-1', ActionReference: 'Action 1234', CreatedOn: '2026-11-02T10:00:00.0000000+00:00' });
+    expect(hooks[0]!.Payload).toEqual({
+      CustomerToken: token,
+      AuthorizationId: authorizationId,
+      Reference: 'SUB-1',
+      ActionReference: 'Action 1234',
+      CreatedOn: '2026-11-02T10:00:00.0000000+00:00',
+    });
     expect(hooks[1]!.Payload).toEqual(hooks[0]!.Payload);
-    expect(hooks[2]!.Payload).toEqual({ OrderId: orderId, Reference: 'SUB-1', Amount: 199, Currency: 'SEK', Status: 'Authorized', AuthorizationId: authorizationId, CustomerToken: token });
+    expect(hooks[2]!.Payload).toEqual({
+      OrderId: orderId,
+      Reference: 'SUB-1',
+      Amount: 199,
+      Currency: 'SEK',
+      Status: 'Authorized',
+      AuthorizationId: authorizationId,
+      CustomerToken: token,
+    });
     for (const hook of hooks) expect(verified(hook.request, KEY)).toBe(true);
   });
 

@@ -23,7 +23,9 @@ export default function setup(): () => void {
   const status = porcelain();
   return () => {
     if (!hadSandboxDir) rmSync(SANDBOX_DIR, { recursive: true, force: true });
-    else for (const entry of existsSync(SANDBOX_DIR) ? readdirSync(SANDBOX_DIR) : []) if (!before.has(entry)) rmSync(join(SANDBOX_DIR, entry), { recursive: true, force: true });
+    else
+      for (const entry of existsSync(SANDBOX_DIR) ? readdirSync(SANDBOX_DIR) : [])
+        if (!before.has(entry)) rmSync(join(SANDBOX_DIR, entry), { recursive: true, force: true });
     // Not a git checkout (an unpacked tarball): nothing to compare.
     const after = porcelain();
     if (status === null || after === null || after === status) return;

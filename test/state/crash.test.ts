@@ -38,7 +38,9 @@ describe('kill -9 under write load', () => {
       await sandbox.stop().catch(() => undefined);
 
       const after = await startSandbox(['--state', state]);
-      const listed = (await (await fetch(`${after.url}/__admin/uat/merchants/1001/api-clients`)).json()) as { apiClients: { name: string }[] };
+      const listed = (await (await fetch(`${after.url}/__admin/uat/merchants/1001/api-clients`)).json()) as {
+        apiClients: { name: string }[];
+      };
       const names = new Set(listed.apiClients.map((c) => c.name));
       const lost = acknowledged.filter((name) => !names.has(name));
       expect(acknowledged.length).toBeGreaterThan(WRITERS);
@@ -53,7 +55,8 @@ describe('kill -9 under write load', () => {
     // A compaction every 64 KiB of log: on a ~30 MB world one is nearly always streaming.
     const env = { CHECKOUT_SANDBOX_COMPACT_BYTES: String(64 * 1024) };
     const sandbox = await startSandbox(['--state', state, '--scenario', 'scale', '--now', '2026-06-01T00:00:00Z'], env);
-    const orderCount = async (url: string): Promise<number> => ((await (await fetch(`${url}/__admin/uat/orders`)).json()) as { orders: unknown[] }).orders.length;
+    const orderCount = async (url: string): Promise<number> =>
+      ((await (await fetch(`${url}/__admin/uat/orders`)).json()) as { orders: unknown[] }).orders.length;
     const seeded = await orderCount(sandbox.url);
     expect(seeded).toBeGreaterThanOrEqual(10_000);
     const acknowledged: string[] = [];
@@ -72,7 +75,8 @@ describe('kill -9 under write load', () => {
       });
     const deadline = performance.now() + 30_000;
     let temp: string | undefined;
-    while (performance.now() < deadline && (acknowledged.length < 200 || !(temp = halfWritten()))) await new Promise((resolve) => setTimeout(resolve, 2));
+    while (performance.now() < deadline && (acknowledged.length < 200 || !(temp = halfWritten())))
+      await new Promise((resolve) => setTimeout(resolve, 2));
     process.kill(sandbox.pid, 'SIGKILL');
     stop.now = true;
     await Promise.all(writers);
@@ -81,7 +85,9 @@ describe('kill -9 under write load', () => {
 
     const after = await startSandbox(['--state', state], env);
     try {
-      const listed = (await (await fetch(`${after.url}/__admin/uat/merchants/1001/api-clients`)).json()) as { apiClients: { name: string }[] };
+      const listed = (await (await fetch(`${after.url}/__admin/uat/merchants/1001/api-clients`)).json()) as {
+        apiClients: { name: string }[];
+      };
       const names = new Set(listed.apiClients.map((c) => c.name));
       expect(acknowledged.filter((name) => !names.has(name))).toEqual([]);
       expect(await orderCount(after.url)).toBe(seeded);

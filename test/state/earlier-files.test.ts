@@ -20,7 +20,10 @@ const written = (): SnapshotDoc => JSON.parse(readFileSync(WRITTEN, 'utf8')) as 
 /** The world's rows (a record collection with none is not kept: it comes back when a record does). */
 const rows = (environments: SnapshotDoc['environments']): unknown =>
   Object.fromEntries(
-    Object.entries(environments).map(([env, { records, ...rest }]) => [env, { ...rest, records: Object.fromEntries(Object.entries(records).filter(([, list]) => list.length > 0)) }]),
+    Object.entries(environments).map(([env, { records, ...rest }]) => [
+      env,
+      { ...rest, records: Object.fromEntries(Object.entries(records).filter(([, list]) => list.length > 0)) },
+    ]),
   );
 
 const open: Sandbox[] = [];
@@ -52,7 +55,12 @@ describe('a state file written by an earlier version', () => {
     expect(rows(sb.snapshot().environments)).toEqual(rows(doc.environments));
     // The settings act: the patched skew and the rate limit are what the token settings answer.
     const tokens = await sb.fetch('/__admin/tokens');
-    expect(await tokens.json()).toEqual({ lifetimeSeconds: 1800, extLifetimeSeconds: 3600, clockSkewSeconds: 120, rateLimit: { requests: 50, perSeconds: 60 } });
+    expect(await tokens.json()).toEqual({
+      lifetimeSeconds: 1800,
+      extLifetimeSeconds: 3600,
+      clockSkewSeconds: 120,
+      rateLimit: { requests: 50, perSeconds: 60 },
+    });
   });
 
   it('without checkouts.storeMatching and onHold (written before they existed): their defaults', async () => {
@@ -80,7 +88,10 @@ describe('a state file written by an earlier version', () => {
         {
           ...rest,
           journals: Object.fromEntries(
-            Object.entries(records).map(([name, rows]) => [name === 'idempotency' ? 'order-idempotency' : name, rows.map(({ id: _id, ...row }) => row)]),
+            Object.entries(records).map(([name, rows]) => [
+              name === 'idempotency' ? 'order-idempotency' : name,
+              rows.map(({ id: _id, ...row }) => row),
+            ]),
           ),
         },
       ]),

@@ -18,7 +18,11 @@ function stateFile(): string {
   return join(mkdtempSync(join(tmpdir(), 'sandbox-state-')), 'state.json');
 }
 
-async function start(statePath: string, extra: Parameters<typeof createSandbox>[1] = {}, options: Parameters<typeof createSandbox>[0] = {}): Promise<Sandbox> {
+async function start(
+  statePath: string,
+  extra: Parameters<typeof createSandbox>[1] = {},
+  options: Parameters<typeof createSandbox>[0] = {},
+): Promise<Sandbox> {
   const sb = await createSandbox({ logLevel: 'silent', statePath, now: NOW, frozen: true, ...options }, extra);
   open.push(sb);
   return sb;
@@ -51,7 +55,9 @@ async function capture(sb: Sandbox, token: string, orderId: string, key: string)
 }
 
 function openOrder(sb: Sandbox): string {
-  const order = sb.snapshot().environments.uat.orders.find((o) => o.merchantId === '1001' && o.status === 'NotActivated' && o.totalAmount > 500);
+  const order = sb
+    .snapshot()
+    .environments.uat.orders.find((o) => o.merchantId === '1001' && o.status === 'NotActivated' && o.totalAmount > 500);
   if (!order) throw new Error('the default scenario has no open order');
   return order.orderId;
 }
@@ -69,7 +75,9 @@ describe('the change log', () => {
     writeFileSync(lock, '999999999\n'); // a holder that no longer runs
     const again = await start(file);
     expect(again.snapshot().environments.uat.apiClients.map((c) => c.name)).toContain('from the log');
-    expect(JSON.parse(readFileSync(file, 'utf8')).environments.uat.apiClients.map((c: { name: string }) => c.name)).toContain('from the log');
+    expect(JSON.parse(readFileSync(file, 'utf8')).environments.uat.apiClients.map((c: { name: string }) => c.name)).toContain(
+      'from the log',
+    );
   });
 
   it('skips a torn last line with a warning and keeps the lines before it', async () => {
@@ -163,7 +171,10 @@ describe('start-up on a state file', () => {
   });
 
   it.each([
-    ['an earlier process with the same pid (a container restarted as pid 1)', () => `${process.pid} 00000000-0000-4000-8000-000000000000\n`],
+    [
+      'an earlier process with the same pid (a container restarted as pid 1)',
+      () => `${process.pid} 00000000-0000-4000-8000-000000000000\n`,
+    ],
     ['an older build, which wrote the pid alone', () => `${process.pid}\n`],
   ])('takes over a lock naming this pid that %s left', async (_case, holder) => {
     const file = stateFile();

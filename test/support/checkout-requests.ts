@@ -85,7 +85,12 @@ export async function initializeOldStyle(
 }
 
 /** POST to an admin call with a JSON body. */
-export async function admin(sb: Sandbox, path: string, body: unknown = {}, method = 'POST'): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function admin(
+  sb: Sandbox,
+  path: string,
+  body: unknown = {},
+  method = 'POST',
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const init: RequestInit = { method };
   if (method !== 'GET') init.body = JSON.stringify(body);
   const response = await sb.fetch(`/__admin${path}`, init);

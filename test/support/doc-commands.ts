@@ -66,7 +66,26 @@ export function simpleCommands(line: string): string[][] {
 }
 
 const NPX_VALUE_OPTIONS = new Set(['-p', '--package', '-c', '--call']);
-const DOCKER_VALUE_OPTIONS = new Set(['-p', '--publish', '-e', '--env', '-v', '--volume', '--name', '--network', '-w', '--workdir', '--entrypoint', '-u', '--user', '--mount', '-l', '--label', '--platform', '--env-file']);
+const DOCKER_VALUE_OPTIONS = new Set([
+  '-p',
+  '--publish',
+  '-e',
+  '--env',
+  '-v',
+  '--volume',
+  '--name',
+  '--network',
+  '-w',
+  '--workdir',
+  '--entrypoint',
+  '-u',
+  '--user',
+  '--mount',
+  '-l',
+  '--label',
+  '--platform',
+  '--env-file',
+]);
 
 /** The CLI's arguments if the words run the CLI, else null. */
 export function cliArguments(words: string[]): string[] | null {
@@ -98,17 +117,31 @@ export function cliArguments(words: string[]): string[] | null {
 function undecorated(args: string[]): string[] {
   return args
     .filter((arg) => !/^\[[a-z]+\]$/.test(arg))
-    .map((arg) => (arg === '…' ? arg : arg.replace(/^\[/, '').replace(/\]?…?$/, '').replace(/\]$/, '')))
+    .map((arg) =>
+      arg === '…'
+        ? arg
+        : arg
+            .replace(/^\[/, '')
+            .replace(/\]?…?$/, '')
+            .replace(/\]$/, ''),
+    )
     .filter((arg) => arg !== '');
 }
 
 /** Every command line of README.md and docs/*.md that runs the CLI. */
 export function docCommands(root: string): DocCommand[] {
-  const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const pages = [
+    'README.md',
+    ...readdirSync(join(root, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
   const found: DocCommand[] = [];
   for (const page of pages) {
     const markdown = readFileSync(join(root, page), 'utf8');
-    const shell = [...markdown.matchAll(/^```(?:sh|bash|shell)(?: [^\n]*)?\n([\s\S]*?)^```$/gm)].flatMap((m) => m[1]!.replace(/\\\n/g, ' ').split('\n'));
+    const shell = [...markdown.matchAll(/^```(?:sh|bash|shell)(?: [^\n]*)?\n([\s\S]*?)^```$/gm)].flatMap((m) =>
+      m[1]!.replace(/\\\n/g, ' ').split('\n'),
+    );
     // Inline code outside fenced blocks.
     const prose = markdown.replace(/^```[\s\S]*?^```$/gm, '');
     const inline = [...prose.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!);

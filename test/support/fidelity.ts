@@ -63,12 +63,14 @@ async function relay(target: string, req: IncomingMessage, res: ServerResponse, 
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const body = Buffer.concat(chunks);
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && name !== 'host' && name !== 'content-length') headers[name] = value;
+  for (const [name, value] of Object.entries(req.headers))
+    if (typeof value === 'string' && name !== 'host' && name !== 'content-length') headers[name] = value;
   const response = await fetch(`${target}${req.url}`, { method: req.method, headers, ...(body.byteLength ? { body } : {}) });
   const text = await response.text();
   const answer: StandInResponse = { status: response.status, headers: {}, json: null };
   response.headers.forEach((value, name) => {
-    if (!['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'content-encoding'].includes(name)) answer.headers[name] = value;
+    if (!['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'content-encoding'].includes(name))
+      answer.headers[name] = value;
   });
   if (/json/.test(answer.headers['content-type'] ?? '') && text) answer.json = JSON.parse(text);
   const match = /^\/(uat|prod)\/([a-z]+)(\/[^?]*)/.exec(req.url ?? '');
@@ -90,7 +92,12 @@ export async function merchantFlow(base: string, standIn: StandIn): Promise<Flow
   const tokenResponse = await fetch(`${base}/uat/auth/oauth2/v2.0/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CREDENTIALS.uat.clientId, client_secret: CREDENTIALS.uat.clientSecret, scope: UAT_SCOPE }),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: CREDENTIALS.uat.clientId,
+      client_secret: CREDENTIALS.uat.clientSecret,
+      scope: UAT_SCOPE,
+    }),
   });
   const token = (await tokenResponse.json()) as { access_token: string };
   const bearer = { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' };
@@ -112,19 +119,39 @@ export async function merchantFlow(base: string, standIn: StandIn): Promise<Flow
   await fetch(`${base}/uat/api/checkouts/${privateId}/cart`, {
     method: 'PUT',
     headers: bearer,
-    body: JSON.stringify({ items: [{ id: 'TENT-2P', description: 'Two-person tent', unitPrice: '2499.00', quantity: 1, vat: 25 }, { id: 'PEG-10', description: 'Tent pegs', unitPrice: 99.5, quantity: 2, vat: 25 }] }),
+    body: JSON.stringify({
+      items: [
+        { id: 'TENT-2P', description: 'Two-person tent', unitPrice: '2499.00', quantity: 1, vat: 25 },
+        { id: 'PEG-10', description: 'Tent pegs', unitPrice: 99.5, quantity: 2, vat: 25 },
+      ],
+    }),
   });
   // An error answer: a cart item without a price.
-  await fetch(`${base}/uat/api/checkouts/${privateId}/cart`, { method: 'PUT', headers: bearer, body: JSON.stringify({ items: [{ id: 'X', description: 'No price', quantity: 1, vat: 25 }] }) });
+  await fetch(`${base}/uat/api/checkouts/${privateId}/cart`, {
+    method: 'PUT',
+    headers: bearer,
+    body: JSON.stringify({ items: [{ id: 'X', description: 'No price', quantity: 1, vat: 25 }] }),
+  });
   const legacyPath = `/merchants/${NORDIC.storeId}/checkouts/${privateId}`;
-  await fetch(`${base}/uat/legacy${legacyPath}`, { headers: { authorization: sharedKeyHeaderValue(NORDIC.username, NORDIC.key, legacyPath, '') } });
+  await fetch(`${base}/uat/legacy${legacyPath}`, {
+    headers: { authorization: sharedKeyHeaderValue(NORDIC.username, NORDIC.key, legacyPath, '') },
+  });
   // The customer buys in the iframe: on the stand-in directly, never through the recorder.
-  const purchase = await standIn.sandbox.fetch(`/__admin/uat/checkouts/${privateId}/purchase`, { method: 'POST', body: JSON.stringify({ result: 'Preliminary' }) });
+  const purchase = await standIn.sandbox.fetch(`/__admin/uat/checkouts/${privateId}/purchase`, {
+    method: 'POST',
+    body: JSON.stringify({ result: 'Preliminary' }),
+  });
   if (purchase.status !== 200) throw new Error(`stand-in purchase failed: ${purchase.status} ${await purchase.text()}`);
-  const read = (await (await fetch(`${base}/uat/api/checkouts/${privateId}`, { headers: bearer })).json()) as { data: { order: { orderId: string } } };
+  const read = (await (await fetch(`${base}/uat/api/checkouts/${privateId}`, { headers: bearer })).json()) as {
+    data: { order: { orderId: string } };
+  };
   const orderId = read.data.order.orderId;
   await fetch(`${base}/uat/api/manage/orders/${orderId}`, { headers: bearer });
-  await fetch(`${base}/uat/api/manage/orders/${orderId}/capture`, { method: 'POST', headers: bearer, body: JSON.stringify({ amount: '2698.00' }) });
+  await fetch(`${base}/uat/api/manage/orders/${orderId}/capture`, {
+    method: 'POST',
+    headers: bearer,
+    body: JSON.stringify({ amount: '2698.00' }),
+  });
   return { privateId, orderId, token: token.access_token };
 }
 

@@ -20,8 +20,18 @@ export const UAT_TENANT = 'b5e2c8a1-4f3d-4e6b-9a72-1d8c3f5e7a90';
 export const PROD_TENANT = 'e3a7d2f6-9c41-4b8e-8d05-6f2a1c9b4e37';
 
 export const CREDENTIALS = {
-  uat: { clientId: '6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a01', clientSecret: 'uat-secret-nordic-outdoor-0001', scope: UAT_SCOPE, merchantId: '1001' },
-  prod: { clientId: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c01', clientSecret: 'prod-secret-nordic-outdoor-1001', scope: PROD_SCOPE, merchantId: '1001' },
+  uat: {
+    clientId: '6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a01',
+    clientSecret: 'uat-secret-nordic-outdoor-0001',
+    scope: UAT_SCOPE,
+    merchantId: '1001',
+  },
+  prod: {
+    clientId: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c01',
+    clientSecret: 'prod-secret-nordic-outdoor-1001',
+    scope: PROD_SCOPE,
+    merchantId: '1001',
+  },
 } as const;
 
 export type Fields = Record<string, string | undefined>;
@@ -39,7 +49,13 @@ export function rawUrlEncoded(fields: Fields): string {
     .join('&');
 }
 
-export async function postForm(sb: Pick<Sandbox, 'fetch'>, env: EnvName, fields: Fields, headers: Record<string, string> = {}, path = '/oauth2/v2.0/token'): Promise<Response> {
+export async function postForm(
+  sb: Pick<Sandbox, 'fetch'>,
+  env: EnvName,
+  fields: Fields,
+  headers: Record<string, string> = {},
+  path = '/oauth2/v2.0/token',
+): Promise<Response> {
   return sb.fetch(`/${env}/auth${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
@@ -89,10 +105,17 @@ export function probeApp(sb: Sandbox, env: EnvName): Hono<SurfaceEnv> {
     auth: 'bearer',
     dialect: checkoutDialect,
     summary: 'Who is calling',
-    answers: { '200': { description: 'The caller.', schema: z.strictObject({ caller: z.record(z.string(), z.string()) }), name: 'Probe' }, ...refusalAnswers(checkoutDialect, [], checkoutDialect) },
+    answers: {
+      '200': { description: 'The caller.', schema: z.strictObject({ caller: z.record(z.string(), z.string()) }), name: 'Probe' },
+      ...refusalAnswers(checkoutDialect, [], checkoutDialect),
+    },
     handler: () => (c) => c.json({ caller: c.get('caller') }),
   });
-  return surfaceApp(deps, [probe], { authenticate: { bearer: bearerAuth(deps) }, authDialect: checkoutDialect, dialectOf: () => checkoutDialect });
+  return surfaceApp(deps, [probe], {
+    authenticate: { bearer: bearerAuth(deps) },
+    authDialect: checkoutDialect,
+    dialectOf: () => checkoutDialect,
+  });
 }
 
 export async function probe(sb: Sandbox, env: EnvName, authorization?: string): Promise<Response> {

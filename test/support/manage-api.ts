@@ -50,7 +50,10 @@ export class ManageApi {
   }
 
   async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ReadResponse> {
-    const init: RequestInit = { method, headers: { authorization: await this.authorization(), 'content-type': 'application/json', ...headers } };
+    const init: RequestInit = {
+      method,
+      headers: { authorization: await this.authorization(), 'content-type': 'application/json', ...headers },
+    };
     if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
     const response = await this.sb.fetch(`/${this.env}/api${path}`, init);
     const text = await response.text();
@@ -66,7 +69,9 @@ export class ManageApi {
   }
 
   /** GET /manage/orders/{id} → data. */
-  async order(orderId: string): Promise<Record<string, unknown> & { status: string; totalAmount: number; invoices: Record<string, unknown>[] }> {
+  async order(
+    orderId: string,
+  ): Promise<Record<string, unknown> & { status: string; totalAmount: number; invoices: Record<string, unknown>[] }> {
     const answer = await this.get(`/manage/orders/${orderId}`);
     expect(answer.status, answer.text).toBe(200);
     return answer.json.data as Record<string, unknown> & { status: string; totalAmount: number; invoices: Record<string, unknown>[] };

@@ -47,7 +47,9 @@ const sum = (lines: readonly Pick<Line, 'unitPrice' | 'quantity'>[]): number => 
 function merged(lines: readonly Line[]): Line[] {
   const out: Line[] = [];
   for (const line of lines) {
-    const same = out.find((l) => l.id === line.id && l.description === line.description && l.unitPrice === line.unitPrice && l.vat === line.vat);
+    const same = out.find(
+      (l) => l.id === line.id && l.description === line.description && l.unitPrice === line.unitPrice && l.vat === line.vat,
+    );
     if (same) same.quantity += line.quantity;
     else out.push({ ...line });
   }
@@ -191,7 +193,8 @@ export class OrderModel {
         if (!line) codes.push('ARTICLE_NOT_FOUND_ON_ORDER');
         else rows.push({ ...line, quantity: item.quantity });
       }
-      for (const row of merged(rows)) if (row.quantity > this.uncaptured(this.lineOf(row)!)) codes.push('CAPTURE_QUANTITY_EXCEEDS_REMAINING');
+      for (const row of merged(rows))
+        if (row.quantity > this.uncaptured(this.lineOf(row)!)) codes.push('CAPTURE_QUANTITY_EXCEEDS_REMAINING');
       if (sum(items) !== amount) codes.push('CAPTURE_AMOUNT_MUST_MATCH_SUM_OF_ARTICLES');
     }
     if (amount > remaining) codes.push('CAPTURE_AMOUNT_EXCEEDS_REMAINING');
@@ -216,7 +219,8 @@ export class OrderModel {
   private refund(amount: number, items: (Line & { type?: string })[] | null): Expected {
     if (this.status === 'NotActivated') return { codes: ['ORDER_NOT_CAPTURED'] };
     if (this.status === 'Returned') return { codes: ['ORDER_ALREADY_REFUNDED'] };
-    if ((this.status === 'Cancelled' || this.status === 'Expired') && this.captured === 0) return { codes: [this.status === 'Cancelled' ? 'ORDER_CANCELLED' : 'ORDER_EXPIRED'] };
+    if ((this.status === 'Cancelled' || this.status === 'Expired') && this.captured === 0)
+      return { codes: [this.status === 'Cancelled' ? 'ORDER_CANCELLED' : 'ORDER_EXPIRED'] };
     const codes: string[] = [];
     const refundable = this.refundable();
     const rows: Line[] = [];
@@ -231,7 +235,8 @@ export class OrderModel {
         if (!line) codes.push('ARTICLE_NOT_FOUND_ON_ORDER');
         else rows.push({ ...line, quantity: item.quantity });
       }
-      for (const row of merged(rows)) if (row.quantity > this.refundableUnits(this.lineOf(row)!)) codes.push('REFUND_QUANTITY_EXCEEDS_CAPTURED');
+      for (const row of merged(rows))
+        if (row.quantity > this.refundableUnits(this.lineOf(row)!)) codes.push('REFUND_QUANTITY_EXCEEDS_CAPTURED');
       if (fees > sum(rows)) codes.push('REFUND_FEE_EXCEEDS_RETURNED_ARTICLES');
       if (sum(items) !== amount) codes.push('REFUND_AMOUNT_MUST_MATCH_SUM_OF_ARTICLES');
     }
@@ -275,7 +280,8 @@ export class OrderModel {
       if (captured <= 0) continue;
       const named = lines.filter((l) => l.id === line.id && l.description === line.description);
       const same = named.filter((l) => l.unitPrice === line.unitPrice && l.vat === line.vat);
-      if (same.length === 0) codes.push(named[0] && named[0].vat !== line.vat ? 'MATCHING_ARTICLES_WITH_DIFFERENT_VAT' : 'ARTICLE_EXISTS_BUT_OTHER_INFORMATION');
+      if (same.length === 0)
+        codes.push(named[0] && named[0].vat !== line.vat ? 'MATCHING_ARTICLES_WITH_DIFFERENT_VAT' : 'ARTICLE_EXISTS_BUT_OTHER_INFORMATION');
       else if (same.reduce((units, l) => units + l.quantity, 0) < captured) codes.push('ARTICLE_EXISTS_BUT_OTHER_INFORMATION');
     }
     return codes;
@@ -286,7 +292,8 @@ export class OrderModel {
    * price, unless both are the order's own lines as they stand.
    */
   private contradictions(rows: readonly Line[]): string[] {
-    const own = (r: Line): boolean => this.lines.some((l) => l.id === r.id && l.description === r.description && l.unitPrice === r.unitPrice && l.vat === r.vat);
+    const own = (r: Line): boolean =>
+      this.lines.some((l) => l.id === r.id && l.description === r.description && l.unitPrice === r.unitPrice && l.vat === r.vat);
     for (const [i, row] of rows.entries()) {
       for (const first of rows.slice(0, i)) {
         if (first.id !== row.id || first.description !== row.description || (own(first) && own(row))) continue;
@@ -317,10 +324,16 @@ export class OrderModel {
     if (amount <= this.total) {
       this.lines = lines.map((l) => ({ ...l }));
       this.total = amount;
-      if (this.status === 'PartActivated' && amount === this.captured) this.status = this.refunded === this.captured ? 'Returned' : 'Activated';
+      if (this.status === 'PartActivated' && amount === this.captured)
+        this.status = this.refunded === this.captured ? 'Returned' : 'Activated';
       return { ok: 202 };
     }
-    this.pending = { amount, lines: lines.map((l) => ({ ...l })), settlesAtMs: this.nowMs + CREDIT_CHECK_MS, completes: amount <= 2 * this.total };
+    this.pending = {
+      amount,
+      lines: lines.map((l) => ({ ...l })),
+      settlesAtMs: this.nowMs + CREDIT_CHECK_MS,
+      completes: amount <= 2 * this.total,
+    };
     this.lastCheck = 'Pending';
     return { ok: 201 };
   }

@@ -13,7 +13,7 @@ export const PHP_EXAMPLE = join(ROOT, 'docs/examples/php');
 export function phpMissing(): string | null {
   const php = spawnSync('php', ['-r', 'exit(function_exists("curl_init") ? 0 : 3);']);
   if (php.error) return 'php is not installed (apt-get install php-cli php-curl phpunit; .ci/run does)';
-  if (php.status === 3) return "php has no cURL extension (apt-get install php-curl)";
+  if (php.status === 3) return 'php has no cURL extension (apt-get install php-curl)';
   if (spawnSync('phpunit', ['--version']).error) return 'phpunit is not installed (apt-get install phpunit)';
   return null;
 }
@@ -29,10 +29,18 @@ export const SHOP_SETTINGS = {
 } as const;
 
 /** Runs `phpunit -c phpunit.xml` in the example (through `via`, e.g. ip netns exec), resolving with its exit code and output. */
-export function runPhpunit(env: Record<string, string>, via: string[] = [], phpArgs: string[] = []): Promise<{ code: number | null; output: string }> {
+export function runPhpunit(
+  env: Record<string, string>,
+  via: string[] = [],
+  phpArgs: string[] = [],
+): Promise<{ code: number | null; output: string }> {
   const phpunit = spawnSync('sh', ['-c', 'command -v phpunit']).stdout.toString().trim();
   const [command, ...args] = [...via, 'php', ...phpArgs, phpunit, '-c', 'phpunit.xml'];
-  const child = spawn(command!, args, { cwd: PHP_EXAMPLE, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command!, args, {
+    cwd: PHP_EXAMPLE,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -11,7 +11,12 @@ import type { Receiver } from './receiver.js';
 
 export const GOOD_CLIENT = CREDENTIALS.uat.clientId;
 export const BAD_CLIENT = '6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a02';
-const BAD_CREDENTIALS: Fields = { grant_type: 'client_credentials', client_id: BAD_CLIENT, client_secret: 'uat-secret-fjord-books-0002', scope: CREDENTIALS.uat.scope };
+const BAD_CREDENTIALS: Fields = {
+  grant_type: 'client_credentials',
+  client_id: BAD_CLIENT,
+  client_secret: 'uat-secret-fjord-books-0002',
+  scope: CREDENTIALS.uat.scope,
+};
 
 type Sb = Sandbox;
 
@@ -66,13 +71,26 @@ export async function goodShopBefore(sb: Sb, shop: Receiver): Promise<ShopState>
   const { privateId, publicToken } = await initialize(
     sb,
     token,
-    initPayload({ reference: 'good-1', notificationUri: `${shop.base}/good/notify?id={checkout.id}`, validationUri: `${shop.base}/good/validate?id={checkout.id}` }),
+    initPayload({
+      reference: 'good-1',
+      notificationUri: `${shop.base}/good/notify?id={checkout.id}`,
+      validationUri: `${shop.base}/good/validate?id={checkout.id}`,
+    }),
   );
   await sb.fetch(`/uat/frontend/checkout/${publicToken}`);
   expectStatus(await api(sb, token, 'PUT', `/checkouts/${privateId}/cart`, { items: items(2) }), 200, 'cart');
   expectStatus(await api(sb, token, 'PUT', `/checkouts/${privateId}/fees`, fees(99)), 200, 'fees');
   // Locked once: the same update again, a moment later.
-  await fault(sb, { env: 'uat', surface: 'api', method: 'PUT', path: '/checkouts/*/cart', principal: GOOD_CLIENT, effect: 'status', status: 423, count: 1 });
+  await fault(sb, {
+    env: 'uat',
+    surface: 'api',
+    method: 'PUT',
+    path: '/checkouts/*/cart',
+    principal: GOOD_CLIENT,
+    effect: 'status',
+    status: 423,
+    count: 1,
+  });
   expectStatus(await api(sb, token, 'PUT', `/checkouts/${privateId}/cart`, { items: items(3) }), 423, 'locked cart');
   await sleep(300);
   expectStatus(await api(sb, token, 'PUT', `/checkouts/${privateId}/cart`, { items: items(3) }), 200, 'cart again');
@@ -112,15 +130,29 @@ export async function badShopBefore(sb: Sb, shop: Receiver): Promise<ShopState> 
   // The cart it already holds; then cart and fees together when only the fees changed; then polling.
   const sameCart = (initPayload().cart as { items: unknown }).items;
   expectStatus(await api(sb, await token(), 'PUT', `/checkouts/${privateId}/cart`, { items: sameCart }), 200, 'same cart');
-  expectStatus(await api(sb, await token(), 'PUT', `/checkouts/${privateId}`, { cart: { items: sameCart }, fees: fees(79) }), 200, 'cart and fees');
+  expectStatus(
+    await api(sb, await token(), 'PUT', `/checkouts/${privateId}`, { cart: { items: sameCart }, fees: fees(79) }),
+    200,
+    'cart and fees',
+  );
   const reader = await token();
   for (let i = 0; i < 3; i++) expectStatus(await api(sb, reader, 'GET', `/checkouts/${privateId}`), 200, 'poll');
   // Some calls still signed with the merchant's SharedKey on the legacy host.
   await signedFetch(sb, 'legacy', 'GET', `/merchants/${FJORD.storeId}/checkouts/${privateId}`, undefined, FJORD);
   // Locked: resent at once, again and again.
-  await fault(sb, { env: 'uat', surface: 'api', method: 'PUT', path: '/checkouts/*/cart', principal: BAD_CLIENT, effect: 'status', status: 423, count: 5 });
+  await fault(sb, {
+    env: 'uat',
+    surface: 'api',
+    method: 'PUT',
+    path: '/checkouts/*/cart',
+    principal: BAD_CLIENT,
+    effect: 'status',
+    status: 423,
+    count: 5,
+  });
   const hammer = await token();
-  for (let i = 0; i < 5; i++) expectStatus(await api(sb, hammer, 'PUT', `/checkouts/${privateId}/cart`, { items: items(5) }), 423, 'hammered cart');
+  for (let i = 0; i < 5; i++)
+    expectStatus(await api(sb, hammer, 'PUT', `/checkouts/${privateId}/cart`, { items: items(5) }), 423, 'hammered cart');
   // The validation refusal has no title and message; the customer tries again and it passes.
   shop.answer('/bad/validate', 400, 200);
   await purchase(sb, privateId);

@@ -27,7 +27,13 @@ export class Receiver {
       req.setEncoding('utf8');
       req.on('data', (chunk: string) => (body += chunk));
       req.on('end', () => {
-        this.received.push({ method: req.method ?? '', url: req.url ?? '', body, contentType: req.headers['content-type'], headers: req.headers });
+        this.received.push({
+          method: req.method ?? '',
+          url: req.url ?? '',
+          body,
+          contentType: req.headers['content-type'],
+          headers: req.headers,
+        });
         const path = (req.url ?? '').split('?')[0]!;
         const script = this.scripts.get(path) ?? [200];
         const status = script.length > 1 ? script.shift()! : script[0]!;

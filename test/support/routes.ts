@@ -135,11 +135,25 @@ export const LEFT_OUT: readonly (readonly [why: string, routes: readonly string[
   ["The hosted page: the customer's browser (HTML, scripts, an event stream), held by its own tests.", ['frontend']],
   [
     'The tokenization API answers in its own error shape (TokenizationError), which the tables of the robustness tests do not know.',
-    ['api POST /purchase/authorizations', 'api GET /purchase/customer-tokens/:token', 'api PUT /purchase/customer-tokens/:token', 'api DELETE /purchase/customer-tokens/:token'],
+    [
+      'api POST /purchase/authorizations',
+      'api GET /purchase/customer-tokens/:token',
+      'api PUT /purchase/customer-tokens/:token',
+      'api DELETE /purchase/customer-tokens/:token',
+    ],
   ],
   [
     'Streams and pages, not JSON answers: the event stream never ends, the rest are documents, scripts and a certificate.',
-    ['admin GET /__admin/events', 'admin GET /__admin/ui', 'admin GET /__admin/ui/dashboard.js', 'admin GET /__admin/docs', 'admin GET /__admin/docs/:asset', 'admin GET /__admin/openapi.json', 'admin GET /__admin/openapi/:document', 'admin GET /__admin/tls/ca.crt'],
+    [
+      'admin GET /__admin/events',
+      'admin GET /__admin/ui',
+      'admin GET /__admin/ui/dashboard.js',
+      'admin GET /__admin/docs',
+      'admin GET /__admin/docs/:asset',
+      'admin GET /__admin/openapi.json',
+      'admin GET /__admin/openapi/:document',
+      'admin GET /__admin/tls/ca.crt',
+    ],
   ],
   [
     'Writes that reach past the request: they end an isolated sandbox, drop a fault rule, settle deliveries, add a merchant, change its callbacks, or resolve a review.',
@@ -152,7 +166,10 @@ export const LEFT_OUT: readonly (readonly [why: string, routes: readonly string[
       'admin POST /__admin/:env/checkouts/:privateId/invoice-status',
     ],
   ],
-  ["The journal's own reads: an entry by its id (no slot above names one) and a count by a filter in the body.", ['admin GET /__admin/requests/:id', 'admin POST /__admin/requests/count']],
+  [
+    "The journal's own reads: an entry by its id (no slot above names one) and a count by a filter in the body.",
+    ['admin GET /__admin/requests/:id', 'admin POST /__admin/requests/count'],
+  ],
 ];
 
 export function routes(): Route[] {

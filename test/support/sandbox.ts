@@ -56,7 +56,10 @@ function current<T extends { close(): Promise<void> }>(make: () => Promise<T>, s
   });
   return new Proxy({} as T, {
     get(_target, key) {
-      if (sandbox === undefined) throw new Error(`the sandbox is made in a ${scope === 'each' ? 'beforeEach' : 'beforeAll'} hook: read it inside a test or a later hook`);
+      if (sandbox === undefined)
+        throw new Error(
+          `the sandbox is made in a ${scope === 'each' ? 'beforeEach' : 'beforeAll'} hook: read it inside a test or a later hook`,
+        );
       const value: unknown = Reflect.get(sandbox, key, sandbox);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(sandbox) : value;
     },

@@ -25,7 +25,8 @@ function localOnly(script: string, args: string[]): string[] {
 /** Fails when a spawned sandbox tried to look a name up on the network. */
 function expectLocalOnly(output: string): void {
   const refused = output.split('\n').filter((line) => line.startsWith(REFUSED_LOOKUP));
-  if (refused.length > 0) throw new Error(`a spawned sandbox tried to look names up on the network (point its calls at local addresses): ${refused.join('; ')}`);
+  if (refused.length > 0)
+    throw new Error(`a spawned sandbox tried to look names up on the network (point its calls at local addresses): ${refused.join('; ')}`);
 }
 
 export interface Spawned {
@@ -59,7 +60,12 @@ export async function startSandbox(args: string[], env: NodeJS.ProcessEnv = {}):
 }
 
 /** A long-running subcommand (`record`), with the same free port and quiet logs as startSandbox. */
-export async function startCommand(subcommand: string[], args: string[], env: NodeJS.ProcessEnv = {}, via: string[] = []): Promise<Spawned> {
+export async function startCommand(
+  subcommand: string[],
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  via: string[] = [],
+): Promise<Spawned> {
   const started = performance.now();
   // `via` runs it through another command first, e.g. ['ip', 'netns', 'exec', NAME] (which execs node in place).
   const [command, ...before] = [...via, process.execPath];
@@ -108,7 +114,11 @@ export async function startCommand(subcommand: string[], args: string[], env: No
 
 /** Runs the CLI to completion (for start-up failures), resolving with exit code and output. */
 export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, localOnly(MAIN, args), { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, localOnly(MAIN, args), {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -12,7 +12,8 @@ const hosts = loadHosts();
 
 describe('dedicated ports', () => {
   it('keep their distance from the main port: 4011–4023 for 4010, 5001–5013 for 5000', () => {
-    const at = (port: number): number[] => [4011, 4012, 4013, 4021, 4022, 4023].map((p) => createAddresses(resolveOptions({ port }), hosts).dedicatedPortFor(p));
+    const at = (port: number): number[] =>
+      [4011, 4012, 4013, 4021, 4022, 4023].map((p) => createAddresses(resolveOptions({ port }), hosts).dedicatedPortFor(p));
     expect(at(4010)).toEqual([4011, 4012, 4013, 4021, 4022, 4023]);
     expect(at(5000)).toEqual([5001, 5002, 5003, 5011, 5012, 5013]);
   });

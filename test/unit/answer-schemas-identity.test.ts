@@ -57,10 +57,19 @@ function expectAnswer(answer: ReadResponse, status: number, schema: Schema): Rec
 describe('the identity provider', () => {
   it('a token, and the token endpoint refusals in both OAuth shapes', async () => {
     await expectResponse(await postForm(sb, 'uat', clientCredentials('uat')), 200, tokenSchema);
-    const wrongSecret = await postForm(sb, 'uat', { ...clientCredentials('uat'), client_secret: 'nope' }, { 'client-request-id': 'AAAAAAAA-0000-1111-2222-333333333333' });
+    const wrongSecret = await postForm(
+      sb,
+      'uat',
+      { ...clientCredentials('uat'), client_secret: 'nope' },
+      { 'client-request-id': 'AAAAAAAA-0000-1111-2222-333333333333' },
+    );
     expect(at(await expectResponse(wrongSecret, 401, oauthErrorSchema), 'correlation_id')).toBe('aaaaaaaa-0000-1111-2222-333333333333');
     await expectResponse(await postForm(sb, 'uat', { ...clientCredentials('uat'), scope: undefined }), 400, oauthErrorSchema);
-    await expectResponse(await postForm(sb, 'uat', { ...clientCredentials('uat'), client_id: '11111111-2222-3333-4444-555555555555' }), 400, oauthErrorSchema);
+    await expectResponse(
+      await postForm(sb, 'uat', { ...clientCredentials('uat'), client_id: '11111111-2222-3333-4444-555555555555' }),
+      400,
+      oauthErrorSchema,
+    );
     await expectResponse(await sb.fetch('/uat/auth/oauth2/v2.0/token'), 400, oauthErrorSchema);
     const tooBig = await postForm(sb, 'uat', { ...clientCredentials('uat'), padding: 'x'.repeat(2 * 1024 * 1024) });
     await expectResponse(tooBig, 413, oauthBriefErrorSchema);
@@ -93,16 +102,32 @@ describe('tokenization', () => {
   const charge = (customerToken: string, attemptSchedule?: unknown) => ({
     customerToken,
     ...(attemptSchedule ? { attemptSchedule } : {}),
-    order: { reference: 'SUB-1', currency: 'SEK', captureMode: 'Manual', items: [{ id: 'BOX', description: 'Monthly box', unitPrice: '199.00', quantity: '1', vat: '12' }] },
+    order: {
+      reference: 'SUB-1',
+      currency: 'SEK',
+      captureMode: 'Manual',
+      items: [{ id: 'BOX', description: 'Monthly box', unitPrice: '199.00', quantity: '1', vat: '12' }],
+    },
   });
 
   it('authorizations (200 and 202), the token, its cancellation and the test hook', async () => {
     const token = await recurringToken();
-    const done = expectAnswer(await api.post('/purchase/authorizations', charge(token, { preferSynchronous: true })), 200, authorizationCompletedAnswer);
+    const done = expectAnswer(
+      await api.post('/purchase/authorizations', charge(token, { preferSynchronous: true })),
+      200,
+      authorizationCompletedAnswer,
+    );
     expectAnswer(await api.post('/purchase/authorizations', charge(token, { relative: ['01:00:00'] })), 202, authorizationScheduledAnswer);
     expect(at(done, 'data', 'orderId')).toEqual(expect.any(String));
-    expectAnswer(await api.call('PUT', `/purchase/customer-tokens/${token}`, { AuthorizationFailure: { Reason: 'PAYMENT_METHOD_DECLINED' } }), 200, customerTokenAcknowledgedAnswer);
-    expect(at(expectAnswer(await api.get(`/purchase/customer-tokens/${token}`), 200, customerTokenAnswer), 'data')).toEqual({ status: 'Active', paymentMethod: { type: 'Card', maskedCardNumber: expect.stringMatching(/^516020\*{6}\d{4}$/) } });
+    expectAnswer(
+      await api.call('PUT', `/purchase/customer-tokens/${token}`, { AuthorizationFailure: { Reason: 'PAYMENT_METHOD_DECLINED' } }),
+      200,
+      customerTokenAcknowledgedAnswer,
+    );
+    expect(at(expectAnswer(await api.get(`/purchase/customer-tokens/${token}`), 200, customerTokenAnswer), 'data')).toEqual({
+      status: 'Active',
+      paymentMethod: { type: 'Card', maskedCardNumber: expect.stringMatching(/^516020\*{6}\d{4}$/) },
+    });
     expectAnswer(await api.call('DELETE', `/purchase/customer-tokens/${token}`), 202, customerTokenAcknowledgedAnswer);
     const cancelled = expectAnswer(await api.get(`/purchase/customer-tokens/${token}`), 200, customerTokenAnswer);
     expect(at(cancelled, 'data', 'cancellationDate')).toBe('2026-11-02T10:00:00.000Z');
@@ -120,7 +145,8 @@ describe('tokenization', () => {
 });
 
 describe('the hosted checkout page, the gateway and the control plane', () => {
-  const post = (path: string, body: unknown): Promise<Response> => sb.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown): Promise<Response> =>
+    sb.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   async function publicToken(): Promise<string> {
     return String(at((await api.post('/checkouts', initPayload())).json, 'data', 'publicToken'));
   }
@@ -128,14 +154,30 @@ describe('the hosted checkout page, the gateway and the control plane', () => {
   it('identify and purchase; refusals with and without the validation event', async () => {
     const token = await publicToken();
     const page = `/uat/frontend/checkout/${token}`;
-    await expectResponse(await post(`${page}/customer`, { email: 'kim@example.se', mobilePhoneNumber: '+46700000000', postalCode: '41101' }), 200, pageIdentifiedSchema);
+    await expectResponse(
+      await post(`${page}/customer`, { email: 'kim@example.se', mobilePhoneNumber: '+46700000000', postalCode: '41101' }),
+      200,
+      pageIdentifiedSchema,
+    );
     await expectResponse(await post(`${page}/purchase`, { paymentName: 'Bitcoin' }), 400, pageErrorSchema);
     await expectResponse(await post(`${page}/purchase`, { paymentName: 'Card' }), 200, pagePurchasedSchema);
     await expectResponse(await post(`${page}/purchase`, { paymentName: 'Card' }), 409, pageErrorSchema);
-    await expectResponse(await post('/uat/frontend/checkout/public-SE-nope/customer', { email: 'kim@example.se', mobilePhoneNumber: '+46700000000', postalCode: '41101' }), 404, pageErrorSchema);
+    await expectResponse(
+      await post('/uat/frontend/checkout/public-SE-nope/customer', {
+        email: 'kim@example.se',
+        mobilePhoneNumber: '+46700000000',
+        postalCode: '41101',
+      }),
+      404,
+      pageErrorSchema,
+    );
 
     const failing = `/uat/frontend/checkout/${await publicToken()}`;
-    await expectResponse(await post(`${failing}/customer`, { email: 'validation-fails@example.com', mobilePhoneNumber: '+46701234569', postalCode: '11124' }), 200, pageIdentifiedSchema);
+    await expectResponse(
+      await post(`${failing}/customer`, { email: 'validation-fails@example.com', mobilePhoneNumber: '+46701234569', postalCode: '11124' }),
+      200,
+      pageIdentifiedSchema,
+    );
     const refused = await expectResponse(await post(`${failing}/purchase`, { paymentName: 'DirectInvoice' }), 422, pageErrorSchema);
     expect(refused.event).toBe('OrderValidationFailed');
   });
@@ -161,40 +203,81 @@ describe('injected faults answer in the dialect of the surface they hit', () => 
   }
 
   it.each([
-    ['the token endpoint', { surface: 'auth', path: '/oauth2/v2.0/token', effect: 'status', status: 503 }, '/uat/auth/oauth2/v2.0/token', 503, oauthErrorSchema],
+    [
+      'the token endpoint',
+      { surface: 'auth', path: '/oauth2/v2.0/token', effect: 'status', status: 503 },
+      '/uat/auth/oauth2/v2.0/token',
+      503,
+      oauthErrorSchema,
+    ],
     ['an identity outage', { effect: 'identity-outage' }, '/uat/auth/oauth2/v2.0/token', 503, oauthErrorSchema],
-    ['discovery', { surface: 'auth', path: '/common/**', effect: 'status', status: 500 }, '/uat/auth/common/discovery/v2.0/keys', 500, oauthBriefErrorSchema],
-    ['order administration', { surface: 'api', path: '/manage/*', effect: 'status', status: 503 }, '/uat/api/manage/orders', 503, problemSchema],
+    [
+      'discovery',
+      { surface: 'auth', path: '/common/**', effect: 'status', status: 500 },
+      '/uat/auth/common/discovery/v2.0/keys',
+      500,
+      oauthBriefErrorSchema,
+    ],
+    [
+      'order administration',
+      { surface: 'api', path: '/manage/*', effect: 'status', status: 503 },
+      '/uat/api/manage/orders',
+      503,
+      problemSchema,
+    ],
     ['the checkout API', { surface: 'api', path: '/checkouts', effect: 'throttle' }, '/uat/api/checkouts', 429, checkoutErrorSchema],
-    ['the hosted page', { surface: 'frontend', effect: 'status', status: 502 }, '/uat/frontend/checkout/public-SE-x/cart', 502, pageErrorSchema],
+    [
+      'the hosted page',
+      { surface: 'frontend', effect: 'status', status: 502 },
+      '/uat/frontend/checkout/public-SE-x/cart',
+      502,
+      pageErrorSchema,
+    ],
   ] as const)('%s', async (_name, rule, path, status, schema) => {
     await fault(rule);
-    await expectResponse(await sb.fetch(path, { method: path.endsWith('/token') ? 'POST' : 'GET', body: path.endsWith('/token') ? '' : undefined }), status, schema);
+    await expectResponse(
+      await sb.fetch(path, { method: path.endsWith('/token') ? 'POST' : 'GET', body: path.endsWith('/token') ? '' : undefined }),
+      status,
+      schema,
+    );
   });
 });
 
 describe('the served OpenAPI document shows the answers', () => {
   type Content = Record<string, { schema: { $ref: string } }>;
-  type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Content }> }>>; components: Record<string, unknown> };
+  type Doc = {
+    paths: Record<string, Record<string, { responses: Record<string, { content?: Content }> }>>;
+    components: Record<string, unknown>;
+  };
   let doc: Doc;
   beforeAll(async () => {
     doc = (await (await sb.fetch('/__admin/openapi/api.json')).json()) as Doc;
   });
 
   it('names each operation its answer, strict, with the fields as sent', () => {
-    const schemaOf = (path: string, method: string, status: string, type = 'application/json') => doc.paths[path]?.[method]?.responses[status]?.content?.[type]?.schema;
+    const schemaOf = (path: string, method: string, status: string, type = 'application/json') =>
+      doc.paths[path]?.[method]?.responses[status]?.content?.[type]?.schema;
     expect(schemaOf('/checkouts/{privateId}', 'get', '200')).toEqual({ $ref: '#/components/schemas/CheckoutViewAnswer' });
     expect(schemaOf('/manage/orders/{orderId}', 'get', '200')).toEqual({ $ref: '#/components/schemas/OrderDocument' });
     expect(schemaOf('/manage/orders', 'get', '200')).toEqual({ $ref: '#/components/schemas/OrderList' });
-    const refusal = (path: string, method: string, status: string) => (doc.paths[path]?.[method]?.responses[status] as { $ref?: string } | undefined)?.$ref;
+    const refusal = (path: string, method: string, status: string) =>
+      (doc.paths[path]?.[method]?.responses[status] as { $ref?: string } | undefined)?.$ref;
     expect(refusal('/purchase/authorizations', 'post', '400')).toBe('#/components/responses/TokenizationError');
     const schemas = doc.components.schemas;
     expect(at(schemas, 'CheckoutView', 'additionalProperties')).toBe(false);
-    expect(at(schemas, 'CheckoutView', 'properties', 'status', 'enum')).toEqual(['Initialized', 'CustomerIdentified', 'CommittedToPurchase', 'PurchaseCompleted', 'Aborted']);
+    expect(at(schemas, 'CheckoutView', 'properties', 'status', 'enum')).toEqual([
+      'Initialized',
+      'CustomerIdentified',
+      'CommittedToPurchase',
+      'PurchaseCompleted',
+      'Aborted',
+    ]);
     expect(at(schemas, 'OrderData', 'required')).toContain('id');
     expect(Object.keys(at(schemas, 'OrderData', 'properties') as object)).not.toContain('orderId');
     expect(at(schemas, 'CheckoutInitialized', 'properties', 'expiresAt', 'format')).toBe('date-time');
     expect(refusal('/manage/orders/{orderId}/capture', 'post', '422')).toBe('#/components/responses/Problem');
-    expect(at(doc.components.responses, 'Problem', 'content', 'application/problem+json', 'schema')).toEqual({ $ref: '#/components/schemas/Problem' });
+    expect(at(doc.components.responses, 'Problem', 'content', 'application/problem+json', 'schema')).toEqual({
+      $ref: '#/components/schemas/Problem',
+    });
   });
 });

@@ -8,7 +8,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { answerIssues } from '../../src/http/answer-check.js';
 import { checkoutErrorSchema, problemSchema } from '../../src/http/envelopes.js';
-import { checkoutInitializedAnswer, checkoutUpdatedAnswer, checkoutViewAnswer, widgetTokenAnswer } from '../../src/routes/answers/checkout.js';
+import {
+  checkoutInitializedAnswer,
+  checkoutUpdatedAnswer,
+  checkoutViewAnswer,
+  widgetTokenAnswer,
+} from '../../src/routes/answers/checkout.js';
 import { orderDocumentSchema, latestOrdersSchema, reauthorizationSchema } from '../../src/routes/answers/orders.js';
 import { useSandbox } from '../support/sandbox.js';
 import { admin, at, initPayload, initializeOldStyle, signedFetch } from '../support/checkout-requests.js';
@@ -32,7 +37,13 @@ function expectAnswer(answer: ReadResponse, status: number, schema: Schema): Rec
 const DELIVERY = {
   provider: 'MerchantFallback',
   shippingFee: '59.00',
-  shipments: [{ id: 'shipment-1', feeItemId: 'shipping-fee', shippingChoice: { id: 'flatrate_flatrate', name: 'Flat rate', fee: 59, vat: 25, metadata: { tax_rate: 25 } } }],
+  shipments: [
+    {
+      id: 'shipment-1',
+      feeItemId: 'shipping-fee',
+      shippingChoice: { id: 'flatrate_flatrate', name: 'Flat rate', fee: 59, vat: 25, metadata: { tax_rate: 25 } },
+    },
+  ],
 };
 
 async function initialize(overrides: Record<string, unknown> = {}): Promise<string> {
@@ -51,33 +62,89 @@ async function simulate(privateId: string, action: string, body: unknown = {}): 
 
 describe('the checkout API answers as its schemas say', () => {
   it('initialize, every update, the pay link and the widget token', async () => {
-    const privateId = await initialize({ metadata: { basket: 'b-1', tags: [1, 2] }, customFields: [{ id: 'gift', fields: [{ id: 'wrap', value: true }] }] });
-    const cart = { items: [{ id: 'TENT-2P', description: 'Two-person tent', unitPrice: '2499.00', quantity: 1, vat: 25, sku: 'T2', unitWeight: 2.5, requiresElectronicId: false, type: 'PhysicalItem' }], shippingProperties: { heavy: true } };
+    const privateId = await initialize({
+      metadata: { basket: 'b-1', tags: [1, 2] },
+      customFields: [{ id: 'gift', fields: [{ id: 'wrap', value: true }] }],
+    });
+    const cart = {
+      items: [
+        {
+          id: 'TENT-2P',
+          description: 'Two-person tent',
+          unitPrice: '2499.00',
+          quantity: 1,
+          vat: 25,
+          sku: 'T2',
+          unitWeight: 2.5,
+          requiresElectronicId: false,
+          type: 'PhysicalItem',
+        },
+      ],
+      shippingProperties: { heavy: true },
+    };
     expectAnswer(await api.call('PUT', `/checkouts/${privateId}/cart`, cart), 200, checkoutUpdatedAnswer);
-    expectAnswer(await api.call('PUT', `/checkouts/${privateId}/fees`, { shipping: null, directInvoiceFee: { id: 'inv', description: 'Invoice fee', unitPrice: 29, vat: 0.25 } }), 200, checkoutUpdatedAnswer);
+    expectAnswer(
+      await api.call('PUT', `/checkouts/${privateId}/fees`, {
+        shipping: null,
+        directInvoiceFee: { id: 'inv', description: 'Invoice fee', unitPrice: 29, vat: 0.25 },
+      }),
+      200,
+      checkoutUpdatedAnswer,
+    );
     expectAnswer(await api.call('PUT', `/checkouts/${privateId}/reference`, { Reference: 'ORD-7' }), 200, checkoutUpdatedAnswer);
     expectAnswer(await api.call('PUT', `/checkouts/${privateId}/metadata`, { metadata: 'any JSON' }), 200, checkoutUpdatedAnswer);
-    expectAnswer(await api.call('PUT', `/checkouts/${privateId}/`, { cart: cart.items, reference: 'ORD-8', metadata: null }), 200, checkoutUpdatedAnswer);
-    expectAnswer(await api.post(`/checkouts/${privateId}/paylink`, { destination: { mobilePhoneNumber: '0701234567' } }), 200, checkoutUpdatedAnswer);
+    expectAnswer(
+      await api.call('PUT', `/checkouts/${privateId}/`, { cart: cart.items, reference: 'ORD-8', metadata: null }),
+      200,
+      checkoutUpdatedAnswer,
+    );
+    expectAnswer(
+      await api.post(`/checkouts/${privateId}/paylink`, { destination: { mobilePhoneNumber: '0701234567' } }),
+      200,
+      checkoutUpdatedAnswer,
+    );
     const widget = expectAnswer(await api.post('/widgets', { storeId: '1235' }), 200, widgetTokenAnswer);
     expect(at(widget, 'data', 'widgetToken')).toMatch(/^widget-NO-/);
     const data = await view(privateId);
-    expect(data).toMatchObject({ status: 'Initialized', reference: 'ORD-8', metadata: null, customFields: [{ id: 'gift', fields: [{ id: 'wrap', value: true }] }] });
+    expect(data).toMatchObject({
+      status: 'Initialized',
+      reference: 'ORD-8',
+      metadata: null,
+      customFields: [{ id: 'gift', fields: [{ id: 'wrap', value: true }] }],
+    });
     expect(at(data, 'fees', 'directInvoiceFee', 'vat')).toBe(25);
   });
 
   it('GET in every phase of a private customer: initialized, identified, committed, completed', async () => {
     const privateId = await initialize({ reference: null });
-    expect(await view(privateId)).toMatchObject({ status: 'Initialized', customer: null, businessCustomer: null, purchase: null, order: null, shipping: null, hasSessionExpired: false });
-    await simulate(privateId, 'customer', { customer: { email: 'kim@example.se', deliveryAddress: { firstName: 'Kim', city: 'Göteborg' } } });
+    expect(await view(privateId)).toMatchObject({
+      status: 'Initialized',
+      customer: null,
+      businessCustomer: null,
+      purchase: null,
+      order: null,
+      shipping: null,
+      hasSessionExpired: false,
+    });
+    await simulate(privateId, 'customer', {
+      customer: { email: 'kim@example.se', deliveryAddress: { firstName: 'Kim', city: 'Göteborg' } },
+    });
     expect(await view(privateId)).toMatchObject({ status: 'CustomerIdentified', customer: { email: 'kim@example.se' } });
     await simulate(privateId, 'commit');
     expect(await view(privateId)).toMatchObject({ status: 'CommittedToPurchase' });
-    const locked = await api.call('PUT', `/checkouts/${privateId}/cart`, { items: [{ id: 'A', description: 'A', unitPrice: 1, quantity: 1, vat: 25 }] });
+    const locked = await api.call('PUT', `/checkouts/${privateId}/cart`, {
+      items: [{ id: 'A', description: 'A', unitPrice: 1, quantity: 1, vat: 25 }],
+    });
     expectAnswer(locked, 900, checkoutErrorSchema);
     await simulate(privateId, 'purchase', { result: 'Preliminary', paymentName: 'Account' });
     const completed = await view(privateId);
-    expect(completed).toMatchObject({ status: 'PurchaseCompleted', cart: null, fees: null, paymentName: 'Account', purchase: { result: 'Preliminary' } });
+    expect(completed).toMatchObject({
+      status: 'PurchaseCompleted',
+      cart: null,
+      fees: null,
+      paymentName: 'Account',
+      purchase: { result: 'Preliminary' },
+    });
     expect(at(completed, 'order', 'customerToken')).toBeNull();
     // A business rule rejection: HTTP 900 in the error envelope.
     expectAnswer(await api.call('PUT', `/checkouts/${privateId}/reference`, { Reference: 'late' }), 200, checkoutUpdatedAnswer);
@@ -90,7 +157,11 @@ describe('the checkout API answers as its schemas say', () => {
       shipping: DELIVERY,
       storeId: 1236,
       profileName: 'Recurring',
-      businessCustomerPrefill: { email: 'ap@company.example', organizationNumber: '5560001234', deliveryAddress: { companyName: 'Company AB', firstName: 'Ana' } },
+      businessCustomerPrefill: {
+        email: 'ap@company.example',
+        organizationNumber: '5560001234',
+        deliveryAddress: { companyName: 'Company AB', firstName: 'Ana' },
+      },
     });
     const before = await view(privateId);
     expect(before).toMatchObject({ customerType: 'BusinessCustomer', shipping: { provider: 'MerchantFallback', shippingFee: 59 } });
@@ -98,7 +169,11 @@ describe('the checkout API answers as its schemas say', () => {
     expect((await view(privateId)).businessCustomer).toMatchObject({ email: 'ap@company.example' });
     await simulate(privateId, 'purchase', { result: 'OnHold' });
     const onHold = await view(privateId);
-    expect(onHold).toMatchObject({ status: 'PurchaseCompleted', purchase: { result: 'OnHold' }, shipping: { shippingFeeId: 'shipping-fee' } });
+    expect(onHold).toMatchObject({
+      status: 'PurchaseCompleted',
+      purchase: { result: 'OnHold' },
+      shipping: { shippingFeeId: 'shipping-fee' },
+    });
     expect(at(onHold, 'order', 'customerToken')).toEqual(expect.any(String));
   });
 
@@ -119,7 +194,11 @@ describe('the checkout API answers as its schemas say', () => {
     expect(answerIssues(checkoutViewAnswer, old.body)).toEqual([]);
     const fresh = await signedFetch(sb, 'legacy', 'POST', '/checkouts', JSON.stringify(initPayload()));
     expect(answerIssues(checkoutInitializedAnswer, fresh.body)).toEqual([]);
-    const refused = await signedFetch(sb, 'legacy', 'GET', `/checkouts/${privateId}`, undefined, { username: 'nordic-outdoor-uat', key: 'wrong', storeId: '1234' });
+    const refused = await signedFetch(sb, 'legacy', 'GET', `/checkouts/${privateId}`, undefined, {
+      username: 'nordic-outdoor-uat',
+      key: 'wrong',
+      storeId: '1234',
+    });
     expect(refused.status).toBe(401);
     expect(answerIssues(checkoutErrorSchema, refused.body)).toEqual([]);
   });
@@ -135,7 +214,15 @@ describe('order administration answers as its schemas say', () => {
   it('an order through capture, refund and reauthorization; the latest orders', async () => {
     const orderId = await purchasedOrder();
     expect(at(expectAnswer(await api.get(`/manage/orders/${orderId}`), 200, orderDocumentSchema), 'data', 'status')).toBe('NotActivated');
-    expect((await api.post(`/manage/orders/${orderId}/capture`, { amount: '2499.00', items: [{ id: 'TENT-2P', quantity: 1, unitPrice: 2499 }], actionReference: 'cap-1' })).status).toBe(202);
+    expect(
+      (
+        await api.post(`/manage/orders/${orderId}/capture`, {
+          amount: '2499.00',
+          items: [{ id: 'TENT-2P', quantity: 1, unitPrice: 2499 }],
+          actionReference: 'cap-1',
+        })
+      ).status,
+    ).toBe(202);
     expect(at(expectAnswer(await api.get(`/manage/orders/${orderId}`), 200, orderDocumentSchema), 'data', 'status')).toBe('PartActivated');
     expect((await api.post(`/manage/orders/${orderId}/refund`, { amount: 100, description: 'Goodwill' })).status).toBe(202);
     const refunded = expectAnswer(await api.get(`/manage/orders/${orderId}`), 200, orderDocumentSchema);
@@ -154,7 +241,10 @@ describe('order administration answers as its schemas say', () => {
   });
 
   it('a business order, an activated one and the seeded ones', async () => {
-    const business = await purchasedOrder('Activated', { storeId: 1236, businessCustomerPrefill: { email: 'ap@company.example', organizationNumber: '5560001234' } });
+    const business = await purchasedOrder('Activated', {
+      storeId: 1236,
+      businessCustomerPrefill: { email: 'ap@company.example', organizationNumber: '5560001234' },
+    });
     const document = expectAnswer(await api.get(`/manage/orders/${business}`), 200, orderDocumentSchema);
     expect(at(document, 'data', 'customer', 'type')).toBe('Organization');
     expect(at(document, 'data', 'expiresAt')).toBeNull();
@@ -190,7 +280,9 @@ describe('the check names what does not match', () => {
   const changed = (...edits: Edit[]): unknown => {
     const copy = structuredClone(real);
     for (const [path, value] of edits) {
-      const parent = path.slice(0, -1).reduce<Record<string | number, unknown>>((node, key) => node[key] as Record<string | number, unknown>, copy);
+      const parent = path
+        .slice(0, -1)
+        .reduce<Record<string | number, unknown>>((node, key) => node[key] as Record<string | number, unknown>, copy);
       const last = path[path.length - 1] as string | number;
       if (value === REMOVE) delete parent[last];
       else parent[last] = value;
@@ -200,14 +292,22 @@ describe('the check names what does not match', () => {
 
   it('an undeclared field, at any depth', () => {
     expect(answerIssues(checkoutViewAnswer, changed([['data', 'customer', 'foo'], 1]))).toEqual(['data.customer.foo: unknown field']);
-    expect(answerIssues(checkoutViewAnswer, changed([['data', 'cart', 'items', 1, 'colour'], 'red']))).toEqual(['data.cart.items[1].colour: unknown field']);
+    expect(answerIssues(checkoutViewAnswer, changed([['data', 'cart', 'items', 1, 'colour'], 'red']))).toEqual([
+      'data.cart.items[1].colour: unknown field',
+    ]);
     expect(answerIssues(checkoutViewAnswer, changed([['extra'], true]))).toEqual(['extra: unknown field']);
   });
 
   it('a wrong type, a missing field, a wrong format', () => {
-    expect(answerIssues(checkoutViewAnswer, changed([['data', 'cart', 'totalAmount'], '2747.00']))).toEqual(['data.cart.totalAmount: expected number, got string "2747.00"']);
-    expect(answerIssues(checkoutViewAnswer, changed([['data', 'reference'], 42]))).toEqual(['data.reference: expected string or null, got number 42']);
-    expect(answerIssues(checkoutViewAnswer, changed([['data', 'purchase'], REMOVE]))).toEqual(['data.purchase: missing (expected object or null)']);
+    expect(answerIssues(checkoutViewAnswer, changed([['data', 'cart', 'totalAmount'], '2747.00']))).toEqual([
+      'data.cart.totalAmount: expected number, got string "2747.00"',
+    ]);
+    expect(answerIssues(checkoutViewAnswer, changed([['data', 'reference'], 42]))).toEqual([
+      'data.reference: expected string or null, got number 42',
+    ]);
+    expect(answerIssues(checkoutViewAnswer, changed([['data', 'purchase'], REMOVE]))).toEqual([
+      'data.purchase: missing (expected object or null)',
+    ]);
     expect(answerIssues(checkoutViewAnswer, changed([['id'], 'not-a-guid']))).toEqual(['id: expected a uuid, got "not-a-guid"']);
     expect(answerIssues(checkoutViewAnswer, changed([['data'], null]))).toEqual(['data: expected object, got null']);
   });
@@ -222,8 +322,12 @@ describe('the check names what does not match', () => {
     expect(answerIssues(checkoutViewAnswer, changed([['error'], false]))).toEqual(['error: expected null, got boolean false']);
   });
 
-  it('leaves the merchant\'s free-form data alone', () => {
-    const free = changed([['data', 'metadata'], { any: ['thing', 1, null] }], [['data', 'customFields'], 'text'], [['data', 'cart', 'shippingProperties'], [true]]);
+  it("leaves the merchant's free-form data alone", () => {
+    const free = changed(
+      [['data', 'metadata'], { any: ['thing', 1, null] }],
+      [['data', 'customFields'], 'text'],
+      [['data', 'cart', 'shippingProperties'], [true]],
+    );
     expect(answerIssues(checkoutViewAnswer, free)).toEqual([]);
   });
 

@@ -9,7 +9,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/spawn.js';
 
-const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const PAGES = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 /** A callback field and the URL given for it, in JSON ("…Uri":"…"), YAML (…Uri: …) or escaped JSON (https:\/\/…). */
 const CALLBACK = /\b(notificationUri|validationUri|webhookUri|invoiceStatusUri)"?\s*[:=]\s*"?(https?:(?:\\?\/){2}[^"\s,}]+)/g;
 const LOCAL = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:(\d+|'?\$\w+'?))?(\/|$)/;
@@ -23,6 +28,13 @@ describe('callback addresses in the docs', () => {
 
   it('finds the callbacks the pages set', () => {
     const all = PAGES.flatMap((page) => [...readFileSync(join(ROOT, page), 'utf8').matchAll(CALLBACK)].map((m) => `${page} ${m[1]}`));
-    expect(all).toEqual(expect.arrayContaining(['docs/checkout-api.md notificationUri', 'docs/webhooks.md webhookUri', 'docs/scenarios.md notificationUri', 'docs/invoice-status-and-shipping.md invoiceStatusUri']));
+    expect(all).toEqual(
+      expect.arrayContaining([
+        'docs/checkout-api.md notificationUri',
+        'docs/webhooks.md webhookUri',
+        'docs/scenarios.md notificationUri',
+        'docs/invoice-status-and-shipping.md invoiceStatusUri',
+      ]),
+    );
   });
 });

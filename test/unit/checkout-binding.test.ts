@@ -40,7 +40,12 @@ function problems(binding: { ok: boolean; problems?: { reason: string; message: 
 
 describe('initialize payload', () => {
   it('binds amounts exactly from strings and numbers into minor units', () => {
-    const init = ok(bindInit({ ...base, cart: { items: [item, { ...item, id: 'PEG', unitPrice: 99.5, quantity: '2' }, { ...item, id: 'R', unitPrice: '-0.30' }] } }));
+    const init = ok(
+      bindInit({
+        ...base,
+        cart: { items: [item, { ...item, id: 'PEG', unitPrice: 99.5, quantity: '2' }, { ...item, id: 'R', unitPrice: '-0.30' }] },
+      }),
+    );
     expect(init.cart.items.map((i) => [i.unitPrice, i.quantity])).toEqual([
       [19900, 1],
       [9950, 2],
@@ -70,7 +75,9 @@ describe('initialize payload', () => {
     }
     const sdk = ok(bindInit({ ...base, fees: { directInvoiceFee: { id: 'inv', description: 'Invoice fee', unitPrice: 19, vat: 25 } } }));
     expect(sdk.fees.directInvoiceFee).toEqual({ id: 'inv', description: 'Invoice fee', unitPrice: 1900, vat: 25 });
-    const wc = ok(bindInit({ ...base, fees: { directinvoicenotification: { id: 'n', description: 'Notice', unitPrice: '9.00', vat: 25 } } }));
+    const wc = ok(
+      bindInit({ ...base, fees: { directinvoicenotification: { id: 'n', description: 'Notice', unitPrice: '9.00', vat: 25 } } }),
+    );
     expect(wc.fees.directInvoiceFee?.unitPrice).toBe(900);
     // WooCommerce pay-for-order sends the shipping VAT as a fraction.
     const fraction = ok(bindInit({ ...base, fees: { shipping: { id: 's', description: 'Ship', unitPrice: 49, vat: 0.25 } } }));
@@ -90,7 +97,11 @@ describe('initialize payload', () => {
       deliveryAddress: { firstName: null },
     });
     const sdk = ok(bindInit({ ...base, privateCustomerPrefill: { email: 'b@example.com', deliveryAddress: { postalCode: '11122' } } }));
-    expect(sdk.prefill).toMatchObject({ email: 'b@example.com', deliveryAddress: { postalCode: '11122' }, billingAddress: { postalCode: '11122' } });
+    expect(sdk.prefill).toMatchObject({
+      email: 'b@example.com',
+      deliveryAddress: { postalCode: '11122' },
+      billingAddress: { postalCode: '11122' },
+    });
     expect(ok(bindInit({ ...base, customer: { email: '', mobilePhoneNumber: '' } })).prefill).toBeNull();
     expect(ok(bindInit({ ...base, businessCustomerPrefill: { email: 'c@example.com' } })).customerType).toBe('BusinessCustomer');
   });
@@ -100,7 +111,12 @@ describe('initialize payload', () => {
       bindInit({
         countryCode: 'XX',
         merchantTermsUri: 'not a url',
-        cart: { items: [{ id: '', description: 'A', unitPrice: 'ten', quantity: 1.5, vat: 25 }, { id: 'B', description: 'B', unitPrice: 1, quantity: 1 }] },
+        cart: {
+          items: [
+            { id: '', description: 'A', unitPrice: 'ten', quantity: 1.5, vat: 25 },
+            { id: 'B', description: 'B', unitPrice: 1, quantity: 1 },
+          ],
+        },
       }),
     );
     expect(found.map((p) => p.message.split(':')[0])).toEqual([
@@ -126,9 +142,9 @@ describe('initialize payload', () => {
   });
 
   it('accepts placeholders in URIs and rejects relative ones', () => {
-    expect(ok(bindInit({ ...base, notificationUri: 'https://shop.example/n?id={checkout.id}&t={checkout.publictoken}' })).notificationUri).toContain(
-      '{checkout.id}',
-    );
+    expect(
+      ok(bindInit({ ...base, notificationUri: 'https://shop.example/n?id={checkout.id}&t={checkout.publictoken}' })).notificationUri,
+    ).toContain('{checkout.id}');
     expect(problems(bindInit({ ...base, validationUri: '/validate' }))[0]!.message).toContain('validationUri');
   });
 

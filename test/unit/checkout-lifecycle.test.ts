@@ -19,7 +19,11 @@ describe('updates by the merchant', () => {
   });
 
   it('are locked (423 Resource_Locked) while another modifying request is being executed', () => {
-    expect(modificationInProgress('p-1', 'fees')).toMatchObject({ kind: 'locked', code: 'Resource_Locked', message: expect.stringContaining('Send the request again') });
+    expect(modificationInProgress('p-1', 'fees')).toMatchObject({
+      kind: 'locked',
+      code: 'Resource_Locked',
+      message: expect.stringContaining('Send the request again'),
+    });
   });
 });
 
@@ -82,7 +86,9 @@ describe('notification retries', () => {
 
   it('substitute the placeholders raw and percent-encoded, in path and query', () => {
     const checkout = { privateId: 'a1b2', publicToken: 'public-SE-ff' };
-    expect(substitutePlaceholders('https://s.example/n/{checkout.publictoken}?id={checkout.id}', checkout)).toBe('https://s.example/n/public-SE-ff?id=a1b2');
+    expect(substitutePlaceholders('https://s.example/n/{checkout.publictoken}?id={checkout.id}', checkout)).toBe(
+      'https://s.example/n/public-SE-ff?id=a1b2',
+    );
     expect(substitutePlaceholders('https://s.example/n?id=%7Bcheckout.id%7D&t=%7bcheckout.publicToken%7d', checkout)).toBe(
       'https://s.example/n?id=a1b2&t=public-SE-ff',
     );
@@ -99,7 +105,11 @@ describe('retirement', () => {
   it('is open before the shutdown, shut from the instant on, and shut during brownouts', () => {
     expect(retirementState(retirement, Date.parse('2026-10-30T22:59:59.999Z'))).toEqual({ open: true });
     expect(retirementState(retirement, Date.parse('2026-10-30T23:00:00Z'))).toMatchObject({ open: false, cause: 'shutdown' });
-    expect(retirementState(retirement, Date.parse('2026-10-20T10:30:00Z'))).toMatchObject({ open: false, cause: 'brownout', until: '2026-10-20T11:00:00.000Z' });
+    expect(retirementState(retirement, Date.parse('2026-10-20T10:30:00Z'))).toMatchObject({
+      open: false,
+      cause: 'brownout',
+      until: '2026-10-20T11:00:00.000Z',
+    });
     expect(retirementState(retirement, Date.parse('2026-10-20T11:00:00Z'))).toEqual({ open: true });
   });
 

@@ -24,14 +24,32 @@ describe('the Dockerfile facts the recipes rely on', () => {
 
 describe('GitHub Actions: a service container', () => {
   const workflow = block('github-actions') as {
-    jobs: { integration: { services: Record<string, { image: string; credentials: { username: string; password: string }; ports: string[]; env: Record<string, string>; options: string }>; env: Record<string, string>; steps: { run?: string }[] } };
+    jobs: {
+      integration: {
+        services: Record<
+          string,
+          {
+            image: string;
+            credentials: { username: string; password: string };
+            ports: string[];
+            env: Record<string, string>;
+            options: string;
+          }
+        >;
+        env: Record<string, string>;
+        steps: { run?: string }[];
+      };
+    };
   };
   const job = workflow.jobs.integration;
   const service = job.services['checkout-sandbox']!;
 
   it('names the image and how a private one is pulled, publishes its port and probes its health check', () => {
     expectImage(service.image);
-    expect(service.credentials).toEqual({ username: expect.stringMatching(/^\$\{\{ secrets\.\w+ \}\}$/), password: expect.stringMatching(/^\$\{\{ secrets\.\w+ \}\}$/) });
+    expect(service.credentials).toEqual({
+      username: expect.stringMatching(/^\$\{\{ secrets\.\w+ \}\}$/),
+      password: expect.stringMatching(/^\$\{\{ secrets\.\w+ \}\}$/),
+    });
     expect(service.ports).toContain(`${PORT}:${PORT}`);
     expect(/--health-cmd "([^"]+)"/.exec(service.options)?.[1]).toBe(healthcheck.join(' '));
     expectStarts(service.env);
@@ -46,9 +64,11 @@ describe('GitHub Actions: a service container', () => {
 });
 
 describe('GitLab CI: a service', () => {
-  const job = (block('gitlab-ci') as {
-    integration: { image: string; services: { name: string; alias: string }[]; variables: Record<string, string>; script: string[] };
-  }).integration;
+  const job = (
+    block('gitlab-ci') as {
+      integration: { image: string; services: { name: string; alias: string }[]; variables: Record<string, string>; script: string[] };
+    }
+  ).integration;
   const service = job.services[0]!;
 
   it('names the image and reaches it by its alias on its port, after asking its health', () => {
@@ -113,7 +133,12 @@ describe('one shared sandbox, an isolated world per job', () => {
     };
     const admin = { authorization: `Bearer ${token}` };
     await run(steps.find((s) => s.name === 'An isolated sandbox for this job')!.run);
-    const env = Object.fromEntries(readFileSync(githubEnv, 'utf8').trim().split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2)));
+    const env = Object.fromEntries(
+      readFileSync(githubEnv, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => line.split(/=(.*)/s).slice(0, 2)),
+    );
     const id = env.SANDBOX_ID!;
     expect(env.WALLEY_BASE_URL).toBe(`${url}/sandboxes/${id}/uat/api`);
     expect(env.SANDBOX_ADMIN_URL).toBe(`${url}/sandboxes/${id}/__admin`);
@@ -122,7 +147,12 @@ describe('one shared sandbox, an isolated world per job', () => {
     expect(health.scenario).toBe('minimal');
     const token_ = await fetch(`${env.WALLEY_AUTH_URL}/oauth2/v2.0/token`, {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: '0c0c0c0c-0000-4000-8000-000000000001', client_secret: 'minimal-uat-secret-0001', scope: '705798e0-8cef-427c-ae00-6023deba29af/.default' }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: '0c0c0c0c-0000-4000-8000-000000000001',
+        client_secret: 'minimal-uat-secret-0001',
+        scope: '705798e0-8cef-427c-ae00-6023deba29af/.default',
+      }),
     });
     expect(token_.status).toBe(200);
 

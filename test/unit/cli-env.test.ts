@@ -30,7 +30,31 @@ describe('environment variables for every flag', () => {
   });
 
   it('gives the same options from variables alone as from the flags (TLS included)', () => {
-    const fromFlags = options(['--port', '4100', '--host', '0.0.0.0', '--admin-token', 't0ken', '--port-per-host', '--tls', '--tls-port', '4443', '--tls-dir', '/tmp/x', '--memory', '--reset', '--frozen', '--now', '2026-10-30T22:59:00Z', '--scenario', 'minimal', '--log-level', 'warn', '--public-url', 'http://sandbox:4100']);
+    const fromFlags = options([
+      '--port',
+      '4100',
+      '--host',
+      '0.0.0.0',
+      '--admin-token',
+      't0ken',
+      '--port-per-host',
+      '--tls',
+      '--tls-port',
+      '4443',
+      '--tls-dir',
+      '/tmp/x',
+      '--memory',
+      '--reset',
+      '--frozen',
+      '--now',
+      '2026-10-30T22:59:00Z',
+      '--scenario',
+      'minimal',
+      '--log-level',
+      'warn',
+      '--public-url',
+      'http://sandbox:4100',
+    ]);
     const fromEnv = options([], {
       PORT: '4100',
       HOST: '0.0.0.0',
@@ -58,8 +82,14 @@ describe('environment variables for every flag', () => {
   });
 
   it('refuses a bad value naming the variable, and TLS settings without TLS', () => {
-    expect(() => options([], { SANDBOX_TLS: 'maybe' })).toThrow(new FlagError("env SANDBOX_TLS: 'maybe' is neither on nor off. Use SANDBOX_TLS=1 for --tls, SANDBOX_TLS=0 (or leave it unset) for without."));
+    expect(() => options([], { SANDBOX_TLS: 'maybe' })).toThrow(
+      new FlagError(
+        "env SANDBOX_TLS: 'maybe' is neither on nor off. Use SANDBOX_TLS=1 for --tls, SANDBOX_TLS=0 (or leave it unset) for without.",
+      ),
+    );
     expect(() => options([], { SANDBOX_TLS_PORT: 'x', SANDBOX_TLS: '1' })).toThrow(/^env SANDBOX_TLS_PORT: 'x' is not a port number/);
-    expect(() => options([], { SANDBOX_TLS_DIR: '/tmp/x' })).toThrow('env SANDBOX_TLS_DIR only applies with HTTPS on; add --tls (or SANDBOX_TLS=1) to serve it.');
+    expect(() => options([], { SANDBOX_TLS_DIR: '/tmp/x' })).toThrow(
+      'env SANDBOX_TLS_DIR only applies with HTTPS on; add --tls (or SANDBOX_TLS=1) to serve it.',
+    );
   });
 });

@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { amountToPay } from '../../src/domain/checkout.js';
-import { chargedShippingLines, chooseDelivery, deliveryChoiceLines, profileFor, profileRejection } from '../../src/domain/delivery-module.js';
+import {
+  chargedShippingLines,
+  chooseDelivery,
+  deliveryChoiceLines,
+  profileFor,
+  profileRejection,
+} from '../../src/domain/delivery-module.js';
 import type { DeliveryModule, Store } from '../../src/domain/model.js';
 import { orderItemsOf } from '../../src/domain/order.js';
 import { Violation } from '../../src/domain/violation.js';
@@ -98,7 +104,9 @@ describe('the customer’s delivery choice', () => {
     const option = refusal(() => chooseDelivery(NSHIFT, { carrier: 'postnord', option: 'express' }, 's'));
     expect(option).toMatchObject({ kind: 'invalid', code: 'Unknown_Delivery_Option' });
     expect(option.message).toContain('known options: service-point (Service point), home (Home delivery)');
-    expect(refusal(() => chooseDelivery(NSHIFT, { option: 'pallet' }, 's')).message).toContain('postnord: service-point (Service point), home (Home delivery); budbee: box (Parcel box)');
+    expect(refusal(() => chooseDelivery(NSHIFT, { option: 'pallet' }, 's')).message).toContain(
+      'postnord: service-point (Service point), home (Home delivery); budbee: box (Parcel box)',
+    );
   });
 });
 
@@ -112,7 +120,9 @@ describe('what the choice charges', () => {
   };
 
   it('is one order line named after carrier and option, its id the shippingFeeId', () => {
-    expect(deliveryChoiceLines(choice)).toEqual([{ id: 'shipping|postnord:home', description: 'PostNord Home delivery', unitPrice: 9900, quantity: 1, vat: 25 }]);
+    expect(deliveryChoiceLines(choice)).toEqual([
+      { id: 'shipping|postnord:home', description: 'PostNord Home delivery', unitPrice: 9900, quantity: 1, vat: 25 },
+    ]);
     expect(orderItemsOf(checkout).map((line) => line.id)).toEqual(['TENT-2P', 'shipping|postnord:home']);
     expect(amountToPay(checkout)).toBe(249900 + 9900);
   });
@@ -120,6 +130,8 @@ describe('what the choice charges', () => {
   it('is nothing for a free option, and gives way to a shipping block the shop sent itself', () => {
     expect(deliveryChoiceLines({ ...choice, fee: 0 })).toEqual([]);
     const sent = { provider: 'MerchantFallback', shippingFee: 5900, shipments: [] };
-    expect(chargedShippingLines({ shipping: sent, delivery: choice })).toEqual([{ id: 'shipping', description: 'MerchantFallback', unitPrice: 5900, quantity: 1, vat: 25 }]);
+    expect(chargedShippingLines({ shipping: sent, delivery: choice })).toEqual([
+      { id: 'shipping', description: 'MerchantFallback', unitPrice: 5900, quantity: 1, vat: 25 },
+    ]);
   });
 });

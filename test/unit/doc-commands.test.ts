@@ -42,9 +42,21 @@ describe('the command lines of the docs', () => {
 
   it('are found on the pages that show the CLI', () => {
     const pages = new Set(commands.map((c) => c.page));
-    for (const page of ['README.md', 'docs/cli-and-library.md', 'docs/docker.md', 'docs/fidelity.md', 'docs/https.md', 'docs/openapi-and-verify.md']) expect(pages).toContain(page);
+    for (const page of [
+      'README.md',
+      'docs/cli-and-library.md',
+      'docs/docker.md',
+      'docs/fidelity.md',
+      'docs/https.md',
+      'docs/openapi-and-verify.md',
+    ])
+      expect(pages).toContain(page);
     // Every subcommand appears somewhere.
-    for (const name of SUBCOMMAND_NAMES) expect(commands.some((c) => c.args[0] === name), name).toBe(true);
+    for (const name of SUBCOMMAND_NAMES)
+      expect(
+        commands.some((c) => c.args[0] === name),
+        name,
+      ).toBe(true);
   });
 
   it('parse with the CLI (every command and flag known, every value a switch or not as the CLI takes it)', async () => {
@@ -70,7 +82,10 @@ describe('the command lines of the docs', () => {
       ['PORT=1', 'npx', '--no-install', 'checkout-sandbox', '--port', '$PORT', '--memory'],
       ['pid=$!'],
     ]);
-    expect(simpleCommands(`curl -s $(checkout-sandbox sign --path /x) > out.txt`)).toEqual([['curl', '-s'], ['checkout-sandbox', 'sign', '--path', '/x']]);
+    expect(simpleCommands(`curl -s $(checkout-sandbox sign --path /x) > out.txt`)).toEqual([
+      ['curl', '-s'],
+      ['checkout-sandbox', 'sign', '--path', '/x'],
+    ]);
   });
 });
 
@@ -78,7 +93,9 @@ describe('the help', () => {
   it('says what the server does: the dedicated ports follow fixtures/hosts.yaml', () => {
     const hosts = loadHosts();
     const uat = [...new Set(Object.values(hosts.uat).map((s) => s.port - DEFAULT_PORT))];
-    expect(dedicatedPortOffsets()).toBe(`+${Math.min(...uat)}…${Math.max(...uat)} (UAT), +${Math.min(...uat) + 10}…${Math.max(...uat) + 10} (PROD)`);
+    expect(dedicatedPortOffsets()).toBe(
+      `+${Math.min(...uat)}…${Math.max(...uat)} (UAT), +${Math.min(...uat) + 10}…${Math.max(...uat) + 10} (PROD)`,
+    );
     expect(SANDBOX_COMMAND.flags['port-per-host'].help).toContain(dedicatedPortOffsets());
   });
 

@@ -261,11 +261,21 @@ describe('docs/docker.md: the port table and the compose file as the files defin
   });
 
   it('has a row per port the command listens on, naming its environment, surfaces and real host', () => {
-    const rows = page.split('\n').filter((line) => /^\| \d+ \|/.test(line)).map((line) => line.split('|').map((cell) => cell.trim()).slice(1, -1));
+    const rows = page
+      .split('\n')
+      .filter((line) => /^\| \d+ \|/.test(line))
+      .map((line) =>
+        line
+          .split('|')
+          .map((cell) => cell.trim())
+          .slice(1, -1),
+      );
     const hosts = loadHosts();
     expect(rows.map((row) => Number(row[0]))).toEqual(listeningPorts(cmd));
     for (const [port, env, surfaces, host] of rows.slice(1)) {
-      const served = ([...Object.entries(hosts.uat), ...Object.entries(hosts.prod)] as [string, { port: number; host: string }][]).filter(([, address]) => address.port === Number(port));
+      const served = ([...Object.entries(hosts.uat), ...Object.entries(hosts.prod)] as [string, { port: number; host: string }][]).filter(
+        ([, address]) => address.port === Number(port),
+      );
       expect(surfaces!.split(' and ')).toEqual(served.map(([surface]) => surface));
       expect(host).toBe(served[0]![1].host);
       expect(env).toBe(surfaceByPort(hosts).get(Number(port))!.env.toUpperCase());

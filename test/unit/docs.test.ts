@@ -26,7 +26,8 @@ describe('README credentials table', () => {
       for (const env of ENVIRONMENTS) {
         for (const merchant of scenario.environments[env].merchants) {
           const row = rows.find(
-            (r) => r.startsWith(`| \`${name}\` | ${env.toUpperCase()} | ${merchant.id} `) && r.includes(`\`${merchant.sharedKey.username}\``),
+            (r) =>
+              r.startsWith(`| \`${name}\` | ${env.toUpperCase()} | ${merchant.id} `) && r.includes(`\`${merchant.sharedKey.username}\``),
           );
           expect(row, `${name} ${env} merchant ${merchant.id}`).toBeDefined();
           expect(row).toContain(`\`${merchant.sharedKey.key}\``);
@@ -40,7 +41,12 @@ describe('README credentials table', () => {
 });
 
 describe('documentation links', () => {
-  const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const pages = [
+    'README.md',
+    ...readdirSync(join(ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
 
   it.each(pages)('%s links only to files that exist', (page) => {
     const text = readFileSync(join(ROOT, page), 'utf8');

@@ -28,7 +28,12 @@ describe('the Node.js version', () => {
   });
 
   it('is stated once in the docs: the README, as engines says it', () => {
-    const pages = ['README.md', ...readdirSync(new URL('../../docs/', import.meta.url)).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+    const pages = [
+      'README.md',
+      ...readdirSync(new URL('../../docs/', import.meta.url))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => `docs/${f}`),
+    ];
     const mentions = pages.flatMap((page) => [...read(page).matchAll(/\bNode(?:\.js)? v?(\d+)/g)].map((m) => `${page}: ${m[0]}`));
     expect(mentions).toEqual([`README.md: Node.js ${major}`]);
   });

@@ -37,13 +37,18 @@ describe('checkScope (UAT)', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.failure).toMatchObject({ status: 400, error: 'invalid_resource' });
-    expect(result.failure.message).toContain('The resource principal named a3f3019f-2be9-41cc-a254-7bb347238e89 was not found in the tenant named Walley UAT.');
+    expect(result.failure.message).toContain(
+      'The resource principal named a3f3019f-2be9-41cc-a254-7bb347238e89 was not found in the tenant named Walley UAT.',
+    );
     expect(result.failure.hint).toContain('That is the PROD scope');
     expect(result.failure.hint).toContain(UAT.scope);
   });
 
   it('the PROD tenant accepts only the PROD scope', () => {
-    expect(checkScope('a3f3019f-2be9-41cc-a254-7bb347238e89/.default', TENANTS.prod)).toEqual({ ok: true, resourceId: 'a3f3019f-2be9-41cc-a254-7bb347238e89' });
+    expect(checkScope('a3f3019f-2be9-41cc-a254-7bb347238e89/.default', TENANTS.prod)).toEqual({
+      ok: true,
+      resourceId: 'a3f3019f-2be9-41cc-a254-7bb347238e89',
+    });
     expect(checkScope(UAT.scope, TENANTS.prod).ok).toBe(false);
   });
 });

@@ -32,20 +32,22 @@ describe('AADSTS bodies', () => {
   });
 
   it('maps every catalogued case to the status and error Entra answers with', () => {
-    expect([
-      AADSTS.missingParameter('grant_type'),
-      AADSTS.unsupportedGrantType('x'),
-      AADSTS.missingSecret(),
-      AADSTS.invalidSecret('a'),
-      AADSTS.expiredSecret('a'),
-      AADSTS.unknownClient('a', 'd'),
-      AADSTS.unknownTenant('t'),
-      AADSTS.invalidScope('s'),
-      AADSTS.scopeWithoutDefault('s'),
-      AADSTS.multipleResources('s'),
-      AADSTS.unknownResource('r', 'd'),
-      AADSTS.methodNotAllowed('GET'),
-    ].map((f) => [f.code, f.status, f.error])).toEqual([
+    expect(
+      [
+        AADSTS.missingParameter('grant_type'),
+        AADSTS.unsupportedGrantType('x'),
+        AADSTS.missingSecret(),
+        AADSTS.invalidSecret('a'),
+        AADSTS.expiredSecret('a'),
+        AADSTS.unknownClient('a', 'd'),
+        AADSTS.unknownTenant('t'),
+        AADSTS.invalidScope('s'),
+        AADSTS.scopeWithoutDefault('s'),
+        AADSTS.multipleResources('s'),
+        AADSTS.unknownResource('r', 'd'),
+        AADSTS.methodNotAllowed('GET'),
+      ].map((f) => [f.code, f.status, f.error]),
+    ).toEqual([
       [900144, 400, 'invalid_request'],
       [70003, 400, 'unsupported_grant_type'],
       [7000216, 401, 'invalid_client'],
@@ -64,7 +66,10 @@ describe('AADSTS bodies', () => {
   it('echoes a GUID client-request-id (lower-cased), prefers it over x-ms-client-request-id, ignores non-GUIDs', () => {
     const now = instant('2026-10-30T00:00:00Z');
     const guid = 'AAAAAAAA-BBBB-4CCC-8DDD-EEEEEEEEEEEE';
-    expect(traceFor(new Headers({ 'client-request-id': guid, 'x-ms-client-request-id': '00000000-0000-4000-8000-000000000000' }), now).correlationId).toBe(guid.toLowerCase());
+    expect(
+      traceFor(new Headers({ 'client-request-id': guid, 'x-ms-client-request-id': '00000000-0000-4000-8000-000000000000' }), now)
+        .correlationId,
+    ).toBe(guid.toLowerCase());
     expect(traceFor(new Headers({ 'x-ms-client-request-id': guid }), now).correlationId).toBe(guid.toLowerCase());
     expect(traceFor(new Headers({ 'client-request-id': 'abc' }), now).correlationId).not.toBe('abc');
   });

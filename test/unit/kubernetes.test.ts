@@ -171,7 +171,7 @@ function runtimeUser(): { uid: number; gid: number } {
     const gid = /(?:-g|--gid)\s+(\d+)/.exec(created[0]);
     return { uid: Number(created[1]), gid: Number(gid?.[1] ?? created[1]) };
   }
-  expect(user, 'a user the Dockerfile does not create must be the node image\'s own').toBe('node');
+  expect(user, "a user the Dockerfile does not create must be the node image's own").toBe('node');
   expect(/^FROM (\S+)/.exec(runtime)![1]).toMatch(/^node:/);
   return { uid: 1000, gid: 1000 };
 }
@@ -199,7 +199,9 @@ function cliReads(name: string, value: string): boolean {
 
 /** The container's environment as the sandbox sees it, a Secret's value stood in for. */
 function environment(container: Container): Record<string, string> {
-  return Object.fromEntries((container.env ?? []).map((v) => [v.name, v.value ?? `value-of-${v.valueFrom?.secretKeyRef?.key ?? 'a-reference'}`]));
+  return Object.fromEntries(
+    (container.env ?? []).map((v) => [v.name, v.value ?? `value-of-${v.valueFrom?.secretKeyRef?.key ?? 'a-reference'}`]),
+  );
 }
 
 /** The argv the container hands the image's entry point: its args, the image's ENTRYPOINT kept (no command). */
@@ -232,7 +234,7 @@ describe.each(FOLDERS)('deploy/kubernetes/%s', (folder) => {
     expect(container.image).toMatch(new RegExp(`/${imageName}:${pkg.version.replaceAll('.', '\\.')}$`));
   });
 
-  it('runs a command the CLI accepts: on 0.0.0.0, the image\'s port, file state in the image\'s volume', () => {
+  it("runs a command the CLI accepts: on 0.0.0.0, the image's port, file state in the image's volume", () => {
     expect(options.host).toBe('0.0.0.0');
     expect(options.port).toBe(resolved(cmd, {}).port);
     expect(exposed).toContain(options.port);
@@ -250,14 +252,14 @@ describe.each(FOLDERS)('deploy/kubernetes/%s', (folder) => {
     expect((claim.spec as { accessModes: string[] }).accessModes).toEqual(['ReadWriteOnce']);
   });
 
-  it('runs as the image\'s user, which owns the volume', () => {
+  it("runs as the image's user, which owns the volume", () => {
     const { uid, gid } = runtimeUser();
     expect(uid).not.toBe(0);
     expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: uid, runAsGroup: gid, fsGroup: gid });
     expect(container.securityContext?.allowPrivilegeEscalation).toBe(false);
   });
 
-  it('gives a read-only root file system a writable temporary directory (Node\'s compile cache)', () => {
+  it("gives a read-only root file system a writable temporary directory (Node's compile cache)", () => {
     if (!container.securityContext?.readOnlyRootFilesystem) return;
     const tmp = container.volumeMounts.find((m) => m.mountPath === '/tmp');
     expect(pod.volumes.find((v) => v.name === tmp?.name)?.emptyDir).toBeDefined();
@@ -273,12 +275,12 @@ describe.each(FOLDERS)('deploy/kubernetes/%s', (folder) => {
     for (const v of container.env ?? []) if (/TOKEN|SECRET|KEY/.test(v.name)) expect(v.valueFrom?.secretKeyRef).toBeDefined();
   });
 
-  it('writes the Service\'s name in the cluster into its answers', () => {
+  it("writes the Service's name in the cluster into its answers", () => {
     const port = service.spec.ports.find((p) => p.targetPort === mainPort?.name || p.targetPort === options.port)!;
     expect(options.publicUrl).toBe(`http://${service.metadata.name}.${service.metadata.namespace}.svc.cluster.local:${port.port}`);
   });
 
-  it('probes the path of the image\'s health check, as often, with no header workaround', () => {
+  it("probes the path of the image's health check, as often, with no header workaround", () => {
     for (const probe of [container.startupProbe, container.readinessProbe, container.livenessProbe]) {
       expect(probe?.httpGet.path).toBe(healthPath);
       expect([mainPort?.name, options.port]).toContain(probe?.httpGet.port);
@@ -344,11 +346,11 @@ describe('deploy/kubernetes/base', () => {
   });
 });
 
-describe('the kubelet\'s probe against the manifest\'s sandbox', () => {
+describe("the kubelet's probe against the manifest's sandbox", () => {
   const container = only<Deployment>(render(DEPLOY), 'Deployment').spec.template.spec.containers[0]!;
   const probe = container.readinessProbe!.httpGet;
 
-  it('is answered 200 under the pod\'s address, where the rest of the admin plane needs the token', async () => {
+  it("is answered 200 under the pod's address, where the rest of the admin plane needs the token", async () => {
     const options = resolved(argsOf(container), environment(container));
     // Silent over the manifest's log level.
     const sandbox = await openSandbox({ ...options, statePath: null, logLevel: 'silent' });
@@ -376,7 +378,9 @@ describe.skipIf(!kubectl)('kubectl kustomize (where kubectl is installed)', () =
     const dir = join(DEPLOY, folder);
     const key = (o: K8sObject): string => `${o.kind}/${o.metadata.name}`;
     const byKey = (list: K8sObject[]): Record<string, K8sObject> => Object.fromEntries(list.map((o) => [key(o), o]));
-    const rendered = (parseAllDocuments(execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8' })).map((d) => d.toJS()) as K8sObject[]);
+    const rendered = parseAllDocuments(execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8' })).map((d) =>
+      d.toJS(),
+    ) as K8sObject[];
     expect(byKey(rendered)).toEqual(byKey(render(dir)));
   });
 });
@@ -391,7 +395,13 @@ describe('docs/kubernetes.md names what the manifests name', () => {
   const secret = container.env!.find((v) => v.name === 'SANDBOX_ADMIN_TOKEN')!.valueFrom!.secretKeyRef!;
 
   it('creates the Secret the Deployment reads, in its namespace, before the first apply', () => {
-    const namespaceFile = join(DEPLOY, 'base', kustomization(join(DEPLOY, 'base')).resources!.find((r) => documents(join(DEPLOY, 'base', r)).some((d) => (d as K8sObject).kind === 'Namespace'))!);
+    const namespaceFile = join(
+      DEPLOY,
+      'base',
+      kustomization(join(DEPLOY, 'base')).resources!.find((r) =>
+        documents(join(DEPLOY, 'base', r)).some((d) => (d as K8sObject).kind === 'Namespace'),
+      )!,
+    );
     const create = `kubectl -n ${namespace} create secret generic ${secret.name} \\\n  --from-literal=${secret.key}=`;
     expect(page).toContain(create);
     expect(page.indexOf(`kubectl apply -f ${namespaceFile.slice(ROOT.length).replace(/^\//, '')}`)).toBeLessThan(page.indexOf(create));
@@ -413,7 +423,7 @@ describe('docs/kubernetes.md names what the manifests name', () => {
   /** The Service's address in a namespace, as the sandbox must write it into its answers. */
   const address = (ns: string): string => `http://${service.metadata.name}.${ns}.svc.cluster.local:${service.spec.ports[0]!.port}`;
 
-  it('gives the Service\'s address in the cluster as the sandbox writes it into answers', () => {
+  it("gives the Service's address in the cluster as the sandbox writes it into answers", () => {
     const publicUrl = container.env!.find((v) => v.name === 'SANDBOX_PUBLIC_URL')!.value!;
     expect(publicUrl).toBe(address(namespace));
     expect(page).toContain(publicUrl);
@@ -431,6 +441,7 @@ describe('docs/kubernetes.md names what the manifests name', () => {
       { name: container.name, env: [{ name: 'SANDBOX_PUBLIC_URL', value: address(example.namespace!) }] },
     ]);
     // Every in-cluster address the page gives is one of the two.
-    for (const [url] of page.matchAll(/http:\/\/[a-z0-9.-]+\.svc\.cluster\.local:\d+/g)) expect([address(namespace), address(example.namespace!)]).toContain(url);
+    for (const [url] of page.matchAll(/http:\/\/[a-z0-9.-]+\.svc\.cluster\.local:\d+/g))
+      expect([address(namespace), address(example.namespace!)]).toContain(url);
   });
 });

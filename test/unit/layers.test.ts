@@ -20,19 +20,28 @@ async function messagesFor(file: string, code: string): Promise<string[]> {
 
 describe('the layers', () => {
   it('give every folder and top-level module of src/ a place', () => {
-    const units = readdirSync(new URL('src/', root), { withFileTypes: true }).map((entry) => (entry.isDirectory() ? entry.name : entry.name.replace(/\.ts$/, '')));
+    const units = readdirSync(new URL('src/', root), { withFileTypes: true }).map((entry) =>
+      entry.isDirectory() ? entry.name : entry.name.replace(/\.ts$/, ''),
+    );
     expect(units.filter((unit) => !LAYERS.includes(unit))).toEqual([]);
   });
 
   it('refuse an upward import, naming both layers', async () => {
-    expect(await messagesFor('src/domain/probe.ts', "import type { SurfaceDeps } from '../routes/deps.js';\nexport type X = SurfaceDeps;\n")).toEqual([
-      'domain may not import routes: routes is above domain in the layers (LAYERS in eslint.config.js, docs/architecture.md).',
-    ]);
+    expect(
+      await messagesFor('src/domain/probe.ts', "import type { SurfaceDeps } from '../routes/deps.js';\nexport type X = SurfaceDeps;\n"),
+    ).toEqual(['domain may not import routes: routes is above domain in the layers (LAYERS in eslint.config.js, docs/architecture.md).']);
     expect(await messagesFor('src/http/probe.ts', "export { PersistenceError } from '../services/index.js';\n")).toHaveLength(1);
-    expect(await messagesFor('src/clock2.ts', "export const x = 1;\n")).toEqual(['clock2 has no place in LAYERS (eslint.config.js): give the new folder its layer.']);
+    expect(await messagesFor('src/clock2.ts', 'export const x = 1;\n')).toEqual([
+      'clock2 has no place in LAYERS (eslint.config.js): give the new folder its layer.',
+    ]);
   });
 
   it('let a layer import its own folder and the layers below it', async () => {
-    expect(await messagesFor('src/routes/probe.ts', "import { Violation } from '../domain/violation.js';\nimport type { SurfaceDeps } from './deps.js';\nexport type X = [Violation, SurfaceDeps];\n")).toEqual([]);
+    expect(
+      await messagesFor(
+        'src/routes/probe.ts',
+        "import { Violation } from '../domain/violation.js';\nimport type { SurfaceDeps } from './deps.js';\nexport type X = [Violation, SurfaceDeps];\n",
+      ),
+    ).toEqual([]);
   });
 });

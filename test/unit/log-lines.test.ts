@@ -23,7 +23,14 @@ function frozenClock(at: string): Clock {
 }
 
 const LINES: RequestLine[] = [
-  { env: 'uat', surface: 'legacy', method: 'GET', path: '/merchants/1234/checkouts/0b7d6a52-1f0e-4c1e-9a11-5d2a1c3e4f01', status: 200, ms: 0.42 },
+  {
+    env: 'uat',
+    surface: 'legacy',
+    method: 'GET',
+    path: '/merchants/1234/checkouts/0b7d6a52-1f0e-4c1e-9a11-5d2a1c3e4f01',
+    status: 200,
+    ms: 0.42,
+  },
   { env: 'prod', surface: 'api', method: 'POST', path: '/manage/orders/x/capture', status: 900, ms: 12 },
   { env: null, surface: 'admin', method: 'GET', path: '/__admin/health', status: 200, ms: 0 },
   { env: null, surface: null, method: 'HEAD', path: '/nowhere', status: 404, ms: 1.5 },
@@ -48,7 +55,9 @@ describe('request lines', () => {
     const slow = collector();
     const clock = frozenClock('2026-06-01T08:30:00Z');
     requestLog(createLogger(clock, { level: 'info', destination: fast.stream }).child({ sandbox: 'sbx-1' }))!(LINES[0]!);
-    createLogger(clock, { level: 'info', destination: slow.stream }).child({ sandbox: 'sbx-1' }).info({ ...LINES[0]! }, 'request');
+    createLogger(clock, { level: 'info', destination: slow.stream })
+      .child({ sandbox: 'sbx-1' })
+      .info({ ...LINES[0]! }, 'request');
     expect(fast.lines).toEqual(slow.lines);
     expect(fast.lines[0]).toContain('"time":"2026-06-01T08:30:00.000Z","sandbox":"sbx-1","env":"uat"');
   });
@@ -122,7 +131,11 @@ describe('the batched destination', () => {
     requestLog(logger)!(LINES[1]!);
     logger.flush();
     await new Promise((resolve) => setImmediate(resolve));
-    const lines = chunks.join('').trim().split('\n').map((l) => JSON.parse(l) as { msg: string; path?: string });
+    const lines = chunks
+      .join('')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { msg: string; path?: string });
     expect(lines.map((l) => l.path ?? l.msg)).toEqual([LINES[0]!.path, 'something else', LINES[1]!.path]);
   });
 });

@@ -28,6 +28,11 @@ describe('money in minor units', () => {
   });
 
   it('sums lines without float drift', () => {
-    expect(sumLines([{ unitPrice: 1999, quantity: 3 }, { unitPrice: 1, quantity: 1 }])).toBe(5998);
+    expect(
+      sumLines([
+        { unitPrice: 1999, quantity: 3 },
+        { unitPrice: 1, quantity: 1 },
+      ]),
+    ).toBe(5998);
   });
 });

@@ -14,12 +14,18 @@ const pkg = JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as {
   devDependencies: Record<string, string>;
   overrides: Record<string, string>;
 };
-const lock = JSON.parse(readFileSync(`${ROOT}/package-lock.json`, 'utf8')) as { packages: Record<string, { resolved?: string; link?: boolean }> };
+const lock = JSON.parse(readFileSync(`${ROOT}/package-lock.json`, 'utf8')) as {
+  packages: Record<string, { resolved?: string; link?: boolean }>;
+};
 
 describe('no telemetry in the install', () => {
   it('resolves swagger-ui-dist’s @scarf/scarf to the empty stand-in, which runs nothing', () => {
     const fromSwagger = createRequire(createRequire(`${ROOT}/package.json`).resolve('swagger-ui-dist/package.json'));
-    const scarf = JSON.parse(readFileSync(fromSwagger.resolve('@scarf/scarf/package.json'), 'utf8')) as { version: string; scripts?: unknown; main?: unknown };
+    const scarf = JSON.parse(readFileSync(fromSwagger.resolve('@scarf/scarf/package.json'), 'utf8')) as {
+      version: string;
+      scripts?: unknown;
+      main?: unknown;
+    };
     expect(scarf.version).toBe('0.0.0-none');
     expect(scarf.scripts).toBeUndefined();
     expect(scarf.main).toBeUndefined();

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type Invocation, commandOf, minimumOf, nodeVersionProblem, runningNodeProblem } from '../../src/node-version.js';
 
-const engines = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { engines: { node: string } }).engines.node;
+const engines = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { engines: { node: string } }).engines
+  .node;
 const major = minimumOf(engines)![0];
 const at = (env: Record<string, string>, argv: string[] = ['/usr/bin/node', '/repo/dist/main.js'], args?: string[]): Invocation => ({
   env,
@@ -31,7 +32,11 @@ describe('the Node version engines names', () => {
   });
 
   it('says it in one line: the range, this version, and npx -p node@<major> before the command that was run', () => {
-    const problem = nodeVersionProblem('20.20.2', engines, at({ npm_command: 'start', npm_lifecycle_event: 'start' }, undefined, ['--port', '4011']))!;
+    const problem = nodeVersionProblem(
+      '20.20.2',
+      engines,
+      at({ npm_command: 'start', npm_lifecycle_event: 'start' }, undefined, ['--port', '4011']),
+    )!;
     expect(problem).not.toContain('\n');
     expect(problem).toBe(
       `checkout-sandbox needs Node.js ${engines} (package.json engines); this is v20.20.2. ` +

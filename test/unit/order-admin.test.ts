@@ -5,7 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderStatus } from '../../src/domain/model.js';
 import { type AmountCommand, type ActionContext, cancel, capture, expireIfDue, extend, refund } from '../../src/domain/order-admin.js';
-import { type RequestedItem, capturedAmount, contradictingRows, formatMoney, refundableAmount, remainingToCapture } from '../../src/domain/order-ledger.js';
+import {
+  type RequestedItem,
+  capturedAmount,
+  contradictingRows,
+  formatMoney,
+  refundableAmount,
+  remainingToCapture,
+} from '../../src/domain/order-ledger.js';
 import { type Reauthorization, newReauthorization, planReauthorize, settleIfDue } from '../../src/domain/order-reauthorize.js';
 import { OrderViolation } from '../../src/domain/order-violation.js';
 import { tentOrder } from '../support/order-fixture.js';
@@ -49,8 +56,17 @@ describe('capture', () => {
     const after = captured();
     expect(after.status).toBe('Activated');
     expect(after.invoices).toHaveLength(1);
-    expect(after.invoices[0]).toMatchObject({ type: 'Invoice', amount: 274700, description: 'Capture', createdAt: '2026-10-01T12:00:00.000Z' });
-    expect(after.invoices[0]?.items.map((i) => [i.id, i.quantity])).toEqual([['TENT-2P', 1], ['PEG-10', 2], ['shipping', 1]]);
+    expect(after.invoices[0]).toMatchObject({
+      type: 'Invoice',
+      amount: 274700,
+      description: 'Capture',
+      createdAt: '2026-10-01T12:00:00.000Z',
+    });
+    expect(after.invoices[0]?.items.map((i) => [i.id, i.quantity])).toEqual([
+      ['TENT-2P', 1],
+      ['PEG-10', 2],
+      ['shipping', 1],
+    ]);
   });
 
   it('part-captures by items, then captures the rest by amount with the remaining lines', () => {
@@ -60,7 +76,10 @@ describe('capture', () => {
     const rest = capture(part, byAmount(14850, { actionReference: 'cap-2', description: 'Rest' }), ctx);
     expect(rest.status).toBe('Activated');
     expect(rest.invoices[1]).toMatchObject({ amount: 14850, actionReference: 'cap-2', description: 'Rest' });
-    expect(rest.invoices[1]?.items.map((i) => [i.id, i.quantity])).toEqual([['PEG-10', 1], ['shipping', 1]]);
+    expect(rest.invoices[1]?.items.map((i) => [i.id, i.quantity])).toEqual([
+      ['PEG-10', 1],
+      ['shipping', 1],
+    ]);
   });
 
   it('part-captures by amount alone (an invoice without rows)', () => {
@@ -71,7 +90,9 @@ describe('capture', () => {
   });
 
   it('matches by description when no id is sent, and narrows same-id lines by description', () => {
-    expect(capture(order(), byItems(4900, [item(null, 4900, 1, { description: 'standard DELIVERY' })]), ctx).invoices[0]?.items[0]?.id).toBe('shipping');
+    expect(
+      capture(order(), byItems(4900, [item(null, 4900, 1, { description: 'standard DELIVERY' })]), ctx).invoices[0]?.items[0]?.id,
+    ).toBe('shipping');
     const twins = order('NotActivated', {
       totalAmount: 2000,
       items: [
@@ -79,7 +100,9 @@ describe('capture', () => {
         { id: 'GIFT', description: 'Blue wrapping', unitPrice: 1000, quantity: 1, vat: 25 },
       ],
     });
-    expect(capture(twins, byItems(1000, [item('GIFT', 1000, 1, { description: 'Blue wrapping' })]), ctx).invoices[0]?.items[0]?.description).toBe('Blue wrapping');
+    expect(
+      capture(twins, byItems(1000, [item('GIFT', 1000, 1, { description: 'Blue wrapping' })]), ctx).invoices[0]?.items[0]?.description,
+    ).toBe('Blue wrapping');
     expect(refusal(() => capture(twins, byItems(1000, [item('GIFT', 1000, 1)]), ctx)).code).toBe('ARTICLE_NOT_UNIQUE_ON_ORDER');
   });
 
@@ -102,7 +125,9 @@ describe('capture', () => {
   });
 
   it('refuses an amount that is not the sum of the items', () => {
-    expect(refusal(() => capture(order(), byItems(249901, [item('TENT-2P', 249900, 1)]), ctx)).code).toBe('CAPTURE_AMOUNT_MUST_MATCH_SUM_OF_ARTICLES');
+    expect(refusal(() => capture(order(), byItems(249901, [item('TENT-2P', 249900, 1)]), ctx)).code).toBe(
+      'CAPTURE_AMOUNT_MUST_MATCH_SUM_OF_ARTICLES',
+    );
   });
 
   it('refuses more units than are left on a line, counting earlier captures', () => {
@@ -133,8 +158,15 @@ describe('refund', () => {
   });
 
   it('refunds by items and a return fee smaller than the articles', () => {
-    const after = refund(captured(), byItems(18400, [item('PEG-10', 9950, 2), item('fee', -1500, 1, { type: 'fee', description: 'Return fee' })]), ctx);
-    expect(after.invoices[1]?.items.map((i) => [i.id, i.unitPrice, i.quantity])).toEqual([['PEG-10', 9950, 2], ['fee', -1500, 1]]);
+    const after = refund(
+      captured(),
+      byItems(18400, [item('PEG-10', 9950, 2), item('fee', -1500, 1, { type: 'fee', description: 'Return fee' })]),
+      ctx,
+    );
+    expect(after.invoices[1]?.items.map((i) => [i.id, i.unitPrice, i.quantity])).toEqual([
+      ['PEG-10', 9950, 2],
+      ['fee', -1500, 1],
+    ]);
     expect(after.status).toBe('Activated');
   });
 
@@ -164,18 +196,24 @@ describe('refund', () => {
   });
 
   it('refuses more units than were captured on a line (REFUND_QUANTITY_EXCEEDS_CAPTURED)', () => {
-    expect(refusal(() => refund(partCaptured(), byItems(9950, [item('PEG-10', 9950, 1)]), ctx)).code).toBe('REFUND_QUANTITY_EXCEEDS_CAPTURED');
+    expect(refusal(() => refund(partCaptured(), byItems(9950, [item('PEG-10', 9950, 1)]), ctx)).code).toBe(
+      'REFUND_QUANTITY_EXCEEDS_CAPTURED',
+    );
     const once = refund(captured(), byItems(19900, [item('PEG-10', 9950, 2)]), ctx);
     expect(refusal(() => refund(once, byItems(9950, [item('PEG-10', 9950, 1)]), ctx)).code).toBe('REFUND_QUANTITY_EXCEEDS_CAPTURED');
   });
 
   it('refuses an amount that is not the sum of items and fees', () => {
-    expect(refusal(() => refund(captured(), byItems(9951, [item('PEG-10', 9950, 1)]), ctx)).code).toBe('REFUND_AMOUNT_MUST_MATCH_SUM_OF_ARTICLES');
+    expect(refusal(() => refund(captured(), byItems(9951, [item('PEG-10', 9950, 1)]), ctx)).code).toBe(
+      'REFUND_AMOUNT_MUST_MATCH_SUM_OF_ARTICLES',
+    );
   });
 
   it('refuses a return fee larger than the returned articles', () => {
     const fee = item('fee', -20000, 1, { type: 'fee' });
-    expect(refusal(() => refund(captured(), byItems(-10050, [item('PEG-10', 9950, 1), fee]), ctx)).code).toBe('REFUND_FEE_EXCEEDS_RETURNED_ARTICLES');
+    expect(refusal(() => refund(captured(), byItems(-10050, [item('PEG-10', 9950, 1), fee]), ctx)).code).toBe(
+      'REFUND_FEE_EXCEEDS_RETURNED_ARTICLES',
+    );
   });
 
   it('refuses items that are not on the order', () => {
@@ -219,14 +257,20 @@ describe('cancel, extend and expiry', () => {
 });
 
 describe('reauthorize', () => {
-  const lower = [item('TENT-2P', 249900, 1, { description: 'Two-person tent' }), item('PEG-10', 9950, 1, { description: 'Tent pegs (10)' })];
+  const lower = [
+    item('TENT-2P', 249900, 1, { description: 'Two-person tent' }),
+    item('PEG-10', 9950, 1, { description: 'Tent pegs (10)' }),
+  ];
 
   it('applies a lower total at once (202 path) with the new items', () => {
     const plan = planReauthorize(order(), byItems(259850, lower), null);
     expect(plan.kind).toBe('applied');
     if (plan.kind !== 'applied') return;
     expect(plan.order.totalAmount).toBe(259850);
-    expect(plan.order.items.map((i) => [i.id, i.quantity, i.vat])).toEqual([['TENT-2P', 1, 25], ['PEG-10', 1, 25]]);
+    expect(plan.order.items.map((i) => [i.id, i.quantity, i.vat])).toEqual([
+      ['TENT-2P', 1, 25],
+      ['PEG-10', 1, 25],
+    ]);
   });
 
   it('by amount only keeps Σ lines = total with an adjustment line', () => {
@@ -248,7 +292,9 @@ describe('reauthorize', () => {
   });
 
   it('refuses an amount that is not the sum of the items (REAUTHORIZE_AMOUNT_MUST_MATCH_SUM_OF_ARTICLES)', () => {
-    expect(refusal(() => planReauthorize(order(), byItems(259851, lower), null)).code).toBe('REAUTHORIZE_AMOUNT_MUST_MATCH_SUM_OF_ARTICLES');
+    expect(refusal(() => planReauthorize(order(), byItems(259851, lower), null)).code).toBe(
+      'REAUTHORIZE_AMOUNT_MUST_MATCH_SUM_OF_ARTICLES',
+    );
   });
 
   it.each<[OrderStatus, string]>([
@@ -262,15 +308,22 @@ describe('reauthorize', () => {
 
   it('refuses an increase on a prepaid payment method', () => {
     const card = order('NotActivated', { paymentMethod: 'Card' });
-    expect(refusal(() => planReauthorize(card, byAmount(300000), null)).code).toBe('REAUTHORIZE_ORDER_INCREASE_ABOVE_CURRENT_TOTAL_AMOUNT_IS_NOT_ALLOWED');
+    expect(refusal(() => planReauthorize(card, byAmount(300000), null)).code).toBe(
+      'REAUTHORIZE_ORDER_INCREASE_ABOVE_CURRENT_TOTAL_AMOUNT_IS_NOT_ALLOWED',
+    );
     expect(planReauthorize(card, byAmount(200000), null).kind).toBe('applied');
   });
 
   it('keeps captured articles fixed on a part-activated order', () => {
     const part = partCaptured();
-    const tent = (patch: Partial<RequestedItem>): RequestedItem => item('TENT-2P', 249900, 1, { description: 'Two-person tent', vat: 25, ...patch });
-    expect(refusal(() => planReauthorize(part, byItems(249900, [tent({ vat: 12 })]), null)).code).toBe('MATCHING_ARTICLES_WITH_DIFFERENT_VAT');
-    expect(refusal(() => planReauthorize(part, byItems(239900, [tent({ unitPrice: 239900 })]), null)).code).toBe('ARTICLE_EXISTS_BUT_OTHER_INFORMATION');
+    const tent = (patch: Partial<RequestedItem>): RequestedItem =>
+      item('TENT-2P', 249900, 1, { description: 'Two-person tent', vat: 25, ...patch });
+    expect(refusal(() => planReauthorize(part, byItems(249900, [tent({ vat: 12 })]), null)).code).toBe(
+      'MATCHING_ARTICLES_WITH_DIFFERENT_VAT',
+    );
+    expect(refusal(() => planReauthorize(part, byItems(239900, [tent({ unitPrice: 239900 })]), null)).code).toBe(
+      'ARTICLE_EXISTS_BUT_OTHER_INFORMATION',
+    );
     expect(refusal(() => planReauthorize(part, byAmount(200000), null)).code).toBe('REAUTHORIZE_AMOUNT_BELOW_CAPTURED_AMOUNT');
     // Reducing to exactly what is captured leaves nothing to capture.
     const exact = planReauthorize(part, byItems(249900, [tent({})]), null);
@@ -310,7 +363,15 @@ describe('books', () => {
 });
 
 describe('rows of one request that contradict each other', () => {
-  const row = (patch: Partial<RequestedItem>): RequestedItem => ({ id: 'TENT-2P', description: 'Two-person tent', unitPrice: 249900, quantity: 1, vat: 25, type: null, ...patch });
+  const row = (patch: Partial<RequestedItem>): RequestedItem => ({
+    id: 'TENT-2P',
+    description: 'Two-person tent',
+    unitPrice: 249900,
+    quantity: 1,
+    vat: 25,
+    type: null,
+    ...patch,
+  });
   const order = tentOrder('2026-11-02T10:00:00Z');
 
   it('refuses one article at two VAT rates or two prices, by the code the pages give each', () => {
@@ -323,10 +384,21 @@ describe('rows of one request that contradict each other', () => {
     expect(contradictingRows([row({}), row({})], order)).toBeNull();
     expect(contradictingRows([row({}), row({ description: 'Tent, green', unitPrice: 1 })], order)).toBeNull();
     expect(contradictingRows(null, order)).toBeNull();
-    const adjusted = { ...order, items: [...order.items, { id: 'adj', description: 'Adjustment', unitPrice: -48, quantity: 1, vat: 25 }, { id: 'adj', description: 'Adjustment', unitPrice: -1, quantity: 1, vat: 25 }] };
-    const adjustments = [row({ id: 'adj', description: 'Adjustment', unitPrice: -48 }), row({ id: 'adj', description: 'Adjustment', unitPrice: -1 })];
+    const adjusted = {
+      ...order,
+      items: [
+        ...order.items,
+        { id: 'adj', description: 'Adjustment', unitPrice: -48, quantity: 1, vat: 25 },
+        { id: 'adj', description: 'Adjustment', unitPrice: -1, quantity: 1, vat: 25 },
+      ],
+    };
+    const adjustments = [
+      row({ id: 'adj', description: 'Adjustment', unitPrice: -48 }),
+      row({ id: 'adj', description: 'Adjustment', unitPrice: -1 }),
+    ];
     expect(contradictingRows(adjustments, adjusted)).toBeNull();
-    expect(contradictingRows([...adjustments, row({ id: 'adj', description: 'Adjustment', unitPrice: -5 })], adjusted)?.code).toBe('ARTICLE_EXISTS_BUT_OTHER_INFORMATION');
+    expect(contradictingRows([...adjustments, row({ id: 'adj', description: 'Adjustment', unitPrice: -5 })], adjusted)?.code).toBe(
+      'ARTICLE_EXISTS_BUT_OTHER_INFORMATION',
+    );
   });
 });
-

@@ -14,11 +14,20 @@ import { tentOrder } from '../support/order-fixture.js';
 
 const ctx = { nowMs: Date.parse('2026-10-01T12:00:00Z'), newInvoiceNumber: () => '604339527' };
 const byAmount = (amount: number): AmountCommand => ({ amount, description: null, actionReference: null, items: null });
-const order = (status: OrderStatus = 'NotActivated', overrides: Partial<Order> = {}): Order => tentOrder('2026-09-30T12:00:00.000Z', { status, ...overrides });
+const order = (status: OrderStatus = 'NotActivated', overrides: Partial<Order> = {}): Order =>
+  tentOrder('2026-09-30T12:00:00.000Z', { status, ...overrides });
 const tent = { id: 'TENT-2P', description: 'Two-person tent', unitPrice: 249900, quantity: 1, vat: 25 };
 
 function entry(type: Invoice['type'], amount: number, items: Invoice['items'] = []): Invoice {
-  return { invoiceNumber: `${type}-${amount}`, type, amount, items, createdAt: '2026-10-01T12:00:00.000Z', actionReference: null, description: null };
+  return {
+    invoiceNumber: `${type}-${amount}`,
+    type,
+    amount,
+    items,
+    createdAt: '2026-10-01T12:00:00.000Z',
+    actionReference: null,
+    description: null,
+  };
 }
 
 const keys = (o: Order): string[] => bookIssues(o).map((i) => i.key);
@@ -29,7 +38,8 @@ describe('the books of an order', () => {
     const full = capture(part, byAmount(24800), ctx);
     const returned = refund(full, byAmount(274700), ctx);
     const cancelled = cancel(refund(part, byAmount(249900), ctx));
-    for (const o of [order(), part, full, refund(full, byAmount(100), ctx), returned, cancelled, order('Expired')]) expect(bookIssues(o), o.status).toEqual([]);
+    for (const o of [order(), part, full, refund(full, byAmount(100), ctx), returned, cancelled, order('Expired')])
+      expect(bookIssues(o), o.status).toEqual([]);
   });
 
   it('find more captured than the total, more refunded than captured, and entries whose rows do not add up', () => {
@@ -41,9 +51,15 @@ describe('the books of an order', () => {
   it('find an invoice row that names no article of the order, and an article captured or refunded beyond its units', () => {
     const ghost = { ...tent, id: 'GHOST' };
     expect(keys(order('PartActivated', { invoices: [entry('Invoice', 249900, [ghost])] }))).toContain('row:GHOST:249900');
-    const twice = order('PartActivated', { invoices: [entry('Invoice', 249900, [tent]), { ...entry('Invoice', 249900, [tent]), invoiceNumber: '2' }], totalAmount: 274700 + 249900, items: [...order().items, { ...tent, id: 'OTHER' }] });
+    const twice = order('PartActivated', {
+      invoices: [entry('Invoice', 249900, [tent]), { ...entry('Invoice', 249900, [tent]), invoiceNumber: '2' }],
+      totalAmount: 274700 + 249900,
+      items: [...order().items, { ...tent, id: 'OTHER' }],
+    });
     expect(keys(twice)).toContain('article-captured:TENT-2P:249900');
-    const overRefunded = order('PartActivated', { invoices: [entry('Invoice', 249900, [tent]), entry('Credit', 499800, [{ ...tent, quantity: 2 }])] });
+    const overRefunded = order('PartActivated', {
+      invoices: [entry('Invoice', 249900, [tent]), entry('Credit', 499800, [{ ...tent, quantity: 2 }])],
+    });
     expect(keys(overRefunded)).toContain('article-refunded:TENT-2P:249900');
   });
 
@@ -69,7 +85,9 @@ describe('the store holds every order change to the books', () => {
     const orders = sb.services.env('uat').orders;
     const placed = await orders.place(order('NotActivated', { orderId: '0d0d0d0d-0000-4000-8000-000000000001' }));
     await expect(orders.place({ ...placed, status: 'Activated' })).rejects.toThrow(GuardError);
-    expect(bookViolations().splice(0)).toEqual([expect.stringContaining("order 0d0d0d0d-0000-4000-8000-000000000001's books would break: status Activated")]);
+    expect(bookViolations().splice(0)).toEqual([
+      expect.stringContaining("order 0d0d0d0d-0000-4000-8000-000000000001's books would break: status Activated"),
+    ]);
     expect(orders.find(placed.orderId)?.status).toBe('NotActivated');
     await orders.place({ ...placed, reference: 'kept' });
     expect(orders.find(placed.orderId)?.reference).toBe('kept');

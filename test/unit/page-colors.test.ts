@@ -12,7 +12,8 @@ describe('hex colours', () => {
     expect(hexColor('#0B6E4F')).toBe('#0b6e4f');
     expect(hexColor('0b6e4f')).toBe('#0b6e4f');
     expect(hexColor('#fd0')).toBe('#ffdd00');
-    for (const bad of ['', 'red', '#12345', '#1234', '#12345678', 'ff0000;x', 'url(x)', undefined, null]) expect(hexColor(bad), String(bad)).toBeNull();
+    for (const bad of ['', 'red', '#12345', '#1234', '#12345678', 'ff0000;x', 'url(x)', undefined, null])
+      expect(hexColor(bad), String(bad)).toBeNull();
   });
 });
 

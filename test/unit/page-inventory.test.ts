@@ -53,7 +53,11 @@ describe('the page inventory', () => {
     for (const row of rows) expect(STATUSES, row.page).toContain(row.status);
     const keys = rows.flatMap((row) => row.on.map((site) => `${site} ${row.page}`));
     expect(new Set(keys).size).toBe(keys.length);
-    for (const site of ['dev', 'payments', 'microsoft', 'retired']) expect(rows.some((row) => row.on.includes(site)), site).toBe(true);
+    for (const site of ['dev', 'payments', 'microsoft', 'retired'])
+      expect(
+        rows.some((row) => row.on.includes(site)),
+        site,
+      ).toBe(true);
   });
 
   it('has an exchange naming every page in scope, under one of its addresses', () => {
@@ -70,7 +74,9 @@ describe('the page inventory', () => {
   });
 
   it('lists every page an exchange names, as transcribed', () => {
-    const transcribed = new Set(rows.filter((r) => r.status === 'transcribed').flatMap((row) => row.on.map((site) => `${site} ${row.page}`)));
+    const transcribed = new Set(
+      rows.filter((r) => r.status === 'transcribed').flatMap((row) => row.on.map((site) => `${site} ${row.page}`)),
+    );
     for (const key of cited) expect(transcribed, `${key} is named by an exchange but not listed as transcribed`).toContain(key);
   });
 });

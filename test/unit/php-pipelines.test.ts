@@ -128,7 +128,12 @@ describe("the page's shell block", () => {
 
   it('shows the admin call and the scenario entry with the same merchant', () => {
     const json = /-d '(\{[\s\S]*?\})'/.exec(page)?.[1];
-    const call = JSON.parse(json!) as { id: string; stores: { id: number }[]; sharedKey: unknown; apiClients: { clientId: string; clientSecret: string }[] };
+    const call = JSON.parse(json!) as {
+      id: string;
+      stores: { id: number }[];
+      sharedKey: unknown;
+      apiClients: { clientId: string; clientSecret: string }[];
+    };
     expect(call.id).toBe(SHOP_SETTINGS.WALLEY_MERCHANT_ID);
     expect(String(call.stores[0]!.id)).toBe(SHOP_SETTINGS.WALLEY_STORE_ID);
     expect(call.sharedKey).toEqual({ username: SHOP_SETTINGS.WALLEY_SHAREDKEY_USERNAME, key: SHOP_SETTINGS.WALLEY_SHAREDKEY });

@@ -40,12 +40,17 @@ await sandbox.close();
   });
 
   it('type-check in a project without @types/node', () => {
-    const problems = ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    const problems = ts
+      .getPreEmitDiagnostics(program)
+      .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
     expect(problems).toEqual([]);
   });
 
   it("pull in nothing of Node's types, nor a package that needs them", () => {
-    const files = program.getSourceFiles().map((f) => f.fileName).filter((f) => f.includes('/node_modules/') && !f.includes('/typescript/lib/'));
+    const files = program
+      .getSourceFiles()
+      .map((f) => f.fileName)
+      .filter((f) => f.includes('/node_modules/') && !f.includes('/typescript/lib/'));
     const packages = [...new Set(files.map((f) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f)?.[1]))];
     expect(packages).toEqual(['zod']);
   });

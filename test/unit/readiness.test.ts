@@ -30,7 +30,16 @@ function entry(fields: Partial<TrafficEntry> & { request?: unknown; response?: u
     status: 200,
     auth: 'bearer:ok',
     requestJson: () => request,
-    responseJson: () => (body === null ? undefined : (() => { try { return JSON.parse(body) as unknown; } catch { return undefined; } })()),
+    responseJson: () =>
+      body === null
+        ? undefined
+        : (() => {
+            try {
+              return JSON.parse(body) as unknown;
+            } catch {
+              return undefined;
+            }
+          })(),
     responseText: () => body,
     ...rest,
   };
@@ -41,13 +50,30 @@ const init = (over: Record<string, unknown> = {}, id = ID, token = TOKEN): Traff
   entry({
     method: 'POST',
     path: '/checkouts',
-    request: { storeId: 1234, reference: 'order-1', cart, notificationUri: 'https://shop.example/n?id={checkout.id}', validationUri: 'https://shop.example/v', ...over },
+    request: {
+      storeId: 1234,
+      reference: 'order-1',
+      cart,
+      notificationUri: 'https://shop.example/n?id={checkout.id}',
+      validationUri: 'https://shop.example/v',
+      ...over,
+    },
     response: { id: 'x', data: { privateId: id, publicToken: token, expiresAt: '2026-10-08T10:00:00Z' }, error: null },
   });
-const read = (over: Partial<TrafficEntry> = {}, data: unknown = { status: 'Initialized' }): TrafficEntry => entry({ path: `/checkouts/${ID}`, response: { id: `r${nextId}`, data, error: null }, ...over });
-const put = (part: string, body: unknown, over: Partial<TrafficEntry> = {}): TrafficEntry => entry({ method: 'PUT', path: `/checkouts/${ID}${part}`, request: body, response: { id: 'u', data: null, error: null }, ...over });
+const read = (over: Partial<TrafficEntry> = {}, data: unknown = { status: 'Initialized' }): TrafficEntry =>
+  entry({ path: `/checkouts/${ID}`, response: { id: `r${nextId}`, data, error: null }, ...over });
+const put = (part: string, body: unknown, over: Partial<TrafficEntry> = {}): TrafficEntry =>
+  entry({ method: 'PUT', path: `/checkouts/${ID}${part}`, request: body, response: { id: 'u', data: null, error: null }, ...over });
 const notification = (over: Partial<TrafficEntry> = {}): TrafficEntry =>
-  entry({ direction: 'out', surface: 'merchant', path: '/n', kind: 'notification', url: `https://shop.example/n?id=${ID}`, auth: 'none', ...over });
+  entry({
+    direction: 'out',
+    surface: 'merchant',
+    path: '/n',
+    kind: 'notification',
+    url: `https://shop.example/n?id=${ID}`,
+    auth: 'none',
+    ...over,
+  });
 
 function traffic(own: TrafficEntry[], more: Partial<Traffic> = {}): Traffic {
   return { own, frontend: [], outbound: [], admin: [], sameMerchant: [], nowMs: T0, ...more };
@@ -63,9 +89,13 @@ describe('reuse-public-token', () => {
     expect(verdict('reuse-public-token', traffic([])).status).toBe('not-seen');
     const first = init();
     const use = read();
-    expect(verdict('reuse-public-token', traffic([first, use]))).toEqual(expect.objectContaining({ status: 'met', evidence: [first.id, use.id] }));
+    expect(verdict('reuse-public-token', traffic([first, use]))).toEqual(
+      expect.objectContaining({ status: 'met', evidence: [first.id, use.id] }),
+    );
     const again = init({}, '99999999-2222-4333-8444-555555555555', 'public-SE-def');
-    expect(verdict('reuse-public-token', traffic([first, again]))).toEqual(expect.objectContaining({ status: 'not-met', evidence: [first.id, again.id] }));
+    expect(verdict('reuse-public-token', traffic([first, again]))).toEqual(
+      expect.objectContaining({ status: 'not-met', evidence: [first.id, again.id] }),
+    );
   });
 
   it('compares cart and store when there is no reference, and lets a finished checkout be replaced', () => {
@@ -74,7 +104,9 @@ describe('reuse-public-token', () => {
     // "10.00" and 10 are the same price: the same cart.
     expect(verdict('reuse-public-token', traffic([a, b])).status).toBe('not-met');
     const completed = read({}, { status: 'PurchaseCompleted' });
-    expect(verdict('reuse-public-token', traffic([a, completed, init({ reference: '' }, '99999999-2222-4333-8444-555555555555')])).status).toBe('met');
+    expect(
+      verdict('reuse-public-token', traffic([a, completed, init({ reference: '' }, '99999999-2222-4333-8444-555555555555')])).status,
+    ).toBe('met');
     const expired = init({}, '99999999-2222-4333-8444-555555555555');
     expired.atMs = Date.parse('2026-10-09T00:00:00Z');
     expect(verdict('reuse-public-token', traffic([init(), expired])).status).not.toBe('not-met');
@@ -88,9 +120,13 @@ describe('get-after-notification', () => {
     const during = read();
     // The shop reads while it answers: its read ends (and is journaled) before the notification's entry.
     [sent.id, during.id] = [during.id, sent.id];
-    expect(verdict('get-after-notification', traffic([checkout, during], { outbound: [sent] }))).toEqual(expect.objectContaining({ status: 'met', evidence: [sent.id, during.id] }));
+    expect(verdict('get-after-notification', traffic([checkout, during], { outbound: [sent] }))).toEqual(
+      expect.objectContaining({ status: 'met', evidence: [sent.id, during.id] }),
+    );
     // As the report lists it: in journal order.
-    expect(evaluateReadiness(traffic([checkout, during], { outbound: [sent] })).find((r) => r.id === 'get-after-notification')!.evidence).toEqual([during.id, sent.id]);
+    expect(
+      evaluateReadiness(traffic([checkout, during], { outbound: [sent] })).find((r) => r.id === 'get-after-notification')!.evidence,
+    ).toEqual([during.id, sent.id]);
   });
 
   it('needs one read per delivery, retries included, before the next write; silence is not seen until it settles', () => {
@@ -105,7 +141,9 @@ describe('get-after-notification', () => {
     expect(verdict('get-after-notification', traffic([checkout], { outbound: [alone], nowMs: T0 + 60_000 })).status).toBe('not-met');
     const write = put('/cart', cart);
     const late = read();
-    expect(verdict('get-after-notification', traffic([checkout, write, late], { outbound: [alone] }))).toEqual(expect.objectContaining({ status: 'not-met', evidence: [alone.id, write.id] }));
+    expect(verdict('get-after-notification', traffic([checkout, write, late], { outbound: [alone] }))).toEqual(
+      expect.objectContaining({ status: 'not-met', evidence: [alone.id, write.id] }),
+    );
   });
 });
 
@@ -113,9 +151,13 @@ describe('necessary-requests', () => {
   it('flags an unchanged cart, cart and fees together when one changed, and three fast reads with the same answer', () => {
     const checkout = init({ fees: { shipping: { id: 's', unitPrice: 49, vat: 25 } } });
     const changed = put('/cart', { items: [{ ...cart.items[0], quantity: 2 }] });
-    expect(verdict('necessary-requests', traffic([checkout, changed]))).toEqual(expect.objectContaining({ status: 'met', evidence: [changed.id] }));
+    expect(verdict('necessary-requests', traffic([checkout, changed]))).toEqual(
+      expect.objectContaining({ status: 'met', evidence: [changed.id] }),
+    );
     const same = put('/cart', [{ ...cart.items[0], unitPrice: 10 }]);
-    expect(verdict('necessary-requests', traffic([checkout, same]))).toEqual(expect.objectContaining({ status: 'not-met', evidence: [same.id] }));
+    expect(verdict('necessary-requests', traffic([checkout, same]))).toEqual(
+      expect.objectContaining({ status: 'not-met', evidence: [same.id] }),
+    );
     const both = put('', { cart, fees: { shipping: { id: 's', unitPrice: 99, vat: 25 } } });
     expect(verdict('necessary-requests', traffic([checkout, both])).evidence).toEqual([both.id]);
     const polls = [read(), read(), read()];
@@ -127,26 +169,45 @@ describe('necessary-requests', () => {
 
 describe('validation-answer', () => {
   const call = (status: number | null, text: string): TrafficEntry =>
-    entry({ direction: 'out', surface: 'merchant', method: 'POST', path: '/v', kind: 'validation', url: 'https://shop.example/v', auth: 'none', status, text });
+    entry({
+      direction: 'out',
+      surface: 'merchant',
+      method: 'POST',
+      path: '/v',
+      kind: 'validation',
+      url: 'https://shop.example/v',
+      auth: 'none',
+      status,
+      text,
+    });
   it('accepts a 2xx with nothing or JSON and a 4xx with title and message; nothing else', () => {
     const checkout = init();
-    for (const ok of [call(200, ''), call(200, '{"orderReference":"A-1"}'), call(404, '{"title":"Sold out","message":"The tent is gone."}')]) {
+    for (const ok of [
+      call(200, ''),
+      call(200, '{"orderReference":"A-1"}'),
+      call(404, '{"title":"Sold out","message":"The tent is gone."}'),
+    ]) {
       expect(verdict('validation-answer', traffic([checkout], { outbound: [ok] })).status).toBe('met');
     }
     for (const wrong of [call(400, '{"status":400}'), call(500, ''), call(200, 'OK'), call(null, '')]) {
-      expect(verdict('validation-answer', traffic([checkout], { outbound: [wrong] }))).toEqual(expect.objectContaining({ status: 'not-met', evidence: [wrong.id] }));
+      expect(verdict('validation-answer', traffic([checkout], { outbound: [wrong] }))).toEqual(
+        expect.objectContaining({ status: 'not-met', evidence: [wrong.id] }),
+      );
     }
   });
 });
 
 describe('tokens', () => {
-  const token = (atMs: number): TrafficEntry => entry({ surface: 'auth', method: 'POST', path: '/oauth2/v2.0/token', auth: 'token:ok', atMs, response: { expires_in: 3599 } });
+  const token = (atMs: number): TrafficEntry =>
+    entry({ surface: 'auth', method: 'POST', path: '/oauth2/v2.0/token', auth: 'token:ok', atMs, response: { expires_in: 3599 } });
   it('token-reuse: a token renewed with more than five minutes left is too early, unless a refusal asked for it', () => {
     const first = token(T0);
     const calls = [read(), read({ startedMs: clockMs + 2000 })];
     expect(verdict('token-reuse', traffic([first, ...calls])).status).toBe('met');
     const early = token(T0 + 60_000);
-    expect(verdict('token-reuse', traffic([first, ...calls, early]))).toEqual(expect.objectContaining({ status: 'not-met', evidence: [first.id, early.id] }));
+    expect(verdict('token-reuse', traffic([first, ...calls, early]))).toEqual(
+      expect.objectContaining({ status: 'not-met', evidence: [first.id, early.id] }),
+    );
     const late = token(T0 + 56 * 60_000);
     expect(verdict('token-reuse', traffic([first, ...calls, late])).status).toBe('met');
     const refused = read({ status: 401, auth: 'bearer:revoked' });
@@ -165,14 +226,20 @@ describe('tokens', () => {
 });
 
 describe('refusals', () => {
-  const purchaseCompleted = { id: 'e', data: null, error: { code: 900, message: 'Purchase completed', errors: [{ reason: 'Purchase_Completed', message: 'done' }] } };
+  const purchaseCompleted = {
+    id: 'e',
+    data: null,
+    error: { code: 900, message: 'Purchase completed', errors: [{ reason: 'Purchase_Completed', message: 'done' }] },
+  };
   it('stops-after-completion: no update after 900 Purchase_Completed', () => {
     const refused = put('/cart', cart, { status: 900, responseJson: () => purchaseCompleted });
     expect(verdict('stops-after-completion', traffic([refused])).status).toBe('not-seen');
     const next = read();
     expect(verdict('stops-after-completion', traffic([refused, next])).status).toBe('met');
     const more = put('/fees', {});
-    expect(verdict('stops-after-completion', traffic([refused, more]))).toEqual(expect.objectContaining({ status: 'not-met', evidence: [refused.id, more.id] }));
+    expect(verdict('stops-after-completion', traffic([refused, more]))).toEqual(
+      expect.objectContaining({ status: 'not-met', evidence: [refused.id, more.id] }),
+    );
   });
 
   it('retries-locked: sent again later is met; four more within a second, or other writes instead, are not', () => {
@@ -183,7 +250,9 @@ describe('refusals', () => {
     const burst = [1, 2, 3, 4].map(() => put('/cart', cart, { status: 423 }));
     expect(verdict('retries-locked', traffic([locked, ...burst])).status).toBe('not-met');
     const instead = put('/fees', {});
-    expect(verdict('retries-locked', traffic([locked, instead]))).toEqual(expect.objectContaining({ status: 'not-met', evidence: [locked.id, instead.id] }));
+    expect(verdict('retries-locked', traffic([locked, instead]))).toEqual(
+      expect.objectContaining({ status: 'not-met', evidence: [locked.id, instead.id] }),
+    );
   });
 });
 
@@ -192,7 +261,9 @@ describe('current-api and the list', () => {
     const current = read();
     expect(verdict('current-api', traffic([current])).status).toBe('met');
     const legacy = read({ surface: 'legacy', auth: 'sharedkey:ok' });
-    expect(verdict('current-api', traffic([current], { sameMerchant: [legacy] }))).toEqual(expect.objectContaining({ status: 'not-met', evidence: [legacy.id] }));
+    expect(verdict('current-api', traffic([current], { sameMerchant: [legacy] }))).toEqual(
+      expect.objectContaining({ status: 'not-met', evidence: [legacy.id] }),
+    );
   });
 
   it('evaluates every item once, in order, with advice on how to exercise what it has not seen', () => {

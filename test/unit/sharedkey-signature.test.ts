@@ -29,7 +29,10 @@ describe('SharedKey signature', () => {
     expect(parseSharedKeyHeader('')).toEqual({ ok: false, problem: 'missing' });
     expect(parseSharedKeyHeader('Bearer abc')).toEqual({ ok: false, problem: 'scheme' });
     expect(parseSharedKeyHeader('SharedKey !!!')).toEqual({ ok: false, problem: 'garbled' });
-    expect(parseSharedKeyHeader(`SharedKey ${Buffer.from('user-without-hex').toString('base64')}`)).toEqual({ ok: false, problem: 'garbled' });
+    expect(parseSharedKeyHeader(`SharedKey ${Buffer.from('user-without-hex').toString('base64')}`)).toEqual({
+      ok: false,
+      problem: 'garbled',
+    });
     expect(parseSharedKeyHeader(`SharedKey ${Buffer.from('user:abc').toString('base64')}`)).toEqual({ ok: false, problem: 'garbled' });
   });
 
@@ -40,7 +43,10 @@ describe('SharedKey signature', () => {
   });
 
   it('takes the path and query exactly as on the request line', () => {
-    expect(pathAsSent(surfacePathOf('http://h:1/merchants/1/checkouts/x?a=1&b=%20#frag', undefined))).toEqual({ path: '/merchants/1/checkouts/x', query: 'a=1&b=%20' });
+    expect(pathAsSent(surfacePathOf('http://h:1/merchants/1/checkouts/x?a=1&b=%20#frag', undefined))).toEqual({
+      path: '/merchants/1/checkouts/x',
+      query: 'a=1&b=%20',
+    });
     expect(pathAsSent(surfacePathOf('http://h/checkout', undefined))).toEqual({ path: '/checkout', query: '' });
   });
 });

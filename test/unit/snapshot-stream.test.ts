@@ -20,7 +20,13 @@ const ODD = {
   nested: { a: [1, 'two', null, { deep: [[], {}, 'x\ny'] }], b: undefined, c: [undefined, () => 0] },
   when: new Date(0),
   environments: {
-    uat: { orders: [{ id: 'o1', items: [{ q: 1 }], note: 'line\nbreak "quoted" \u2028' }, { id: 'o2', items: [] }], records: { callbacks: [{ id: 'c' }], empty: [] } },
+    uat: {
+      orders: [
+        { id: 'o1', items: [{ q: 1 }], note: 'line\nbreak "quoted" \u2028' },
+        { id: 'o2', items: [] },
+      ],
+      records: { callbacks: [{ id: 'c' }], empty: [] },
+    },
     prod: { orders: [], records: {} },
   },
 };
@@ -51,7 +57,11 @@ describe('writeAtomically', () => {
   it('writes every piece in order across chunk boundaries, multi-byte text and a piece larger than a chunk included, and leaves no temp file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-snapshot-'));
     const file = join(dir, 'state.json');
-    const pieces = [...Array.from({ length: 5_000 }, (_, i) => `åäö-€-😀-${i};`), 'x'.repeat(400_000), ...Array.from({ length: 3_000 }, (_, i) => `ü${i}`)];
+    const pieces = [
+      ...Array.from({ length: 5_000 }, (_, i) => `åäö-€-😀-${i};`),
+      'x'.repeat(400_000),
+      ...Array.from({ length: 3_000 }, (_, i) => `ü${i}`),
+    ];
     await writeAtomically(file, pieces);
     expect(readFileSync(file, 'utf8')).toBe(pieces.join(''));
     expect(readdirSync(dir)).toEqual(['state.json']);

@@ -13,10 +13,15 @@ import { LEGACY_OPERATIONS } from '../../src/surfaces/legacy.js';
 type Entry = OperationRoute & { op: string };
 
 /** What the app serves: the entry's op and the parameters Hono hands its handler, or null for its 404. */
-async function served(table: readonly Entry[], method: string, pathAndQuery: string): Promise<{ op: string; params: Record<string, string> } | null> {
+async function served(
+  table: readonly Entry[],
+  method: string,
+  pathAndQuery: string,
+): Promise<{ op: string; params: Record<string, string> } | null> {
   const app = new Hono({ getPath: routingPath });
   for (const entry of table) {
-    const handler = (c: { req: { param(): Record<string, string> }; json(body: unknown): Response }): Response => c.json({ op: entry.op, params: c.req.param() });
+    const handler = (c: { req: { param(): Record<string, string> }; json(body: unknown): Response }): Response =>
+      c.json({ op: entry.op, params: c.req.param() });
     if (entry.anyMethod) app.all(entry.path, handler);
     else app.on(entry.method, entry.path, handler);
   }
@@ -63,7 +68,11 @@ describe('the table router', () => {
       { op: 'getThing', method: 'GET', path: '/things/:id' },
       { op: 'makeWidget', method: 'POST', path: '/things/widget' },
     ];
-    for (const [method, path] of [['GET', '/things/widget'], ['POST', '/things/widget'], ['POST', '/things/x']] as const) {
+    for (const [method, path] of [
+      ['GET', '/things/widget'],
+      ['POST', '/things/widget'],
+      ['POST', '/things/x'],
+    ] as const) {
       expect(named(table, method, path), `${method} ${path}`).toEqual(await served(table, method, path));
     }
     expect(named(table, 'GET', '/things/widget')?.op).toBe('getThing');

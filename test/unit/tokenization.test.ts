@@ -7,7 +7,14 @@ import { deliveryLines, deliveryTotal } from '../../src/domain/delivery-shipping
 import { bindBody } from '../../src/domain/schemas/problems.js';
 import { deliveryShippingSchema } from '../../src/domain/schemas/delivery.js';
 import { invoiceStatusOf, invoiceStatusUrl } from '../../src/domain/invoice-status.js';
-import { type Authorization, afterAttempt, isRecurringProfile, parseTimeSpanMs, plannedAttempts, tokenPaymentMethod } from '../../src/domain/tokenization.js';
+import {
+  type Authorization,
+  afterAttempt,
+  isRecurringProfile,
+  parseTimeSpanMs,
+  plannedAttempts,
+  tokenPaymentMethod,
+} from '../../src/domain/tokenization.js';
 
 const T0 = Date.parse('2026-11-02T10:00:00Z');
 
@@ -51,7 +58,13 @@ describe('delivery shipping', () => {
   };
 
   it('charges one line per shipment when their fees make up the fee, else one line of the fee', () => {
-    const two = bind({ provider: 'Ingrid', shipments: [{ feeItemId: 'f1', shippingChoice: { name: 'A', fee: '10' } }, { id: 's2', shippingChoice: { name: 'B', fee: 5, vat: 12 } }] });
+    const two = bind({
+      provider: 'Ingrid',
+      shipments: [
+        { feeItemId: 'f1', shippingChoice: { name: 'A', fee: '10' } },
+        { id: 's2', shippingChoice: { name: 'B', fee: 5, vat: 12 } },
+      ],
+    });
     expect(deliveryLines(two)).toEqual([
       { id: 'f1', description: 'A', unitPrice: 1000, quantity: 1, vat: 25 },
       { id: 's2', description: 'B', unitPrice: 500, quantity: 1, vat: 12 },
@@ -65,7 +78,14 @@ describe('delivery shipping', () => {
 
 describe('invoice status', () => {
   it('maps names and codes, and adds the three parameters to the merchant URL', () => {
-    expect([1, '5', 'approved', 'Rejected', 0, 'maybe'].map(invoiceStatusOf)).toEqual(['Approved', 'Rejected', 'Approved', 'Rejected', null, null]);
+    expect([1, '5', 'approved', 'Rejected', 0, 'maybe'].map(invoiceStatusOf)).toEqual([
+      'Approved',
+      'Rejected',
+      'Approved',
+      'Rejected',
+      null,
+      null,
+    ]);
     expect(invoiceStatusUrl('https://shop.example/cb?x=1', { invoiceNo: '123', orderNo: null, status: 'Rejected' })).toBe(
       'https://shop.example/cb?x=1&InvoiceNo=123&OrderNo=&InvoiceStatus=5',
     );
@@ -74,7 +94,15 @@ describe('invoice status', () => {
 
 describe('token details', () => {
   it("names the token's payment method: a masked card for a private customer, an e-mailed invoice for a company", () => {
-    expect(tokenPaymentMethod({ token: '916f7730-8d24-4dd9-9778-92b75b747382' }, 'B2C')).toEqual({ type: 'Card', maskedCardNumber: '516020******7382' });
-    expect(tokenPaymentMethod({ token: '916f7730-8d24-4dd9-9778-92b75b747382' }, 'B2B')).toEqual({ type: 'Invoice', invoiceType: 'Email', invoiceReference: null, invoiceTag: null });
+    expect(tokenPaymentMethod({ token: '916f7730-8d24-4dd9-9778-92b75b747382' }, 'B2C')).toEqual({
+      type: 'Card',
+      maskedCardNumber: '516020******7382',
+    });
+    expect(tokenPaymentMethod({ token: '916f7730-8d24-4dd9-9778-92b75b747382' }, 'B2B')).toEqual({
+      type: 'Invoice',
+      invoiceType: 'Email',
+      invoiceReference: null,
+      invoiceTag: null,
+    });
   });
 });

@@ -22,7 +22,11 @@ function exampleRegion(file: string): string {
 
 describe('docs/writing-tests.md', () => {
   it('shows the three examples: in-process, isolated over HTTP, the journal', () => {
-    expect(blocks.map((b) => b.file)).toEqual(['examples/in-process.test.ts', 'examples/isolated-over-http.test.ts', 'examples/journal.test.ts']);
+    expect(blocks.map((b) => b.file)).toEqual([
+      'examples/in-process.test.ts',
+      'examples/isolated-over-http.test.ts',
+      'examples/journal.test.ts',
+    ]);
   });
 
   it.each(blocks.map((b) => [b.file, b.code] as const))('%s is shown word for word', (file, code) => {
@@ -38,7 +42,9 @@ describe('docs/writing-tests.md', () => {
   });
 
   it('shows every example file under docs/examples/', () => {
-    const files = readdirSync(join(DOCS, 'examples')).filter((f) => f.endsWith('.test.ts')).map((f) => `examples/${f}`);
+    const files = readdirSync(join(DOCS, 'examples'))
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => `examples/${f}`);
     expect(files.sort()).toEqual(blocks.map((b) => b.file).sort());
   });
 });

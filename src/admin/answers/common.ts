@@ -18,11 +18,11 @@ export const guidSchema = z.guid();
 export const envSchema = z.enum(ENVIRONMENTS).meta({ description: 'uat or prod.' });
 
 export const clockStateSchema = z
-    .strictObject({
-      now: instantSchema,
-      frozen: z.boolean().meta({ description: 'True while the clock stands still (PUT /__admin/clock {"frozen": true}).' }),
-    })
-    .meta({ description: 'The sandbox clock.' });
+  .strictObject({
+    now: instantSchema,
+    frozen: z.boolean().meta({ description: 'True while the clock stands still (PUT /__admin/clock {"frozen": true}).' }),
+  })
+  .meta({ description: 'The sandbox clock.' });
 
 /**
  * The values of a union the domain or a service declares only as a type ('pending' |
@@ -32,5 +32,7 @@ export const clockStateSchema = z
  *   const STATES = everyOf<CallbackRecord['state']>()(['pending', 'delivered', 'failed']);
  */
 export function everyOf<T extends string>() {
-  return <const V extends readonly [T, ...T[]]>(values: V & ([Exclude<T, V[number]>] extends [never] ? unknown : { missing: Exclude<T, V[number]> })): V => values;
+  return <const V extends readonly [T, ...T[]]>(
+    values: V & ([Exclude<T, V[number]>] extends [never] ? unknown : { missing: Exclude<T, V[number]> }),
+  ): V => values;
 }

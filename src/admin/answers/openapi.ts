@@ -9,15 +9,15 @@ import { z } from 'zod';
 const openApiObjects = (description: string) => z.record(z.string(), z.record(z.string(), z.unknown())).meta({ description });
 
 export const openApiDocumentSchema = z
-    .strictObject({
-      openapi: z.literal('3.1.0'),
-      info: z.strictObject({ title: z.string().min(1), version: z.string().min(1), description: z.string() }),
-      servers: z.array(z.strictObject({ url: z.url(), description: z.string().optional() })).min(1),
-      paths: openApiObjects('Path → method → OpenAPI operation.'),
-      components: z.strictObject({
-        schemas: openApiObjects('Bodies and answers as JSON Schema 2020-12.'),
-        responses: openApiObjects('Refusals named once per dialect.'),
-        securitySchemes: openApiObjects('bearer and sharedKey.'),
-      }),
-    })
-    .meta({ description: 'An OpenAPI 3.1 document.' });
+  .strictObject({
+    openapi: z.literal('3.1.0'),
+    info: z.strictObject({ title: z.string().min(1), version: z.string().min(1), description: z.string() }),
+    servers: z.array(z.strictObject({ url: z.url(), description: z.string().optional() })).min(1),
+    paths: openApiObjects('Path → method → OpenAPI operation.'),
+    components: z.strictObject({
+      schemas: openApiObjects('Bodies and answers as JSON Schema 2020-12.'),
+      responses: openApiObjects('Refusals named once per dialect.'),
+      securitySchemes: openApiObjects('bearer and sharedKey.'),
+    }),
+  })
+  .meta({ description: 'An OpenAPI 3.1 document.' });

@@ -18,9 +18,19 @@ export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 const SHOWN_HEADERS = ['content-type', 'location', 'www-authenticate', 'retry-after', 'x-ms-request-id'];
 const TIMEOUT_MS = 15_000;
 
-export async function exchange(fetcher: Fetch, method: string, url: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<VerifyExchange> {
+export async function exchange(
+  fetcher: Fetch,
+  method: string,
+  url: string,
+  init: { headers?: Record<string, string>; body?: string } = {},
+): Promise<VerifyExchange> {
   try {
-    const response = await fetcher(url, { method, headers: init.headers ?? {}, ...(init.body === undefined ? {} : { body: init.body }), signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const response = await fetcher(url, {
+      method,
+      headers: init.headers ?? {},
+      ...(init.body === undefined ? {} : { body: init.body }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
     const text = await response.text();
     const headers: Record<string, string> = {};
     for (const name of SHOWN_HEADERS) {
@@ -30,7 +40,15 @@ export async function exchange(fetcher: Fetch, method: string, url: string, init
     return { method, url, status: response.status, headers, text, json: parse(text) };
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return { method, url, status: null, headers: {}, text: '', json: undefined, failure: cause?.code ?? cause?.message ?? (error as Error).message };
+    return {
+      method,
+      url,
+      status: null,
+      headers: {},
+      text: '',
+      json: undefined,
+      failure: cause?.code ?? cause?.message ?? (error as Error).message,
+    };
   }
 }
 

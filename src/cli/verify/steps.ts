@@ -64,18 +64,32 @@ export async function verify(target: VerifyTarget, fetcher: Fetch, onStep: (step
   const afterToken = ['initialize a checkout', 'read the checkout', 'complete the purchase', ...ORDER_STEPS];
 
   // 1. A token, as the merchant's plugin gets one.
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: target.clientId, client_secret: target.clientSecret, scope: target.scope });
-  const token = await exchange(fetcher, 'POST', target.tokenUrl, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: target.clientId,
+    client_secret: target.clientSecret,
+    scope: target.scope,
+  });
+  const token = await exchange(fetcher, 'POST', target.tokenUrl, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+  });
   const accessToken = pick(token.json, 'access_token');
-  if (token.status !== 200 || typeof accessToken !== 'string') return failed('get a token', 'expected 200 with an access_token', token, afterToken);
+  if (token.status !== 200 || typeof accessToken !== 'string')
+    return failed('get a token', 'expected 200 with an access_token', token, afterToken);
   record({ name: 'get a token', state: 'pass', detail: `expires_in ${String(pick(token.json, 'expires_in'))} s` });
   const json = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json', accept: 'application/json' };
 
   // 2. Initialize a checkout session.
   const init = await exchange(fetcher, 'POST', `${base}/checkouts`, { headers: json, body: JSON.stringify(checkoutBody(target)) });
   const privateId = pick(init.json, 'data.privateId');
-  if (init.status !== 200 || typeof privateId !== 'string') return failed('initialize a checkout', 'expected 200 with data.privateId', init, afterToken.slice(1));
-  record({ name: 'initialize a checkout', state: 'pass', detail: `privateId ${privateId}, publicToken ${String(pick(init.json, 'data.publicToken'))}` });
+  if (init.status !== 200 || typeof privateId !== 'string')
+    return failed('initialize a checkout', 'expected 200 with data.privateId', init, afterToken.slice(1));
+  record({
+    name: 'initialize a checkout',
+    state: 'pass',
+    detail: `privateId ${privateId}, publicToken ${String(pick(init.json, 'data.publicToken'))}`,
+  });
 
   const read = await exchange(fetcher, 'GET', `${base}/checkouts/${encodeURIComponent(privateId)}`, { headers: json });
   if (read.status !== 200) return failed('read the checkout', 'expected 200', read, afterToken.slice(2));
@@ -85,12 +99,18 @@ export async function verify(target: VerifyTarget, fetcher: Fetch, onStep: (step
   sandbox = target.adminUrl === null ? null : await findControlPlane(fetcher, target.adminUrl);
   let orderId = target.orderId;
   if (orderId === null && sandbox !== null) {
-    const purchase = await exchange(fetcher, 'POST', `${sandbox}/__admin/${encodeURIComponent(target.env)}/checkouts/${encodeURIComponent(privateId)}/purchase`, {
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
+    const purchase = await exchange(
+      fetcher,
+      'POST',
+      `${sandbox}/__admin/${encodeURIComponent(target.env)}/checkouts/${encodeURIComponent(privateId)}/purchase`,
+      {
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      },
+    );
     const created = pick(purchase.json, 'orderId');
-    if (purchase.status !== 200 || typeof created !== 'string') return failed('complete the purchase', 'expected 200 with orderId from the control plane', purchase, ORDER_STEPS);
+    if (purchase.status !== 200 || typeof created !== 'string')
+      return failed('complete the purchase', 'expected 200 with orderId from the control plane', purchase, ORDER_STEPS);
     record({ name: 'complete the purchase', state: 'pass', detail: `through ${sandbox}/__admin; orderId ${created}` });
     orderId = created;
   } else if (orderId === null) {
@@ -109,7 +129,8 @@ export async function verify(target: VerifyTarget, fetcher: Fetch, onStep: (step
   const orderUrl = `${base}/manage/orders/${encodeURIComponent(orderId)}`;
   const order = await exchange(fetcher, 'GET', orderUrl, { headers: json });
   const total = pick(order.json, 'data.totalAmount');
-  if (order.status !== 200 || typeof total !== 'number') return failed('read the order', 'expected 200 with data.totalAmount', order, ORDER_STEPS.slice(1));
+  if (order.status !== 200 || typeof total !== 'number')
+    return failed('read the order', 'expected 200 with data.totalAmount', order, ORDER_STEPS.slice(1));
   record({ name: 'read the order', state: 'pass', detail: `status ${String(pick(order.json, 'data.status'))}, totalAmount ${total}` });
 
   for (const [index, operation] of (['capture', 'refund'] as const).entries()) {

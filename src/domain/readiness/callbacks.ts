@@ -34,10 +34,13 @@ export const getAfterNotification: ReadinessItem = {
   source: PAGES.checklist,
   advice:
     'The notification carries no data and may come more than once: on each one, GET /checkouts/{privateId} and act on its status and purchase result (https://payments.collectorbank.se/docs/checkout/notificationcallback/).',
-  exercise: 'Initialize a checkout with a notificationUri the sandbox can reach (a local address), then complete a purchase: the sandbox notifies the shop.',
+  exercise:
+    'Initialize a checkout with a notificationUri the sandbox can reach (a local address), then complete a purchase: the sandbox notifies the shop.',
   evaluate(traffic) {
     const trails = checkoutsOf(traffic);
-    const ours = traffic.outbound.filter((call) => call.kind === 'notification' && checkoutsCalled(trails, call, 'notificationUrl').length > 0);
+    const ours = traffic.outbound.filter(
+      (call) => call.kind === 'notification' && checkoutsCalled(trails, call, 'notificationUrl').length > 0,
+    );
     if (ours.length === 0) return notSeen('No notification to a checkout this integration initialized is in the journal.');
     const read: number[] = [];
     const unread: number[] = [];
@@ -49,7 +52,11 @@ export const getAfterNotification: ReadinessItem = {
       // "Before it acted": a successful read before the shop's next write after the notification.
       const acted = traffic.own.find((entry) => entry.startedMs >= first.startedMs && isWrite(entry));
       const get = traffic.own.find(
-        (entry) => entry.startedMs >= first.startedMs && (!acted || entry.startedMs < acted.startedMs) && ok(entry) && [...ids].some((id) => isRead(entry, id)),
+        (entry) =>
+          entry.startedMs >= first.startedMs &&
+          (!acted || entry.startedMs < acted.startedMs) &&
+          ok(entry) &&
+          [...ids].some((id) => isRead(entry, id)),
       );
       if (get) {
         read.push(last.id, get.id);
@@ -58,7 +65,11 @@ export const getAfterNotification: ReadinessItem = {
       if (acted || traffic.nowMs - last.atMs >= SETTLE_MS) unread.push(...chain.map((call) => call.id), ...(acted ? [acted.id] : []));
       else pending++;
     }
-    if (unread.length > 0) return notMet(unread.slice(0, 20), 'A notification was not followed by a read of its checkout before the shop\'s next write: it acted without GETting the checkout.');
+    if (unread.length > 0)
+      return notMet(
+        unread.slice(0, 20),
+        "A notification was not followed by a read of its checkout before the shop's next write: it acted without GETting the checkout.",
+      );
     if (read.length === 0) return notSeen(`${plural(pending, 'notification')} just sent; no read of the checkout yet.`);
     return met(read.slice(0, 20), `Each of ${plural(read.length / 2, 'notification')} was followed by a GET of its checkout.`);
   },
@@ -79,21 +90,35 @@ function documentedAnswer(call: TrafficEntry): boolean {
 
 export const validationAnswer: ReadinessItem = {
   id: 'validation-answer',
-  title: "The shop's validation callback answers as documented: a 2xx (optionally JSON) to go on, or a 4xx with a JSON title and message to refuse.",
+  title:
+    "The shop's validation callback answers as documented: a 2xx (optionally JSON) to go on, or a 4xx with a JSON title and message to refuse.",
   source: PAGES.validation,
   advice:
     'Answer the validationUri within 10 seconds: 200 (with an optional JSON body such as {"orderReference": …} or a redirect) to let the purchase go on, or a 4xx with {"title": …, "message": …} to stop it; never a 5xx, a non-JSON refusal or a timeout.',
-  exercise: 'Initialize a checkout with a validationUri the sandbox can reach (a local address), then complete a purchase: the sandbox calls it first.',
+  exercise:
+    'Initialize a checkout with a validationUri the sandbox can reach (a local address), then complete a purchase: the sandbox calls it first.',
   evaluate(traffic) {
     const trails = checkoutsOf(traffic);
     const ours = traffic.outbound.filter((call) => call.kind === 'validation' && checkoutsCalled(trails, call, 'validationUrl').length > 0);
-    if (ours.length === 0) return notSeen('No validation call to a checkout this integration initialized is in the journal (none initialized with a validationUri, or no purchase yet).');
+    if (ours.length === 0)
+      return notSeen(
+        'No validation call to a checkout this integration initialized is in the journal (none initialized with a validationUri, or no purchase yet).',
+      );
     const wrong = ours.filter((call) => !documentedAnswer(call));
     if (wrong.length > 0) {
       const first = wrong[0]!;
-      const how = first.status === null ? 'no answer' : `${first.status}${first.responseText() ? ` ${JSON.stringify((first.responseText() ?? '').slice(0, 80))}` : ''}`;
-      return notMet(wrong.slice(0, 20).map((call) => call.id), `${plural(wrong.length, 'validation answer')} of ${ours.length} not as documented (the first: ${how}).`);
+      const how =
+        first.status === null
+          ? 'no answer'
+          : `${first.status}${first.responseText() ? ` ${JSON.stringify((first.responseText() ?? '').slice(0, 80))}` : ''}`;
+      return notMet(
+        wrong.slice(0, 20).map((call) => call.id),
+        `${plural(wrong.length, 'validation answer')} of ${ours.length} not as documented (the first: ${how}).`,
+      );
     }
-    return met(ours.slice(0, 20).map((call) => call.id), `${plural(ours.length, 'validation answer')}, each as documented.`);
+    return met(
+      ours.slice(0, 20).map((call) => call.id),
+      `${plural(ours.length, 'validation answer')}, each as documented.`,
+    );
   },
 };

@@ -18,7 +18,8 @@ interface Known {
 
 export const necessaryRequests: ReadinessItem = {
   id: 'necessary-requests',
-  title: 'The shop keeps its requests at a necessary level: no update that changes nothing, cart and fees updated separately, no fast polling.',
+  title:
+    'The shop keeps its requests at a necessary level: no update that changes nothing, cart and fees updated separately, no fast polling.',
   source: PAGES.checklist,
   advice:
     'Send PUT …/cart only when the cart changed and PUT …/fees only when the fees changed (https://dev.walleypay.com/docs/checkout/common-use-cases/cart-management); read a checkout when something tells you it changed (a notification, a page event), not in a loop.',
@@ -37,10 +38,16 @@ export const necessaryRequests: ReadinessItem = {
       if (entry.method !== 'PUT' || !ok(entry) || !state) continue;
       const body = entry.requestJson();
       const sent: Partial<Known> =
-        call.part === 'cart' ? { cart: cartKey(body) } : call.part === 'fees' ? { fees: valueKey(body ?? null) } : call.part === '' ? {
-          ...(memberOf(body, 'cart') !== undefined ? { cart: cartKey(memberOf(body, 'cart')) } : {}),
-          ...(memberOf(body, 'fees') !== undefined ? { fees: valueKey(memberOf(body, 'fees')) } : {}),
-        } : {};
+        call.part === 'cart'
+          ? { cart: cartKey(body) }
+          : call.part === 'fees'
+            ? { fees: valueKey(body ?? null) }
+            : call.part === ''
+              ? {
+                  ...(memberOf(body, 'cart') !== undefined ? { cart: cartKey(memberOf(body, 'cart')) } : {}),
+                  ...(memberOf(body, 'fees') !== undefined ? { fees: valueKey(memberOf(body, 'fees')) } : {}),
+                }
+              : {};
       const parts = Object.keys(sent) as (keyof Known)[];
       if (parts.length === 0) continue;
       updates.push(entry);
@@ -57,10 +64,16 @@ export const necessaryRequests: ReadinessItem = {
         together.length ? `${plural(together.length, 'update')} sending cart and fees when only one changed` : '',
         polls.length ? `${plural(polls.length, 'read')} polling a checkout faster than once a second while it did not change` : '',
       ].filter(Boolean);
-      return notMet(wasteful.slice(0, 20).map((entry) => entry.id), `${what.join('; ')}.`);
+      return notMet(
+        wasteful.slice(0, 20).map((entry) => entry.id),
+        `${what.join('; ')}.`,
+      );
     }
     if (updates.length === 0) return notSeen('No cart or fees update of a checkout this integration initialized is in the journal.');
-    return met(updates.slice(0, 20).map((entry) => entry.id), `${plural(updates.length, 'cart or fees update')}, each changing what it sent; no polling.`);
+    return met(
+      updates.slice(0, 20).map((entry) => entry.id),
+      `${plural(updates.length, 'cart or fees update')}, each changing what it sent; no polling.`,
+    );
   },
 };
 

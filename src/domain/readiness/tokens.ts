@@ -36,15 +36,26 @@ export const tokenReuse: ReadinessItem = {
     for (let i = 1; i < requests.length; i++) {
       const previous = requests[i - 1]!;
       const current = requests[i]!;
-      const refused = traffic.own.some((entry) => entry.startedMs > previous.startedMs && entry.startedMs < current.startedMs && RENEWS.has(entry.auth));
+      const refused = traffic.own.some(
+        (entry) => entry.startedMs > previous.startedMs && entry.startedMs < current.startedMs && RENEWS.has(entry.auth),
+      );
       if (!refused && expiresAtMs(previous) - current.atMs > RENEW_MARGIN_MS) early.push(previous.id, current.id);
     }
     if (early.length > 0) {
-      return notMet([...new Set(early)].slice(0, 20), `${plural(new Set(early).size - 1, 'token')} requested while the previous one was still valid for more than ${RENEW_MARGIN_MS / 60_000} minutes.`);
+      return notMet(
+        [...new Set(early)].slice(0, 20),
+        `${plural(new Set(early).size - 1, 'token')} requested while the previous one was still valid for more than ${RENEW_MARGIN_MS / 60_000} minutes.`,
+      );
     }
     const calls = traffic.own.filter((entry) => isApiCall(entry) && entry.auth === 'bearer:ok');
-    if (calls.length < 2) return notSeen(`${plural(requests.length, 'token')} requested, ${plural(calls.length, 'API call')} made with one so far: reuse shows from the second call.`);
-    return met([requests[0]!.id, ...calls.slice(0, 5).map((entry) => entry.id)], `${plural(requests.length, 'token')} served ${plural(calls.length, 'API call')}.`);
+    if (calls.length < 2)
+      return notSeen(
+        `${plural(requests.length, 'token')} requested, ${plural(calls.length, 'API call')} made with one so far: reuse shows from the second call.`,
+      );
+    return met(
+      [requests[0]!.id, ...calls.slice(0, 5).map((entry) => entry.id)],
+      `${plural(requests.length, 'token')} served ${plural(calls.length, 'API call')}.`,
+    );
   },
 };
 
@@ -63,7 +74,15 @@ export const recoversExpiredToken: ReadinessItem = {
     for (const refusal of expired) {
       const later = traffic.own.filter((entry) => entry.startedMs > refusal.startedMs);
       const token = later.find((entry) => entry.auth === 'token:ok');
-      const again = token && later.find((entry) => entry.startedMs > token.startedMs && entry.auth === 'bearer:ok' && entry.method === refusal.method && entry.path === refusal.path);
+      const again =
+        token &&
+        later.find(
+          (entry) =>
+            entry.startedMs > token.startedMs &&
+            entry.auth === 'bearer:ok' &&
+            entry.method === refusal.method &&
+            entry.path === refusal.path,
+        );
       if (token && again) {
         recovered.push(refusal.id, token.id, again.id);
         continue;
@@ -71,8 +90,15 @@ export const recoversExpiredToken: ReadinessItem = {
       const next = later.find(isApiCall);
       if (next) stuck.push(refusal.id, next.id);
     }
-    if (stuck.length > 0) return notMet([...new Set(stuck)].slice(0, 20), 'After a 401 for an expired token the shop went on without a new token and the same call made again with it.');
+    if (stuck.length > 0)
+      return notMet(
+        [...new Set(stuck)].slice(0, 20),
+        'After a 401 for an expired token the shop went on without a new token and the same call made again with it.',
+      );
     if (recovered.length === 0) return notSeen(`${plural(expired.length, 'call')} refused for an expired token just now; no recovery yet.`);
-    return met(recovered.slice(0, 21), `Recovered from ${plural(recovered.length / 3, 'expired token')}: a new token, then the same call again.`);
+    return met(
+      recovered.slice(0, 21),
+      `Recovered from ${plural(recovered.length / 3, 'expired token')}: a new token, then the same call again.`,
+    );
   },
 };

@@ -208,7 +208,11 @@ export function pageCalls(traffic: Traffic, publicToken: string): readonly Traff
 }
 
 /** The checkouts whose URI the sandbox called with `call` (several when the shop's URI has no placeholder). */
-export function checkoutsCalled(trails: readonly CheckoutTrail[], call: TrafficEntry, uri: 'notificationUrl' | 'validationUrl'): CheckoutTrail[] {
+export function checkoutsCalled(
+  trails: readonly CheckoutTrail[],
+  call: TrafficEntry,
+  uri: 'notificationUrl' | 'validationUrl',
+): CheckoutTrail[] {
   return trails.filter((trail) => trail[uri] !== null && trail[uri] === call.url && trail.init.startedMs <= call.startedMs);
 }
 
@@ -268,7 +272,9 @@ export function completionOf(trail: CheckoutTrail, traffic: Traffic): TrafficEnt
   if (index.completions.has(trail.privateId)) return index.completions.get(trail.privateId)!;
   const calls = callsOn(traffic, trail.privateId);
   const candidates = [
-    pageCalls(traffic, trail.publicToken).find((entry) => entry.method === 'POST' && entry.path === `/checkout/${trail.publicToken}/purchase` && ok(entry)),
+    pageCalls(traffic, trail.publicToken).find(
+      (entry) => entry.method === 'POST' && entry.path === `/checkout/${trail.publicToken}/purchase` && ok(entry),
+    ),
     index.adminPurchases.get(trail.privateId),
     calls.find((entry) => isRead(entry) && memberOf(memberOf(entry.responseJson(), 'data'), 'status') === 'PurchaseCompleted'),
     calls.find((entry) => reasons(entry).includes('Purchase_Completed')),

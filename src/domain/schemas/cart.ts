@@ -35,7 +35,8 @@ function vat(fractionAllowed: boolean) {
   return lenient(WIRE.percentage, (raw, ctx) => {
     if (isBlank(raw)) return complain(ctx, labelled('The Vat field is required: the VAT rate in percent, e.g. 25.'));
     const rate = asNumber(raw);
-    if (rate === null || rate < 0 || rate > 100) return complain(ctx, labelled(`'${shown(raw)}' is not a VAT rate; send a percentage between 0 and 100, e.g. 25.`));
+    if (rate === null || rate < 0 || rate > 100)
+      return complain(ctx, labelled(`'${shown(raw)}' is not a VAT rate; send a percentage between 0 and 100, e.g. 25.`));
     return fractionAllowed && rate > 0 && rate < 1 ? Math.round(rate * 10000) / 100 : rate;
   }).meta({ description: fractionAllowed ? 'VAT rate in percent (0-100); 0.25 also means 25 %.' : 'VAT rate in percent (0-100).' });
 }
@@ -97,12 +98,19 @@ function oneInvoiceFee(fees: JsonObject): JsonObject {
 const feesFields = z.preprocess(
   (raw) => (isObject(raw) ? oneInvoiceFee(raw) : raw),
   caseless(
-    { shipping: fee, directInvoiceFee: fee, directinvoicenotification: fee.meta({ description: 'WooCommerce spelling of directInvoiceFee.' }) },
+    {
+      shipping: fee,
+      directInvoiceFee: fee,
+      directinvoicenotification: fee.meta({ description: 'WooCommerce spelling of directInvoiceFee.' }),
+    },
     () => labelled(NOT_FEES),
   ),
 );
 
-const toFees = (fees: z.output<typeof feesFields>): Fees => ({ shipping: fees.shipping, directInvoiceFee: fees.directInvoiceFee ?? fees.directinvoicenotification });
+const toFees = (fees: z.output<typeof feesFields>): Fees => ({
+  shipping: fees.shipping,
+  directInvoiceFee: fees.directInvoiceFee ?? fees.directinvoicenotification,
+});
 
 export const feesSchema = feesFields.transform(toFees).meta({ description: 'The fees; each may be null.' });
 
@@ -126,6 +134,7 @@ export const cartSchema = shapes(
     return isObject(raw) ? raw : complain(ctx, NOT_A_CART);
   },
   [cartObjectSchema, z.array(cartItemSchema).min(1)],
-  (cart): BoundCart => (Array.isArray(cart) ? { items: cart, shippingProperties: null } : { items: cart.items, shippingProperties: cart.shippingProperties }),
+  (cart): BoundCart =>
+    Array.isArray(cart) ? { items: cart, shippingProperties: null } : { items: cart.items, shippingProperties: cart.shippingProperties },
   'required',
 ).meta({ description: '`{"items": [...]}` or a bare array of items (WooCommerce).' });

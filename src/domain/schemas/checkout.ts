@@ -59,7 +59,11 @@ export interface PaylinkDestination {
 /** The complaint about a body that is not a JSON object (or missing, where one is required). */
 function bodyOf(example: string): (raw: unknown) => Complaint {
   return (raw) =>
-    labelled(raw === undefined ? `The request body is required: send a JSON object such as ${example}.` : `The request body must be a JSON object such as ${example}.`);
+    labelled(
+      raw === undefined
+        ? `The request body is required: send a JSON object such as ${example}.`
+        : `The request body must be a JSON object such as ${example}.`,
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -69,22 +73,25 @@ const storeId = lenient(
   WIRE.text,
   (raw, ctx) => {
     const id = asTrimmedText(raw);
-    if (id === null && !isBlank(raw)) return complain(ctx, labelled(`'${JSON.stringify(raw)}' is not a store id; send the id from onboarding, e.g. 1234 or "1234".`));
+    if (id === null && !isBlank(raw))
+      return complain(ctx, labelled(`'${JSON.stringify(raw)}' is not a store id; send the id from onboarding, e.g. 1234 or "1234".`));
     return id;
   },
   'optional',
-).meta({ description: "The store id from onboarding (1234 or \"1234\"); left out, the merchant's only store." });
+).meta({ description: 'The store id from onboarding (1234 or "1234"); left out, the merchant\'s only store.' });
 
 /** One of `values` in any letter case, for the document (JSON Schema has no case-insensitive flag). */
 function anyCase(values: readonly string[]): z.ZodString {
-  const letters = (value: string) => [...value].map((ch) => (ch.toLowerCase() === ch.toUpperCase() ? ch : `[${ch.toUpperCase()}${ch.toLowerCase()}]`)).join('');
+  const letters = (value: string) =>
+    [...value].map((ch) => (ch.toLowerCase() === ch.toUpperCase() ? ch : `[${ch.toUpperCase()}${ch.toLowerCase()}]`)).join('');
   return z.string().regex(new RegExp(`^\\s*(${values.map(letters).join('|')})\\s*$`));
 }
 
 const countryCode = lenient(anyCase(COUNTRY_CODES), (raw, ctx) => {
   const code = asText(raw)?.trim().toUpperCase() ?? '';
   if (code === '') return complain(ctx, labelled(`The CountryCode field is required: one of ${COUNTRY_CODES.join(', ')}.`));
-  if (!(COUNTRY_CODES as readonly string[]).includes(code)) return complain(ctx, labelled(`'${code}' is not supported; use one of ${COUNTRY_CODES.join(', ')}.`));
+  if (!(COUNTRY_CODES as readonly string[]).includes(code))
+    return complain(ctx, labelled(`'${code}' is not supported; use one of ${COUNTRY_CODES.join(', ')}.`));
   return code;
 }).meta({ description: `One of ${COUNTRY_CODES.join(', ')} (any letter case).` });
 
@@ -101,13 +108,17 @@ function absoluteUrl(value: string, ctx: z.core.$RefinementCtx): string {
   } catch {
     parsed = null;
   }
-  return parsed && ['http:', 'https:'].includes(parsed.protocol) ? value : complain(ctx, labelled(`'${value}' is not an absolute http(s) URL.`));
+  return parsed && ['http:', 'https:'].includes(parsed.protocol)
+    ? value
+    : complain(ctx, labelled(`'${value}' is not an absolute http(s) URL.`));
 }
 
 function url(name: string) {
   return lenient(urlWire, (raw, ctx) => {
     const value = asText(raw)?.trim() ?? '';
-    return value === '' ? complain(ctx, labelled(`The ${name.charAt(0).toUpperCase()}${name.slice(1)} field is required: an absolute https URL.`)) : absoluteUrl(value, ctx);
+    return value === ''
+      ? complain(ctx, labelled(`The ${name.charAt(0).toUpperCase()}${name.slice(1)} field is required: an absolute https URL.`))
+      : absoluteUrl(value, ctx);
   });
 }
 
@@ -211,7 +222,8 @@ export const feesUpdateSchema = anyFeesSchema;
 /** PUT …/reference: `{"Reference": "ORD-1"}` (capital R from WooCommerce and the SDK), a number from OpenCart. */
 export const referenceUpdateSchema = caseless({
   Reference: lenient(WIRE.text.nullable(), (raw, ctx) => {
-    if (raw === undefined) return complain(ctx, labelled('The Reference field is required: send {"Reference": "<your order number>"} (null clears it).'));
+    if (raw === undefined)
+      return complain(ctx, labelled('The Reference field is required: send {"Reference": "<your order number>"} (null clears it).'));
     if (raw !== null && asText(raw) === null) return complain(ctx, labelled('The Reference must be a string or a number.'));
     return referenceOf(raw);
   }).meta({ description: 'Your order number; null or "" clears it.' }),
@@ -227,8 +239,12 @@ export const referenceUpdateSchema = caseless({
  * the wrapped form, its other keys ignored as unknown properties are.
  */
 const metadataForms = z.union([
-  z.object({ metadata: WIRE.anything }).meta({ description: 'Wrapped (the SharedKey revision): {"metadata": <any JSON>}; null removes it.' }),
-  z.record(z.string(), z.unknown()).meta({ description: 'The metadata object itself (the current page): each key a string, each value any JSON.' }),
+  z
+    .object({ metadata: WIRE.anything })
+    .meta({ description: 'Wrapped (the SharedKey revision): {"metadata": <any JSON>}; null removes it.' }),
+  z
+    .record(z.string(), z.unknown())
+    .meta({ description: 'The metadata object itself (the current page): each key a string, each value any JSON.' }),
 ]);
 
 export const metadataUpdateSchema = lenient(
@@ -236,7 +252,12 @@ export const metadataUpdateSchema = lenient(
   (raw, ctx): unknown => {
     if (raw === undefined || raw === null) return null;
     if (!isObject(raw)) {
-      return complain(ctx, labelled('Metadata object could not be parsed as a valid JSON object: send the metadata itself, e.g. {"myCustomKey": 1234}, or {"metadata": {...}}.'));
+      return complain(
+        ctx,
+        labelled(
+          'Metadata object could not be parsed as a valid JSON object: send the metadata itself, e.g. {"myCustomKey": 1234}, or {"metadata": {...}}.',
+        ),
+      );
     }
     const wrapped = Object.keys(raw).find((key) => key.toLowerCase() === 'metadata');
     return wrapped === undefined ? raw : (raw[wrapped] ?? null);
@@ -254,11 +275,18 @@ export const metadataUpdateSchema = lenient(
  * properties (400 Validation_Error).
  */
 export const shippingPropertiesUpdateSchema = lenient(
-  z.record(z.string(), z.unknown()).meta({ description: 'Key-value pairs, e.g. {"isBulky": true, "height": 10}; a null value removes the key.' }),
+  z
+    .record(z.string(), z.unknown())
+    .meta({ description: 'Key-value pairs, e.g. {"isBulky": true, "height": 10}; a null value removes the key.' }),
   (raw, ctx): Record<string, unknown> | null => {
     if (raw === undefined || raw === null) return null;
     if (!isObject(raw)) {
-      return complain(ctx, labelled('Shipping properties values could not be parsed: send an object of key-value pairs, e.g. {"isBulky": true, "height": 10, "width": 20}.'));
+      return complain(
+        ctx,
+        labelled(
+          'Shipping properties values could not be parsed: send an object of key-value pairs, e.g. {"isBulky": true, "height": 10, "width": 20}.',
+        ),
+      );
     }
     const kept = Object.entries(raw).filter(([, value]) => value !== null);
     return kept.length ? Object.fromEntries(kept) : null;
@@ -268,16 +296,21 @@ export const shippingPropertiesUpdateSchema = lenient(
 
 /** POST …/paylink: `{"destination": {"mobilePhoneNumber": "07…"}}` (or an email). */
 export const paylinkSchema = caseless({
-  destination: caseless({ mobilePhoneNumber: text(), email: text() }).meta({ description: 'A mobilePhoneNumber or an email (at least one).' }),
+  destination: caseless({ mobilePhoneNumber: text(), email: text() }).meta({
+    description: 'A mobilePhoneNumber or an email (at least one).',
+  }),
 })
   .transform(({ destination }, ctx): PaylinkDestination =>
     destination.mobilePhoneNumber || destination.email
       ? { mobilePhoneNumber: destination.mobilePhoneNumber, email: destination.email }
-      : complain(ctx, labelled('The Destination field is required: send {"destination": {"mobilePhoneNumber": "0701234567"}}.', ['destination'])),
+      : complain(
+          ctx,
+          labelled('The Destination field is required: send {"destination": {"mobilePhoneNumber": "0701234567"}}.', ['destination']),
+        ),
   )
   .meta({ description: 'Where to send the pay link.' });
 
 /** POST /widgets and the old POST /widget: `{"storeId": 1234}`; an empty body is the only store. */
-export const widgetSchema = caseless({ storeId: text() }, (raw) => (raw === undefined ? null : labelled('The request body must be a JSON object such as {"storeId": 1234}.'))).transform(
-  (body) => ({ storeId: body.storeId }),
-);
+export const widgetSchema = caseless({ storeId: text() }, (raw) =>
+  raw === undefined ? null : labelled('The request body must be a JSON object such as {"storeId": 1234}.'),
+).transform((body) => ({ storeId: body.storeId }));

@@ -46,8 +46,17 @@ export const customerSchema = caseless({
       // The billing address defaults to the delivery address, as on the real checkout.
       billingAddress: billing ?? (delivery ? { ...delivery } : emptyAddress()),
     };
-    const company: Company = { companyName: given.companyName, organizationNumber: given.organizationNumber, invoiceReference: given.invoiceReference, invoiceTag: given.invoiceTag };
+    const company: Company = {
+      companyName: given.companyName,
+      organizationNumber: given.organizationNumber,
+      invoiceReference: given.invoiceReference,
+      invoiceTag: given.invoiceTag,
+    };
     if (hasCompany(company)) customer.company = company;
-    return customer.email || customer.mobilePhoneNumber || customer.nationalIdentificationNumber || delivery || billing || customer.company ? customer : null;
+    return customer.email || customer.mobilePhoneNumber || customer.nationalIdentificationNumber || delivery || billing || customer.company
+      ? customer
+      : null;
   })
-  .meta({ description: `Customer data to prefill (email, mobilePhoneNumber, nationalIdentificationNumber, deliveryAddress, …). ${KEYS_NOTE}` });
+  .meta({
+    description: `Customer data to prefill (email, mobilePhoneNumber, nationalIdentificationNumber, deliveryAddress, …). ${KEYS_NOTE}`,
+  });

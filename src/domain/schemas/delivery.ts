@@ -66,7 +66,7 @@ const shippingFee = lenient(
     return fee === null ? complain(ctx, labelled(`'${spelled(raw)}' is not an amount such as 49 or "49.00".`)) : fee;
   },
   'optional',
-).meta({ description: 'The fee charged; left out, the sum of the shipments\' fees.' });
+).meta({ description: "The fee charged; left out, the sum of the shipments' fees." });
 
 const NOT_A_BLOCK = labelled(`Shipping must be an object {provider, shippingFee, shipments: [${SHIPMENT_SHAPE}]} or null.`);
 

@@ -35,7 +35,9 @@ export const WIRE = {
   amount: z
     .union([z.number(), z.string().regex(/^\s*[+-]?(\d+([.,]\d*)?|[.,]\d+)\s*$/)])
     .meta({ description: 'An amount: a number, or a decimal string ("199.00"); rounded to two decimals.' }),
-  number: z.union([z.number(), z.string().regex(/^\s*[+-]?\d+(\.\d+)?\s*$/)]).meta({ description: 'A number, or the same number as a decimal string ("25").' }),
+  number: z
+    .union([z.number(), z.string().regex(/^\s*[+-]?\d+(\.\d+)?\s*$/)])
+    .meta({ description: 'A number, or the same number as a decimal string ("25").' }),
   wholeNumber: z.union([z.number().int().min(1), z.string().regex(/^\s*\+?0*[1-9]\d*(\.0+)?\s*$/)]),
   percentage: z.union([z.number().min(0).max(100), z.string().regex(/^\s*\+?(0*100(\.0+)?|\d{1,2}(\.\d+)?)\s*$/)]),
   text: z.union([z.string(), z.number()]),
@@ -67,7 +69,11 @@ export type Presence = 'required' | 'optional';
  * Both kinds are read when their key is absent too: a required one to complain, an optional one
  * to say what absent means (mostly null). The document lists only a required one as required.
  */
-export function lenient<T>(wire: z.ZodType, read: (raw: unknown, ctx: z.core.$RefinementCtx) => T, presence: Presence = 'required'): z.ZodType<T, unknown> {
+export function lenient<T>(
+  wire: z.ZodType,
+  read: (raw: unknown, ctx: z.core.$RefinementCtx) => T,
+  presence: Presence = 'required',
+): z.ZodType<T, unknown> {
   const leaf = presence === 'optional' ? z.transform(read) : z.unknown().transform(read);
   return leaf.meta(documentOf(wire, presence === 'optional'));
 }
@@ -119,7 +125,10 @@ export function shapes<const O extends readonly [z.ZodType, ...z.ZodType[]], T>(
 
 /** A list of at least one `element`; anything else gets the `notAList` complaint. */
 export function list<T extends z.ZodType>(element: T, notAList: Complaint) {
-  return z.preprocess((raw, ctx): unknown[] => (Array.isArray(raw) && raw.length > 0 ? raw : complain(ctx, notAList)), z.array(element).min(1));
+  return z.preprocess(
+    (raw, ctx): unknown[] => (Array.isArray(raw) && raw.length > 0 ? raw : complain(ctx, notAList)),
+    z.array(element).min(1),
+  );
 }
 
 // ---------------------------------------------------------------------------------------

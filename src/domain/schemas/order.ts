@@ -26,7 +26,10 @@ export const orderItemSchema = caseless(
     articleId: text().meta({ description: 'Older WooCommerce name of id.' }),
     articleNumber: text().meta({ description: 'Another name of id.' }),
     description: text(),
-    unitPrice: amount({ invalid: () => phrase('is required: the price per unit incl. VAT, e.g. 95.00 or "95.00".'), keepOversized: true }).meta({
+    unitPrice: amount({
+      invalid: () => phrase('is required: the price per unit incl. VAT, e.g. 95.00 or "95.00".'),
+      keepOversized: true,
+    }).meta({
       description: 'Price per unit incl. VAT, e.g. 95.00 or "95.00".',
     }),
     quantity: wholeNumber({ invalid: (raw) => phrase(`must be a whole number above 0 (got ${got(raw)}).`) }),
@@ -34,16 +37,14 @@ export const orderItemSchema = caseless(
     type: text(),
   },
   () => phrase('must be an object such as {"id": "10001", "unitPrice": 95.00, "quantity": 1}.'),
-).transform(
-  (item): RequestedItem => ({
-    id: item.id ?? item.articleId ?? item.articleNumber,
-    description: item.description,
-    unitPrice: item.unitPrice,
-    quantity: item.quantity,
-    vat: item.vat,
-    type: item.type,
-  }),
-);
+).transform((item): RequestedItem => ({
+  id: item.id ?? item.articleId ?? item.articleNumber,
+  description: item.description,
+  unitPrice: item.unitPrice,
+  quantity: item.quantity,
+  vat: item.vat,
+  type: item.type,
+}));
 
 /** Items left out, null or empty mean "by amount". */
 const items = z
@@ -66,14 +67,19 @@ export const amountCommandSchema = caseless(
       notPositive: (raw) => phrase(`must be greater than 0 (got ${JSON.stringify(raw)}).`),
       // More than any order allows: refused by the operation with its own code (more than is left to capture, …).
       keepOversized: true,
-    }).meta({ description: "Greater than 0, in the order's currency, e.g. 285.00 or \"285.00\"." }),
+    }).meta({ description: 'Greater than 0, in the order\'s currency, e.g. 285.00 or "285.00".' }),
     description: text(),
     actionReference: text().meta({ description: 'Also an idempotency key (as are the X-Idempotency / Idempotency-Key headers).' }),
     items: items.optional(),
   },
   objectBody('{"amount": 285.00}'),
 )
-  .transform((body): AmountCommand => ({ amount: body.amount, description: body.description, actionReference: body.actionReference, items: body.items ?? null }))
+  .transform((body): AmountCommand => ({
+    amount: body.amount,
+    description: body.description,
+    actionReference: body.actionReference,
+    items: body.items ?? null,
+  }))
   .meta({ description: `capture / refund / reauthorize. ${KEYS_NOTE}` });
 
 /** cancel / extend: nothing required; SDK/M2 send amount and items on cancel, which are ignored. */

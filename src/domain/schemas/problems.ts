@@ -38,7 +38,13 @@ export const whole = (text: string): Complaint => ({ text, wording: 'whole' });
  * still read, so a client sees everything wrong in one answer, as the real API lists it.
  */
 export function complain(ctx: z.core.$RefinementCtx, complaint: Complaint): never {
-  ctx.addIssue({ code: 'custom', message: complaint.text, path: complaint.at ?? [], params: { wording: complaint.wording }, continue: true });
+  ctx.addIssue({
+    code: 'custom',
+    message: complaint.text,
+    path: complaint.at ?? [],
+    params: { wording: complaint.wording },
+    continue: true,
+  });
   return z.NEVER;
 }
 
@@ -65,5 +71,8 @@ function problemOf(issue: z.core.$ZodIssue, root: string | undefined): Problem {
 
 /** ['cart', 'items', 0, 'id'] → cart.items[0].id */
 function pathText(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)), '');
+  return path.reduce<string>(
+    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)),
+    '',
+  );
 }

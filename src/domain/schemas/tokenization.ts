@@ -6,7 +6,15 @@
 import { z } from 'zod';
 import { parseInstant } from '../../clock.js';
 import type { OrderItem } from '../model.js';
-import { type AttemptSchedule, type AuthorizationRequest, type CaptureMode, FAILURE_REASONS, type FailureReason, isFailureReason, parseTimeSpanMs } from '../tokenization.js';
+import {
+  type AttemptSchedule,
+  type AuthorizationRequest,
+  type CaptureMode,
+  FAILURE_REASONS,
+  type FailureReason,
+  isFailureReason,
+  parseTimeSpanMs,
+} from '../tokenization.js';
 import { amount, caseless, lenient, list, number, text, wholeNumber, WIRE } from './fields.js';
 import { complain, labelled, phrase, whole } from './problems.js';
 import { asText, field, isObject, type JsonObject, spelled } from './readers.js';
@@ -23,23 +31,38 @@ const authorizationItemSchema = caseless(
     description: text({ required: phrase('is required.') }),
     unitPrice: amount({ invalid: () => phrase('must be an amount incl. VAT such as 10 or "10.00".') }),
     quantity: wholeNumber({ invalid: () => phrase('must be a whole number above 0, e.g. 1 or "1".') }),
-    vat: number({ required: phrase('must be a percentage such as 25 or "25".'), invalid: () => phrase('must be a percentage such as 25 or "25".') }),
+    vat: number({
+      required: phrase('must be a percentage such as 25 or "25".'),
+      invalid: () => phrase('must be a percentage such as 25 or "25".'),
+    }),
   },
   () => phrase('must be an object {id, description, unitPrice, quantity, vat}.'),
-).transform((item): OrderItem => ({ id: item.id, description: item.description, unitPrice: item.unitPrice, quantity: item.quantity, vat: item.vat }));
+).transform((item): OrderItem => ({
+  id: item.id,
+  description: item.description,
+  unitPrice: item.unitPrice,
+  quantity: item.quantity,
+  vat: item.vat,
+}));
 
 const captureMode = lenient(z.enum(['Auto', 'Manual']), (raw, ctx): CaptureMode => {
   const mode = asText(raw)?.trim().toLowerCase();
   if (mode === 'auto') return 'Auto';
   if (mode === 'manual') return 'Manual';
-  return complain(ctx, labelled('The CaptureMode field is required: "Auto" (captured at once) or "Manual" (capture later on /manage/orders).'));
+  return complain(
+    ctx,
+    labelled('The CaptureMode field is required: "Auto" (captured at once) or "Manual" (capture later on /manage/orders).'),
+  );
 }).meta({ description: '"Auto" (captured at once) or "Manual" (capture later on /manage/orders); any letter case.' });
 
 const orderSchema = caseless(
   {
     currency: text({ required: labelled('The Currency field is required, e.g. "SEK" (the store\'s currency).') }),
     captureMode,
-    items: list(authorizationItemSchema, labelled('The Items field is required: at least one {id, description, unitPrice, quantity, vat}.')),
+    items: list(
+      authorizationItemSchema,
+      labelled('The Items field is required: at least one {id, description, unitPrice, quantity, vat}.'),
+    ),
     reference: text(),
     actionReference: text(),
   },
@@ -53,7 +76,13 @@ function absoluteMs(value: string): number | null {
 }
 
 /** Every attempt of a relative or absolute schedule, or null after complaining about the bad ones. */
-function attempts(values: unknown[], name: string, ctx: z.core.$RefinementCtx, parse: (value: string) => number | null, expected: string): number[] | null {
+function attempts(
+  values: unknown[],
+  name: string,
+  ctx: z.core.$RefinementCtx,
+  parse: (value: string) => number | null,
+  expected: string,
+): number[] | null {
   if (values.length === 0) {
     complain(ctx, phrase('must list at least one attempt.', [name]));
     return null;
@@ -69,7 +98,10 @@ function attempts(values: unknown[], name: string, ctx: z.core.$RefinementCtx, p
 const attemptSchedule = lenient(
   z
     .looseObject({
-      relative: z.array(z.string()).optional().meta({ description: '.NET TimeSpans, each from the previous attempt, e.g. "00:00:10" or "1.00:00:00".' }),
+      relative: z
+        .array(z.string())
+        .optional()
+        .meta({ description: '.NET TimeSpans, each from the previous attempt, e.g. "00:00:10" or "1.00:00:00".' }),
       absolute: z.array(z.string()).optional().meta({ description: 'Instants (ISO-8601).' }),
       preferSynchronous: z.boolean().optional(),
     })
@@ -95,7 +127,8 @@ const attemptSchedule = lenient(
       const instantsMs = attempts(absolute, 'absolute', ctx, absoluteMs, 'an instant such as "2026-12-24T14:00:00Z"');
       return instantsMs === null ? z.NEVER : { kind: 'absolute', instantsMs };
     }
-    if (synchronous !== undefined && synchronous !== null) return synchronous === true || synchronous === 'true' ? { kind: 'synchronous' } : { kind: 'asap' };
+    if (synchronous !== undefined && synchronous !== null)
+      return synchronous === true || synchronous === 'true' ? { kind: 'synchronous' } : { kind: 'asap' };
     return set.length === 1 ? complain(ctx, phrase('and .absolute must be arrays.', ['relative'])) : { kind: 'asap' };
   },
   'optional',
@@ -116,7 +149,9 @@ const authorizationFields = z.preprocess(
   (raw) => (isObject(raw) ? readable(raw) : raw),
   caseless(
     {
-      customerToken: text({ required: labelled('The CustomerToken field is required: data.order.customerToken of the purchase on a recurring profile.') }),
+      customerToken: text({
+        required: labelled('The CustomerToken field is required: data.order.customerToken of the purchase on a recurring profile.'),
+      }),
       storeId: text(),
       order: orderSchema,
       attemptSchedule,
@@ -127,7 +162,8 @@ const authorizationFields = z.preprocess(
   ).superRefine(
     (body, ctx) => {
       const total = body.order.items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0);
-      if (total <= 0) complain(ctx, labelled('the order total must be above 0; an authorization charges the customer.', ['order', 'items']));
+      if (total <= 0)
+        complain(ctx, labelled('the order total must be above 0; an authorization charges the customer.', ['order', 'items']));
     },
     // An authorization charges the customer: the total is checked once the items are read, whatever else is wrong.
     { when: itemsRead },
@@ -136,19 +172,20 @@ const authorizationFields = z.preprocess(
 
 /** POST /purchase/authorizations: charge a customer token. */
 export const authorizationRequestSchema = authorizationFields
-  .transform(
-    (body): AuthorizationRequest => ({
-      customerToken: body.customerToken,
-      storeId: body.storeId,
-      reference: body.order.reference,
-      actionReference: body.order.actionReference,
-      currency: body.order.currency.toUpperCase(),
-      captureMode: body.order.captureMode,
-      items: body.order.items,
-      schedule: body.attemptSchedule,
-    }),
-  )
-  .meta({ description: 'Charge a customer token: 200 with the order when done at once, 202 when scheduled. Header Walley-Idempotency-Key optional.' });
+  .transform((body): AuthorizationRequest => ({
+    customerToken: body.customerToken,
+    storeId: body.storeId,
+    reference: body.order.reference,
+    actionReference: body.order.actionReference,
+    currency: body.order.currency.toUpperCase(),
+    captureMode: body.order.captureMode,
+    items: body.order.items,
+    schedule: body.attemptSchedule,
+  }))
+  .meta({
+    description:
+      'Charge a customer token: 200 with the order when done at once, 202 when scheduled. Header Walley-Idempotency-Key optional.',
+  });
 
 /** `{"AuthorizationFailure": {"Reason": "…"} | null}`: the reason, null (no failure), or undefined when the key is absent. */
 const failure = caseless({
@@ -157,7 +194,9 @@ const failure = caseless({
     (raw, ctx): FailureReason | null => {
       if (raw === undefined || raw === null) return null;
       const reason = asText(raw)?.trim().toUpperCase() ?? '';
-      return isFailureReason(reason) ? reason : complain(ctx, labelled(`'${spelled(raw)}' is not one of ${FAILURE_REASONS.join(', ')} (null removes the error).`));
+      return isFailureReason(reason)
+        ? reason
+        : complain(ctx, labelled(`'${spelled(raw)}' is not one of ${FAILURE_REASONS.join(', ')} (null removes the error).`));
     },
     'optional',
   ),

@@ -16,13 +16,19 @@
     // The merchant's origin is not known to the page; nothing sent here is secret.
     window.parent.postMessage(message, '*');
   }
-  function emit(name, detail) { toParent({ kind: 'event', name: name, detail: detail || {} }); }
+  function emit(name, detail) {
+    toParent({ kind: 'event', name: name, detail: detail || {} });
+  }
   /* walleyCheckoutMetric (a draft page): {token, payload: {type, …}}. */
-  function metric(type, extra) { emit('Metric', { payload: Object.assign({ type: type }, extra || {}) }); }
+  function metric(type, extra) {
+    emit('Metric', { payload: Object.assign({ type: type }, extra || {}) });
+  }
   function keepHeight() {
     toParent({ kind: 'ready' });
     if (typeof ResizeObserver === 'function') {
-      new ResizeObserver(function () { toParent({ kind: 'resize', height: document.documentElement.scrollHeight }); }).observe(document.body);
+      new ResizeObserver(function () {
+        toParent({ kind: 'resize', height: document.documentElement.scrollHeight });
+      }).observe(document.body);
     }
   }
 
@@ -55,13 +61,18 @@
   var expired = false;
   var stream = null;
 
-  function say(text) { progress.textContent = text || ''; }
+  function say(text) {
+    progress.textContent = text || '';
+  }
   function showProblem(text) {
     problem.textContent = text;
     problem.hidden = false;
     problem.focus();
   }
-  function clearProblem() { problem.hidden = true; problem.textContent = ''; }
+  function clearProblem() {
+    problem.hidden = true;
+    problem.textContent = '';
+  }
   function setDisabled(disabled) {
     [identifyForm, deliveryForm, payForm].forEach(function (form) {
       if (form) form.querySelector('fieldset').disabled = disabled;
@@ -73,10 +84,15 @@
   }
 
   function post(step, body) {
-    return fetch(pagePath + '/' + step, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-      .then(function (response) {
-        return response.json().then(function (json) { return { ok: response.ok, status: response.status, body: json }; });
+    return fetch(pagePath + '/' + step, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then(function (response) {
+      return response.json().then(function (json) {
+        return { ok: response.ok, status: response.status, body: json };
       });
+    });
   }
 
   /* ---- The checkout on the sandbox clock: expiry, and the shop's changes ---- */
@@ -86,7 +102,9 @@
     expired = true;
     if (stream) stream.close();
     main.setAttribute('data-expired', 'true');
-    [identifyForm, deliveryForm, payForm, cardStep, conflict].forEach(function (part) { if (part) part.hidden = true; });
+    [identifyForm, deliveryForm, payForm, cardStep, conflict].forEach(function (part) {
+      if (part) part.hidden = true;
+    });
     say('');
     setBusy(false);
     showProblem(strings.expired);
@@ -105,20 +123,30 @@
   }
 
   function readState() {
-    return fetch(pagePath + '/state').then(function (response) { return response.ok ? response.json() : null; });
+    return fetch(pagePath + '/state').then(function (response) {
+      return response.ok ? response.json() : null;
+    });
   }
 
   /* Before each of the customer's steps: false when the session expired or the shop changed the order without suspend()/resume(). */
   function upToDate() {
-    return readState().then(function (state) {
-      if (!state) return true;
-      if (state.expired) { expire(); return false; }
-      if (state.revision === revision) return true;
-      conflict.hidden = false;
-      setBusy(false);
-      conflict.focus();
-      return false;
-    }, function () { return true; });
+    return readState().then(
+      function (state) {
+        if (!state) return true;
+        if (state.expired) {
+          expire();
+          return false;
+        }
+        if (state.revision === revision) return true;
+        conflict.hidden = false;
+        setBusy(false);
+        conflict.focus();
+        return false;
+      },
+      function () {
+        return true;
+      },
+    );
   }
 
   var goBack = document.getElementById('go-back');
@@ -126,14 +154,18 @@
     goBack.addEventListener('submit', function (event) {
       event.preventDefault();
       // The session is aborted (the shop is notified) before the customer leaves for the shop.
-      fetch(pagePath + '/abort', { method: 'POST' }).then(function () { location.href = goBack.getAttribute('data-redirect'); });
+      fetch(pagePath + '/abort', { method: 'POST' }).then(function () {
+        location.href = goBack.getAttribute('data-redirect');
+      });
     });
   }
 
   document.getElementById('reload').addEventListener('click', function () {
     emit('ReloadedByUser');
     // The message leaves before the page does: postMessage queues it on the shop's page at once.
-    setTimeout(function () { location.reload(); }, 0);
+    setTimeout(function () {
+      location.reload();
+    }, 0);
   });
 
   /* ---- The customer's steps ---- */
@@ -157,7 +189,10 @@
       document.getElementById('phone').value = option.getAttribute('data-phone');
       document.getElementById('postal-code').value = option.getAttribute('data-postal-code');
       // A business persona's company, on a business checkout's form.
-      [['organization-number', 'data-organization-number'], ['company-name', 'data-company-name']].forEach(function (pair) {
+      [
+        ['organization-number', 'data-organization-number'],
+        ['company-name', 'data-company-name'],
+      ].forEach(function (pair) {
         var field = document.getElementById(pair[0]);
         if (field) field.value = option.getAttribute(pair[1]) || '';
       });
@@ -178,27 +213,40 @@
     var changed = key !== shippingKey;
     shippingKey = key;
     return refreshCart().then(function () {
-      if (changed) emit('ShippingUpdated', { provider: shipping.provider, carrierId: shipping.carrierId, carrierName: shipping.carrierName, shippingFee: shipping.shippingFee, shippingFeeId: shipping.shippingFeeId });
+      if (changed)
+        emit('ShippingUpdated', {
+          provider: shipping.provider,
+          carrierId: shipping.carrierId,
+          carrierName: shipping.carrierName,
+          shippingFee: shipping.shippingFee,
+          shippingFeeId: shipping.shippingFeeId,
+        });
     });
   }
 
   if (deliveryForm) {
     var checked = deliveryForm.querySelector('input[name=delivery]:checked');
-    if (checked && main.getAttribute('data-status') !== 'Initialized') shippingKey = checked.getAttribute('data-carrier') + '/' + checked.value;
+    if (checked && main.getAttribute('data-status') !== 'Initialized')
+      shippingKey = checked.getAttribute('data-carrier') + '/' + checked.value;
     deliveryForm.addEventListener('change', function (event) {
       var radio = event.target;
       if (!radio || radio.name !== 'delivery') return;
       clearProblem();
       setBusy(true);
-      upToDate().then(function (go) {
-        if (!go) return setBusy(false);
-        return post('shipping', { carrier: radio.getAttribute('data-carrier'), option: radio.value }).then(function (answer) {
+      upToDate()
+        .then(function (go) {
+          if (!go) return setBusy(false);
+          return post('shipping', { carrier: radio.getAttribute('data-carrier'), option: radio.value }).then(function (answer) {
+            setBusy(false);
+            if (!answer.ok) return showProblem(answer.body.error ? answer.body.error.message : strings.failed);
+            metric('ShippingMethodSelected');
+            return shippingChosen(answer.body.shipping);
+          });
+        })
+        .catch(function () {
           setBusy(false);
-          if (!answer.ok) return showProblem(answer.body.error ? answer.body.error.message : strings.failed);
-          metric('ShippingMethodSelected');
-          return shippingChosen(answer.body.shipping);
+          showProblem(strings.failed);
         });
-      }).catch(function () { setBusy(false); showProblem(strings.failed); });
     });
   }
 
@@ -215,21 +263,33 @@
       });
       setBusy(true);
       say(strings.identifying);
-      upToDate().then(function (go) {
-        if (!go) { say(''); return setBusy(false); }
-        return post('customer', body).then(function (answer) {
+      upToDate()
+        .then(function (go) {
+          if (!go) {
+            say('');
+            return setBusy(false);
+          }
+          return post('customer', body).then(function (answer) {
+            setBusy(false);
+            if (!answer.ok) {
+              say('');
+              return showProblem(answer.body.error ? answer.body.error.message : strings.failed);
+            }
+            main.setAttribute('data-status', answer.body.status);
+            emit('CustomerUpdated', answer.body.customer);
+            metric('CustomerIdentified');
+            metric('DeliveryAddressChanged');
+            say(strings.identified);
+            payForm.hidden = false;
+            document.getElementById(deliveryForm ? 'delivery-legend' : 'payment-legend').focus();
+            return shippingChosen(answer.body.shipping);
+          });
+        })
+        .catch(function () {
           setBusy(false);
-          if (!answer.ok) { say(''); return showProblem(answer.body.error ? answer.body.error.message : strings.failed); }
-          main.setAttribute('data-status', answer.body.status);
-          emit('CustomerUpdated', answer.body.customer);
-          metric('CustomerIdentified');
-          metric('DeliveryAddressChanged');
-          say(strings.identified);
-          payForm.hidden = false;
-          document.getElementById(deliveryForm ? 'delivery-legend' : 'payment-legend').focus();
-          return shippingChosen(answer.body.shipping);
+          say('');
+          showProblem(strings.failed);
         });
-      }).catch(function () { setBusy(false); say(''); showProblem(strings.failed); });
     });
   }
 
@@ -238,7 +298,9 @@
     payForm.addEventListener('change', function (event) {
       var input = event.target;
       if (input && input.name === 'paymentName') {
-        metric('PaymentOptionSelected', { paymentOption: { paymentMethodName: input.value, paymentOptionId: Array.prototype.indexOf.call(methods, input) + 1 } });
+        metric('PaymentOptionSelected', {
+          paymentOption: { paymentMethodName: input.value, paymentOptionId: Array.prototype.indexOf.call(methods, input) + 1 },
+        });
       } else if (input && input.name === 'newsletter') {
         emit('CrmUpdated');
       }
@@ -249,46 +311,62 @@
       var paymentName = new FormData(payForm).get('paymentName');
       var locked = false;
       // After every attempt that locked the checkout, whatever came of it.
-      function unlock() { if (locked) { locked = false; emit('Unlocked'); } }
+      function unlock() {
+        if (locked) {
+          locked = false;
+          emit('Unlocked');
+        }
+      }
       setBusy(true);
       say(strings.processing);
-      upToDate().then(function (go) {
-        if (!go) { say(''); setBusy(false); return null; }
-        return beforePayment().then(function (answer) {
-          if (!answer.ok) {
-            setBusy(false);
+      upToDate()
+        .then(function (go) {
+          if (!go) {
             say('');
-            return showProblem([answer.title, answer.message].filter(Boolean).join(': ') || strings.failed);
+            setBusy(false);
+            return null;
           }
-          emit('Locked');
-          locked = true;
-          return (paymentName === 'Card' ? cardApproval() : Promise.resolve(true)).then(function (approved) {
-            if (!approved) {
+          return beforePayment().then(function (answer) {
+            if (!answer.ok) {
               setBusy(false);
               say('');
-              emit('PaymentAborted');
-              unlock();
-              return showProblem(strings.paymentAborted);
+              return showProblem([answer.title, answer.message].filter(Boolean).join(': ') || strings.failed);
             }
-            say(strings.processing);
-            return post('purchase', { paymentName: paymentName }).then(function (result) {
-              setBusy(false);
-              say('');
-              if (result.ok) {
-                completed(result.body);
-                return unlock();
-              }
-              if (result.body.event === 'OrderValidationFailed') {
-                emit('OrderValidationFailed', { message: result.body.error.message });
+            emit('Locked');
+            locked = true;
+            return (paymentName === 'Card' ? cardApproval() : Promise.resolve(true)).then(function (approved) {
+              if (!approved) {
+                setBusy(false);
+                say('');
+                emit('PaymentAborted');
                 unlock();
-                return showProblem(strings.validationFailed);
+                return showProblem(strings.paymentAborted);
               }
-              unlock();
-              showProblem(result.body.error ? result.body.error.message : strings.failed);
+              say(strings.processing);
+              return post('purchase', { paymentName: paymentName }).then(function (result) {
+                setBusy(false);
+                say('');
+                if (result.ok) {
+                  completed(result.body);
+                  return unlock();
+                }
+                if (result.body.event === 'OrderValidationFailed') {
+                  emit('OrderValidationFailed', { message: result.body.error.message });
+                  unlock();
+                  return showProblem(strings.validationFailed);
+                }
+                unlock();
+                showProblem(result.body.error ? result.body.error.message : strings.failed);
+              });
             });
           });
+        })
+        .catch(function () {
+          setBusy(false);
+          say('');
+          unlock();
+          showProblem(strings.failed);
         });
-      }).catch(function () { setBusy(false); say(''); unlock(); showProblem(strings.failed); });
     });
   }
 
@@ -306,8 +384,12 @@
       }
       var approve = document.getElementById('card-approve');
       var cancel = document.getElementById('card-cancel');
-      var yes = function () { answer(true); };
-      var no = function () { answer(false); };
+      var yes = function () {
+        answer(true);
+      };
+      var no = function () {
+        answer(false);
+      };
       approve.addEventListener('click', yes);
       cancel.addEventListener('click', no);
     });
@@ -334,15 +416,21 @@
     say(strings.updating);
   }
   function refreshCart() {
-    return fetch(pagePath + '/cart' + location.search).then(function (response) {
-      return response.ok ? response.text() : null;
-    }).then(function (fragment) {
-      if (fragment !== null) document.getElementById('cart').innerHTML = fragment;
-    });
+    return fetch(pagePath + '/cart' + location.search)
+      .then(function (response) {
+        return response.ok ? response.text() : null;
+      })
+      .then(function (fragment) {
+        if (fragment !== null) document.getElementById('cart').innerHTML = fragment;
+      });
   }
   /* The page re-reads the order, and the shop's changes so far are no conflict any more. */
   function resume() {
-    var done = function () { setBusy(false); say(''); emit('Resumed'); };
+    var done = function () {
+      setBusy(false);
+      say('');
+      emit('Resumed');
+    };
     Promise.all([refreshCart(), readState()]).then(function (answers) {
       var state = answers[1];
       if (state && state.expired) return expire();
@@ -369,7 +457,12 @@
   metric('Initialized');
   if (typeof window.IntersectionObserver === 'function') {
     var seen = new window.IntersectionObserver(function (entries) {
-      if (!entries.some(function (entry) { return entry.isIntersecting; })) return;
+      if (
+        !entries.some(function (entry) {
+          return entry.isIntersecting;
+        })
+      )
+        return;
       seen.disconnect();
       metric('InView');
     });

@@ -16,11 +16,12 @@
   'use strict';
   var LOADER = /\/(walley|collector)-checkout-loader\.js$/;
   // What every loader tag on the page shares: the API, its checkouts, the tags already served.
-  var shared = window.__checkoutSandboxLoader || (window.__checkoutSandboxLoader = { checkouts: [], served: [], beforePayment: null, api: null });
+  var shared =
+    window.__checkoutSandboxLoader || (window.__checkoutSandboxLoader = { checkouts: [], served: [], beforePayment: null, api: null });
 
   var script = ownScript();
   if (!script) {
-    console.error('checkout-sandbox loader: no loader script tag with a data-token (the checkout\'s publicToken) was found.');
+    console.error("checkout-sandbox loader: no loader script tag with a data-token (the checkout's publicToken) was found.");
     return;
   }
   shared.served.push(script);
@@ -81,7 +82,10 @@
   // In the element data-container-id names; without one, immediately above the script tag.
   var containerId = attribute('container-id');
   var container = containerId ? document.getElementById(containerId) : null;
-  if (containerId && !container) console.warn('checkout-sandbox loader: no element has the id "' + containerId + '" (data-container-id); the checkout goes above the script tag.');
+  if (containerId && !container)
+    console.warn(
+      'checkout-sandbox loader: no element has the id "' + containerId + '" (data-container-id); the checkout goes above the script tag.',
+    );
   if (container) container.appendChild(iframe);
   else script.parentNode.insertBefore(iframe, script);
 
@@ -115,13 +119,28 @@
      rejected promise (with {title, message}) stops it, as the real checkout does. */
   function askBeforePayment(id) {
     var answer = function (ok, error) {
-      send({ kind: 'beforePaymentResult', id: id, ok: ok, title: error && error.title ? String(error.title) : '', message: error && error.message ? String(error.message) : '' });
+      send({
+        kind: 'beforePaymentResult',
+        id: id,
+        ok: ok,
+        title: error && error.title ? String(error.title) : '',
+        message: error && error.message ? String(error.message) : '',
+      });
     };
     var callback = shared.beforePayment;
     if (typeof callback !== 'function') return answer(true);
     Promise.resolve()
-      .then(function () { return callback(); })
-      .then(function () { answer(true); }, function (error) { answer(false, error || {}); });
+      .then(function () {
+        return callback();
+      })
+      .then(
+        function () {
+          answer(true);
+        },
+        function (error) {
+          answer(false, error || {});
+        },
+      );
   }
 
   window.addEventListener('message', function (event) {
@@ -142,18 +161,32 @@
 
   /* The checkouts a call acts on: the one whose token is given, or, without one, every checkout still on the page. */
   function addressed(publicToken) {
-    var onPage = shared.checkouts.filter(function (c) { return c.iframe.isConnected; });
+    var onPage = shared.checkouts.filter(function (c) {
+      return c.iframe.isConnected;
+    });
     if (publicToken === undefined || publicToken === null || publicToken === '') return onPage;
-    var named = onPage.filter(function (c) { return c.token === String(publicToken); });
+    var named = onPage.filter(function (c) {
+      return c.token === String(publicToken);
+    });
     if (!named.length) console.warn('checkout-sandbox loader: no checkout on this page has the public token ' + publicToken + '.');
     return named;
   }
 
   if (!shared.api) {
     shared.api = {
-      suspend: function (publicToken) { addressed(publicToken).forEach(function (c) { c.send({ kind: 'suspend' }); }); },
-      resume: function (publicToken) { addressed(publicToken).forEach(function (c) { c.send({ kind: 'resume' }); }); },
-      onBeforePayment: function (callback) { shared.beforePayment = callback; },
+      suspend: function (publicToken) {
+        addressed(publicToken).forEach(function (c) {
+          c.send({ kind: 'suspend' });
+        });
+      },
+      resume: function (publicToken) {
+        addressed(publicToken).forEach(function (c) {
+          c.send({ kind: 'resume' });
+        });
+      },
+      onBeforePayment: function (callback) {
+        shared.beforePayment = callback;
+      },
     };
   }
   window.walley = window.walley || {};

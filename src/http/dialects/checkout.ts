@@ -30,12 +30,22 @@ function invalid(problems: ErrorEntry[]): Refusal {
 
 export const checkoutDialect: Dialect = {
   name: 'checkout',
-  refusal: { description: 'In the checkout envelope: {id, data: null, error: {code, message, errors}}.', schema: checkoutErrorSchema, name: 'CheckoutError' },
+  refusal: {
+    description: 'In the checkout envelope: {id, data: null, error: {code, message, errors}}.',
+    schema: checkoutErrorSchema,
+    name: 'CheckoutError',
+  },
   statusOf: { invalid: 400, forbidden: 403, not_found: 404, conflict: 409, locked: 423, rule: 900 },
   render: (refusal) =>
-    jsonResponse({ id: randomUUID(), data: null, error: { code: refusal.status, message: refusal.message, errors: refusal.errors } }, refusal.status, refusal.headers),
+    jsonResponse(
+      { id: randomUUID(), data: null, error: { code: refusal.status, message: refusal.message, errors: refusal.errors } },
+      refusal.status,
+      refusal.headers,
+    ),
   malformedJson: (detail) =>
-    invalid([{ reason: 'Validation_Error', message: `The request body is not valid JSON (${detail}). Send a JSON object, UTF-8 encoded.` }]),
+    invalid([
+      { reason: 'Validation_Error', message: `The request body is not valid JSON (${detail}). Send a JSON object, UTF-8 encoded.` },
+    ]),
   invalidBody: invalid,
   tooLarge: (max) => Refusal.single(413, 'Payload_Too_Large', `The request body is larger than ${max} bytes. Send a smaller payload.`),
   notSaved: (message) => Refusal.single(503, 'Not_Saved', message, { 'retry-after': '1' }),

@@ -20,7 +20,12 @@ const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
 export const problemDialect: Dialect = {
   name: 'problem',
-  refusal: { description: 'As problem details (application/problem+json).', schema: problemSchema, name: 'Problem', contentType: 'application/problem+json' },
+  refusal: {
+    description: 'As problem details (application/problem+json).',
+    schema: problemSchema,
+    name: 'Problem',
+    contentType: 'application/problem+json',
+  },
   statusOf: { rule: 422, not_found: 404, conflict: 409, invalid: 400, forbidden: 403, locked: 423 },
   render: (refusal, instance) => {
     const code = (refusal.code || 'BAD_REQUEST').toUpperCase();
@@ -30,7 +35,8 @@ export const problemDialect: Dialect = {
       { ...refusal.headers, 'content-type': PROBLEM_CONTENT_TYPE },
     );
   },
-  malformedJson: (detail) => Refusal.single(400, 'INVALID_JSON', `The body is not valid JSON (${detail}). Send a JSON object such as {"amount": 285.00}.`),
+  malformedJson: (detail) =>
+    Refusal.single(400, 'INVALID_JSON', `The body is not valid JSON (${detail}). Send a JSON object such as {"amount": 285.00}.`),
   // One problem per answer, the first: the body's fields are checked in the order a client would fix them.
   invalidBody: (problems) => Refusal.single(400, 'VALIDATION_ERROR', problems[0]?.message ?? 'The body is invalid.'),
   tooLarge: (max) => Refusal.single(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${max} bytes. Send a smaller payload.`),
@@ -42,7 +48,12 @@ export const problemDialect: Dialect = {
       `No ${method} ${path} in order administration. Use GET /manage/orders/{orderId} or POST /manage/orders/{orderId}/capture|refund|cancel|extend|reauthorize.`,
     ),
   methodNotAllowed: (method, path, allowed) =>
-    Refusal.single(405, 'METHOD_NOT_ALLOWED', `${path} answers ${allowed.join(', ')} only (got ${method}). The API reference (GET /__admin/docs) lists every /manage/orders call.`, {
-      allow: allowed.join(', '),
-    }),
+    Refusal.single(
+      405,
+      'METHOD_NOT_ALLOWED',
+      `${path} answers ${allowed.join(', ')} only (got ${method}). The API reference (GET /__admin/docs) lists every /manage/orders call.`,
+      {
+        allow: allowed.join(', '),
+      },
+    ),
 };

@@ -30,19 +30,35 @@ export const adminDialect: Dialect = {
   malformedJson: (detail) => Refusal.single(400, 'Validation_Error', `The body is not valid JSON (${detail}). Send a JSON object.`),
   tooLarge: (max) => Refusal.single(413, 'Payload_Too_Large', `The body is larger than ${max} bytes; admin calls take small JSON objects.`),
   notFound: (method, path) =>
-    Refusal.single(404, 'Resource_Not_Found', `No admin call ${method} ${path}. Every /__admin call is listed in the API reference: GET /__admin/docs (JSON: /__admin/openapi/admin.json).`),
+    Refusal.single(
+      404,
+      'Resource_Not_Found',
+      `No admin call ${method} ${path}. Every /__admin call is listed in the API reference: GET /__admin/docs (JSON: /__admin/openapi/admin.json).`,
+    ),
 };
 
 export const pageDialect: Dialect = {
   ...common,
   name: 'page',
-  refusal: { description: '{"error": {"status", "message"}} (+ event on a failed validation).', schema: pageErrorSchema, name: 'PageError' },
+  refusal: {
+    description: '{"error": {"status", "message"}} (+ event on a failed validation).',
+    schema: pageErrorSchema,
+    name: 'PageError',
+  },
   render: (refusal) =>
     refusal.code === VALIDATION_FAILED
-      ? jsonResponse({ error: { status: refusal.status, message: refusal.message }, event: 'OrderValidationFailed' }, refusal.status, refusal.headers)
+      ? jsonResponse(
+          { error: { status: refusal.status, message: refusal.message }, event: 'OrderValidationFailed' },
+          refusal.status,
+          refusal.headers,
+        )
       : render(refusal),
   malformedJson: (detail) => Refusal.single(400, 'Validation_Error', `The body is not valid JSON (${detail}).`),
   tooLarge: (max) => Refusal.single(413, 'Payload_Too_Large', `The body is larger than ${max} bytes; the page sends small JSON objects.`),
   notFound: (method, path, where) =>
-    Refusal.single(404, 'Resource_Not_Found', `No ${method} ${path} on the ${where} surface: it serves the loader scripts and the hosted checkout page.`),
+    Refusal.single(
+      404,
+      'Resource_Not_Found',
+      `No ${method} ${path} on the ${where} surface: it serves the loader scripts and the hosted checkout page.`,
+    ),
 };

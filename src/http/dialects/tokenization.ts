@@ -13,7 +13,11 @@ import { checkoutDialect } from './checkout.js';
 export const tokenizationDialect: Dialect = {
   ...checkoutDialect,
   name: 'tokenization',
-  refusal: { description: 'As the tokenization docs show: {id, error} with no data key (a 404 lists no errors).', schema: tokenizationErrorSchema, name: 'TokenizationError' },
+  refusal: {
+    description: 'As the tokenization docs show: {id, error} with no data key (a 404 lists no errors).',
+    schema: tokenizationErrorSchema,
+    name: 'TokenizationError',
+  },
   statusOf: { invalid: 400, forbidden: 403, not_found: 404, conflict: 409, locked: 423, rule: 422 },
   render: (refusal) =>
     jsonResponse(
@@ -21,5 +25,6 @@ export const tokenizationDialect: Dialect = {
       refusal.status,
       refusal.headers,
     ),
-  malformedJson: (detail) => Refusal.single(400, 'Validation_Error', `The request body is not valid JSON (${detail}). Send a JSON object, UTF-8 encoded.`),
+  malformedJson: (detail) =>
+    Refusal.single(400, 'Validation_Error', `The request body is not valid JSON (${detail}). Send a JSON object, UTF-8 encoded.`),
 };

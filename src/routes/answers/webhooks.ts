@@ -16,67 +16,85 @@ const amount = z.number().meta({ description: 'In major units, a JSON number.' }
 const currency = z.string().regex(/^[A-Z]{3}$/);
 
 const authorizationPayload = z.strictObject({
-    CustomerToken: id,
-    AuthorizationId: id,
-    Reference: reference,
-    ActionReference: z.string().nullable(),
-    CreatedOn: serviceInstantSchema,
-    CurrentAttempt: z.number().int().min(0).optional().meta({ description: 'retrying and failed: the attempts made.' }),
-    MaxAttempt: z.number().int().min(0).optional().meta({ description: 'retrying and failed: the attempts planned.' }),
-    Reason: z.enum(FAILURE_REASONS).nullable().optional().meta({ description: 'retrying and failed: why the last attempt failed.' }),
-  });
+  CustomerToken: id,
+  AuthorizationId: id,
+  Reference: reference,
+  ActionReference: z.string().nullable(),
+  CreatedOn: serviceInstantSchema,
+  CurrentAttempt: z.number().int().min(0).optional().meta({ description: 'retrying and failed: the attempts made.' }),
+  MaxAttempt: z.number().int().min(0).optional().meta({ description: 'retrying and failed: the attempts planned.' }),
+  Reason: z.enum(FAILURE_REASONS).nullable().optional().meta({ description: 'retrying and failed: why the last attempt failed.' }),
+});
 
 const orderCreatedPayload = z.strictObject({
-    OrderId: id,
-    Reference: reference,
-    Amount: amount,
-    Currency: currency,
-    Status: z.enum(ORDER_WEBHOOK_STATUSES),
-    AuthorizationId: id.optional().meta({ description: 'Only for an order a tokenized authorization created.' }),
-    CustomerToken: id.optional().meta({ description: 'Only for an order a tokenized authorization created.' }),
-  });
+  OrderId: id,
+  Reference: reference,
+  Amount: amount,
+  Currency: currency,
+  Status: z.enum(ORDER_WEBHOOK_STATUSES),
+  AuthorizationId: id.optional().meta({ description: 'Only for an order a tokenized authorization created.' }),
+  CustomerToken: id.optional().meta({ description: 'Only for an order a tokenized authorization created.' }),
+});
 
 const orderReviewedPayload = z.strictObject({ OrderId: id, Reference: reference, Amount: amount, Currency: currency });
 
-const orderReauthorizedPayload = z.strictObject({ OrderId: id, Amount: amount, OriginalAmount: amount.meta({ description: "The order's amount before the change." }), Currency: currency });
+const orderReauthorizedPayload = z.strictObject({
+  OrderId: id,
+  Amount: amount,
+  OriginalAmount: amount.meta({ description: "The order's amount before the change." }),
+  Currency: currency,
+});
 
 const customerTokenPayload = z.strictObject({
-    CustomerToken: id,
-    PreviousStatus: z.enum(CUSTOMER_TOKEN_STATUSES).nullable().meta({ description: 'The status before the change; null when the token was just issued.' }),
-  });
+  CustomerToken: id,
+  PreviousStatus: z
+    .enum(CUSTOMER_TOKEN_STATUSES)
+    .nullable()
+    .meta({ description: 'The status before the change; null when the token was just issued.' }),
+});
 
 /** An order event's Timestamp: the service's form in Swedish local time, +01:00 (CET) or +02:00 (CEST). */
 const stockholmInstant = z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}\+0[12]:00$/)
-    .meta({ format: 'date-time', description: 'Swedish local time with 7 fractional digits, e.g. 2024-01-30T11:02:42.5997621+01:00.' });
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}\+0[12]:00$/)
+  .meta({ format: 'date-time', description: 'Swedish local time with 7 fractional digits, e.g. 2024-01-30T11:02:42.5997621+01:00.' });
 
 /** One body per event type: its Type, the .NET instant it occurred (an order event's in Swedish local time), its payload. */
-function body<T extends z.ZodType>(types: readonly [WebhookType, ...WebhookType[]], payload: T, timestamp: z.ZodType = serviceInstantSchema) {
+function body<T extends z.ZodType>(
+  types: readonly [WebhookType, ...WebhookType[]],
+  payload: T,
+  timestamp: z.ZodType = serviceInstantSchema,
+) {
   return z.strictObject({ Type: z.enum(types), Timestamp: timestamp, Payload: payload });
 }
 
 export const webhookBodySchema = z
-    .union([
-      body(['walley:authorization:created', 'walley:authorization:authorized', 'walley:authorization:retrying', 'walley:authorization:failed'], authorizationPayload),
-      body(['walley:order:created'], orderCreatedPayload, stockholmInstant),
-      body(['walley:order:authorized', 'walley:order:rejected'], orderReviewedPayload, stockholmInstant),
-      body(['walley:order:reauthorized'], orderReauthorizedPayload, stockholmInstant),
-      body(['walley:customer-token:active', 'walley:customer-token:cancelled'], customerTokenPayload),
-    ])
-    .meta({ description: 'The webhook as POSTed to the merchant (PascalCase, as the service sends it).' });
+  .union([
+    body(
+      ['walley:authorization:created', 'walley:authorization:authorized', 'walley:authorization:retrying', 'walley:authorization:failed'],
+      authorizationPayload,
+    ),
+    body(['walley:order:created'], orderCreatedPayload, stockholmInstant),
+    body(['walley:order:authorized', 'walley:order:rejected'], orderReviewedPayload, stockholmInstant),
+    body(['walley:order:reauthorized'], orderReauthorizedPayload, stockholmInstant),
+    body(['walley:customer-token:active', 'walley:customer-token:cancelled'], customerTokenPayload),
+  ])
+  .meta({ description: 'The webhook as POSTed to the merchant (PascalCase, as the service sends it).' });
 
 /** The request's own headers, named as the overview page writes them. */
 export const webhookHeadersSchema = z
-    .strictObject({
-      'User-Agent': z.literal(WEBHOOK_USER_AGENT),
-      'Walley-CorrelationId': id.meta({ description: 'The same for every event one action triggered, and on every retry.' }),
-      'Walley-Timestamp': z.string().regex(/^\d+$/).meta({ description: 'UNIX seconds of the event (its Timestamp).' }),
-      'Walley-Live': z.enum(['True', 'False']).meta({ description: 'True in PROD, False in UAT.' }),
-      'Walley-Signature': z
-        .string()
-        .regex(/^[0-9a-f]{64}$/)
-        .optional()
-        .meta({ description: 'Lowercase hex HMAC-SHA256 of Walley-Timestamp + "." + the raw body, keyed by the merchant\'s webhook HMAC key; absent without a key.' }),
-    })
-    .meta({ description: "A webhook request's own headers (besides Content-Type)." });
+  .strictObject({
+    'User-Agent': z.literal(WEBHOOK_USER_AGENT),
+    'Walley-CorrelationId': id.meta({ description: 'The same for every event one action triggered, and on every retry.' }),
+    'Walley-Timestamp': z.string().regex(/^\d+$/).meta({ description: 'UNIX seconds of the event (its Timestamp).' }),
+    'Walley-Live': z.enum(['True', 'False']).meta({ description: 'True in PROD, False in UAT.' }),
+    'Walley-Signature': z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional()
+      .meta({
+        description:
+          'Lowercase hex HMAC-SHA256 of Walley-Timestamp + "." + the raw body, keyed by the merchant\'s webhook HMAC key; absent without a key.',
+      }),
+  })
+  .meta({ description: "A webhook request's own headers (besides Content-Type)." });
