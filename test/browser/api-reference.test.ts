@@ -5,9 +5,9 @@
  * that the copy renders the documents, and that the page asks nothing of any other host.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useSandbox } from '../support/sandbox.js';
-import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, launchChromium } from './support.js';
+import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, useChromium } from './support.js';
 
 let browser: Browser;
 let base: string;
@@ -30,13 +30,10 @@ describe.skipIf(!HAVE_CHROMIUM)(
   `API reference and start page in Chromium${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`,
   { timeout: BROWSER_TEST_TIMEOUT_MS },
   () => {
+    browser = useChromium();
     const sb = useSandbox({ port: 0 }, 'file');
     beforeAll(async () => {
-      browser = await launchChromium();
       base = (await sb.listen()).url;
-    });
-    afterAll(async () => {
-      await browser?.close();
     });
 
     it('renders every operation of the chosen document with the built copy of Swagger UI', async () => {

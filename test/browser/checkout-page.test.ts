@@ -7,7 +7,7 @@
  * whole page.
  */
 import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSandbox } from '../support/sandbox.js';
 import {
   BROWSER_TEST_TIMEOUT_MS,
@@ -17,7 +17,7 @@ import {
   Shop,
   eventually,
   initializeCheckout,
-  launchChromium,
+  useChromium,
 } from './support.js';
 
 let browser: Browser;
@@ -29,12 +29,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
   `hosted checkout in Chromium${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`,
   { timeout: BROWSER_TEST_TIMEOUT_MS },
   () => {
-    beforeAll(async () => {
-      browser = await launchChromium();
-    });
-    afterAll(async () => {
-      await browser?.close();
-    });
+    browser = useChromium();
 
     beforeEach(async () => {
       await sb.listen();

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSandbox } from '../support/sandbox.js';
 import { bearerToken } from '../support/manage-api.js';
 import { MINIMAL_UAT_CLIENT } from '../support/identity.js';
@@ -21,7 +21,7 @@ import {
   Shop,
   eventually,
   initializeCheckout,
-  launchChromium,
+  useChromium,
 } from './support.js';
 
 interface Logged {
@@ -46,12 +46,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
   `client API and client events in Chromium${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`,
   { timeout: BROWSER_TEST_TIMEOUT_MS },
   () => {
-    beforeAll(async () => {
-      browser = await launchChromium();
-    });
-    afterAll(async () => {
-      await browser?.close();
-    });
+    browser = useChromium();
 
     beforeEach(async () => {
       await sb.listen();

@@ -7,14 +7,14 @@
  * after it, counts the time since.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
 import type { SurfaceName } from '../../src/hosts.js';
 import { useSandbox } from '../support/sandbox.js';
 import { initPayload } from '../support/checkout-requests.js';
 import { MINIMAL_UAT_CLIENT } from '../support/identity.js';
 import { bearerToken } from '../support/manage-api.js';
-import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, launchChromium } from './support.js';
+import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, useChromium } from './support.js';
 
 let browser: Browser;
 // Ten days and an hour before the minimal scenario's shutdown (2026-10-30T23:00:00Z).
@@ -51,12 +51,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
   `the dashboard's migration story in Chromium${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`,
   { timeout: BROWSER_TEST_TIMEOUT_MS },
   () => {
-    beforeAll(async () => {
-      browser = await launchChromium();
-    });
-    afterAll(async () => {
-      await browser?.close();
-    });
+    browser = useChromium();
     beforeEach(async () => {
       const { url } = await sb.listen();
       page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });

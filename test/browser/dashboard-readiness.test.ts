@@ -4,7 +4,7 @@
  * item's evidence opens in the requests panel with one click.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readinessJunit } from '../../src/cli/readiness-format.js';
 import { READINESS_ITEMS } from '../../src/domain/readiness/readiness.js';
 import { useSandbox } from '../support/sandbox.js';
@@ -12,7 +12,7 @@ import { NORDIC, signedFetch } from '../support/checkout-requests.js';
 import { tokenFor } from '../support/identity.js';
 import { Receiver } from '../support/receiver.js';
 import { BAD_CLIENT, GOOD_CLIENT, driveBothShops } from '../support/readiness-shops.js';
-import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, launchChromium } from './support.js';
+import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, useChromium } from './support.js';
 
 let browser: Browser;
 const sb = useSandbox({ port: 0, now: '2026-10-01T10:00:00Z', frozen: true });
@@ -27,12 +27,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
   `go-live readiness on the dashboard in Chromium${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`,
   { timeout: BROWSER_TEST_TIMEOUT_MS },
   () => {
-    beforeAll(async () => {
-      browser = await launchChromium();
-    });
-    afterAll(async () => {
-      await browser?.close();
-    });
+    browser = useChromium();
     beforeEach(async () => {
       const { url } = await sb.listen();
       shop = new Receiver();

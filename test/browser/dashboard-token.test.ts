@@ -3,22 +3,17 @@
  * (the token once in the URL, then a cookie; src/admin/guard.ts): it loads, follows the event
  * stream and changes the world, and the address bar no longer shows the token.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useSandbox } from '../support/sandbox.js';
-import { HAVE_CHROMIUM, SKIP_REASON, launchChromium } from './support.js';
+import { HAVE_CHROMIUM, SKIP_REASON, useChromium } from './support.js';
 
 describe.skipIf(!HAVE_CHROMIUM)(`the dashboard behind an admin token in Chromium${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`, () => {
   const TOKEN = 'dashboard-token-0001';
-  let browser: Browser;
+  const browser = useChromium();
   const sb = useSandbox({ scenario: 'minimal', adminToken: TOKEN, now: '2026-10-30T22:00:00Z', frozen: true }, 'file');
   let base: string;
   beforeAll(async () => {
-    browser = await launchChromium();
     base = (await sb.listen()).url;
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   it('opens from the link with the token, then works on the cookie alone', async () => {

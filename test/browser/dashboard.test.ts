@@ -5,11 +5,11 @@
  * with a link to their hosted page; shows and changes a merchant's webhook signing key.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
 import { useSandbox } from '../support/sandbox.js';
 import { initPayload } from '../support/checkout-requests.js';
-import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, launchChromium } from './support.js';
+import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, useChromium } from './support.js';
 
 let browser: Browser;
 const sb = useSandbox({ scenario: 'minimal', port: 0, now: '2026-10-30T22:00:00Z', frozen: true });
@@ -33,12 +33,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
   `dashboard in Chromium${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`,
   { timeout: BROWSER_TEST_TIMEOUT_MS },
   () => {
-    beforeAll(async () => {
-      browser = await launchChromium();
-    });
-    afterAll(async () => {
-      await browser?.close();
-    });
+    browser = useChromium();
     beforeEach(async () => {
       base = (await sb.listen()).url;
       page = await browser.newPage();

@@ -7,11 +7,11 @@
  * the shop reads BusinessCustomer with the organisation number.
  */
 import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSandbox } from '../support/sandbox.js';
 import { at, initPayload } from '../support/checkout-requests.js';
 import { bearerToken } from '../support/manage-api.js';
-import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, Shop, eventually, launchChromium } from './support.js';
+import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, Shop, eventually, useChromium } from './support.js';
 
 let browser: Browser;
 const sb = useSandbox({ port: 0, now: '2026-10-20T10:00:00Z', frozen: true });
@@ -23,12 +23,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
   `delivery step and B2B variant in Chromium${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`,
   { timeout: BROWSER_TEST_TIMEOUT_MS },
   () => {
-    beforeAll(async () => {
-      browser = await launchChromium();
-    });
-    afterAll(async () => {
-      await browser?.close();
-    });
+    browser = useChromium();
 
     beforeEach(async () => {
       await sb.listen();

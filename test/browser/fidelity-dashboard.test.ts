@@ -5,22 +5,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Recorder, startRecorder } from '../../src/fidelity/recorder.js';
 import { type StandIn, merchantFlow, startStandIn } from '../support/fidelity.js';
-import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, launchChromium } from './support.js';
+import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, useChromium } from './support.js';
 
 describe.skipIf(!HAVE_CHROMIUM)(
   `the dashboard of record --compare in Chromium${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`,
   { timeout: BROWSER_TEST_TIMEOUT_MS },
   () => {
-    let browser: Browser;
+    const browser = useChromium();
     let standIn: StandIn;
     let recorder: Recorder;
     const dir = mkdtempSync(join(tmpdir(), 'fidelity-dashboard-'));
     beforeAll(async () => {
-      browser = await launchChromium();
       standIn = await startStandIn([
         (r, a) => {
           // A field only the upstream answers with: the sandbox is missing it.
@@ -32,7 +30,6 @@ describe.skipIf(!HAVE_CHROMIUM)(
       recorder = await startRecorder({ out: dir, upstreams, listen: { port: 0, logLevel: 'silent' }, compare: { scenario: 'default' } });
     });
     afterAll(async () => {
-      await browser?.close();
       await recorder?.close();
       await standIn?.close();
       rmSync(dir, { recursive: true, force: true });

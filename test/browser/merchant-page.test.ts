@@ -6,11 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSandbox } from '../support/sandbox.js';
 import { ROOT } from '../support/spawn.js';
-import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, Shop, initializeCheckout, launchChromium } from './support.js';
+import { BROWSER_TEST_TIMEOUT_MS, HAVE_CHROMIUM, SKIP_REASON, Shop, initializeCheckout, useChromium } from './support.js';
 
 const block = /^```html merchant-page\n([\s\S]*?)^```$/m.exec(readFileSync(join(ROOT, 'docs/browser-checkout.md'), 'utf8'))?.[1];
 
@@ -18,12 +18,11 @@ describe.skipIf(!HAVE_CHROMIUM)(
   `the merchant page of docs/browser-checkout.md${HAVE_CHROMIUM ? '' : ` (${SKIP_REASON})`}`,
   { timeout: BROWSER_TEST_TIMEOUT_MS },
   () => {
-    let browser: Browser;
+    const browser = useChromium();
     const sb = useSandbox({ scenario: 'minimal', port: 0 }, 'file');
     let shop: Shop;
     let page: Page;
     beforeAll(async () => {
-      browser = await launchChromium();
       await sb.listen();
       shop = new Shop(sb.baseUrl('uat', 'frontend'));
       await shop.start();
@@ -31,7 +30,6 @@ describe.skipIf(!HAVE_CHROMIUM)(
     });
     afterAll(async () => {
       await page?.close();
-      await browser?.close();
       await shop?.stop();
     });
 

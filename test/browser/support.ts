@@ -12,6 +12,7 @@ import { type Browser, chromium } from 'playwright-core';
 import type { Sandbox } from '../../src/index.js';
 import { initPayload } from '../support/checkout-requests.js';
 import { MINIMAL_UAT_CLIENT } from '../support/identity.js';
+import { scoped } from '../support/sandbox.js';
 import { bearerToken } from '../support/manage-api.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -24,6 +25,11 @@ export const HAVE_CHROMIUM = existsSync(CHROMIUM);
 export const BROWSER_TEST_TIMEOUT_MS = 60_000;
 /** Shown as the suite's name when it is skipped, so a skipped run says why. */
 export const SKIP_REASON = `skipped: ${CHROMIUM} is missing (apt-get install -y chromium; .ci/run does it)`;
+
+/** Chromium for the tests of the describe block (or file) that calls it: launched before the first, closed after the last. */
+export function useChromium(): Browser {
+  return scoped('Chromium', launchChromium, 'file');
+}
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

@@ -17,12 +17,12 @@ const silent = (options: SandboxOptions): SandboxOptions => ({ logLevel: 'silent
 
 /** The sandbox of each test (or of the file), made before and closed after: read it inside tests and hooks. */
 export function useSandbox(options: SandboxOptions = {}, scope: Scope = 'each'): Sandbox {
-  return current(() => createSandbox(silent(options)), scope);
+  return scoped('the sandbox', () => createSandbox(silent(options)), scope);
 }
 
 /** useSandbox for tests that reach into the process shell's parts. */
 export function useSandboxShell(options: SandboxOptions = {}, scope: Scope = 'each'): Shell {
-  return current(() => createShell(silent(options)), scope);
+  return scoped('the sandbox', () => createShell(silent(options)), scope);
 }
 
 /** A sandbox made inside a test and closed when that test finishes, passed or failed. */
@@ -41,10 +41,10 @@ function closedAfterTest<T extends { close(): Promise<void> }>(sandbox: T): T {
 }
 
 /**
- * One object for the whole file that always reads the sandbox of the running test, so tests and
- * their helpers keep writing `sb.fetch(…)` while each test gets a fresh sandbox.
+ * One object for the whole file that always reads the thing of the running test (a sandbox, a
+ * browser), so tests and their helpers keep writing `sb.fetch(…)` while each test gets a fresh one.
  */
-function current<T extends { close(): Promise<void> }>(make: () => Promise<T>, scope: Scope): T {
+export function scoped<T extends { close(): Promise<void> }>(what: string, make: () => Promise<T>, scope: Scope): T {
   let sandbox: T | undefined;
   const [before, after] = scope === 'each' ? [beforeEach, afterEach] : [beforeAll, afterAll];
   before(async () => {
@@ -58,7 +58,7 @@ function current<T extends { close(): Promise<void> }>(make: () => Promise<T>, s
     get(_target, key) {
       if (sandbox === undefined)
         throw new Error(
-          `the sandbox is made in a ${scope === 'each' ? 'beforeEach' : 'beforeAll'} hook: read it inside a test or a later hook`,
+          `${what} is made in a ${scope === 'each' ? 'beforeEach' : 'beforeAll'} hook: read it inside a test or a later hook`,
         );
       const value: unknown = Reflect.get(sandbox, key, sandbox);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(sandbox) : value;
