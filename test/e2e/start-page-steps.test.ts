@@ -7,8 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox } from '../../src/index.js';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { openSandbox } from '../support/sandbox.js';
 import { type Spawned, startSandbox } from '../support/spawn.js';
 
 describe.skipIf(spawnSync('curl', ['--version']).error !== undefined)("the start page's first steps", () => {
@@ -45,14 +45,10 @@ describe.skipIf(spawnSync('curl', ['--version']).error !== undefined)("the start
       file,
       'name: no-clients\nenvironments:\n  uat:\n    merchants:\n      - { id: "1", name: Shop, stores: [{ id: 1, countryCode: SE, currency: SEK }], sharedKey: { username: u, key: k } }\n',
     );
-    const sb = await createSandbox({ scenario: file, logLevel: 'silent' });
-    try {
-      const body = (await (await sb.fetch('/')).json()) as { firstSteps: unknown };
-      expect(body.firstSteps).toBeNull();
-      expect(await (await sb.fetch('/', { headers: { accept: 'text/html' } })).text()).not.toContain('First steps');
-    } finally {
-      await sb.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const sb = await openSandbox({ scenario: file });
+    const body = (await (await sb.fetch('/')).json()) as { firstSteps: unknown };
+    expect(body.firstSteps).toBeNull();
+    expect(await (await sb.fetch('/', { headers: { accept: 'text/html' } })).text()).not.toContain('First steps');
   });
 });
