@@ -292,6 +292,21 @@ describe('the request journal', () => {
     }
   });
 
+  it('over a socket, holds every request whose answer a client has, with the time it took to answer', async () => {
+    const sb = await sandbox({ port: 0, host: '127.0.0.1' });
+    const { url } = await sb.listen();
+    // The records must be there by the time the client has its answers and asks again.
+    const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${url}/uat/api/checkouts/${CHECKOUT}`)));
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 20 }, () => 401));
+    const overSocket = (await (await fetch(`${url}/__admin/requests?surface=api`)).json()) as { requests: JournalEntry[] };
+    expect(overSocket.requests).toHaveLength(20);
+    expect(await requests(sb, '?surface=api')).toHaveLength(20);
+    for (const entry of overSocket.requests) {
+      expect(entry.status).toBe(401);
+      expect(entry.latencyMs).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it('shows the headers of a request that came over a socket, as received and redacted', async () => {
     const sb = await sandbox({ port: 0, host: '127.0.0.1' });
     const { url } = await sb.listen();
