@@ -35,7 +35,7 @@ import {
   sharedKey,
 } from './cases.js';
 import { type Flags, MAIN, NOW, ROOT, type Server, rssMb, sandboxProcess, spawnServer } from './processes.js';
-import { SOAK_WORLD, p99Growth, soak, soakOptions, steadyRss } from './soak.js';
+import { SOAK_WORLD, heapLine, p99Growth, soak, soakOptions, steadyRss } from './soak.js';
 
 /** Where the sandboxes' stdout goes (their request log), removed at the end. */
 const LOG_DIR = mkdtempSync(join(tmpdir(), 'sandbox-bench-logs-'));
@@ -349,7 +349,8 @@ async function soakRow(): Promise<void> {
     };
     const note =
       `${flagOf(measured)} p99 ${first.p99} → ${last.p99} ms, max ${first.max} → ${last.max} ms, CPU ${first.cpuUs.toFixed(0)} → ${last.cpuUs.toFixed(0)} µs/request, ` +
-      `state ${first.stateMb.toFixed(1)} → ${last.stateMb.toFixed(1)} MB${steady ? `; RSS once steady ${steady[0].toFixed(0)} → ${steady[1].toFixed(0)} MB` : ''}`;
+      `state ${first.stateMb.toFixed(1)} → ${last.stateMb.toFixed(1)} MB${steady ? `; RSS once steady ${steady[0].toFixed(0)} → ${steady[1].toFixed(0)} MB` : ''}; ` +
+      heapLine(result);
     if (measured.non2xx || errors) failures++;
     rows.push({
       name: `soak: ${options.requests.toLocaleString('en')} mixed requests at ${options.load} of capacity, ${options.windows} windows`,

@@ -34,6 +34,7 @@ import {
   legacyCheckoutPath,
   sharedKey,
 } from './cases.js';
+import { INSPECTOR_ARG, heapAfterCollectionMb, inspectorUrl } from './heap.js';
 import { MAIN, ROOT, rssMb, sandboxProcess } from './processes.js';
 
 export interface SoakOptions {
@@ -78,6 +79,10 @@ export interface SoakResult {
   windows: SoakWindow[];
   rssStartMb: number;
   rssQuietMb: number;
+  /** The heap after a full collection (bench/heap.ts), MB: once warm, after the growing windows, after the steady ones. */
+  heapMb: { warm: number; grown: number; steady: number };
+  /** Checkouts the growing windows created (each one kept in the world). */
+  created: number;
 }
 
 const SOAK_ORDERS = 1000;
@@ -127,6 +132,8 @@ class Traffic {
   private readonly random = seeded(20261201);
   private readonly slots: Op[] = MIX.flatMap(([op, n]) => Array.from({ length: n }, () => op));
   private readonly checkouts: Known[] = [];
+  /** Checkouts the mix created. */
+  created = 0;
   private nextOrder = 0;
   /** The first answer of each op and status that was not 2xx, to say what went wrong. */
   readonly refusals = new Map<string, string>();
@@ -209,6 +216,7 @@ class Traffic {
     if (op === 'create') {
       const data = (JSON.parse(body) as { data: Known }).data;
       this.checkouts.push({ privateId: data.privateId, publicToken: data.publicToken });
+      this.created += 1;
     }
   }
 }
@@ -265,9 +273,10 @@ export async function soak(options: SoakOptions): Promise<SoakResult> {
     const world: World = generatedWorld(dir, 'soak', SOAK_ORDERS, SOAK_CHECKOUTS, 'capture');
     const stateFile = join(dir, 'soak-state.json');
     const server = await sandboxProcess(world, stateFile, 'default', options.logFile ?? join(dir, 'sandbox.log'), {
-      nodeArgs: options.nodeArgs,
+      nodeArgs: [...options.nodeArgs, INSPECTOR_ARG],
       keepLog: options.logFile !== null,
     });
+    const heap = (): Promise<number> => heapAfterCollectionMb(inspectorUrl(server.output()));
     try {
       const rssStartMb = rssMb(server.pid);
       const token = (await (
@@ -287,6 +296,8 @@ export async function soak(options: SoakOptions): Promise<SoakResult> {
       const traffic = new Traffic(token.access_token, world.orderIds, seed);
       await run(server.url, traffic, options.connections, { seconds: WARM_SECONDS });
       const probe = await run(server.url, traffic, options.connections, { seconds: PROBE_SECONDS });
+      const heapMb = { warm: await heap(), grown: Number.NaN, steady: Number.NaN };
+      const createdBefore = traffic.created;
       const capacity = probe.requests.average;
       const rate = options.rate ?? Math.max(1, Math.round(capacity * options.load));
       options.progress(
@@ -312,6 +323,7 @@ export async function soak(options: SoakOptions): Promise<SoakResult> {
           growing: traffic.growing,
         };
         windows.push(window);
+        if (w === options.windows - 1) heapMb.grown = await heap();
         for (const [key, body] of traffic.refusals) options.progress(`  not 2xx: ${key}: ${body}`);
         traffic.refusals.clear();
         traffic.unexpected = 0;
@@ -321,7 +333,9 @@ export async function soak(options: SoakOptions): Promise<SoakResult> {
         );
       }
       await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
-      return { capacity, rate, windows, rssStartMb, rssQuietMb: rssMb(server.pid) };
+      const rssQuietMb = rssMb(server.pid);
+      heapMb.steady = await heap();
+      return { capacity, rate, windows, rssStartMb, rssQuietMb, heapMb, created: traffic.created - createdBefore };
     } finally {
       await server.stop();
     }
@@ -341,6 +355,16 @@ export function p99Growth(result: SoakResult): number {
   const first = windows[0];
   const last = windows.at(-1);
   return first && last ? last.p99 / first.p99 : Number.NaN;
+}
+
+/** The heap after a full collection, in words: what it grew by, per checkout the windows kept, and whether it held once the state stopped growing. */
+export function heapLine(result: SoakResult): string {
+  const { warm, grown, steady } = result.heapMb;
+  const perCheckoutKb = ((grown - warm) * 1024) / Math.max(1, result.created);
+  return (
+    `heap after a full collection ${warm.toFixed(1)} MB once warm → ${grown.toFixed(1)} MB after the growing windows ` +
+    `(${result.created} checkouts created: ${perCheckoutKb.toFixed(1)} KB each) → ${steady.toFixed(1)} MB after the steady ones`
+  );
 }
 
 /** RSS at the end of the first and the last window once the state stopped growing, MB. */
@@ -399,6 +423,7 @@ async function main(): Promise<void> {
         ]
       : []),
     `- RSS ${result.rssStartMb.toFixed(0)} MB at the start, ${result.rssQuietMb.toFixed(0)} MB ${QUIET_MS / 1000} s after the last window`,
+    `- ${heapLine(result)}`,
   ].join('\n');
   console.log(`\n${markdown}\n`);
   // Only a run of this build as users run it is the page's table (not a profile, a trace or another build).
