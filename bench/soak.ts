@@ -15,7 +15,9 @@
  * SharedKey checkout reads, 240 order reads. Checkouts read and updated are drawn from the
  * newest 200. The rate is SOAK_LOAD (0.7) of what the same mix reached unthrottled in a short
  * probe right after the start. Two more windows follow without new checkouts and captures (their
- * share read instead): the state stops growing there, and so should the memory.
+ * share read instead): the state stops growing there, and so should the memory. The heap after a
+ * full collection (bench/heap.ts, through the inspector the sandbox is started with here) is read
+ * once warm, after the growing windows and after the steady ones: what the sandbox keeps.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
