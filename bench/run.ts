@@ -36,6 +36,7 @@ import {
 } from './cases.js';
 import { type Flags, MAIN, NOW, ROOT, type Server, rssMb, sandboxProcess, spawnServer } from './processes.js';
 import { SOAK_WORLD, heapLine, p99Growth, soak, soakOptions, steadyRss } from './soak.js';
+import { HEALTH_P99_BUDGET_MS, deliveryOptions, deliveryRows } from './deliveries.js';
 
 /** Where the sandboxes' stdout goes (their request log), removed at the end. */
 const LOG_DIR = mkdtempSync(join(tmpdir(), 'sandbox-bench-logs-'));
@@ -143,7 +144,7 @@ function anonymous(text: string, dir: string): string {
 // ---------------------------------------------------------------------------------------
 // Rows
 
-type Against = 'bare Hono' | 'Hono + jose' | 'same in memory' | 'ceiling' | 'first window';
+type Against = 'bare Hono' | 'Hono + jose' | 'same in memory' | 'ceiling' | 'first window' | 'none pending' | 'health before the drain';
 
 interface Row {
   name: string;
@@ -372,6 +373,65 @@ async function soakRow(): Promise<void> {
 }
 
 /**
+ * The outbox worker's rows (bench/deliveries.ts): purchase throughput with 0, 3,000 and
+ * 100,000 deliveries pending (against none pending: flat), and health's p99 while a drain of
+ * failing attempts runs (against health before it; budget: the reads' p99).
+ */
+async function deliveryRowsOf(): Promise<void> {
+  try {
+    const { purchases, health } = await deliveryRows(deliveryOptions(SMOKE, CONNECTIONS));
+    const base = purchases[0]!;
+    for (const row of purchases) {
+      const measured: Measured = {
+        rps: row.rps,
+        p50: row.p50,
+        p99: row.p99,
+        non2xx: row.non2xx,
+        errors: row.errors,
+        requests: row.requests,
+      };
+      const note = flagOf(measured);
+      if (note) failures++;
+      rows.push({
+        name: `admin POST …/purchase, ${row.pending.toLocaleString('en')} deliveries pending (each checkout once; notification to a reserved name)`,
+        world: 'default',
+        state: 'file',
+        flags: 'warn',
+        result: measured,
+        ratio: row.rps / base.rps,
+        against: 'none pending',
+        vsDefault: null,
+        rss: row.rss,
+        note: `${note} spawn → ready ${row.readyMs.toFixed(0)} ms`.trim(),
+      });
+    }
+    const over = health.p99 > HEALTH_P99_BUDGET_MS ? `OVER BUDGET (${HEALTH_P99_BUDGET_MS} ms); ` : '';
+    rows.push({
+      name: `GET /__admin/health while ${health.attempts.toLocaleString('en')} failing attempts drain (${health.purchases.toLocaleString('en')} purchases, clock moved 1 h), 10 clients`,
+      world: 'default',
+      state: 'memory',
+      flags: 'warn',
+      result: {
+        rps: health.answered / (health.drainMs / 1000),
+        p50: Math.round(health.p50),
+        p99: Math.round(health.p99),
+        non2xx: 0,
+        errors: 0,
+        requests: health.answered,
+      },
+      ratio: health.p99 / health.idleP99,
+      against: 'health before the drain',
+      vsDefault: null,
+      rss: health.rss,
+      note: `${over}drain ${health.drainMs.toFixed(0)} ms, ${health.answered} answered during it, max ${health.max.toFixed(0)} ms; p99 before it ${health.idleP99.toFixed(1)} ms`,
+    });
+  } catch (error) {
+    notes.push(`deliveries: did not run: ${(error as Error).message.split('\n')[0]}`);
+    failures++;
+  }
+}
+
+/**
  * Spawn → first 200 from /__admin/health of the built server (with its default flags); RSS
  * right after. The same for bare Hono (its first 200 from any path) as the ceiling of the run.
  */
@@ -526,6 +586,7 @@ async function main(): Promise<void> {
       );
     }
 
+    await deliveryRowsOf();
     if (!SMOKE) await soakRow();
 
     // The framework ceiling again at the end: how far the machine drifted during the run.

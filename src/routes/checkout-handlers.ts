@@ -161,8 +161,9 @@ export function checkoutHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers {
     /** The pay link page's abort: the customer's simulation aborts it (and notifies); aborting an aborted session again changes nothing. */
     abort: async (c) => {
       const checkout = load(c);
+      // Checked again in the checkout's turn: a purchase under way may complete first.
       reject(abortRejection(checkout));
-      if (checkout.status !== 'Aborted') await deps.simulation.abort(checkout);
+      if (checkout.status !== 'Aborted') await deps.simulation.abort(checkout, abortRejection);
       return ok(null);
     },
 

@@ -3,7 +3,9 @@
  * customer simulation and the admin go through it, never through the store. Records are
  * replaced whole, never edited in place, and every change is durable before it returns.
  * A merchant's modifying request holds the checkout until its change is saved: another one
- * meanwhile is refused as the service refuses it (423 Resource_Locked).
+ * meanwhile is refused as the service refuses it (423 Resource_Locked). The customer's steps
+ * (identify, commit, purchase, abort) take the checkout's turn instead (`exclusive`): each
+ * reads, checks and changes it as one step, the next one after it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Clock, instant } from '../clock.js';
@@ -14,6 +16,7 @@ import { profileFor, profileRejection } from '../domain/delivery-module.js';
 import type { Checkout, DeliveryModule, Order, Store } from '../domain/model.js';
 import type { Merchant } from '../domain/merchant.js';
 import { startingCustomer } from '../domain/sales-segment.js';
+import { Violation } from '../domain/violation.js';
 import { orderCreatedEvent, orderStatusOfPurchase } from '../domain/webhook-events.js';
 import type { Settings } from '../domain/settings.js';
 import type { EnvName } from '../hosts.js';
@@ -127,17 +130,36 @@ export class CheckoutService {
     return Date.parse(checkout.expiresAt) <= this.clock.nowMs();
   }
 
-  /** Applies changes to the checkout as stored now; returns the new checkout. */
-  async update(checkout: Checkout, changes: CheckoutChanges): Promise<Checkout> {
+  /**
+   * Runs a customer's step on the checkout in its turn: `step` gets the checkout as stored
+   * once every earlier step on it has finished and its change is on disk, so its checks and
+   * its change are one step (two purchases of one checkout: the second finds it purchased).
+   */
+  exclusive<T>(checkout: Pick<Checkout, 'privateId'>, step: (current: Checkout) => Promise<T>): Promise<T> {
+    const key = checkout.privateId.toLowerCase();
+    return this.store.exclusive(`${this.env}/checkouts/${key}`, () => {
+      const current = this.find(key);
+      if (!current)
+        throw new Violation('not_found', 'Checkout_Not_Found', `No checkout ${checkout.privateId} in ${this.env.toUpperCase()}.`);
+      return step(current);
+    });
+  }
+
+  /**
+   * Applies changes to the checkout as stored now, with what must be saved with them
+   * (`along`: a notification the change announces); returns the new checkout.
+   */
+  async update(checkout: Checkout, changes: CheckoutChanges, along: Change[] = []): Promise<Checkout> {
     const current = this.find(checkout.privateId) ?? checkout;
     const next: Checkout = { ...current, ...changes };
-    const writes: Change[] = [put(this.env, 'checkouts', next)];
+    const writes: Change[] = [put(this.env, 'checkouts', next), ...along];
     // A reference set after the purchase is the order's reference too.
     if ('reference' in changes) {
       const order = this.orderOf(next);
       if (order) writes.push(put(this.env, 'orders', { ...order, reference: next.reference }));
     }
     await this.store.apply(writes);
+    if (along.length) this.webhooks.wake();
     return next;
   }
 
@@ -185,12 +207,13 @@ export class CheckoutService {
   }
 
   /**
-   * Completes the purchase: the checkout's new state, its order and the merchant's
+   * Completes the purchase: the checkout's new state, its order, the merchant's
    * `walley:order:created` webhook (https://dev.walleypay.com/docs/webhooks/orders: "a customer
-   * completed a checkout session") are saved together. A rejected purchase creates no order
-   * the webhook would announce.
+   * completed a checkout session") and what else the purchase brings (`along`: its
+   * notification, a customer token, an on-hold review) are one change, so a crash keeps all of
+   * them or none. A rejected purchase creates no order the webhook would announce.
    */
-  async complete(checkout: Checkout, changes: CheckoutChanges, order: Order): Promise<Checkout> {
+  async complete(checkout: Checkout, changes: CheckoutChanges, order: Order, along: Change[] = []): Promise<Checkout> {
     const current = this.find(checkout.privateId) ?? checkout;
     const next: Checkout = { ...current, ...changes, orderId: order.orderId };
     const status = next.purchase ? orderStatusOfPurchase(next.purchase.result) : null;
@@ -200,8 +223,8 @@ export class CheckoutService {
           privateId: next.privateId,
         })
       : [];
-    await this.store.apply([put(this.env, 'checkouts', next), put(this.env, 'orders', order), ...webhooks]);
-    if (webhooks.length) this.webhooks.wake();
+    await this.store.apply([put(this.env, 'checkouts', next), put(this.env, 'orders', order), ...webhooks, ...along]);
+    if (webhooks.length || along.length) this.webhooks.wake();
     return next;
   }
 

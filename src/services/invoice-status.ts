@@ -7,16 +7,14 @@
  * (https://dev.walleypay.com/docs/webhooks/orders). Every call goes through the callback
  * records, retried on the sandbox clock like the others.
  */
-import { randomUUID } from 'node:crypto';
 import { type Clock, instant } from '../clock.js';
-import { substitutePlaceholders } from '../domain/checkout-callbacks.js';
 import { type InvoiceStatusName, invoiceStatusUrl, purchaseResultOf, reviewedOrder } from '../domain/invoice-status.js';
 import type { Checkout, Order } from '../domain/model.js';
 import { orderReviewedEvent } from '../domain/webhook-events.js';
 import type { EnvName } from '../hosts.js';
 import { type Change, LOOKUPS, put } from '../store/state.js';
 import type { StateStore } from '../store/store.js';
-import type { CallbackRecord, OnHoldReview } from '../domain/records.js';
+import type { OnHoldReview } from '../domain/records.js';
 import type { CallbackLog } from './callbacks.js';
 import type { MerchantDirectory } from './merchants.js';
 import type { OrderService, OrderTimeRule } from './orders.js';
@@ -51,8 +49,8 @@ export class InvoiceStatusService implements OrderTimeRule {
     return this.reviews.toArray();
   }
 
-  /** Starts the review of an OnHold purchase (settings.onHold). */
-  async schedule(checkout: Checkout): Promise<OnHoldReview> {
+  /** The change that starts the review of an OnHold purchase (settings.onHold), committed with the purchase. */
+  review(checkout: Checkout): Change {
     const { onHold } = this.deps.store.settings();
     const review: OnHoldReview = {
       id: checkout.privateId.toLowerCase(),
@@ -63,8 +61,7 @@ export class InvoiceStatusService implements OrderTimeRule {
       state: 'pending',
       resolvedAt: null,
     };
-    await this.deps.store.apply([put(this.env, 'onHoldReviews', review)]);
-    return review;
+    return put(this.env, 'onHoldReviews', review);
   }
 
   /** Resolves the checkout's on-hold purchase now (the admin call). */
@@ -106,7 +103,10 @@ export class InvoiceStatusService implements OrderTimeRule {
     const due = [...this.reviews.subset(LOOKUPS.due)]
       .filter((r) => Date.parse(r.dueAt!) <= nowMs)
       .sort((a, b) => Date.parse(a.dueAt!) - Date.parse(b.dueAt!));
-    for (const review of due) {
+    for (const listed of due) {
+      // Read again: the admin may have resolved it while an earlier one was being saved.
+      const review = this.reviews.get(listed.id);
+      if (!review || review.state !== 'pending' || review.dueAt === null || Date.parse(review.dueAt) > nowMs) continue;
       const checkout = this.checkout(review.privateId);
       const order = checkout ? this.orderOf(checkout) : undefined;
       if (order && this.dueMs(order) !== null) {
@@ -117,7 +117,7 @@ export class InvoiceStatusService implements OrderTimeRule {
         await this.deps.store.apply([put(this.env, 'onHoldReviews', { ...review, state: 'resolved' })]);
         continue;
       }
-      const resolved = this.resolution(checkout, review, review.outcome, Date.parse(review.dueAt!), order);
+      const resolved = this.resolution(checkout, review, review.outcome, Date.parse(review.dueAt), order);
       await this.deps.store.apply(resolved.order ? [...resolved.changes, put(this.env, 'orders', resolved.order)] : resolved.changes);
     }
     if (due.length) this.deps.webhooks.wake();
@@ -187,19 +187,10 @@ export class InvoiceStatusService implements OrderTimeRule {
         orderNo: checkout.reference,
         status: outcome,
       });
-      changes.push(this.deps.callbacks.change(callback('invoice-status', checkout.privateId, url, at)));
+      changes.push(this.deps.callbacks.change(this.deps.callbacks.pendingCall('invoice-status', checkout.privateId, url, at)));
     }
-    if (checkout.notificationUri) {
-      changes.push(
-        this.deps.callbacks.change(
-          callback('notification', checkout.privateId, substitutePlaceholders(checkout.notificationUri, checkout), at),
-        ),
-      );
-    }
+    const notification = this.deps.callbacks.notification(checkout, at);
+    if (notification) changes.push(this.deps.callbacks.change(notification));
     return { review: resolved, order: changed, changes };
   }
-}
-
-function callback(kind: CallbackRecord['kind'], privateId: string, url: string, at: string): CallbackRecord {
-  return { id: randomUUID(), kind, privateId, url, method: 'GET', createdAt: at, state: 'pending', nextAttemptAt: at, attempts: [] };
 }

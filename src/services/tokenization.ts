@@ -77,8 +77,11 @@ export class TokenizationService {
     return this.deps.webhooks.list();
   }
 
-  /** A purchase on a recurring profile: one token per purchase, shown in data.order.customerToken. Returns the checkout with it. */
-  async issueFor(checkout: Checkout): Promise<Checkout> {
+  /**
+   * A purchase on a recurring profile: one token per purchase, shown in data.order.customerToken.
+   * The token and what it changes (its record, its webhook), committed with the purchase.
+   */
+  issueFor(checkout: Checkout): { customerToken: string; changes: Change[] } {
     const token: StoredToken = {
       id: randomUUID(),
       token: '',
@@ -94,13 +97,13 @@ export class TokenizationService {
       authorizationFailure: null,
     };
     token.token = token.id;
-    const withToken: Checkout = { ...checkout, customerToken: token.token };
-    await this.save([
-      put(this.env, 'customerTokens', token),
-      put(this.env, 'checkouts', withToken),
-      ...this.queue(token.merchantId, [customerTokenEvent('walley:customer-token:active', token, null, this.now())], token.token),
-    ]);
-    return withToken;
+    return {
+      customerToken: token.token,
+      changes: [
+        put(this.env, 'customerTokens', token),
+        ...this.queue(token.merchantId, [customerTokenEvent('walley:customer-token:active', token, null, this.now())], token.token),
+      ],
+    };
   }
 
   /** The caller's token; another merchant's token is unknown (404), as the docs say. */

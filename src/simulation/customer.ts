@@ -4,7 +4,10 @@
  * follows the real order of events: the checkout locks (CommittedToPurchase), the
  * merchant's validationUri is POSTed (a non-2xx stops the purchase and unlocks the
  * checkout), then the purchase completes, the order is created, and the notificationUri is
- * called (retried on the sandbox clock). Each method returns the checkout as it now is.
+ * called (retried on the sandbox clock). Each step runs in the checkout's turn
+ * (CheckoutService.exclusive): it checks the checkout as the step before it left it, so two
+ * steps sent at once end as they would one after the other. Each method returns the
+ * checkout as it now is.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { type Clock, instant } from '../clock.js';
@@ -29,7 +32,8 @@ import type { SettingsService } from '../services/settings.js';
 import type { TokenizationService } from '../services/tokenization.js';
 import { callMerchantRecorded } from './merchant-calls.js';
 import type { OutboundRecorder } from '../control/journal.js';
-import { type NotificationDispatcher, callbackAttemptEvent } from './notifications.js';
+import type { Change } from '../store/state.js';
+import { callbackAttemptEvent } from './notifications.js';
 
 export interface PurchaseRequest {
   result: PurchaseResult;
@@ -63,7 +67,6 @@ export interface SimulationDeps {
   clock: Clock;
   checkouts: CheckoutService;
   callbacks: CallbackLog;
-  notifications: NotificationDispatcher;
   settings: SettingsService;
   faker: LazyFaker;
   /** State changes for GET /__admin/events (the dashboard's live updates). */
@@ -105,38 +108,70 @@ export class CustomerSimulation {
    * faker) data; on a business checkout that includes the company. With a delivery module the
    * checkout then shows a delivery choice: the one named, the one made before, or the first.
    */
-  async identify(checkout: Checkout, given: Customer | null, shipping: DeliveryRequest | null = null): Promise<Checkout> {
-    this.allow(checkout, 'identify');
-    const rejection = companyRejection(checkout, given, this.service.merchantStores(checkout));
-    if (rejection) throw rejection;
-    const delivery = this.delivery(checkout, shipping);
-    return this.transition(checkout, { customer: await this.identified(checkout, given), status: statusAfter('identify'), ...delivery });
-  }
-
-  /** The customer picks another carrier or option (the hosted page's delivery step). */
-  async chooseShipping(checkout: Checkout, shipping: DeliveryRequest): Promise<Checkout> {
-    this.allow(checkout, 'identify');
-    return this.service.update(checkout, this.delivery(checkout, shipping));
-  }
-
-  async commit(checkout: Checkout): Promise<Checkout> {
-    this.allow(checkout, 'commit');
-    return this.transition(checkout, {
-      customer: checkout.customer ?? (await this.identified(checkout, null)),
-      status: statusAfter('commit'),
-      ...this.delivery(checkout, null),
+  identify(checkout: Checkout, given: Customer | null, shipping: DeliveryRequest | null = null): Promise<Checkout> {
+    return this.service.exclusive(checkout, async (current) => {
+      this.allow(current, 'identify');
+      const rejection = companyRejection(current, given, this.service.merchantStores(current));
+      if (rejection) throw rejection;
+      const delivery = this.delivery(current, shipping);
+      return this.transition(current, { customer: await this.identified(current, given), status: statusAfter('identify'), ...delivery });
     });
   }
 
-  async abort(checkout: Checkout): Promise<{ checkout: Checkout; notification: CallbackRecord | null }> {
-    this.allow(checkout, 'abort');
-    if (checkout.status === 'Aborted') return { checkout, notification: null };
-    const aborted = await this.transition(checkout, { status: statusAfter('abort') });
-    // The service notifies the merchant of an aborted session too (docs/real-service.md, "Notification callback").
-    return { checkout: aborted, notification: await this.deps.notifications.notify(this.env, aborted) };
+  /** The customer picks another carrier or option (the hosted page's delivery step). */
+  chooseShipping(checkout: Checkout, shipping: DeliveryRequest): Promise<Checkout> {
+    return this.service.exclusive(checkout, (current) => {
+      this.allow(current, 'identify');
+      return this.service.update(current, this.delivery(current, shipping));
+    });
   }
 
-  async purchase(checkout: Checkout, request: PurchaseRequest): Promise<PurchaseOutcome> {
+  commit(checkout: Checkout): Promise<Checkout> {
+    return this.service.exclusive(checkout, async (current) => {
+      this.allow(current, 'commit');
+      return this.transition(current, {
+        customer: current.customer ?? (await this.identified(current, null)),
+        status: statusAfter('commit'),
+        ...this.delivery(current, null),
+      });
+    });
+  }
+
+  /**
+   * The customer aborts; the merchant is notified of an aborted session too (docs/real-service.md,
+   * "Notification callback"), in the same change. `refuse` is a caller's own rule, checked in the
+   * checkout's turn with the customer's (the merchant's abort refuses a committed checkout).
+   */
+  abort(
+    checkout: Checkout,
+    refuse: (current: Checkout) => Violation | null = () => null,
+  ): Promise<{ checkout: Checkout; notification: CallbackRecord | null }> {
+    return this.service.exclusive(checkout, async (current) => {
+      const refused = refuse(current);
+      if (refused) throw refused;
+      this.allow(current, 'abort');
+      if (current.status === 'Aborted') return { checkout: current, notification: null };
+      const aborted: Checkout = { ...current, status: statusAfter('abort') };
+      const notification = this.deps.callbacks.notification(aborted, this.deps.clock.iso());
+      const saved = await this.transition(
+        current,
+        { status: aborted.status },
+        notification ? [this.deps.callbacks.change(notification)] : [],
+      );
+      return { checkout: saved, notification };
+    });
+  }
+
+  /**
+   * The purchase, in the checkout's turn from the first check to the saved order: a second
+   * purchase of the same checkout (a double click) waits for it and is refused as it would be
+   * one after the other.
+   */
+  purchase(checkout: Checkout, request: PurchaseRequest): Promise<PurchaseOutcome> {
+    return this.service.exclusive(checkout, (current) => this.purchaseNow(current, request));
+  }
+
+  private async purchaseNow(checkout: Checkout, request: PurchaseRequest): Promise<PurchaseOutcome> {
     this.allow(checkout, 'complete');
     const before = checkout.status === 'CommittedToPurchase' ? 'CustomerIdentified' : checkout.status;
     // The delivery choice is made before the lock, so the validation call already sees its fee.
@@ -181,11 +216,21 @@ export class CustomerSimulation {
       purchaseIdentifier: String(randomInt(10_000_000, 100_000_000)),
     });
     const previous = current.status;
-    current = await this.service.complete(current, { status: 'PurchaseCompleted', purchase }, order);
+    let changes: CheckoutChanges = { status: 'PurchaseCompleted', purchase };
+    const along: Change[] = [];
     // A recurring profile's purchase gives the consent for later charges: a customer token (not for a rejected one).
-    if (isRecurringProfile(current.profileName) && result !== 'Rejected') current = await this.deps.tokenization.issueFor(current);
+    if (isRecurringProfile(current.profileName) && result !== 'Rejected') {
+      const token = this.deps.tokenization.issueFor(current);
+      changes = { ...changes, customerToken: token.customerToken };
+      along.push(...token.changes);
+    }
+    const completed: Checkout = { ...current, ...changes, orderId: order.orderId };
     // A purchase on hold (fraud review) is resolved later, by the clock or the admin (docs/real-service.md, "Invoice status callback").
-    if (result === 'OnHold') await this.deps.invoiceStatus.schedule(current);
+    if (result === 'OnHold') along.push(this.deps.invoiceStatus.review(completed));
+    // Saved with the purchase: a crash never leaves a completed purchase its shop is not told of.
+    const notification = this.deps.callbacks.notification(completed, this.deps.clock.iso());
+    if (notification) along.push(this.deps.callbacks.change(notification));
+    current = await this.service.complete(current, changes, order, along);
     this.publishStatus(current, previous);
     this.deps.events.publish({
       type: 'checkout.purchase',
@@ -195,7 +240,6 @@ export class CustomerSimulation {
       result,
       paymentName: request.paymentName,
     });
-    const notification = await this.deps.notifications.notify(this.env, current);
     return { checkout: current, order, validation, notification };
   }
 
@@ -209,10 +253,10 @@ export class CustomerSimulation {
     return Promise.resolve(this.deps.callbacks.all());
   }
 
-  /** A change through the checkout service that announces a status transition on the event stream. */
-  private async transition(checkout: Checkout, changes: CheckoutChanges): Promise<Checkout> {
+  /** A change through the checkout service (with what is saved along with it) that announces a status transition on the event stream. */
+  private async transition(checkout: Checkout, changes: CheckoutChanges, along: Change[] = []): Promise<Checkout> {
     const previous = checkout.status;
-    const next = await this.service.update(checkout, changes);
+    const next = await this.service.update(checkout, changes, along);
     this.publishStatus(next, previous);
     return next;
   }

@@ -3,12 +3,18 @@
  * notificationUri), with global fetch, the real service's 10 s budget and redirects
  * followed. Network failures are outcomes, never exceptions: they are recorded as attempts.
  * A name reserved for examples is never looked up: the call fails at once, saying why.
+ * Of the shop's answer only the status decides; its body is read up to what the attempt and
+ * the journal keep, and the rest is never fetched (a shop may answer with gigabytes, or
+ * without end).
  */
 import { monotonicMs } from '../clock.js';
 import type { OutboundRecorder } from '../control/journal.js';
 import { reservedExampleName, reservedNameError } from '../domain/reserved-names.js';
 
 const MERCHANT_CALL_TIMEOUT_MS = 10_000;
+
+/** The characters of a shop's answer kept with its attempt (and shown in the journal). */
+const KEPT_ANSWER_CHARS = 2000;
 
 export type CallOutcome = { status: number; body: string; error: null } | { status: null; body: null; error: string };
 
@@ -32,10 +38,31 @@ async function callMerchant(
       headers: requestHeaders(json !== undefined, headers),
       ...(json === undefined ? {} : { body: json }),
     });
-    const body = (await response.text()).slice(0, 2000);
+    const body = await answerPrefix(response);
     return { status: response.status, body, error: null };
   } catch (error) {
     return { status: null, body: null, error: describe(error) };
+  }
+}
+
+/**
+ * The first KEPT_ANSWER_CHARS characters of the answer: read chunk by chunk until there are
+ * as many, then the body is cancelled, which closes the connection instead of reading on.
+ */
+async function answerPrefix(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (text.length < KEPT_ANSWER_CHARS) {
+      const { done, value } = await reader.read();
+      if (done) return (text + decoder.decode()).slice(0, KEPT_ANSWER_CHARS);
+      text += decoder.decode(value, { stream: true });
+    }
+    return text.slice(0, KEPT_ANSWER_CHARS);
+  } finally {
+    reader.cancel().catch(() => undefined);
   }
 }
 

@@ -6,24 +6,30 @@
  * Requests never wait for the network on the merchant's behalf. A request (a purchase, a clock
  * move) only records what is due: the work the clock makes due (scheduled authorizations,
  * on-hold reviews: state changes, no network) is caught up with at once, and each delivery is a
- * callback record (persisted, so pending retries survive a restart). The attempts run here, in
- * the background, one after another in the order they fell due, each bounded by the merchant
- * call's own time limit; a shop that does not answer delays only its own deliveries. While the
- * clock ticks, a timer wakes the worker as retries fall due. `settled()` is how a test (or the
- * admin's settle call) waits until everything due by now has been attempted.
+ * callback record (persisted with the change it announces, so pending retries survive a
+ * restart), queued by its next attempt (`LOOKUPS.nextAttempt`, a heap: the earliest is found
+ * without visiting the others). The attempts run here, in the background, per destination (a
+ * URL's origin): each destination gets one call at a time, earliest due first, and at most
+ * MAX_DESTINATIONS_AT_ONCE destinations are called at once, taking turns when more have
+ * deliveries due, so a shop that does not answer delays only its own deliveries (and, beyond
+ * that many hung shops, another shop's by at most one call's time limit). Between attempts
+ * the worker lets requests run, also when an attempt failed without any I/O. While the clock
+ * ticks, a timer wakes the worker as retries fall due; at start it makes what is due at once,
+ * whatever the clock. `settled()` is how a test (or the admin's settle call) waits until
+ * everything due by now has been attempted.
  *
  * One per world (made by createWorld); closing the sandbox stops it (timer cleared, clock
  * listener removed, calls aborted).
  */
-import { randomUUID } from 'node:crypto';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { type Clock, instant } from '../clock.js';
-import { deliveredBy, nextAttemptDue, substitutePlaceholders } from '../domain/checkout-callbacks.js';
-import type { Checkout } from '../domain/model.js';
+import { deliveredBy, nextAttemptDue } from '../domain/checkout-callbacks.js';
 import { ENVIRONMENTS, type EnvName } from '../hosts.js';
 import type { CallbackRecord } from '../domain/records.js';
 import type { CallbackLog } from '../services/callbacks.js';
 import type { EventBus } from '../control/events.js';
-import { callMerchantRecorded } from './merchant-calls.js';
+import { DueQueue } from '../store/due-queue.js';
+import { type CallOutcome, callMerchantRecorded } from './merchant-calls.js';
 import type { OutboundRecorder } from '../control/journal.js';
 
 export interface NotificationDeps {
@@ -95,47 +101,62 @@ class Pass {
   }
 }
 
+/**
+ * Destinations called at once. One call each, so a shop never gets two of the sandbox's calls
+ * at the same time; a destination beyond these waits for a free slot, at most one merchant
+ * call's time limit, as destinations with more due take turns after every attempt.
+ */
+export const MAX_DESTINATIONS_AT_ONCE = 8;
+
+/** A delivery taken out of the queue, waiting in its destination's lane. */
+interface InHand {
+  env: EnvName;
+  record: CallbackRecord;
+}
+
+/** Where a call goes, for its lane: the URL's origin (scheme, host, port). */
+function destinationOf(url: string): string {
+  return URL.canParse(url) ? new URL(url).origin : url;
+}
+
 export class NotificationDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   private readonly abort = new AbortController();
   private readonly unsubscribe: () => void;
   private readonly sources: DueWork[] = [];
+  /** The earliest instant the sources have work due, as of their last pass. */
+  private sourcesDueMs: number | null = null;
   private readonly work = new Pass(
     () => this.runDueWork(),
-    () => this.arm(),
+    () => {
+      this.sourcesDueMs = this.nextSourceDue();
+      this.arm();
+    },
   );
-  private readonly deliveries = new Pass(
-    () => this.deliverDue(),
-    () => this.arm(),
-  );
+  /** Per destination, the deliveries taken out of the queue and not yet attempted, earliest due first. */
+  private readonly lanes = new Map<string, DueQueue<InHand>>();
+  /** Destinations with deliveries waiting for a free slot, in the order they asked (a queue: `readyHead` is its front). */
+  private ready: string[] = [];
+  private readyHead = 0;
+  private readonly waiting = new Set<string>();
+  /** Destinations being called right now (at most MAX_DESTINATIONS_AT_ONCE). */
+  private readonly calling = new Set<string>();
+  /** Deliveries whose attempt could not be saved: back in the queue on the next wake, not tried again at once. */
+  private readonly parked = new Map<string, InHand>();
+  private idleWaiters: (() => void)[] = [];
+  /** Attempts being made right now (one per destination called). */
+  private inFlight = 0;
 
   constructor(private readonly ctx: NotificationDeps) {
     this.unsubscribe = ctx.clock.onChange(() => void this.catchUp());
-    this.arm();
-  }
-
-  /** Records a notification for the checkout, due now; the worker makes the attempt. */
-  async notify(env: EnvName, checkout: Checkout): Promise<CallbackRecord | null> {
-    if (!checkout.notificationUri) return null;
-    const now = this.ctx.clock.iso();
-    const record: CallbackRecord = {
-      id: randomUUID(),
-      kind: 'notification',
-      privateId: checkout.privateId,
-      url: substitutePlaceholders(checkout.notificationUri, checkout),
-      createdAt: now,
-      state: 'pending',
-      nextAttemptAt: now,
-      attempts: [],
-    };
-    await this.ctx.callbacks(env).save(record);
-    this.deliver();
-    return record;
+    // The start's catch-up: what fell due while the sandbox was down, on a frozen clock too.
+    setImmediate(() => void this.catchUp());
   }
 
   addSource(source: DueWork): void {
     this.sources.push(source);
+    this.sourcesDueMs = this.nextSourceDue();
     this.arm();
   }
 
@@ -151,25 +172,19 @@ export class NotificationDispatcher {
     void this.catchUp();
   }
 
-  /** Starts a delivery pass in the background, or makes the one running go round again. */
-  private deliver(): void {
-    if (this.stopped) return;
-    void this.deliveries.run();
-  }
-
   /** Resolves once the clock's due work is done and every delivery due by now has been attempted. */
   async settled(): Promise<void> {
     await this.catchUp();
     await this.work.done();
-    await this.deliveries.done();
+    while (!this.stopped && this.busy) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 
   state(): DeliveryState {
     const nowMs = this.ctx.clock.nowMs();
-    return {
-      due: this.pending().filter(({ record }) => Date.parse(record.nextAttemptAt!) <= nowMs).length,
-      delivering: this.deliveries.busy,
-    };
+    let due = this.parked.size;
+    for (const env of ENVIRONMENTS) due += this.ctx.callbacks(env).countDue(nowMs);
+    for (const lane of this.lanes.values()) due += lane.size;
+    return { due: due + this.inFlight, delivering: this.calling.size > 0 };
   }
 
   stop(): void {
@@ -178,15 +193,101 @@ export class NotificationDispatcher {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.abort.abort();
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
-  private pending(): { env: EnvName; record: CallbackRecord }[] {
-    return ENVIRONMENTS.flatMap((env) =>
-      this.ctx
-        .callbacks(env)
-        .pending()
-        .map((record) => ({ env, record })),
-    );
+  private get busy(): boolean {
+    return this.calling.size > 0 || this.readyHead < this.ready.length;
+  }
+
+  /** Gives parked deliveries back to the queue and takes what is due. */
+  private deliver(): void {
+    if (this.stopped) return;
+    for (const { env, record } of this.parked.values()) this.ctx.callbacks(env).requeue(record);
+    this.parked.clear();
+    this.pump();
+  }
+
+  /**
+   * Takes every delivery due by now out of the queue into its destination's lane, starts
+   * lanes while slots are free, and sets the timer for the next one due. Each step costs the
+   * deliveries it takes, never the ones still waiting.
+   */
+  private pump(): void {
+    if (this.stopped) return;
+    const nowMs = this.ctx.clock.nowMs();
+    for (let taken = this.takeEarliest(nowMs); taken; taken = this.takeEarliest(nowMs)) {
+      const key = `${taken.env}/${taken.record.id}`;
+      // Its save failed (and a rollback queued it again): it waits for the next wake.
+      if (this.parked.has(key)) continue;
+      const destination = destinationOf(taken.record.url);
+      let lane = this.lanes.get(destination);
+      if (!lane) this.lanes.set(destination, (lane = new DueQueue<InHand>()));
+      lane.set(key, taken.dueMs, taken);
+      this.askForSlot(destination);
+    }
+    while (this.calling.size < MAX_DESTINATIONS_AT_ONCE && this.readyHead < this.ready.length) void this.call(this.nextReady());
+    this.arm();
+    if (!this.busy) for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  /** The delivery due first of either environment, taken out of its queue, if it is due by `nowMs`. */
+  private takeEarliest(nowMs: number): (InHand & { dueMs: number }) | null {
+    let env: EnvName | null = null;
+    let dueMs = Number.POSITIVE_INFINITY;
+    for (const candidate of ENVIRONMENTS) {
+      const next = this.ctx.callbacks(candidate).nextDue();
+      if (next && next.dueMs <= nowMs && next.dueMs < dueMs) [env, dueMs] = [candidate, next.dueMs];
+    }
+    if (env === null) return null;
+    const taken = this.ctx.callbacks(env).takeDue(nowMs);
+    return taken ? { env, record: taken.record, dueMs: taken.dueMs } : null;
+  }
+
+  private askForSlot(destination: string): void {
+    if (this.calling.has(destination) || this.waiting.has(destination)) return;
+    this.waiting.add(destination);
+    this.ready.push(destination);
+  }
+
+  private nextReady(): string {
+    const destination = this.ready[this.readyHead++]!;
+    this.waiting.delete(destination);
+    if (this.readyHead > 1024 && this.readyHead * 2 > this.ready.length) {
+      this.ready = this.ready.slice(this.readyHead);
+      this.readyHead = 0;
+    }
+    return destination;
+  }
+
+  /**
+   * Calls one destination: its deliveries one after another, earliest due first. After each
+   * attempt it lets requests run, and gives its slot up to a destination waiting for one.
+   */
+  private async call(destination: string): Promise<void> {
+    this.calling.add(destination);
+    try {
+      const lane = this.lanes.get(destination);
+      while (lane && !this.stopped) {
+        const next = lane.take(Number.POSITIVE_INFINITY);
+        if (!next) break;
+        const { env, record } = next.row;
+        // Replaced or gone since it was taken (a reset): nothing to attempt.
+        if (!this.ctx.callbacks(env).isCurrent(record)) continue;
+        await this.attempt(env, record);
+        // Requests run between attempts, also when this one awaited nothing but memory.
+        await yieldToRequests();
+        this.pump();
+        // Another destination waits for a slot: this one takes its turn again after it.
+        if (this.readyHead < this.ready.length && lane.size > 0) break;
+      }
+    } finally {
+      this.calling.delete(destination);
+      const lane = this.lanes.get(destination);
+      if (lane && lane.size > 0 && !this.stopped) this.askForSlot(destination);
+      else this.lanes.delete(destination);
+      this.pump();
+    }
   }
 
   /** The clock's work due by now, earliest first; "now" is read every step, as the clock may move meanwhile. */
@@ -213,37 +314,23 @@ export class NotificationDispatcher {
     }
   }
 
-  /** Every delivery attempt due by now, earliest first; after each, the next is chosen again (an attempt moves a retry on). */
-  private async deliverDue(): Promise<void> {
-    const waiting = new Set<string>();
-    while (!this.stopped) {
-      const delivery = this.earliestDelivery(waiting);
-      if (!delivery || delivery.dueMs > this.ctx.clock.nowMs()) return;
-      if (!(await this.attempt(delivery.env, delivery.record))) waiting.add(delivery.record.id);
-    }
-  }
-
-  /** The pending delivery due first, of either environment. */
-  private earliestDelivery(waiting: ReadonlySet<string>): { env: EnvName; record: CallbackRecord; dueMs: number } | null {
-    let earliest: { env: EnvName; record: CallbackRecord; dueMs: number } | null = null;
-    for (const { env, record } of this.pending()) {
-      if (waiting.has(record.id)) continue;
-      const dueMs = Date.parse(record.nextAttemptAt!);
-      if (!earliest || dueMs < earliest.dueMs) earliest = { env, record, dueMs };
-    }
-    return earliest;
-  }
-
-  /** One attempt; returns the record as saved after it. */
-  private async attempt(env: EnvName, record: CallbackRecord): Promise<CallbackRecord | undefined> {
+  /** One attempt, and its outcome saved (a record that could not be saved is parked). */
+  private async attempt(env: EnvName, record: CallbackRecord): Promise<void> {
     const dueAt = record.nextAttemptAt!;
     const method = record.method ?? 'GET';
-    const outcome = await callMerchantRecorded(
-      this.ctx.outbound,
-      { env, kind: record.kind, method, url: record.url, body: record.body, headers: record.headers },
-      this.abort.signal,
-    );
-    if (this.stopped) return undefined;
+    this.inFlight += 1;
+    let outcome: CallOutcome;
+    try {
+      outcome = await callMerchantRecorded(
+        this.ctx.outbound,
+        { env, kind: record.kind, method, url: record.url, body: record.body, headers: record.headers },
+        this.abort.signal,
+      );
+    } finally {
+      this.inFlight -= 1;
+    }
+    // Stopped, or the record went meanwhile (a reset): an outcome for no one.
+    if (this.stopped || !this.ctx.callbacks(env).isCurrent(record)) return;
     const number = record.attempts.length + 1;
     const attempts = [
       ...record.attempts,
@@ -260,11 +347,20 @@ export class NotificationDispatcher {
     try {
       await this.ctx.callbacks(env).save(updated);
     } catch {
-      // Not saved: the attempt is made again when next due, as at-least-once delivery allows.
-      return undefined;
+      // Not saved: the attempt is made again on the next wake, as at-least-once delivery allows.
+      this.parked.set(`${env}/${record.id}`, { env, record });
+      return;
     }
     this.ctx.events?.publish(callbackAttemptEvent(env, updated));
-    return updated;
+  }
+
+  private nextSourceDue(): number | null {
+    let earliest: number | null = null;
+    for (const source of this.sources) {
+      const due = source.nextDueMs();
+      if (due !== null && (earliest === null || due < earliest)) earliest = due;
+    }
+    return earliest;
   }
 
   /** While the clock ticks, wake up when the earliest retry or work falls due. A frozen clock only moves by hand. */
@@ -272,13 +368,13 @@ export class NotificationDispatcher {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.stopped || this.ctx.clock.isFrozen()) return;
-    const due = this.pending().map(({ record }) => Date.parse(record.nextAttemptAt!));
-    for (const source of this.sources) {
-      const next = source.nextDueMs();
-      if (next !== null) due.push(next);
+    let due = this.sourcesDueMs;
+    for (const env of ENVIRONMENTS) {
+      const next = this.ctx.callbacks(env).nextDue();
+      if (next && (due === null || next.dueMs < due)) due = next.dueMs;
     }
-    if (due.length === 0) return;
-    const delay = Math.min(Math.max(0, Math.min(...due) - this.ctx.clock.nowMs()), MAX_TIMER_MS);
+    if (due === null) return;
+    const delay = Math.min(Math.max(0, due - this.ctx.clock.nowMs()), MAX_TIMER_MS);
     this.timer = setTimeout(() => void this.catchUp(), delay);
     // Never keep the process alive just for a retry.
     this.timer.unref();

@@ -1,8 +1,11 @@
 /**
  * A keyed collection of records: lookups by id (and by a few secondary keys) from maps,
- * never by scanning; the few rows of a kind services visit often (callbacks still pending)
- * from a subset kept beside them. Only the store changes a collection; everybody else reads.
+ * never by scanning; the few rows of a kind services visit often from a subset kept beside
+ * them, and rows that fall due (callbacks still to attempt) in a queue ordered by their
+ * instant. Only the store changes a collection; everybody else reads, but for taking a due
+ * row out of a queue (the one who took it has it in hand until the row is put again).
  */
+import { type Due, DueQueue } from './due-queue.js';
 
 type KeyOf<T> = (row: T) => string | null;
 
@@ -10,6 +13,7 @@ export class Collection<T extends object> {
   private readonly rows = new Map<string, T>();
   private readonly secondary = new Map<string, { keyOf: KeyOf<T>; map: Map<string, string> }>();
   private readonly subsets = new Map<string, { holds: (row: T) => boolean; keys: Set<string> }>();
+  private readonly queues = new Map<string, { dueOf: (row: T) => number | null; queue: DueQueue<T> }>();
 
   constructor(readonly keyOf: (row: T) => string) {}
 
@@ -28,6 +32,49 @@ export class Collection<T extends object> {
     for (const [key, row] of this.rows) if (holds(row)) keys.add(key);
     this.subsets.set(name, { holds, keys });
     return this;
+  }
+
+  /**
+   * Adds a queue kept up to date with every change: the rows `dueOf` gives an instant (ms),
+   * earliest first, e.g. the callbacks by their next attempt. Finding the earliest costs the
+   * same however many rows wait.
+   */
+  withQueue(name: string, dueOf: (row: T) => number | null): this {
+    const queue = new DueQueue<T>();
+    for (const [key, row] of this.rows) queue.set(key, dueOf(row), row);
+    this.queues.set(name, { dueOf, queue });
+    return this;
+  }
+
+  /** The queue's earliest row and its instant, left in place. */
+  nextDue(name: string): Due<T> | undefined {
+    return this.queueNamed(name).queue.peek();
+  }
+
+  /**
+   * Takes the queue's earliest row out if it is due by `nowMs`: it stays in the collection,
+   * and joins the queue again when it is put again (or given back with `requeue`).
+   */
+  takeDue(name: string, nowMs: number): Due<T> | undefined {
+    return this.queueNamed(name).queue.take(nowMs);
+  }
+
+  /** Gives a row taken with takeDue back to the queue, if it is still the row stored. */
+  requeue(name: string, row: T): void {
+    const { dueOf, queue } = this.queueNamed(name);
+    const key = this.keyOf(row);
+    if (this.rows.get(key) === row) queue.set(key, dueOf(row), row);
+  }
+
+  /** How many rows of the queue are due by `nowMs` (taken ones not counted). */
+  countDue(name: string, nowMs: number): number {
+    return this.queueNamed(name).queue.countUntil(nowMs);
+  }
+
+  private queueNamed(name: string): { dueOf: (row: T) => number | null; queue: DueQueue<T> } {
+    const found = this.queues.get(name);
+    if (!found) throw new Error(`no queue ${name} of this collection`);
+    return found;
   }
 
   /** The rows of a subset (withSubset), in the order they joined it. */
@@ -85,6 +132,7 @@ export class Collection<T extends object> {
       if (holds(row)) keys.add(key);
       else keys.delete(key);
     }
+    for (const { dueOf, queue } of this.queues.values()) queue.set(key, dueOf(row), row);
     return previous;
   }
 
@@ -101,10 +149,12 @@ export class Collection<T extends object> {
     this.rows.clear();
     for (const { map } of this.secondary.values()) map.clear();
     for (const { keys } of this.subsets.values()) keys.clear();
+    for (const { queue } of this.queues.values()) queue.clear();
   }
 
   private unindex(key: string, row: T): void {
     for (const { keys } of this.subsets.values()) keys.delete(key);
+    for (const { queue } of this.queues.values()) queue.delete(key);
     for (const { keyOf, map } of this.secondary.values()) {
       const value = keyOf(row);
       if (value !== null && map.get(value) === key) map.delete(value);

@@ -73,8 +73,10 @@ export class EnvState {
 export const LOOKUPS = {
   /** reauthorizations: the one credit check of an order still Pending, by orderId. */
   pendingOfOrder: 'pendingOfOrder',
-  /** callbacks with an attempt still to make; authorizations with attempts left; on-hold reviews that resolve by themselves. */
+  /** authorizations with attempts left; on-hold reviews that resolve by themselves. */
   due: 'due',
+  /** callbacks with an attempt still to make, by when it is due (a queue: earliest first). */
+  nextAttempt: 'nextAttempt',
 } as const;
 
 /**
@@ -89,7 +91,11 @@ function withLookups(name: string, collection: Collection<KeyedRecord>): Collect
       as('reauthorizations').withIndex(LOOKUPS.pendingOfOrder, (r) => (r.status === 'Pending' ? r.orderId : null));
       break;
     case 'callbacks':
-      as('callbacks').withSubset(LOOKUPS.due, (r) => r.state === 'pending' && r.nextAttemptAt !== null);
+      // An instant that does not parse (a hand-edited state file) is never due, rather than out of order.
+      as('callbacks').withQueue(LOOKUPS.nextAttempt, (r) => {
+        const due = r.state === 'pending' && r.nextAttemptAt !== null ? Date.parse(r.nextAttemptAt) : Number.NaN;
+        return Number.isNaN(due) ? null : due;
+      });
       break;
     case 'authorizations':
       as('authorizations').withSubset(

@@ -23,6 +23,7 @@ import { type Override, type SnapshotDoc, docFromState, stateFromDoc } from './s
 import { SnapshotFile, removeStaleTemps } from './snapshot-file.js';
 import type { CollectionName, CollectionTypes } from '../domain/records.js';
 import type { Change, EnvState, SandboxState } from './state.js';
+import { Turns } from './turns.js';
 
 /**
  * Log bytes past which the log is compacted into the snapshot: at least this, and at least the
@@ -84,6 +85,7 @@ export class StateStore {
   /** The size of the snapshot on disk, as last read or written. */
   private snapshotBytes = 0;
   private broken: Error | null = null;
+  private readonly turns = new Turns();
   /**
    * CHECKOUT_SANDBOX_COMPACT_BYTES: a fixed threshold instead, for the crash tests, so that a
    * compaction is running whenever they kill. Read when the store is opened, not at import.
@@ -206,6 +208,17 @@ export class StateStore {
       this.inFlight.set(entry, applied);
       this.log!.enqueue(entry);
     });
+  }
+
+  /**
+   * Runs `work` once every earlier work under the same `key` (one record: a checkout, an
+   * order) has settled, its durable write included. A transition that reads the record, waits
+   * (for a write, for a merchant's call) and then changes it is one step for that record:
+   * another request's transition on it starts only after, and finds it as this one left it
+   * on disk, exactly as when the two come one after another. Other records are not held up.
+   */
+  exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
+    return this.turns.run(key, work);
   }
 
   /** Replaces the whole world (seeding, reset): written as a new snapshot, the log emptied; resolves with the backup's path, if one was made. */

@@ -202,7 +202,6 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
       clock,
       checkouts: services.env(env).checkouts,
       callbacks: services.env(env).callbacks,
-      notifications,
       settings: services.settings,
       faker,
       events,

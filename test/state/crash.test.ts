@@ -1,12 +1,15 @@
 /**
  * Durability against a real process: kill -9 in the middle of a write load loses no
  * acknowledged write, also while a streamed compaction of a large world is half written,
- * and a second process on the same state file is refused.
+ * never leaves a completed purchase without its notification, and a second process on the
+ * same state file is refused.
  */
 import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { initPayload } from '../support/checkout-requests.js';
+import { tokenFor } from '../support/identity.js';
 import { runCli, startSandbox } from '../support/spawn.js';
 
 const WRITERS = 20;
@@ -93,6 +96,56 @@ describe('kill -9 under write load', () => {
       expect(await orderCount(after.url)).toBe(seeded);
       // The killed writer's temp file is cleared at start, under the lock.
       expect(readdirSync(dirname(state)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    } finally {
+      await after.stop();
+    }
+  }, 90_000);
+
+  it('never leaves a completed purchase without its notification, over four kills in the middle of purchases', async () => {
+    const state = join(mkdtempSync(join(tmpdir(), 'sandbox-crash-purchase-')), 'state.json');
+    const acknowledged = new Set<string>();
+    const token = (url: string): Promise<string> => tokenFor({ fetch: (path, init) => fetch(`${url}${path}`, init) }, 'uat');
+    const purchaseUntilKilled = async (url: string, bearer: string, stop: { now: boolean }): Promise<void> => {
+      while (!stop.now) {
+        try {
+          const initialized = await fetch(`${url}/uat/api/checkouts`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+            body: JSON.stringify(initPayload({ reference: 'crash', notificationUri: 'https://shop.example/notify/{checkout.id}' })),
+          });
+          const { privateId } = ((await initialized.json()) as { data: { privateId: string } }).data;
+          const purchase = await fetch(`${url}/__admin/uat/checkouts/${privateId}/purchase`, { method: 'POST', body: '{}' });
+          if (purchase.status === 200) acknowledged.add(privateId);
+        } catch {
+          return; // the process is gone
+        }
+      }
+    };
+    for (let round = 0; round < 4; round += 1) {
+      const sandbox = await startSandbox(['--state', state, '--now', '2026-06-01T00:00:00Z', '--frozen']);
+      const bearer = await token(sandbox.url);
+      const stop = { now: false };
+      const writers = Array.from({ length: WRITERS }, () => purchaseUntilKilled(sandbox.url, bearer, stop));
+      await new Promise((resolve) => setTimeout(resolve, 500 + round * 200));
+      process.kill(sandbox.pid, 'SIGKILL');
+      stop.now = true;
+      await Promise.all(writers);
+      await sandbox.stop().catch(() => undefined);
+    }
+
+    const after = await startSandbox(['--state', state]);
+    try {
+      const { checkouts } = (await (await fetch(`${after.url}/__admin/uat/checkouts`)).json()) as {
+        checkouts: { privateId: string; status: string; reference: string }[];
+      };
+      const completed = checkouts.filter((c) => c.reference === 'crash' && c.status === 'PurchaseCompleted').map((c) => c.privateId);
+      const { callbacks } = (await (await fetch(`${after.url}/__admin/uat/callbacks`)).json()) as {
+        callbacks: { kind: string; privateId: string | null }[];
+      };
+      const notified = new Set(callbacks.filter((c) => c.kind === 'notification').map((c) => c.privateId));
+      expect(acknowledged.size).toBeGreaterThan(WRITERS);
+      expect([...acknowledged].filter((id) => !completed.includes(id))).toEqual([]);
+      expect(completed.filter((id) => !notified.has(id))).toEqual([]);
     } finally {
       await after.stop();
     }
