@@ -7,7 +7,7 @@
  * Each write runs synchronously from lookup to mutation and only then awaits the disk, so
  * two concurrent calls on one order can never interleave between check and change.
  * A change of the order's items (a reauthorization, at once or when its credit check
- * completes) queues `walley:order:reauthorized` with it.
+ * completes) queues `walley:order:reauthorized` with it, a capture `walley:order:captured`.
  */
 import type { Clock } from '../clock.js';
 import { type Due, catchUp } from '../domain/due.js';
@@ -19,7 +19,8 @@ import { OrderViolation } from '../domain/order-violation.js';
 import type { SeededRandom } from '../domain/random.js';
 import type { EnvName } from '../hosts.js';
 import { type Change, LOOKUPS, put } from '../store/state.js';
-import { orderReauthorizedEvent } from '../domain/webhook-events.js';
+import { capturedAmount } from '../domain/order-ledger.js';
+import { orderCapturedEvent, orderReauthorizedEvent } from '../domain/webhook-events.js';
 import type { WebhookOutbox } from './webhooks.js';
 import type { StateStore } from '../store/store.js';
 import type { StoredResult } from '../domain/records.js';
@@ -218,11 +219,17 @@ export class OrderService {
     return found;
   }
 
+  /** A capture, and its `walley:order:captured` with the amount it took. */
   capture(merchantId: string, orderId: string, command: AmountCommand, request: IdempotentRequest): Promise<ActionResult> {
-    return this.act(merchantId, orderId, 'capture', request, (order) => ({
-      order: capture(order, command, this.actionContext()),
-      result: accepted(order),
-    }));
+    return this.act(merchantId, orderId, 'capture', request, (order) => {
+      const captured = capture(order, command, this.actionContext());
+      const event = orderCapturedEvent(captured, capturedAmount(captured) - capturedAmount(order), this.clock.iso());
+      return {
+        order: captured,
+        result: accepted(order),
+        changes: this.webhooks.queue(order.merchantId, [event], { subject: order.orderId }),
+      };
+    });
   }
 
   refund(merchantId: string, orderId: string, command: AmountCommand, request: IdempotentRequest): Promise<ActionResult> {
