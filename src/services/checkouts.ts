@@ -28,7 +28,18 @@ export type CheckoutLookup = { checkout: Checkout } | { missing: 'unknown' | 'ex
 export type CheckoutChanges = Partial<
   Pick<
     Checkout,
-    'cart' | 'fees' | 'shipping' | 'delivery' | 'reference' | 'metadata' | 'status' | 'customer' | 'purchase' | 'orderId' | 'customerToken'
+    | 'cart'
+    | 'fees'
+    | 'shipping'
+    | 'delivery'
+    | 'reference'
+    | 'referenceUpdatedAfterPurchaseAt'
+    | 'metadata'
+    | 'status'
+    | 'customer'
+    | 'purchase'
+    | 'orderId'
+    | 'customerToken'
   >
 >;
 
