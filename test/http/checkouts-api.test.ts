@@ -104,7 +104,8 @@ describe('new path style with a bearer token', () => {
     expect(completed.body.error?.errors[0]?.reason).toBe('Purchase_Completed');
 
     const open = String(at((await api('POST', '/checkouts', initPayload(), bearer)).body, 'data', 'privateId'));
-    sb.clock.advance(8 * 24 * 3600 * 1000);
+    // Unpurchased sessions live 90 days: the newest initialize page (https://payments.collectorbank.se/docs/checkout/initcheckout) says expiresAt is 90 days from creation (it was 7 days, from older revisions of the get checkout page).
+    sb.clock.advance(91 * 24 * 3600 * 1000);
     const fresh = await token();
     expect((await api('GET', `/checkouts/${open}`, undefined, fresh)).status).toBe(404);
     // A completed purchase stays readable.
