@@ -285,7 +285,7 @@ export class OrderService {
     const keys = idempotencyKeys(merchantId, order.orderId, action, request);
     let outcome: Outcome;
     try {
-      const replay = idempotency.lookup(keys, request.fingerprint);
+      const replay = idempotency.lookup(keys, request.fingerprint, this.clock.nowMs());
       if (replay) {
         await this.save(changes, followed);
         return { ...replay, replayed: true };

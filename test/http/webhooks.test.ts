@@ -172,7 +172,9 @@ describe('walley:order:captured whenever a capture is made on an order', () => {
     const key = { 'X-idempotency': '5b0c2a4e-8d1f-4c3b-9a7e-6f5d4c3b2a10' };
     expect((await api.post(`/manage/orders/${orderId}/capture`, { amount: 49 }, key)).status).toBe(202);
     // The same request again is a replay; more than is left is refused: neither captures.
-    expect((await api.post(`/manage/orders/${orderId}/capture`, { amount: 49 }, key)).headers.get('x-sandbox-idempotent-replay')).toBe('true');
+    expect((await api.post(`/manage/orders/${orderId}/capture`, { amount: 49 }, key)).headers.get('x-sandbox-idempotent-replay')).toBe(
+      'true',
+    );
     expect((await api.post(`/manage/orders/${orderId}/capture`, { amount: 1 })).status).toBe(422);
     await shop.until(HOOK, 3);
     await sb.deliveries.settled();
