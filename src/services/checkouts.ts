@@ -20,6 +20,7 @@ import type { EnvName } from '../hosts.js';
 import type { CollectionTypes, RecordTypes } from '../domain/records.js';
 import { type Change, put } from '../store/state.js';
 import type { StateStore } from '../store/store.js';
+import type { OrderReadLag } from './order-read-lag.js';
 import type { WebhookOutbox } from './webhooks.js';
 
 export type CheckoutLookup = { checkout: Checkout } | { missing: 'unknown' | 'expired' };
@@ -55,6 +56,7 @@ export class CheckoutService {
     private readonly clock: Clock,
     readonly env: EnvName,
     private readonly webhooks: WebhookOutbox,
+    private readonly lag: OrderReadLag,
   ) {}
 
   private get checkouts() {
@@ -199,19 +201,22 @@ export class CheckoutService {
    * Completes the purchase: the checkout's new state, its order and the merchant's
    * `walley:order:created` webhook (https://dev.walleypay.com/docs/webhooks/orders: "a customer
    * completed a checkout session") are saved together. A rejected purchase creates no order
-   * the webhook would announce.
+   * the webhook would announce. The order's creation is an action a lagged read sees late.
    */
   async complete(checkout: Checkout, changes: CheckoutChanges, order: Order): Promise<Checkout> {
     const current = this.find(checkout.privateId) ?? checkout;
     const next: Checkout = { ...current, ...changes, orderId: order.orderId };
     const status = next.purchase ? orderStatusOfPurchase(next.purchase.result) : null;
+    const correlationId = randomUUID();
     const webhooks = status
       ? this.webhooks.queue(next.merchantId, [orderCreatedEvent(order, status, this.clock.iso())], {
           subject: order.orderId,
           privateId: next.privateId,
+          correlationId,
         })
       : [];
-    await this.store.apply([put(this.env, 'checkouts', next), put(this.env, 'orders', order), ...webhooks]);
+    const created = this.lag.recorded(order, null, correlationId);
+    await this.store.apply([put(this.env, 'checkouts', next), put(this.env, 'orders', order), ...webhooks, ...created]);
     if (webhooks.length) this.webhooks.wake();
     return next;
   }
