@@ -24,6 +24,7 @@ import { FIDELITY_OPERATIONS } from './fidelity.js';
 import { LIST_OPERATIONS } from './lists.js';
 import { MERCHANT_OPERATIONS } from './merchants.js';
 import { type DocumentDeps, OPENAPI_OPERATIONS } from './openapi.js';
+import { ORDER_READ_LAG_OPERATIONS } from './order-read-lag.js';
 import { RECURRING_OPERATIONS } from './recurring.js';
 import { REPORT_OPERATIONS } from './report.js';
 import { REQUEST_JOURNAL_OPERATIONS } from './requests.js';
@@ -51,6 +52,7 @@ export const ADMIN_OPERATIONS: readonly AnyOperation<AdminTableDeps>[] = [
   ...TOKEN_OPERATIONS,
   ...API_CLIENT_OPERATIONS,
   ...RECURRING_OPERATIONS,
+  ...ORDER_READ_LAG_OPERATIONS,
   ...DELIVERY_OPERATIONS,
   ...FAULT_OPERATIONS,
   // The dashboard, its lists and the event stream it follows.

@@ -140,6 +140,8 @@ export function merchantView(m: Merchant, apiClients: ApiClient[]) {
     // The key its webhooks are signed with (Walley-Signature); PUT …/merchants/{id}/callbacks changes it.
     webhookSigningKey: m.webhookHmacKey ?? null,
     invoiceStatusUri: m.invoiceStatusUri ?? null,
+    // Off unless asked for: a read shows the order as it was before actions of the last orderReadLagSeconds.
+    orderReadLagSeconds: m.orderReadLagSeconds ?? null,
     // Secrets are stored hashed and never shown, as in the real portal.
     apiClients: apiClients.map((client) => ({
       clientId: client.clientId,

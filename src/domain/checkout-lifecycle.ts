@@ -9,7 +9,8 @@
  * retry it). Pure rules: they return a Violation (kind locked or rule); the HTTP edge picks the
  * status and the envelope.
  */
-import type { Checkout, CheckoutStatus } from './model.js';
+import type { Checkout, CheckoutStatus, Order } from './model.js';
+import { capturedAmount } from './order-ledger.js';
 import { Violation } from './violation.js';
 
 /** Why a merchant may not change the cart, fees, metadata or whole checkout now (null = allowed). */
@@ -64,8 +65,38 @@ export function modificationInProgress(privateId: string, what: string): Violati
   );
 }
 
-// The reference is deliberately not gated: WooCommerce sets it while the customer commits,
-// OpenCart only after the purchase completed (it waits for `reference` to be null).
+/**
+ * Why the merchant may not change the reference now (null = allowed). Before the purchase
+ * completes nothing refuses it: WooCommerce sets it while the customer commits, OpenCart after
+ * the purchase (it waits for `reference` to be null). After it, the update order reference page
+ * allows one change, and only before the order is captured
+ * (https://dev.walleypay.com/docs/checkout/optional/updateorderreference). The page gives no
+ * answer for the refusal: it is the checkout API's business error, 900 `Purchase_Completed`, the
+ * reason the other update pages give once the purchase is complete.
+ */
+export function referenceRejection(
+  checkout: Pick<Checkout, 'status' | 'privateId' | 'referenceUpdatedAfterPurchaseAt'>,
+  order: Order | undefined,
+): Violation | null {
+  if (checkout.status !== 'PurchaseCompleted') return null;
+  if (checkout.referenceUpdatedAfterPurchaseAt) {
+    return new Violation(
+      'rule',
+      'Purchase_Completed',
+      `The reference of checkout ${checkout.privateId} was already changed once after the purchase (at ${checkout.referenceUpdatedAfterPurchaseAt}, sandbox time); ` +
+        'it can be changed only once after the purchase is completed. Set the final reference in that one update, or before the purchase completes.',
+    );
+  }
+  if (order && capturedAmount(order) > 0) {
+    return new Violation(
+      'rule',
+      'Purchase_Completed',
+      `The order ${order.orderId} of checkout ${checkout.privateId} is already captured (status ${order.status}); the reference can be changed after the purchase only before the order is captured. ` +
+        'Set the reference before capturing.',
+    );
+  }
+  return null;
+}
 
 export type CustomerAction = 'identify' | 'commit' | 'complete' | 'abort';
 

@@ -32,6 +32,11 @@ export const merchantFields = z.object({
   webhookHmacKey: z.string().min(1).nullable().default(null),
   /** Where the legacy invoice-status GET of on-hold purchases goes. */
   invoiceStatusUri: z.string().url().nullable().default(null),
+  /**
+   * Order reads lag the merchant's order actions by this much sandbox time, as the service's
+   * eventual consistency (src/domain/order-read-lag.ts); null: every read sees every action at once.
+   */
+  orderReadLagSeconds: z.number().int().min(1).max(3600).nullable().default(null),
   apiClients: z.array(apiClientSchema).default([]),
 });
 
@@ -45,12 +50,15 @@ export type MerchantEntry = z.output<typeof merchantEntrySchema>;
  */
 export type CallbackField = 'webhookUri' | 'webhookHmacKey' | 'invoiceStatusUri';
 
+/** The fields a state file written before them lacks: the above, and the read lag (absent or null: none). */
+type LaterField = CallbackField | 'orderReadLagSeconds';
+
 /**
  * A merchant as the state keeps it: its entry's fields, its stores with their ids filled in
  * (storeFromScenario), and its API clients kept apart (ApiClient).
  */
-export type Merchant = Omit<MerchantEntry, 'stores' | 'apiClients' | CallbackField> &
-  Partial<Pick<MerchantEntry, CallbackField>> & { stores: Store[] };
+export type Merchant = Omit<MerchantEntry, 'stores' | 'apiClients' | LaterField> &
+  Partial<Pick<MerchantEntry, LaterField>> & { stores: Store[] };
 
 /** The entry's fields the state keeps on the merchant, in their order. */
 export const MERCHANT_FIELDS = merchantFields

@@ -176,6 +176,8 @@ export interface Checkout {
   shipping?: DeliveryShipping | null;
   /** The carrier and option the customer chose in the profile's delivery module (absent: none yet). */
   delivery?: DeliveryChoice | null;
+  /** When the merchant changed the reference after the purchase, which it may do once (absent or null: not yet). */
+  referenceUpdatedAfterPurchaseAt?: string | null;
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { ApiClient, Checkout, Order } from './model.js';
 import type { Merchant } from './merchant.js';
 import type { InvoiceStatusName } from './invoice-status.js';
+import type { LaggedAction } from './order-read-lag.js';
 import type { Reauthorization } from './order-reauthorize.js';
 import type { Authorization, CustomerToken } from './tokenization.js';
 
@@ -102,6 +103,12 @@ interface WidgetTokenRecord {
   expiresAt: string;
 }
 
+/** The recent actions on an order of a merchant whose reads lag (orderReadLagSeconds), by the order's id in lower case. */
+interface OrderActionsRecord {
+  id: string;
+  actions: LaggedAction[];
+}
+
 /** Each kept collection's record type, by the collection's name (also its name in the snapshot file). */
 export interface RecordTypes {
   callbacks: CallbackRecord;
@@ -113,6 +120,7 @@ export interface RecordTypes {
   onHoldReviews: OnHoldReview;
   paylinks: PaylinkRecord;
   widgetTokens: WidgetTokenRecord;
+  orderActions: OrderActionsRecord;
 }
 
 export type RecordName = keyof RecordTypes;

@@ -44,7 +44,7 @@ export const settingsSchema = z.object({
   retirement: retirementSchema.prefault({}),
   checkouts: z
     .object({
-      lifetimeSeconds: seconds.default(7 * 24 * 3600),
+      lifetimeSeconds: seconds.default(90 * 24 * 3600),
       /**
        * May an old-style path name another store of the same merchant than the checkout's
        * (WooCommerce's euro stores)? lenient: yes; strict: 404.

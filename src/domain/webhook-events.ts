@@ -21,6 +21,7 @@ export const WEBHOOK_TYPES = [
   'walley:order:authorized',
   'walley:order:rejected',
   'walley:order:reauthorized',
+  'walley:order:captured',
   'walley:customer-token:active',
   'walley:customer-token:cancelled',
 ] as const;
@@ -121,6 +122,21 @@ export function orderReauthorizedEvent(order: Order, originalAmount: number, at:
     OrderId: order.orderId,
     Amount: toMajor(order.totalAmount),
     OriginalAmount: toMajor(originalAmount),
+    Currency: order.currency,
+  });
+}
+
+/**
+ * `walley:order:captured`: a capture was made on the order ("whenever a capture is made on an
+ * order", the capture API among the ways). The page's example is past the end of every stored
+ * copy; the payload is the one its revision writes for every money event (`walley:order:extended`:
+ * OrderId, Amount, Currency, no Reference), `Amount` being what this capture took, as extended's
+ * is the amount the event is about (docs/decisions.md, "walley:order:captured").
+ */
+export function orderCapturedEvent(order: Order, capturedAmount: number, at: string): WebhookEvent {
+  return event('walley:order:captured', at, {
+    OrderId: order.orderId,
+    Amount: toMajor(capturedAmount),
     Currency: order.currency,
   });
 }

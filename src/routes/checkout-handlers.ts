@@ -11,7 +11,7 @@ import { instant } from '../clock.js';
 import type { SurfaceDeps } from './deps.js';
 import { type BoundCart, duplicateArticles } from '../domain/checkout-lines.js';
 import type { CheckoutInit, CheckoutUpdate, PaylinkDestination } from '../domain/schemas/checkout.js';
-import { abortRejection, updateRejection } from '../domain/checkout-lifecycle.js';
+import { abortRejection, referenceRejection, updateRejection } from '../domain/checkout-lifecycle.js';
 import { payLinkUri, widgetTokenFor } from '../domain/checkout.js';
 import type { Checkout, Fees, Store } from '../domain/model.js';
 import type { Merchant } from '../domain/merchant.js';
@@ -141,9 +141,13 @@ export function checkoutHandlers(deps: CheckoutHandlerDeps): CheckoutHandlers {
       }),
 
     // The reference is set while the customer commits too (WooCommerce sets it when the order is
-    // placed, from onBeforePayment) and after the purchase: no phase refuses it.
+    // placed, from onBeforePayment), and once after the purchase while the order is not captured.
     updateReference: async (c, { body: reference }) => {
-      await service.modify(load(c), 'reference', () => ({ reference }));
+      await service.modify(load(c), 'reference', (checkout) => {
+        reject(referenceRejection(checkout, service.orderOf(checkout)));
+        if (checkout.status !== 'PurchaseCompleted') return { reference };
+        return { reference, referenceUpdatedAfterPurchaseAt: deps.clock.iso() };
+      });
       return ok(null);
     },
 

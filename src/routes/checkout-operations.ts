@@ -108,9 +108,11 @@ const CHECKOUT_OPERATIONS: readonly CheckoutOperation[] = [
     method: 'PUT',
     paths: { new: '/checkouts/:privateId/reference', old: `${OLD}/reference` },
     summary: 'Set the reference',
+    description:
+      'Before the purchase completes, any number of times (also while the customer commits); after it, once and only before the order is captured, as https://dev.walleypay.com/docs/checkout/optional/updateorderreference says: 900 Purchase_Completed otherwise.',
     body: { schema: body.referenceUpdateSchema, name: 'ReferenceUpdate', bind: bound(body.referenceUpdateSchema) },
     ok: UPDATED,
-    refusals: [400, 404, 413, 423, 503],
+    refusals: [400, 404, 413, 423, 503, 900],
     handler: 'updateReference',
   },
   {

@@ -126,11 +126,18 @@ export const ORDER_OPERATIONS: readonly AnyOperation<OrderDeps>[] = [
     auth: 'bearer',
     dialect: problemDialect,
     summary: 'Read an order',
+    description:
+      'Order updates are eventually consistent (https://payments.collectorbank.se/docs/manage/orders/get). Off unless the merchant asks for it (orderReadLagSeconds): ' +
+      'then a read shows the order as it was before the actions of the last orderReadLagSeconds of sandbox time, and 404 while the order was created that recently.',
+    query: {
+      correlationId:
+        'The Walley-CorrelationId of a webhook about the order: the order is shown with that action applied (with a read lag; without one every read shows every action).',
+    },
     answers: { '200': ORDER, ...read() },
     handler:
       ({ services: { orders } }) =>
       async (c) =>
-        orderAnswer(await orders.get(merchantOf(c), orderIdOf(c))),
+        orderAnswer(await orders.get(merchantOf(c), orderIdOf(c), c.req.query('correlationId')?.trim() || null)),
   }),
   operation<OrderDeps>({
     op: 'getReauthorization',

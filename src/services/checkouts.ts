@@ -23,6 +23,7 @@ import type { EnvName } from '../hosts.js';
 import type { CollectionTypes, RecordTypes } from '../domain/records.js';
 import { type Change, put } from '../store/state.js';
 import type { StateStore } from '../store/store.js';
+import type { OrderReadLag } from './order-read-lag.js';
 import type { WebhookOutbox } from './webhooks.js';
 
 export type CheckoutLookup = { checkout: Checkout } | { missing: 'unknown' | 'expired' };
@@ -31,7 +32,18 @@ export type CheckoutLookup = { checkout: Checkout } | { missing: 'unknown' | 'ex
 export type CheckoutChanges = Partial<
   Pick<
     Checkout,
-    'cart' | 'fees' | 'shipping' | 'delivery' | 'reference' | 'metadata' | 'status' | 'customer' | 'purchase' | 'orderId' | 'customerToken'
+    | 'cart'
+    | 'fees'
+    | 'shipping'
+    | 'delivery'
+    | 'reference'
+    | 'referenceUpdatedAfterPurchaseAt'
+    | 'metadata'
+    | 'status'
+    | 'customer'
+    | 'purchase'
+    | 'orderId'
+    | 'customerToken'
   >
 >;
 
@@ -47,6 +59,7 @@ export class CheckoutService {
     private readonly clock: Clock,
     readonly env: EnvName,
     private readonly webhooks: WebhookOutbox,
+    private readonly lag: OrderReadLag,
   ) {}
 
   private get checkouts() {
@@ -211,19 +224,23 @@ export class CheckoutService {
    * `walley:order:created` webhook (https://dev.walleypay.com/docs/webhooks/orders: "a customer
    * completed a checkout session") and what else the purchase brings (`along`: its
    * notification, a customer token, an on-hold review) are one change, so a crash keeps all of
-   * them or none. A rejected purchase creates no order the webhook would announce.
+   * them or none. A rejected purchase creates no order the webhook would announce. The order's
+   * creation is an action a lagged read sees late.
    */
   async complete(checkout: Checkout, changes: CheckoutChanges, order: Order, along: Change[] = []): Promise<Checkout> {
     const current = this.find(checkout.privateId) ?? checkout;
     const next: Checkout = { ...current, ...changes, orderId: order.orderId };
     const status = next.purchase ? orderStatusOfPurchase(next.purchase.result) : null;
+    const correlationId = randomUUID();
     const webhooks = status
       ? this.webhooks.queue(next.merchantId, [orderCreatedEvent(order, status, this.clock.iso())], {
           subject: order.orderId,
           privateId: next.privateId,
+          correlationId,
         })
       : [];
-    await this.store.apply([put(this.env, 'checkouts', next), put(this.env, 'orders', order), ...webhooks, ...along]);
+    const created = this.lag.recorded(order, null, correlationId);
+    await this.store.apply([put(this.env, 'checkouts', next), put(this.env, 'orders', order), ...webhooks, ...created, ...along]);
     if (webhooks.length || along.length) this.webhooks.wake();
     return next;
   }

@@ -11,6 +11,7 @@ import { CallbackLog } from './callbacks.js';
 import { CheckoutService } from './checkouts.js';
 import { MerchantDirectory } from './merchants.js';
 import { guardOrderBooks } from './order-books.js';
+import { OrderReadLag } from './order-read-lag.js';
 import { OrderService } from './orders.js';
 import { InvoiceStatusService } from './invoice-status.js';
 import { SettingsService } from './settings.js';
@@ -49,16 +50,17 @@ export function createServices(store: StateStore, clock: Clock, seed: number): S
     const merchants = new MerchantDirectory(store, env);
     const callbacks = new CallbackLog(store, env);
     const webhooks = new WebhookOutbox({ clock, env, merchants, callbacks, wake });
-    const orders = new OrderService(store, clock, random, env, webhooks);
+    const lag = new OrderReadLag(store, clock, env, merchants);
+    const orders = new OrderService(store, clock, random, env, webhooks, lag);
     envs[env] = {
       env,
       merchants,
       apiClients: new ApiClientService(store, clock, env),
-      checkouts: new CheckoutService(store, clock, env, webhooks),
+      checkouts: new CheckoutService(store, clock, env, webhooks, lag),
       orders,
       callbacks,
       webhooks,
-      tokenization: new TokenizationService({ store, clock, random, env, merchants, webhooks }),
+      tokenization: new TokenizationService({ store, clock, random, env, merchants, webhooks, lag }),
       invoiceStatus: new InvoiceStatusService({ store, clock, env, merchants, callbacks, webhooks, orders }),
     };
   }

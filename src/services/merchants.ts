@@ -33,6 +33,15 @@ export class MerchantDirectory {
     return next;
   }
 
+  /** How much the merchant's order reads lag its order actions (null: none); null when there is no such merchant. */
+  async setOrderReadLag(merchantId: string, orderReadLagSeconds: number | null): Promise<Merchant | null> {
+    const merchant = this.byId(merchantId);
+    if (!merchant) return null;
+    const next = { ...merchant, orderReadLagSeconds };
+    await this.store.apply([put(this.env, 'merchants', next)]);
+    return next;
+  }
+
   /**
    * What of the entry another merchant of the environment already has (its id, SharedKey
    * username, a store id, an API client id), as a sentence; null when it is all free.

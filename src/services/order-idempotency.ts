@@ -1,12 +1,15 @@
 /**
- * Safe retries for order administration writes. Two keys name a write:
+ * Safe retries for order administration writes (docs/real-service.md, "Idempotency"). Two keys
+ * name a write:
  *  - the `X-idempotency` header (also read as `Idempotency-Key` / `Walley-Idempotency-Key`),
- *    scoped to the merchant;
+ *    scoped to the merchant: one key is one request, whatever its order and operation. It is
+ *    kept a day of sandbox time and its answer an hour, as the idempotent requests page says;
  *  - the body's `actionReference`, scoped to the merchant, the order and the order action
- *    (the docs reuse one reference across capture and reauthorize examples).
+ *    (the docs reuse one reference across capture and reauthorize examples), kept with the state.
  * A key seen before with the same request replays the stored response (the write happened
  * once); with a different request it is refused with 409. Only successful writes are
- * stored: a refused call changed nothing, so repeating it simply re-evaluates it.
+ * stored: a refused call changed nothing, and the capture page asks to retry failed requests
+ * with the same key, so repeating it re-evaluates it.
  */
 import { createHash } from 'node:crypto';
 import type { OrderAction } from '../domain/order-admin.js';
@@ -44,23 +47,41 @@ export function idempotencyKeys(merchantId: string, orderId: string, action: Ord
   return keys;
 }
 
+/** How long a header key names its request, and how long its answer is kept for a repeat (sandbox time). */
+const HEADER_KEY_LIFETIME_MS = 24 * 3600 * 1000;
+const HEADER_ANSWER_LIFETIME_MS = 3600 * 1000;
+
 export class IdempotencyRecords {
   constructor(private readonly records: Collection<IdempotencyRecord>) {}
 
-  /** The stored answer for a repeated request, null for a new one; 409 when a key names another request. */
-  lookup(keys: string[], fingerprint: string): StoredResult | null {
+  /**
+   * The stored answer for a repeated request, null for a new one; 409 when a key names another
+   * request, or when a header key's answer is over an hour old (a day after it, the key is new).
+   */
+  lookup(keys: string[], fingerprint: string, nowMs: number): StoredResult | null {
     let replay: StoredResult | null = null;
     for (const key of keys) {
       const record = this.records.get(key);
       if (!record) continue;
+      const [, kind] = key.split('|');
+      const header = kind === 'header';
+      const ageMs = nowMs - Date.parse(record.createdAt);
+      if (header && ageMs >= HEADER_KEY_LIFETIME_MS) continue;
       if (record.fingerprint !== fingerprint) {
-        const [, kind] = key.split('|');
-        const what = kind === 'header' ? 'X-idempotency key' : 'actionReference';
+        const what = header ? 'X-idempotency key' : 'actionReference';
         throw new OrderViolation(
           'conflict',
           'IDEMPOTENCY_KEY_REUSED',
           `This ${what} was already used on ${record.createdAt} (sandbox time) for a different request. ` +
             `Send a new ${what} for a new action; repeat the exact same request to retry.`,
+        );
+      }
+      if (header && ageMs >= HEADER_ANSWER_LIFETIME_MS) {
+        throw new OrderViolation(
+          'conflict',
+          'IDEMPOTENCY_RESPONSE_EXPIRED',
+          `The answer to this X-idempotency key (${record.createdAt}, sandbox time) was kept for an hour and has expired; the request was made then and is not made again. ` +
+            'Read the order (GET /manage/orders/{orderId}) to see its state, and send a new key for a new action.',
         );
       }
       replay ??= record.result;

@@ -7,8 +7,11 @@
  * Each write runs synchronously from lookup to mutation and only then awaits the disk, so
  * two concurrent calls on one order can never interleave between check and change.
  * A change of the order's items (a reauthorization, at once or when its credit check
- * completes) queues `walley:order:reauthorized` with it.
+ * completes) queues `walley:order:reauthorized` with it, a capture `walley:order:captured`.
+ * For a merchant whose reads lag (orderReadLagSeconds), every action is kept under the
+ * correlation id its webhook carries, and reads show what src/domain/order-read-lag.ts says.
  */
+import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import { type Due, catchUp } from '../domain/due.js';
 import type { Order } from '../domain/model.js';
@@ -19,11 +22,13 @@ import { OrderViolation } from '../domain/order-violation.js';
 import type { SeededRandom } from '../domain/random.js';
 import type { EnvName } from '../hosts.js';
 import { type Change, LOOKUPS, put } from '../store/state.js';
-import { orderReauthorizedEvent } from '../domain/webhook-events.js';
+import { capturedAmount } from '../domain/order-ledger.js';
+import { orderCapturedEvent, orderReauthorizedEvent } from '../domain/webhook-events.js';
 import type { WebhookOutbox } from './webhooks.js';
 import type { StateStore } from '../store/store.js';
 import type { StoredResult } from '../domain/records.js';
 import { IdempotencyRecords, type IdempotentRequest, idempotencyKeys } from './order-idempotency.js';
+import type { OrderReadLag } from './order-read-lag.js';
 
 /** How many orders GET /manage/orders/ lists (WC: "an empty id returns the 10 latest orders"). */
 export const LATEST_ORDERS = 10;
@@ -74,11 +79,12 @@ export class OrderService {
     private readonly random: SeededRandom,
     readonly env: EnvName,
     private readonly webhooks: WebhookOutbox,
+    private readonly lag: OrderReadLag,
   ) {}
 
   /** `walley:order:reauthorized` for an order whose amount was `before` (none when the merchant has no webhook URL). */
-  private reauthorized(order: Order, before: number, at: string = this.clock.iso()): Change[] {
-    return this.webhooks.queue(order.merchantId, [orderReauthorizedEvent(order, before, at)], { subject: order.orderId });
+  private reauthorized(order: Order, before: number, at: string = this.clock.iso(), correlationId?: string): Change[] {
+    return this.webhooks.queue(order.merchantId, [orderReauthorizedEvent(order, before, at)], { subject: order.orderId, correlationId });
   }
 
   private get orders() {
@@ -185,10 +191,28 @@ export class OrderService {
     return changes.length ? undefined : order;
   }
 
-  async get(merchantId: string, orderId: string): Promise<Order> {
+  /**
+   * The caller's order as a read shows it: as it is, or for a merchant whose reads lag, as it was
+   * before its latest actions (404 while the one that created it is that recent), unless the read
+   * names an action's `correlationId` (the query the get order page documents).
+   */
+  async get(merchantId: string, orderId: string, correlationId: string | null = null): Promise<Order> {
     const { order, changes, followed } = this.locate(merchantId, orderId);
     await this.save(changes, followed);
-    return order;
+    const shown = this.lag.view(order, correlationId);
+    if (shown === null) throw this.notYetVisible(order);
+    return shown;
+  }
+
+  /** An order a lagged read cannot see yet: the service's transient 404, which its pages say to retry. */
+  private notYetVisible(order: Order): OrderViolation {
+    const seconds = this.store.env(this.env).merchants.get(order.merchantId)?.orderReadLagSeconds ?? 0;
+    return new OrderViolation(
+      'not_found',
+      'ORDER_NOT_FOUND',
+      `Order ${order.orderId} is not visible yet: this merchant's order reads lag ${seconds} s of sandbox time (orderReadLagSeconds), as the service is eventually consistent. ` +
+        'Retry after at least 3 seconds, or read it with ?correlationId= from its walley:order:created webhook.',
+    );
   }
 
   /** The merchant's most recent orders, newest first. */
@@ -218,11 +242,17 @@ export class OrderService {
     return found;
   }
 
+  /** A capture, and its `walley:order:captured` with the amount it took. */
   capture(merchantId: string, orderId: string, command: AmountCommand, request: IdempotentRequest): Promise<ActionResult> {
-    return this.act(merchantId, orderId, 'capture', request, (order) => ({
-      order: capture(order, command, this.actionContext()),
-      result: accepted(order),
-    }));
+    return this.act(merchantId, orderId, 'capture', request, (order, _pending, correlationId) => {
+      const captured = capture(order, command, this.actionContext());
+      const event = orderCapturedEvent(captured, capturedAmount(captured) - capturedAmount(order), this.clock.iso());
+      return {
+        order: captured,
+        result: accepted(order),
+        changes: this.webhooks.queue(order.merchantId, [event], { subject: order.orderId, correlationId }),
+      };
+    });
   }
 
   refund(merchantId: string, orderId: string, command: AmountCommand, request: IdempotentRequest): Promise<ActionResult> {
@@ -245,10 +275,14 @@ export class OrderService {
   }
 
   reauthorize(merchantId: string, orderId: string, command: AmountCommand, request: IdempotentRequest): Promise<ActionResult> {
-    return this.act(merchantId, orderId, 'reauthorize', request, (order, pending) => {
+    return this.act(merchantId, orderId, 'reauthorize', request, (order, pending, correlationId) => {
       const plan = planReauthorize(order, command, pending);
       if (plan.kind === 'applied')
-        return { order: plan.order, result: accepted(order), changes: this.reauthorized(plan.order, order.totalAmount) };
+        return {
+          order: plan.order,
+          result: accepted(order),
+          changes: this.reauthorized(plan.order, order.totalAmount, this.clock.iso(), correlationId),
+        };
       const reauthorization = newReauthorization(order, plan, command, this.random.uuid(), this.clock.nowMs());
       return {
         order,
@@ -271,19 +305,24 @@ export class OrderService {
     orderId: string,
     action: OrderAction,
     request: IdempotentRequest,
-    change: (order: Order, pending: Reauthorization | null) => Outcome,
+    change: (order: Order, pending: Reauthorization | null, correlationId: string) => Outcome,
   ): Promise<ActionResult> {
     const { order, pending, changes, followed } = this.locate(merchantId, orderId);
     const idempotency = new IdempotencyRecords(this.store.env(this.env).records('idempotency'));
     const keys = idempotencyKeys(merchantId, order.orderId, action, request);
+    // The id of this action: its webhook's Walley-CorrelationId, and what a lagged read names it by.
+    const correlationId = randomUUID();
     let outcome: Outcome;
     try {
-      const replay = idempotency.lookup(keys, request.fingerprint);
+      // "There might be a delay between the creation of an order and the availability of API
+      // functionalities to manage said order" (the capture page): a lagged merchant's new order is not there yet.
+      if (this.lag.view(order, null) === null) throw this.notYetVisible(order);
+      const replay = idempotency.lookup(keys, request.fingerprint, this.clock.nowMs());
       if (replay) {
         await this.save(changes, followed);
         return { ...replay, replayed: true };
       }
-      outcome = change(order, pending);
+      outcome = change(order, pending, correlationId);
     } catch (error) {
       // The refusal changed nothing, but what the clock made due on the way must still be kept.
       await this.save(changes, followed);
@@ -292,6 +331,7 @@ export class OrderService {
     const writes = [...changes.filter((c) => !(c.t === 'put' && c.c === 'orders')), put(this.env, 'orders', outcome.order)];
     if (outcome.reauthorization) writes.push(put(this.env, 'reauthorizations', outcome.reauthorization));
     writes.push(...(outcome.changes ?? []));
+    if (outcome.order !== order) writes.push(...this.lag.recorded(outcome.order, order, correlationId));
     for (const record of idempotency.remember(keys, request.fingerprint, outcome.result, this.clock.iso()))
       writes.push(put(this.env, 'idempotency', record));
     await this.save(writes, followed);

@@ -27,6 +27,7 @@ import { type Change, LOOKUPS, put } from '../store/state.js';
 import type { StateStore } from '../store/store.js';
 import type { CallbackRecord, StoredToken } from '../domain/records.js';
 import type { MerchantDirectory } from './merchants.js';
+import type { OrderReadLag } from './order-read-lag.js';
 import type { WebhookOutbox } from './webhooks.js';
 
 export interface AuthorizationResult {
@@ -42,6 +43,8 @@ export interface TokenizationDeps {
   env: EnvName;
   merchants: MerchantDirectory;
   webhooks: WebhookOutbox;
+  /** An order an authorization creates is an action a lagged read sees late. */
+  lag: OrderReadLag;
 }
 
 export class TokenizationService {
@@ -189,16 +192,18 @@ export class TokenizationService {
     );
     const events: WebhookEvent[] = [authorizationEvent('walley:authorization:created', authorization, this.now())];
     const changes: Change[] = [];
+    const correlationId = randomUUID();
     // A synchronous attempt is made before the authorization is visible to the clock-driven attempts.
     if (request.schedule.kind === 'synchronous') {
       const attempted = this.attempt(authorization, token, nowMs);
       authorization = attempted.authorization;
-      if (attempted.order) changes.push(put(this.env, 'orders', attempted.order));
+      if (attempted.order)
+        changes.push(put(this.env, 'orders', attempted.order), ...this.deps.lag.recorded(attempted.order, null, correlationId));
       events.push(...attemptEvents(authorization, attempted.order, this.now()));
     }
     changes.push(
       put(this.env, 'authorizations', { ...authorization, id: authorization.authorizationId }),
-      ...this.queue(merchantId, events, authorization.authorizationId),
+      ...this.queue(merchantId, events, authorization.authorizationId, correlationId),
     );
     const answer: AuthorizationResult =
       authorization.status === 'Authorized' && authorization.orderId
@@ -248,13 +253,16 @@ export class TokenizationService {
       // Without its token nothing can be attempted: the authorization fails for good.
       const attempted = token ? this.attempt(next, token, nextMs) : { authorization: { ...next, status: 'Failed' as const }, order: null };
       made.set(next.authorizationId, attempted.authorization);
-      if (attempted.order) changes.push(put(this.env, 'orders', attempted.order));
+      const correlationId = randomUUID();
+      if (attempted.order)
+        changes.push(put(this.env, 'orders', attempted.order), ...this.deps.lag.recorded(attempted.order, null, correlationId, nextMs));
       if (token)
         changes.push(
           ...this.queue(
             next.merchantId,
             attemptEvents(attempted.authorization, attempted.order, instant(nextMs).toISOString()),
             next.authorizationId,
+            correlationId,
           ),
         );
     }
@@ -301,8 +309,8 @@ export class TokenizationService {
   }
 
   /** Webhooks go to the merchant's webhook URL; without one they are not recorded (nothing would be sent). */
-  private queue(merchantId: string, events: WebhookEvent[], subject: string): Change[] {
-    return this.deps.webhooks.queue(merchantId, events, { subject });
+  private queue(merchantId: string, events: WebhookEvent[], subject: string, correlationId?: string): Change[] {
+    return this.deps.webhooks.queue(merchantId, events, { subject, correlationId });
   }
 
   /** Saves, then lets the dispatcher send what was queued. */

@@ -29,6 +29,8 @@ export interface WebhookDeps {
 export interface WebhookSubject {
   subject: string;
   privateId?: string | null;
+  /** The id of the action that triggered them (Walley-CorrelationId), when the caller keeps it too; a new one otherwise. */
+  correlationId?: string;
 }
 
 export class WebhookOutbox {
@@ -43,7 +45,7 @@ export class WebhookOutbox {
     const url = merchant?.webhookUri;
     if (!url || events.length === 0) return [];
     const now = this.deps.clock.iso();
-    const correlationId = randomUUID();
+    const correlationId = about.correlationId ?? randomUUID();
     return events.map((event) => {
       const body = JSON.stringify(event);
       const headers = webhookHeaders(body, {

@@ -104,7 +104,8 @@ describe('new path style with a bearer token', () => {
     expect(completed.body.error?.errors[0]?.reason).toBe('Purchase_Completed');
 
     const open = String(at((await api('POST', '/checkouts', initPayload(), bearer)).body, 'data', 'privateId'));
-    sb.clock.advance(8 * 24 * 3600 * 1000);
+    // Unpurchased sessions live 90 days: the newest initialize page (https://payments.collectorbank.se/docs/checkout/initcheckout) says expiresAt is 90 days from creation (it was 7 days, from older revisions of the get checkout page).
+    sb.clock.advance(91 * 24 * 3600 * 1000);
     const fresh = await token();
     expect((await api('GET', `/checkouts/${open}`, undefined, fresh)).status).toBe(404);
     // A completed purchase stays readable.
@@ -160,5 +161,68 @@ describe('store isolation for bearer callers', () => {
     // …and Fjord's SharedKey reaches the checkout its token created.
     const seen = await signedFetch(sb, 'legacy', 'GET', `/checkouts/${String(at(own.body, 'data', 'privateId'))}`, undefined, FJORD);
     expect(seen.status).toBe(200);
+  });
+});
+
+describe('the order reference after the purchase (the update order reference page)', () => {
+  /** A checkout bought with `result`; its privateId and orderId. */
+  async function bought(
+    bearer: string,
+    result = 'Preliminary',
+    paymentName = 'DirectInvoice',
+  ): Promise<{ privateId: string; orderId: string }> {
+    const privateId = String(at((await api('POST', '/checkouts', initPayload({ storeId: '1234' }), bearer)).body, 'data', 'privateId'));
+    const purchase = await admin(sb, `/uat/checkouts/${privateId}/purchase`, { result, paymentName });
+    expect(purchase.status).toBe(200);
+    return { privateId, orderId: String(purchase.body.orderId) };
+  }
+  const referenceOf = async (privateId: string, bearer: string): Promise<unknown> =>
+    at((await api('GET', `/checkouts/${privateId}`, undefined, bearer)).body, 'data', 'reference');
+
+  it('takes any number of changes before the purchase, the page’s example once after it, and refuses a second with 900', async () => {
+    const bearer = await token();
+    const privateId = String(at((await api('POST', '/checkouts', initPayload({ storeId: '1234' }), bearer)).body, 'data', 'privateId'));
+    for (const reference of ['R-1', 'R-2'])
+      expect((await api('PUT', `/checkouts/${privateId}/reference`, { Reference: reference }, bearer)).status).toBe(200);
+    const purchase = await admin(sb, `/uat/checkouts/${privateId}/purchase`, { result: 'Preliminary', paymentName: 'DirectInvoice' });
+    const orderId = String(purchase.body.orderId);
+
+    const once = await api('PUT', `/checkouts/${privateId}/reference`, { Reference: 'ABCDEFGHJIKLMNOP' }, bearer);
+    expect(once.status).toBe(200);
+    expect(once.body).toEqual({ id: expect.any(String), data: null, error: null });
+    expect(await referenceOf(privateId, bearer)).toBe('ABCDEFGHJIKLMNOP');
+    const order = await api('GET', `/manage/orders/${orderId}`, undefined, bearer);
+    expect(at(order.body, 'data', 'reference')).toBe('ABCDEFGHJIKLMNOP');
+
+    const twice = await api('PUT', `/checkouts/${privateId}/reference`, { Reference: 'ABCDEFGHJIKLMNOQ' }, bearer);
+    expect(twice.status).toBe(900);
+    expect(twice.body.error).toMatchObject({ code: 900, errors: [{ reason: 'Purchase_Completed' }] });
+    expect(twice.body.error?.errors[0]?.message).toContain('only once after the purchase');
+    expect(await referenceOf(privateId, bearer)).toBe('ABCDEFGHJIKLMNOP');
+  });
+
+  it('refuses the change once the order is captured, in part or in full, and on a purchase captured at once', async () => {
+    const bearer = await token();
+    const part = await bought(bearer);
+    const capture = await api('POST', `/manage/orders/${part.orderId}/capture`, { amount: 1 }, bearer);
+    expect(capture.status).toBe(202);
+    const refused = await api('PUT', `/checkouts/${part.privateId}/reference`, { Reference: 'LATE-1' }, bearer);
+    expect(refused.status).toBe(900);
+    expect(refused.body.error).toMatchObject({ code: 900, errors: [{ reason: 'Purchase_Completed' }] });
+    expect(refused.body.error?.errors[0]?.message).toContain('before the order is captured');
+
+    const card = await bought(bearer, 'Activated', 'Card');
+    expect((await api('PUT', `/checkouts/${card.privateId}/reference`, { Reference: 'LATE-2' }, bearer)).status).toBe(900);
+    expect(await referenceOf(card.privateId, bearer)).not.toBe('LATE-2');
+  });
+
+  it('holds on the legacy SharedKey host too (the older set order reference page: one time after the purchase)', async () => {
+    const { privateId } = await initializeOldStyle(sb, 'legacy');
+    await admin(sb, `/uat/checkouts/${privateId}/purchase`, { result: 'Preliminary', paymentName: 'DirectInvoice' });
+    const path = `/merchants/1234/checkouts/${privateId}/reference`;
+    expect((await signedFetch(sb, 'legacy', 'PUT', path, '{"Reference":"OC-100045"}')).status).toBe(200);
+    const again = await signedFetch(sb, 'legacy', 'PUT', path, '{"Reference":"OC-100046"}');
+    expect(again.status).toBe(900);
+    expect(again.body.error?.errors[0]?.reason).toBe('Purchase_Completed');
   });
 });

@@ -21,7 +21,8 @@ describe('old path style on the legacy host', () => {
       privateId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
       publicToken: expect.stringMatching(/^public-SE-[0-9a-f]{48}$/),
       // Sandbox clock + the scenario's 7-day lifetime, with 7 fractional digits and an offset.
-      expiresAt: '2026-10-08T10:00:00.0000000+00:00',
+      // 90 days on: the newest initialize page's expiresAt (it was 7 days, from older revisions of the get checkout page).
+      expiresAt: '2026-12-30T10:00:00.0000000+00:00',
       // The pay link: the hosted checkout as a whole page on the frontend host.
       paymentUri: expect.stringMatching(/^http:\/\/[^/]+\/uat\/frontend\/p\/public-SE-[0-9a-f]{48}$/),
     });
@@ -448,7 +449,8 @@ describe('lifecycle and expiry', () => {
 
   it('answers 404 once the checkout expired on the sandbox clock, and again when moved back it is found', async () => {
     const { privateId } = await initializeOldStyle(sb, 'legacy');
-    sb.clock.advance(7 * 24 * 3600 * 1000 - 1000);
+    // Unpurchased sessions live 90 days: the newest initialize page (https://payments.collectorbank.se/docs/checkout/initcheckout) says expiresAt is 90 days from creation (it was 7 days, from older revisions of the get checkout page).
+    sb.clock.advance(90 * 24 * 3600 * 1000 - 1000);
     expect((await signedFetch(sb, 'legacy', 'GET', oldPath(privateId))).status).toBe(200);
     sb.clock.advance(1000);
     const gone = await signedFetch(sb, 'legacy', 'GET', oldPath(privateId));

@@ -72,7 +72,8 @@ describe('frontend surface', () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain('There is no checkout for this link.');
     const { publicToken } = await initializeOldStyle(sb, 'legacy');
-    sb.clock.advance(8 * 24 * 3600 * 1000);
+    // Unpurchased sessions live 90 days: the newest initialize page (https://payments.collectorbank.se/docs/checkout/initcheckout) says expiresAt is 90 days from creation (it was 7 days, from older revisions of the get checkout page).
+    sb.clock.advance(91 * 24 * 3600 * 1000);
     expect((await sb.fetch(`/uat/frontend/checkout/${publicToken}`)).status).toBe(410);
     const aborted = await initializeOldStyle(sb, 'legacy');
     await sb.fetch(`/__admin/uat/checkouts/${aborted.privateId}/abort`, { method: 'POST', body: '{}' });

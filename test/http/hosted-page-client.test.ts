@@ -71,8 +71,9 @@ describe("the hosted page's state", () => {
     expect((await state(publicToken)).revision).not.toBe(first.revision);
 
     // Past the expiry on the sandbox clock the state says so (the page itself is gone: 410).
-    await advance('P8D');
-    expect(await state(publicToken)).toMatchObject({ expired: true, now: '2026-10-28T10:00:00.000Z' });
+    // Unpurchased sessions live 90 days: the newest initialize page (https://payments.collectorbank.se/docs/checkout/initcheckout) says expiresAt is 90 days from creation (it was 7 days, from older revisions of the get checkout page).
+    await advance('P91D');
+    expect(await state(publicToken)).toMatchObject({ expired: true, now: '2027-01-19T10:00:00.000Z' });
     expect((await sb.fetch(`/uat/frontend/checkout/${publicToken}`)).status).toBe(410);
 
     const unknown = await sb.fetch('/uat/frontend/checkout/public-SE-nope/state');
@@ -100,8 +101,9 @@ describe("the hosted page's state", () => {
     expect(await nextState()).toMatchObject({ status: 'Initialized', expired: false });
     // Moving the clock by less than the session's life is no news for the page.
     await advance('P1D');
-    await advance('P7D');
-    expect(await nextState()).toMatchObject({ expired: true, now: '2026-10-28T10:00:00.000Z' });
+    // The session lives 90 days (the newest initialize page; it was 7 days, from older revisions of the get checkout page).
+    await advance('P90D');
+    expect(await nextState()).toMatchObject({ expired: true, now: '2027-01-19T10:00:00.000Z' });
     expect((await reader.read()).done).toBe(true);
   });
 });
@@ -109,7 +111,8 @@ describe("the hosted page's state", () => {
 describe('the unavailable page', () => {
   it('names the reason and carries the page script, which tells the loader of an expired token', async () => {
     const { publicToken } = await initialize();
-    await advance('P8D');
+    // Past the 90 days of the newest initialize page (it was 7 days, from older revisions of the get checkout page).
+    await advance('P91D');
     const expired = await sb.fetch(`/uat/frontend/checkout/${publicToken}?lang=en-SE`);
     expect(expired.status).toBe(410);
     const html = await expired.text();

@@ -270,6 +270,44 @@ describe('idempotency', () => {
     expectAccepted(await api.post(path(order, 'refund'), { amount: 10, actionReference: 'test-captureref-123' }), order.orderId);
   });
 
+  it('a header key is the merchant’s: one request, whatever the order; another merchant has its own keys', async () => {
+    const key = { 'X-idempotency': '7a1e4c2b-9d3f-4b6a-8c5e-2f1d0a9b8c7d' };
+    const first = placeOrder();
+    expectAccepted(await api.post(path(first, 'capture'), { amount: 100 }, key), first.orderId);
+    // The same body on another order of the merchant is another request.
+    expectProblem(await api.post(path(placeOrder(), 'capture'), { amount: 100 }, key), 409, 'IDEMPOTENCY_KEY_REUSED');
+    // Fjord Books (merchant 1002) has keys of its own: the same key acts on its order.
+    const fjordToken = await bearerToken(sb, 'uat', {
+      client_id: '6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a02',
+      client_secret: 'uat-secret-fjord-books-0002',
+      grant_type: 'client_credentials',
+      scope: '705798e0-8cef-427c-ae00-6023deba29af/.default',
+    });
+    const theirs = placeOrder({ merchantId: '1002', storeId: '2234', currency: 'NOK' });
+    const answer = await api.post(path(theirs, 'capture'), { amount: 100 }, { ...key, authorization: `Bearer ${fjordToken}` });
+    expectAccepted(answer, theirs.orderId);
+    expect(answer.headers.get('x-sandbox-idempotent-replay')).toBeNull();
+  });
+
+  it('keeps a header key a day and its answer an hour of sandbox time (the idempotent requests page)', async () => {
+    const order = placeOrder();
+    const key = { 'X-idempotency': '0b9c8d7e-6f5a-4b3c-9d2e-1f0a9b8c7d6e' };
+    const body = { amount: 100 };
+    expectAccepted(await api.post(path(order, 'capture'), body, key), order.orderId);
+    sb.clock.advance(3600 * 1000 - 1000);
+    expect((await api.post(path(order, 'capture'), body, key)).headers.get('x-sandbox-idempotent-replay')).toBe('true');
+    sb.clock.advance(1000);
+    const expired = await api.post(path(order, 'capture'), body, key);
+    expectProblem(expired, 409, 'IDEMPOTENCY_RESPONSE_EXPIRED');
+    expect((await api.order(order.orderId)).invoices).toHaveLength(1);
+    // Another request is still refused for the key while the day lasts…
+    expectProblem(await api.post(path(order, 'capture'), { amount: 200 }, key), 409, 'IDEMPOTENCY_KEY_REUSED');
+    // …after it the key is new: the capture is made again.
+    sb.clock.advance(23 * 3600 * 1000);
+    expectAccepted(await api.post(path(order, 'capture'), body, key), order.orderId);
+    expect((await api.order(order.orderId)).invoices).toHaveLength(2);
+  });
+
   it('a refused call is not stored: repeating it is evaluated again', async () => {
     const order = placeOrder();
     const body = { amount: 3000, actionReference: 'too-much' };

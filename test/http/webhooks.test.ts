@@ -161,6 +161,41 @@ describe('walley:order:reauthorized when the items of an order change', () => {
   });
 });
 
+describe('walley:order:captured whenever a capture is made on an order', () => {
+  it('carries what each capture took, part and rest, and none for a refused or replayed capture', async () => {
+    const orderId = await purchase(await checkout({ reference: 'ORD-C' }), 'Preliminary');
+    const part = await api.post(`/manage/orders/${orderId}/capture`, {
+      amount: 2499,
+      items: [{ id: 'TENT-2P', description: 'Two-person tent', unitPrice: 2499, quantity: 1 }],
+    });
+    expect(part.status, part.text).toBe(202);
+    const key = { 'X-idempotency': '5b0c2a4e-8d1f-4c3b-9a7e-6f5d4c3b2a10' };
+    expect((await api.post(`/manage/orders/${orderId}/capture`, { amount: 49 }, key)).status).toBe(202);
+    // The same request again is a replay; more than is left is refused: neither captures.
+    expect((await api.post(`/manage/orders/${orderId}/capture`, { amount: 49 }, key)).headers.get('x-sandbox-idempotent-replay')).toBe(
+      'true',
+    );
+    expect((await api.post(`/manage/orders/${orderId}/capture`, { amount: 1 })).status).toBe(422);
+    await shop.until(HOOK, 3);
+    await sb.deliveries.settled();
+    const hooks = webhooks();
+    expect(hooks.map((w) => w.Type)).toEqual(['walley:order:created', 'walley:order:captured', 'walley:order:captured']);
+    expect(hooks[1]).toMatchObject({ Timestamp: '2026-11-02T11:00:00.0000000+01:00' });
+    expect(hooks[1]!.Payload).toEqual({ OrderId: orderId, Amount: 2499, Currency: 'SEK' });
+    expect(hooks[2]!.Payload).toEqual({ OrderId: orderId, Amount: 49, Currency: 'SEK' });
+    for (const hook of hooks) expect(verified(hook.request, KEY)).toBe(true);
+    // Each capture is its own action.
+    expect(hooks[1]!.request.headers['walley-correlationid']).not.toBe(hooks[2]!.request.headers['walley-correlationid']);
+  });
+
+  it('is not sent for an order created captured: walley:order:created says Captured', async () => {
+    await purchase(await checkout({ reference: 'ORD-CARD' }), 'Activated', 'Card');
+    await shop.until(HOOK, 1);
+    await sb.deliveries.settled();
+    expect(webhooks().map((w) => [w.Type, w.Payload.Status])).toEqual([['walley:order:created', 'Captured']]);
+  });
+});
+
 describe('the headers', () => {
   it('keep their timestamp, signature and correlation id on every retry; another action has its own correlation id', async () => {
     shop.answer(HOOK, 500, 200);

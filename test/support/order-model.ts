@@ -72,7 +72,7 @@ export class OrderModel {
   pending: { amount: number; lines: Line[]; settlesAtMs: number; completes: boolean } | null = null;
   /** The last credit check's status as its GET shows it. */
   lastCheck: 'Pending' | 'Completed' | 'Failed' | null = null;
-  private readonly remembered = new Map<string, { fingerprint: string; result: 201 | 202 }>();
+  private readonly remembered = new Map<string, { fingerprint: string; result: 201 | 202; atMs: number }>();
 
   constructor(
     lines: Line[],
@@ -143,12 +143,18 @@ export class OrderModel {
     let replay: 201 | 202 | null = null;
     for (const key of keys) {
       const known = this.remembered.get(key);
-      if (known && known.fingerprint !== fingerprint) return { codes: ['IDEMPOTENCY_KEY_REUSED'] };
-      if (known) replay ??= known.result;
+      if (!known) continue;
+      // A header key names its request for a day, and its answer is kept an hour (docs/orders.md).
+      const header = key.startsWith('header|');
+      const ageMs = this.nowMs - known.atMs;
+      if (header && ageMs >= 24 * 3_600_000) continue;
+      if (known.fingerprint !== fingerprint) return { codes: ['IDEMPOTENCY_KEY_REUSED'] };
+      if (header && ageMs >= 3_600_000) return { codes: ['IDEMPOTENCY_RESPONSE_EXPIRED'] };
+      replay ??= known.result;
     }
     if (replay !== null) return { ok: replay };
     const expected = this.act(write);
-    if ('ok' in expected) for (const key of keys) this.remembered.set(key, { fingerprint, result: expected.ok });
+    if ('ok' in expected) for (const key of keys) this.remembered.set(key, { fingerprint, result: expected.ok, atMs: this.nowMs });
     return expected;
   }
 

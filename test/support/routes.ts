@@ -156,13 +156,14 @@ export const LEFT_OUT: readonly (readonly [why: string, routes: readonly string[
     ],
   ],
   [
-    'Writes that reach past the request: they end an isolated sandbox, drop a fault rule, settle deliveries, add a merchant, change its callbacks, or resolve a review.',
+    'Writes that reach past the request: they end an isolated sandbox, drop a fault rule, settle deliveries, add a merchant, change its callbacks or its order read lag, or resolve a review.',
     [
       'admin DELETE /__admin/sandboxes/:id',
       'admin DELETE /__admin/faults/:id',
       'admin POST /__admin/deliveries/settle',
       'admin POST /__admin/:env/merchants',
       'admin PUT /__admin/:env/merchants/:merchantId/callbacks',
+      'admin PUT /__admin/:env/merchants/:merchantId/order-read-lag',
       'admin POST /__admin/:env/checkouts/:privateId/invoice-status',
     ],
   ],

@@ -60,7 +60,7 @@ describe('scenarios', () => {
       brownouts: [],
     });
     expect((await seedState(scenario, NOW)).settings.tokens).toMatchObject({ lifetimeSeconds: 3599, clockSkewSeconds: 300 });
-    expect((await seedState(scenario, NOW)).settings.checkouts).toEqual({ lifetimeSeconds: 604800, storeMatching: 'lenient' });
+    expect((await seedState(scenario, NOW)).settings.checkouts).toEqual({ lifetimeSeconds: 7776000, storeMatching: 'lenient' }); // 90 days: the newest initialize page (was 7 days, from the get checkout page's older revisions)
     const strict = parseScenario({ name: 'x', checkouts: { storeMatching: 'strict' }, environments: {} }, 'x.yaml');
     expect((await seedState(strict, NOW)).settings.checkouts.storeMatching).toBe('strict');
   });

@@ -108,6 +108,10 @@ export const merchantSchema = z.strictObject({
       'The key every webhook is signed with (Walley-Signature; webhookHmacKey in the scenario and PUT …/merchants/{id}/callbacks); null only in a state file older than the key.',
   }),
   invoiceStatusUri: z.string().nullable().meta({ description: "Where this merchant's invoice-status calls go; null: none." }),
+  orderReadLagSeconds: z.number().int().nullable().meta({
+    description:
+      "How long the merchant's order reads lag its order actions on the sandbox clock (PUT …/merchants/{id}/order-read-lag); null: every read sees every action at once.",
+  }),
   apiClients: z
     .array(
       z.strictObject({ clientId: guidSchema, name: z.string(), revokedAt: instantSchema.nullable(), secrets: z.array(secretHintSchema) }),

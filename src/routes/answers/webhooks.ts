@@ -45,6 +45,12 @@ const orderReauthorizedPayload = z.strictObject({
   Currency: currency,
 });
 
+const orderCapturedPayload = z.strictObject({
+  OrderId: id,
+  Amount: amount.meta({ description: 'What this capture took, in major units.' }),
+  Currency: currency,
+});
+
 const customerTokenPayload = z.strictObject({
   CustomerToken: id,
   PreviousStatus: z
@@ -77,6 +83,7 @@ export const webhookBodySchema = z
     body(['walley:order:created'], orderCreatedPayload, stockholmInstant),
     body(['walley:order:authorized', 'walley:order:rejected'], orderReviewedPayload, stockholmInstant),
     body(['walley:order:reauthorized'], orderReauthorizedPayload, stockholmInstant),
+    body(['walley:order:captured'], orderCapturedPayload, stockholmInstant),
     body(['walley:customer-token:active', 'walley:customer-token:cancelled'], customerTokenPayload),
   ])
   .meta({ description: 'The webhook as POSTed to the merchant (PascalCase, as the service sends it).' });
