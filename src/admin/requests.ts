@@ -13,6 +13,7 @@ import { parseInstant } from '../clock.js';
 import { SURFACES } from '../hosts.js';
 import { type RequestPattern, compilePattern } from '../control/journal-filter.js';
 import { isoOf, materialise } from '../control/journal.js';
+import { pathPatternSchema } from '../domain/path-glob.js';
 import type { AnyOperation } from '../http/operation.js';
 import { Refusal } from '../http/refusal.js';
 import type { AdminDeps } from './deps.js';
@@ -30,7 +31,7 @@ const requestPatternSchema = z
     env: z.string().optional(),
     surface: z.string().optional().describe('one surface, or several separated by commas'),
     method: z.string().optional(),
-    path: z.string().optional().describe('a path pattern (* within a segment, ** across) or, without *, a prefix'),
+    path: pathPatternSchema.optional().describe('a path pattern (* within a segment, ** across) or, without *, a prefix'),
     status: z.union([z.number().int(), z.string()]).optional().describe("401, '4xx' or 'refused'"),
     principal: z.string().optional().describe('client id, SharedKey username or merchant id'),
     since: instantString.optional().describe('sandbox time'),

@@ -25,7 +25,7 @@ import { SeededRandom } from '../domain/random.js';
 import type { EnvName, SurfaceAddress } from '../hosts.js';
 import { routingPath } from '../http/routing.js';
 import { type FaultedRequest, type SurfaceDialects, faultResponse, isTokenPath } from './fault-effects.js';
-import { pathGlob } from './path-glob.js';
+import { pathGlob } from '../domain/path-glob.js';
 
 interface ArmedRule {
   id: string;

@@ -3,14 +3,14 @@
  * (POST /__admin/requests/count) selects. Every given field must match; absent fields match all.
  */
 import type { RawEntry } from './journal.js';
-import { pathGlob } from './path-glob.js';
+import { pathGlob } from '../domain/path-glob.js';
 
 export interface RequestPattern {
   env?: string | undefined;
   /** One surface, or several separated by commas (api,legacy,retired). */
   surface?: string | undefined;
   method?: string | undefined;
-  /** A glob (src/control/path-glob.ts) or, without `*`, a prefix. */
+  /** A glob (src/domain/path-glob.ts) or, without `*`, a prefix. */
   path?: string | undefined;
   /** 401, '4xx', or 'refused'. */
   status?: number | string | undefined;

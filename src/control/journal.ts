@@ -11,7 +11,7 @@
 import { instant, wallClockIsoAt } from '../clock.js';
 import type { EventBus } from './events.js';
 import type { NearMiss, Principal, RequestNotes } from '../http/notes.js';
-import { type Redacted, redactBody, redactHeaders } from './redact.js';
+import { type Redacted, redactBody, redactHeaders, redactQuery } from './redact.js';
 
 export type Direction = 'in' | 'out';
 
@@ -196,7 +196,7 @@ function summarise(entry: RawEntry, isoOf: (ms: number) => string): JournalSumma
     host: entry.host,
     method: entry.method,
     path: entry.path,
-    query: entry.query,
+    query: redactQuery(entry.query),
     operation: notes.operation ?? null,
     status: entry.status,
     latencyMs: Math.round(entry.latencyMs * 100) / 100,
@@ -204,7 +204,7 @@ function summarise(entry: RawEntry, isoOf: (ms: number) => string): JournalSumma
     ...(notes.authCause ? { authCause: notes.authCause } : {}),
     principal: notes.principal ?? {},
     ...(notes.nearMisses?.length ? { nearMisses: notes.nearMisses } : {}),
-    ...(entry.kind ? { kind: entry.kind, url: entry.url ?? '', error: entry.error ?? null } : {}),
+    ...(entry.kind ? { kind: entry.kind, url: redactQuery(entry.url ?? ''), error: entry.error ?? null } : {}),
   };
 }
 

@@ -24,15 +24,20 @@ export interface Redacted {
   truncated: boolean;
 }
 
-/** Names whose values are secrets: client_secret, sharedKey, access_token, password, … */
-const SECRET_NAME = '(?:[A-Za-z_]*(?:secret|password|sharedkey|access_token|refresh_token|id_token|client_assertion|apikey|api_key)|key)';
-/** JSON members with those names. */
-const SECRET_MEMBER = new RegExp(`("(${SECRET_NAME})"\\s*:\\s*)"((?:[^"\\\\]|\\\\.)*)"`, 'gi');
-/** Form fields with secrets (the token endpoint's body). */
-const FORM_SECRETS = '(?:client_secret|client_assertion|password|refresh_token|code)';
-const SECRET_FIELD = new RegExp(`(^|&)((${FORM_SECRETS})=)([^&]*)`, 'gi');
-/** The same fields as multipart/form-data parts (the PHP SDK posts its token request so). */
-const SECRET_PART = new RegExp(`(name="(${FORM_SECRETS})"[^\\r\\n]*\\r?\\n(?:[^\\r\\n]+\\r?\\n)*\\r?\\n)([^\\r\\n]*)`, 'gi');
+/**
+ * Names whose values are secrets, as their spelling folds: case and separators dropped
+ * (`client_secret`, `clientSecret` and `Client-Secret` are one name). A name is a secret when
+ * it ends with one of these (`merchantSharedKey`, `apiKey`) or is `key` itself.
+ */
+const SECRET_ENDINGS = ['secret', 'password', 'sharedkey', 'accesstoken', 'refreshtoken', 'idtoken', 'clientassertion', 'apikey'];
+/** Form fields with secrets that are no secret in JSON (the token endpoint's grant `code`). */
+const FORM_ONLY_SECRETS = new Set(['code']);
+/** JSON members: a string key (escapes and all) and a string value. */
+const JSON_MEMBER = /("((?:[^"\\]|\\.)*)"\s*:\s*)"((?:[^"\\]|\\.)*)"/g;
+/** Form fields (a token request's body, a query). */
+const FORM_FIELD = /(^|&)([^=&]*)=([^&]*)/g;
+/** Multipart/form-data parts (the PHP SDK posts its token request so). */
+const FORM_PART = /(name="([^"]*)"[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n)([^\r\n]*)/gi;
 /** Headers that carry credentials or sessions. */
 export const SECRET_HEADERS: ReadonlySet<string> = new Set([
   'authorization',
@@ -42,18 +47,55 @@ export const SECRET_HEADERS: ReadonlySet<string> = new Set([
   'proxy-authorization',
 ]);
 
-const SECRET_NAME_ONLY = new RegExp(`^${SECRET_NAME}$`, 'i');
+function folded(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
 
-/** True for a JSON member or form field name whose value is a secret. */
+/** True for a JSON member or form field name whose value is a secret, however it is spelled. */
 export function isSecretName(name: string): boolean {
-  return SECRET_NAME_ONLY.test(name);
+  const key = folded(name);
+  return key === 'key' || SECRET_ENDINGS.some((ending) => key.endsWith(ending));
+}
+
+function isSecretField(name: string): boolean {
+  return isSecretName(name) || FORM_ONLY_SECRETS.has(folded(name));
+}
+
+/** A JSON key as it reads once its escapes (`\u0053`) are decoded; the text itself when it is no valid key. */
+function jsonKey(raw: string): string {
+  try {
+    return JSON.parse(`"${raw}"`) as string;
+  } catch {
+    return raw;
+  }
+}
+
+/** A form field name as it reads once decoded (`client%5Fsecret`, `+` for a space). */
+function formName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
 }
 
 export function redactText(text: string, mask: Mask = fixedMask): string {
   return text
-    .replace(SECRET_MEMBER, (_all, head: string, name: string, value: string) => `${head}"${mask(value, name).replace(/["\\]/g, '\\$&')}"`)
-    .replace(SECRET_FIELD, (_all, start: string, head: string, name: string, value: string) => `${start}${head}${mask(value, name)}`)
-    .replace(SECRET_PART, (_all, head: string, name: string, value: string) => `${head}${mask(value, name)}`);
+    .replace(JSON_MEMBER, (all, head: string, raw: string, value: string) => {
+      const name = jsonKey(raw);
+      return isSecretName(name) ? `${head}"${mask(value, name).replace(/["\\]/g, '\\$&')}"` : all;
+    })
+    .replace(FORM_FIELD, (all, start: string, raw: string, value: string) => {
+      const name = formName(raw);
+      return isSecretField(name) ? `${start}${raw}=${mask(value, name)}` : all;
+    })
+    .replace(FORM_PART, (all, head: string, name: string, value: string) => (isSecretField(name) ? `${head}${mask(value, name)}` : all));
+}
+
+/** A query string (or a URL with one) with its secret fields replaced. */
+export function redactQuery(query: string): string {
+  const question = query.indexOf('?');
+  return question === -1 ? redactText(query) : `${query.slice(0, question)}?${redactText(query.slice(question + 1))}`;
 }
 
 /** `fullBytes`: the length before the journal cut the body (when it did). */

@@ -3,13 +3,14 @@
  * object per rule). It lives here, below the store, so the scenario schema can embed it and
  * the admin call validates with the very same schema (one definition, one set of messages).
  *
- *   match   env, surface, method, path (a glob: src/control/path-glob.ts), principal
+ *   match   env, surface, method, path (a glob: src/domain/path-glob.ts), principal
  *   effect  latency | status | refuse | throttle | identity-outage
  *   bounds  count, probability (+ seed), from/until on the sandbox clock
  */
 import { z } from 'zod';
 import { parseInstant } from '../clock.js';
 import { ENVIRONMENTS, SURFACES } from '../hosts.js';
+import { pathPatternSchema } from './path-glob.js';
 
 const FAULT_EFFECTS = ['latency', 'status', 'refuse', 'throttle', 'identity-outage'] as const;
 
@@ -28,10 +29,8 @@ export const faultRuleFields = z.object({
     .regex(/^[A-Za-z]+$/, { message: 'expected an HTTP method such as GET or POST' })
     .transform((m) => m.toUpperCase())
     .optional(),
-  path: z
-    .string()
-    .startsWith('/', { message: 'expected a path on the surface such as /manage/orders/* (no /uat/api prefix)' })
-    .max(500)
+  path: pathPatternSchema
+    .refine((path) => path.startsWith('/'), { message: 'expected a path on the surface such as /manage/orders/* (no /uat/api prefix)' })
     .optional(),
   principal: z.string().min(1).max(200).optional(),
   effect: z.enum(FAULT_EFFECTS),

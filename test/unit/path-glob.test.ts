@@ -1,6 +1,6 @@
-/** The one glob dialect of fault rules and journal filters (src/control/path-glob.ts), as picomatch reads a glob. */
+/** The one glob dialect of fault rules and journal filters (src/domain/path-glob.ts), as picomatch reads a glob. */
 import { describe, expect, it } from 'vitest';
-import { pathGlob } from '../../src/control/path-glob.js';
+import { pathGlob } from '../../src/domain/path-glob.js';
 
 describe('path globs', () => {
   it('* matches within one segment, ** across segments', () => {
@@ -26,5 +26,16 @@ describe('path globs', () => {
     expect(pathGlob('/a.b(c)')('/a.b(c)')).toBe(true);
     expect(pathGlob('/a+b?')('/a+b?')).toBe(true);
     expect(pathGlob('/a+b?')('/aab')).toBe(false);
+  });
+});
+
+describe('path globs against hostile patterns', () => {
+  it('answers a pattern of many stars against a long path without backtracking', () => {
+    const hostile = pathGlob('/*a*a*a*a*a*a*a*a*a*a*b');
+    expect(hostile(`/${'a'.repeat(39)}`)).toBe(false);
+    expect(hostile(`/${'a'.repeat(38)}b`)).toBe(true);
+    const across = pathGlob('/**a**a**a**a**a**a**a**b');
+    expect(across(`/${'a/'.repeat(200)}`)).toBe(false);
+    expect(across(`/${'a/'.repeat(200)}b`)).toBe(true);
   });
 });
