@@ -11,6 +11,7 @@ import type { AdminDeps } from './deps.js';
 import type { SandboxEvent } from '../control/events.js';
 import type { AnyOperation } from '../http/operation.js';
 import { adminOperation, refusals } from './operation.js';
+import { EventOutbox, OUTBOX_LIMIT_BYTES } from '../control/event-outbox.js';
 
 const KEEP_ALIVE_MS = 15_000;
 
@@ -29,24 +30,25 @@ export const EVENT_STREAM_OPERATIONS: readonly AnyOperation<EventDeps>[] = [
       c.header('cache-control', 'no-store');
       return streamSSE(c, async (stream) => {
         let id = 0;
-        // Writes are chained so events leave in the order they were published.
-        let writing: Promise<void> = Promise.resolve();
+        const frame = (event: SandboxEvent): string => `id: ${++id}\ndata: ${JSON.stringify(event)}\n\n`;
+        const outbox = new EventOutbox({ write: (text) => stream.write(text), close: () => void stream.close() }, (waiting) =>
+          frame({
+            type: 'stream.dropped',
+            at: ctx.clock.iso(),
+            reason: `this subscriber fell behind: ${waiting} bytes of events waited unread, more than the ${OUTBOX_LIMIT_BYTES} kept per subscriber`,
+            hint: 'read the stream as it comes; reconnect, and read GET /__admin/requests for what was missed',
+          }),
+        );
         const send = (event: SandboxEvent): void => {
-          const data = JSON.stringify(event);
-          writing = writing.then(() => stream.writeSSE({ id: String(++id), data })).catch(() => undefined);
-          if (event.type === 'world.closed') writing = writing.then(() => stream.close()).catch(() => undefined);
+          if (!outbox.push(frame(event))) unsubscribe();
+          else if (event.type === 'world.closed') outbox.closeAfter();
         };
         const unsubscribe = ctx.events.subscribe(send);
         stream.onAbort(unsubscribe);
         send({ type: 'stream.open', at: ctx.clock.iso(), clock: ctx.clock.state() });
-        while (!stream.aborted && !stream.closed) {
+        while (!stream.aborted && !stream.closed && !outbox.isDropped) {
           await stream.sleep(KEEP_ALIVE_MS);
-          writing = writing
-            .then(() => stream.write(': keep-alive\n\n'))
-            .then(
-              () => undefined,
-              () => undefined,
-            );
+          if (!outbox.isDropped) outbox.push(': keep-alive\n\n');
         }
         unsubscribe();
       });
