@@ -11,6 +11,7 @@
 import { appendFileSync, closeSync, existsSync, ftruncateSync, openSync, readFileSync, renameSync, write } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Change } from './state.js';
+import { OWNER_FILE_MODE } from './file-modes.js';
 
 const writeAsync = promisify(write);
 
@@ -55,7 +56,7 @@ export class ChangeLogWriter {
     private readonly io: LogIo,
     private readonly hooks: LogHooks,
   ) {
-    this.fd = openSync(file, 'a');
+    this.fd = openSync(file, 'a', OWNER_FILE_MODE);
     this.bytes = existsSync(file) ? readFileSync(file).byteLength : 0;
   }
 
@@ -93,10 +94,10 @@ export class ChangeLogWriter {
     const old = `${this.file}.old`;
     if (existsSync(old)) {
       appendFileSync(old, readFileSync(this.file));
-      this.fd = openSync(this.file, 'w');
+      this.fd = openSync(this.file, 'w', OWNER_FILE_MODE);
     } else {
       renameSync(this.file, old);
-      this.fd = openSync(this.file, 'a');
+      this.fd = openSync(this.file, 'a', OWNER_FILE_MODE);
     }
     this.bytes = 0;
   }

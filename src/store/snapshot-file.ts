@@ -14,6 +14,7 @@ import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
 import { type SnapshotDoc, SnapshotError, validateSnapshot } from './snapshot.js';
+import { OWNER_FILE_MODE } from './file-modes.js';
 import { snapshotChunks } from './snapshot-stream.js';
 
 /** Snapshots of worlds larger than this are written without indentation. */
@@ -66,7 +67,7 @@ export async function writeAtomically(file: string, pieces: Iterable<string>): P
   tempCounter += 1;
   const temp = join(dirname(file), `${tempPrefix(file)}${process.pid}.${tempCounter}.tmp`);
   try {
-    const handle = await open(temp, 'w');
+    const handle = await open(temp, 'w', OWNER_FILE_MODE);
     try {
       // One buffer, reused for every chunk (each write is awaited before it is filled again):
       // no joined string or fresh buffer per chunk for the garbage collector.

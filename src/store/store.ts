@@ -10,6 +10,7 @@
  *            the old log is dropped. Never by age: a log smaller than the snapshot costs less
  *            to replay at start than a large world costs to write again and again.
  */
+import { OWNER_DIR_MODE, restrictToOwner, stateFiles } from './file-modes.js';
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Low } from 'lowdb';
@@ -107,7 +108,7 @@ export class StateStore {
     if (options.file === null) return new StateStore(null, options.io ?? fileIo, warn, null);
     const file = options.file;
     try {
-      mkdirSync(dirname(file), { recursive: true });
+      mkdirSync(dirname(file), { recursive: true, mode: OWNER_DIR_MODE });
     } catch (error) {
       throw new Error(`cannot write the state file ${file}: ${(error as Error).message}. Choose a writable --state path, or --memory.`, {
         cause: error,
@@ -115,6 +116,7 @@ export class StateStore {
     }
     const lock = StateLock.acquire(file);
     try {
+      restrictToOwner(stateFiles(file));
       if (options.reset) backUp(file);
       removeStaleTemps(file);
       const lowdb = new Low<SnapshotDoc | null>(new SnapshotFile(file), null);
@@ -226,7 +228,10 @@ export class StateStore {
     if (this.log) await this.log.idle();
     if (this.compacting) await this.compacting;
     const backup = options.backup && this.file && existsSync(this.file) ? `${this.file}.${wallClockStamp()}.bak` : null;
-    if (backup) copyFileSync(this.file!, backup);
+    if (backup) {
+      copyFileSync(this.file!, backup);
+      restrictToOwner([backup]);
+    }
     this.world = stateFromDoc(doc);
     if (this.file) {
       await this.writeSnapshot(doc);

@@ -12,6 +12,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import forge from 'node-forge';
+import { OWNER_DIR_MODE, restrictToOwner } from '../store/file-modes.js';
 import { Clock } from '../clock.js';
 import { ENVIRONMENTS, type HostsConfig, SURFACES } from '../hosts.js';
 
@@ -40,7 +41,7 @@ export function realHostNames(hosts: HostsConfig): string[] {
 
 /** Creates the authority (unless it exists) and a certificate for every host that has none; `created` lists every file written. */
 export function generateTlsMaterial(dir: string, hosts: HostsConfig): { material: TlsMaterial; created: string[] } {
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: OWNER_DIR_MODE });
   const created: string[] = [];
   const caCertFile = join(dir, 'ca.crt');
   const caKeyFile = join(dir, 'ca.key');
@@ -60,6 +61,8 @@ export function generateTlsMaterial(dir: string, hosts: HostsConfig): { material
     writeFileSync(certFile, leaf.cert);
     created.push(certFile, join(dir, `${host}.key`));
   }
+  // Keys written by an earlier start, or copied in, are narrowed on every start too.
+  restrictToOwner([caKeyFile, ...realHostNames(hosts).map((host) => join(dir, `${host}.key`))]);
   return { material: loadTlsMaterial(dir, hosts), created };
 }
 
