@@ -23,6 +23,8 @@ interface WorldControl {
   scenario(): string;
   /** The embedded scenarios (names a reset over HTTP may use). */
   scenarios(): ScenarioSummary[];
+  /** The YAML file the sandbox started from (--scenario <path>): its scenario name, absolute path and the path as given. */
+  startFile(): { name: string; path: string; given: string } | null;
   /** Reseeds from the named scenario (default: the current one) without a restart. */
   reset(scenario?: string): Promise<void>;
   /** Dedicated per-host URLs when listening with --port-per-host, else null. */

@@ -30,13 +30,13 @@ import { REPORT_OPERATIONS } from './report.js';
 import { REQUEST_JOURNAL_OPERATIONS } from './requests.js';
 import { SANDBOX_OPERATIONS } from './sandboxes.js';
 import { TOKEN_OPERATIONS } from './tokens.js';
-import { DASHBOARD_OPERATIONS } from './ui.js';
+import { DASHBOARD_OPERATIONS, type DashboardDeps } from './ui.js';
 import { WORLD_OPERATIONS } from './world.js';
 
 export type { AdminDeps } from './deps.js';
 
 /** What the table's handlers are made from: the world's services and controls, and the table itself (for its document). */
-type AdminTableDeps = AdminDeps & DocumentDeps;
+type AdminTableDeps = AdminDeps & DocumentDeps & DashboardDeps;
 
 /**
  * Every /__admin call. The order is the routing order: where two paths could match one
@@ -92,10 +92,12 @@ function limitedTable(limits: ControlPlaneLimits): readonly AnyOperation<AdminTa
 export function createAdminApp(deps: AdminDeps, guard: AdminGuardInput, limits?: ControlPlaneLimits): Hono<SurfaceEnv> {
   // Routed on the gateway's path (an isolated sandbox's admin is addressed under /sandboxes/{id}).
   const admin = new Hono<SurfaceEnv>({ getPath: routingPath });
+  // The dashboard's first paint reads the same answers its script would, from this very app.
+  const answer: DashboardDeps['answer'] = (request, path) => admin.fetch(request, { surfacePath: path });
   // Before every route: cross-site, token and Host checks (src/admin/guard.ts).
   admin.use('*', adminGuard(guard));
   mountOperations(admin, limits ? limitedTable(limits) : ADMIN_OPERATIONS, {
-    deps: { ...deps, adminOperations: ADMIN_OPERATIONS },
+    deps: { ...deps, adminOperations: ADMIN_OPERATIONS, answer },
     logger: deps.logger,
     dialectOf: () => adminDialect,
     where: 'admin',

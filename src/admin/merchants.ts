@@ -23,10 +23,13 @@ export const MERCHANT_OPERATIONS: readonly AnyOperation<MerchantDeps>[] = [
     summary: "Add a shop's own merchant, stores and credentials",
     description:
       "The body is a scenario file's merchant entry (id, name, stores, sharedKey, apiClients with clientId and clientSecret, callback URLs). " +
-      '409 when another merchant of the environment has its id, SharedKey username, a store id or a client id. A reset forgets it; a scenario file keeps it.',
+      '200 with the merchant when one of the same id has the same name, stores, SharedKey and API clients (secrets included): a second run of the same job goes on. ' +
+      '409 when the merchant of that id differs (the message names each differing field), or another merchant has its SharedKey username, a store id or a client id. ' +
+      'A reset forgets it; a scenario file keeps it.',
     body: jsonBody(merchantEntrySchema, 'AdminMerchantCreate'),
     answers: {
       '201': json('The merchant as GET /__admin/{env}/merchants lists it (client secrets as hints).', merchantSchema, 'AdminMerchant'),
+      '200': json('Registered already with these same settings: the merchant as it is.', merchantSchema, 'AdminMerchant'),
       ...refusals(...BODY_REFUSALS, 404, 409, 503),
     },
     handler:
@@ -34,6 +37,10 @@ export const MERCHANT_OPERATIONS: readonly AnyOperation<MerchantDeps>[] = [
       async (c, { body }) => {
         const env = envParam(c.req.param('env'));
         const merchants = deps.services.env(env).merchants;
+        if (merchants.differencesFrom(body)?.length === 0) {
+          const same = merchants.byId(body.id)!;
+          return c.json(merchantView(same, deps.services.env(env).apiClients.list(same.id)), 200);
+        }
         const conflict = merchants.conflictOf(body);
         if (conflict !== null)
           throw new AdminError(409, `Not added: ${conflict} in ${env.toUpperCase()}. GET /__admin/${env}/merchants lists what is taken.`);

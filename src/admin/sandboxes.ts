@@ -61,7 +61,7 @@ export const SANDBOX_OPERATIONS: readonly AnyOperation<SandboxDeps>[] = [
         if (body.scenario !== undefined && !known.includes(body.scenario)) {
           throw new AdminError(
             400,
-            `unknown scenario '${body.scenario}'; known scenarios: ${known.join(', ')}.${didYouMean(body.scenario, known)}`,
+            `unknown scenario '${body.scenario}'.${didYouMean(body.scenario, known)} Known scenarios: ${known.join(', ')}. A sandbox made over HTTP takes a shipped scenario only: a path would let any caller read any file.`,
           );
         }
         // Checked and reserved in the same tick (create takes its slot before awaiting), so concurrent calls cannot overshoot.

@@ -91,21 +91,17 @@ export const WORLD_OPERATIONS: readonly AnyOperation<WorldDeps>[] = [
     method: 'POST',
     path: '/__admin/reset',
     summary: 'Reseed from a scenario',
-    description: 'Only the shipped scenario names over HTTP (a path would let any caller read any file).',
+    description:
+      'With no body: back to the scenario the sandbox runs (a YAML file given with --scenario <path> at start-up included). ' +
+      'With {"scenario": …}: a shipped scenario name, or the start-up file by its scenario name or its path. ' +
+      'Any other file needs a restart with --scenario <path>: a path over HTTP would let any caller read any file.',
     body: jsonBody(resetBodySchema, 'AdminReset', { required: false }),
     answers: { '200': json('Reseeded.', resetAnswerSchema, 'AdminResetDone'), ...refusals(...BODY_REFUSALS, 503) },
     handler:
       (deps) =>
       async (c, { body }) => {
         const control = deps.world;
-        // Over HTTP only the shipped scenario names: a path would let any caller read any file.
-        const known = control.scenarios().map((s) => s.name);
-        if (body.scenario !== undefined && !known.includes(body.scenario)) {
-          throw new AdminError(
-            400,
-            `unknown scenario '${body.scenario}'; known scenarios: ${known.join(', ')} (files need --scenario <path> at start-up).${didYouMean(body.scenario, known)}`,
-          );
-        }
+        if (body.scenario !== undefined) refuseUnknownScenario(body.scenario, control);
         try {
           await control.reset(body.scenario);
         } catch (error) {
@@ -127,6 +123,20 @@ export const WORLD_OPERATIONS: readonly AnyOperation<WorldDeps>[] = [
     },
   }),
 ];
+
+/** Over HTTP a reset reads only the shipped scenarios and the file the sandbox started from: a path would let any caller read any file. */
+function refuseUnknownScenario(asked: string, control: WorldDeps['world']): void {
+  const known = control.scenarios().map((s) => s.name);
+  const file = control.startFile();
+  if (known.includes(asked)) return;
+  if (file !== null && (asked === file.name || asked === file.given || asked === file.path)) return;
+  const fileForms =
+    file === null
+      ? 'A YAML file of your own is read only at start-up (--scenario <path> or SANDBOX_SCENARIO); after that a reset with no body, its name or that path goes back to it.'
+      : `This sandbox started from ${file.given} (scenario '${file.name}'): a reset with no body, {"scenario": "${file.name}"} or {"scenario": "${file.given}"} goes back to it; another file needs a restart with --scenario <path>.`;
+  const names = file === null ? known : [...known, file.name];
+  throw new AdminError(400, `unknown scenario '${asked}'.${didYouMean(asked, names)} Known scenarios: ${known.join(', ')}. ${fileForms}`);
+}
 
 /** A merchant as the admin API shows it: stores, SharedKey, callback URLs, API clients without their secrets. */
 export function merchantView(m: Merchant, apiClients: ApiClient[]) {

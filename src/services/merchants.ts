@@ -9,6 +9,7 @@ import { instant } from '../clock.js';
 import type { ApiClient, Store } from '../domain/model.js';
 import type { CallbackField, Merchant, MerchantEntry } from '../domain/merchant.js';
 import type { EnvName } from '../hosts.js';
+import { secretMatches } from '../domain/secret-hash.js';
 import { createApiClient } from '../identity/clients.js';
 import { merchantFromEntry } from '../store/seed.js';
 import { type EnvState, put } from '../store/state.js';
@@ -49,7 +50,8 @@ export class MerchantDirectory {
    */
   conflictOf(entry: MerchantEntry): string | null {
     const state = this.state();
-    if (state.merchants.get(entry.id)) return `merchant ${entry.id} exists already`;
+    const differences = this.differencesFrom(entry);
+    if (differences !== null) return `merchant ${entry.id} exists already, with other settings: ${differences.join('; ')}`;
     const byUser = this.bySharedKeyUsername(entry.sharedKey.username);
     if (byUser) return `SharedKey username ${entry.sharedKey.username} belongs to merchant ${byUser.id}`;
     for (const store of entry.stores) {
@@ -67,6 +69,39 @@ export class MerchantDirectory {
     const storeIds = entry.stores.map((s) => s.id);
     const twice = storeIds.find((id, i) => storeIds.indexOf(id) !== i);
     return twice === undefined ? null : `store ${twice} is given twice`;
+  }
+
+  /**
+   * How the merchant of the entry's id differs from the entry in what a shop configures (name,
+   * stores, SharedKey, API clients and their secrets); null when there is no such merchant, empty
+   * when it is the same, so that registering the same shop twice is not a conflict.
+   */
+  differencesFrom(entry: MerchantEntry): string[] | null {
+    const existing = this.byId(entry.id);
+    if (!existing) return null;
+    const differences: string[] = [];
+    if (existing.name !== entry.name) differences.push(`name is '${existing.name}', not '${entry.name}'`);
+    const stores = (list: readonly Pick<Store, 'id' | 'countryCode' | 'currency'>[]) =>
+      list.map((s) => `${s.id} (${s.countryCode}, ${s.currency})`).join(', ');
+    if (stores(existing.stores) !== stores(entry.stores))
+      differences.push(`stores are ${stores(existing.stores)}, not ${stores(entry.stores)}`);
+    if (existing.sharedKey.username !== entry.sharedKey.username)
+      differences.push(`SharedKey username is ${existing.sharedKey.username}, not ${entry.sharedKey.username}`);
+    else if (existing.sharedKey.key !== entry.sharedKey.key) differences.push(`the SharedKey of ${existing.sharedKey.username} is another`);
+    const clients = [...this.state().apiClients.values()].filter((c) => c.merchantId === existing.id);
+    const ids = (list: readonly { clientId: string }[]) =>
+      list
+        .map((c) => c.clientId.toLowerCase())
+        .sort()
+        .join(', ') || 'none';
+    if (ids(clients) !== ids(entry.apiClients)) differences.push(`API clients are ${ids(clients)}, not ${ids(entry.apiClients)}`);
+    else
+      for (const asked of entry.apiClients) {
+        const client = clients.find((c) => c.clientId.toLowerCase() === asked.clientId.toLowerCase());
+        if (client && !client.secrets.some((s) => secretMatches(asked.clientSecret, s.salt, s.hash)))
+          differences.push(`the secret of API client ${client.clientId} is another`);
+      }
+    return differences;
   }
 
   /** Adds the merchant with its stores and API clients in one change (the caller checked conflictOf). */

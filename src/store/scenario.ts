@@ -115,10 +115,14 @@ export class ScenarioError extends Error {
   override name = 'ScenarioError';
 }
 
+/** True when the argument names a YAML file rather than a scenario of the scenarios directory. */
+export function isScenarioPath(nameOrPath: string): boolean {
+  return nameOrPath.includes('/') || nameOrPath.includes('\\') || /\.ya?ml$/.test(nameOrPath);
+}
+
 /** A scenario name (looked up in scenarios/) or a path to a YAML file. */
-function resolveScenarioFile(nameOrPath: string, dir: string = SCENARIO_DIR): string {
-  const looksLikePath = nameOrPath.includes('/') || nameOrPath.includes('\\') || /\.ya?ml$/.test(nameOrPath);
-  if (looksLikePath) {
+export function resolveScenarioFile(nameOrPath: string, dir: string = SCENARIO_DIR): string {
+  if (isScenarioPath(nameOrPath)) {
     const file = isAbsolute(nameOrPath) ? nameOrPath : resolve(nameOrPath);
     if (!existsSync(file)) throw new ScenarioError(`scenario file not found: ${file}`);
     return file;

@@ -31,7 +31,7 @@ import { type Services, createServices } from '../services/index.js';
 import { CustomerSimulation } from '../simulation/customer.js';
 import { NotificationDispatcher } from '../simulation/notifications.js';
 import type { LogIo } from '../store/change-log.js';
-import { type Scenario, listScenarios, loadScenario } from '../store/scenario.js';
+import { type Scenario, isScenarioPath, listScenarios, loadScenario, resolveScenarioFile } from '../store/scenario.js';
 import { seedState } from '../store/seed.js';
 import type { SnapshotDoc } from '../store/snapshot.js';
 import { StateStore } from '../store/store.js';
@@ -121,6 +121,9 @@ export interface ScenarioSwitch {
 
 export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise<World> {
   const { hosts, scenarioDir } = shared;
+  // A file given at start-up is read first: its name is what the state file records, and a reset goes back to it.
+  const startFile = spec.scenario !== undefined && isScenarioPath(spec.scenario) ? resolveScenarioFile(spec.scenario) : null;
+  const fileScenario = startFile === null ? null : loadScenario(startFile);
   const clock = new Clock();
   const logger = spec.logger(clock);
   const store = await StateStore.open({
@@ -131,13 +134,13 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
   });
 
   const persisted = store.loaded ? store.state : null;
-  const wantedScenario = spec.scenario ?? persisted?.meta.scenario ?? 'default';
+  const wantedScenario = fileScenario?.name ?? spec.scenario ?? persisted?.meta.scenario ?? 'default';
   const reseed = spec.reset || persisted === null || wantedScenario !== persisted.meta.scenario;
   // Read once: seeds the world when reseeding, and declares its faults below.
   let scenario: Scenario | null;
   let switched: ScenarioSwitch | null = null;
   try {
-    scenario = reseed ? loadScenario(wantedScenario, scenarioDir) : null;
+    scenario = reseed ? (fileScenario ?? loadScenario(wantedScenario, scenarioDir)) : null;
     // Clock: explicit now/frozen > persisted state > scenario > real time.
     if (spec.now !== undefined || spec.frozen !== undefined) {
       clock.set({ ...(spec.now ? { now: spec.now } : {}), ...(spec.frozen !== undefined ? { frozen: spec.frozen } : {}) });
@@ -166,7 +169,7 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
   const services = createServices(store, clock, store.state.meta.seed + 2);
   // Injected faults: control-plane state in memory, per world; an identity outage reaches token verification.
   const faults = new FaultSet(clock, SURFACE_DEFINITIONS);
-  faults.load(scenario ? scenario.faults : declaredFaults(wantedScenario, scenarioDir));
+  faults.load(scenario ? scenario.faults : (fileScenario?.faults ?? declaredFaults(wantedScenario, scenarioDir)));
   const identity = await createIdentityProvider({
     clock,
     settings: () => services.settings.current(),
@@ -210,8 +213,18 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
       invoiceStatus: services.env(env).invoiceStatus,
     });
 
+  // The start-up file answers to its name and to its path; every other name is one of the scenarios directory.
+  const scenarioSource = (name: string): string => {
+    if (
+      startFile !== null &&
+      fileScenario !== null &&
+      (name === fileScenario.name || (isScenarioPath(name) && resolve(name) === startFile))
+    )
+      return startFile;
+    return name;
+  };
   const reset = async (name?: string): Promise<void> => {
-    const next = loadScenario(name ?? store.state.meta.scenario, scenarioDir);
+    const next = loadScenario(scenarioSource(name ?? store.state.meta.scenario), scenarioDir);
     if (next.clock) applyScenarioClock(clock, next);
     else if (spec.now !== undefined) clock.set({ now: spec.now, frozen: spec.frozen ?? false });
     else clock.reset();
@@ -241,6 +254,10 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
     world: {
       scenario: () => store.state.meta.scenario,
       scenarios: (): ScenarioSummary[] => listScenarios(scenarioDir),
+      startFile: () =>
+        startFile === null || fileScenario === null
+          ? null
+          : { name: fileScenario.name, path: startFile, given: spec.scenario ?? startFile },
       reset,
       dedicatedUrl: spec.dedicatedUrl,
       httpsUrl: spec.httpsUrl,

@@ -87,9 +87,9 @@ describe(`HTTPS on the real names in a namespace of its own${cannot ? ` (skipped
   it.skipIf(cannot !== null || php !== null)(
     `runs the PHPUnit example unchanged on https://api.uat.walleydev.com, trusting the CA in PHP's cURL${php ? ` (skipped: ${php})` : ''}`,
     async () => {
-      // No WALLEY_AUTH_URL or WALLEY_BASE_URL: the client's own default, the real UAT host.
+      // No WALLEY_AUTH_URL, WALLEY_BASE_URL or WALLEY_LEGACY_URL: the clients' own defaults, the real UAT hosts.
       const run = await runPhpunit({ ...SHOP_SETTINGS, SANDBOX_URL: sandbox!.url }, via, ['-d', `curl.cainfo=${ca}`]);
-      expect(run.output, run.output).toMatch(/^OK \(3 tests, \d+ assertions\)$/m);
+      expect(run.output, run.output).toMatch(/^OK \(5 tests, \d+ assertions\)$/m);
       expect(run.code, run.output).toBe(0);
     },
     60_000,

@@ -34,15 +34,29 @@ describe(`the PHPUnit example against the image's command line${missing ? ` (ski
       const token = 'php-job-admin-token';
       sandbox = await startCommand([], args, { SANDBOX_ADMIN_TOKEN: token });
       const url = sandbox.url.replace('0.0.0.0', '127.0.0.1');
-      const run = await runPhpunit({
+      const job = {
         ...SHOP_SETTINGS,
         SANDBOX_URL: url,
         SANDBOX_ADMIN_TOKEN: token,
         WALLEY_AUTH_URL: `${url}/uat/auth`,
         WALLEY_BASE_URL: `${url}/uat/api`,
-      });
-      expect(run.output, run.output).toMatch(/^OK \(3 tests, \d+ assertions\)$/m);
+        WALLEY_LEGACY_URL: `${url}/uat/legacy`,
+      };
+      const run = await runPhpunit(job);
+      // The current API's three tests and the SharedKey shop's two on the legacy host.
+      expect(run.output, run.output).toMatch(/^OK \(5 tests, \d+ assertions\)$/m);
       expect(run.code, run.output).toBe(0);
+
+      // A second run finds the same merchant registered and goes on.
+      const again = await runPhpunit(job);
+      expect(again.output, again.output).toMatch(/^OK \(5 tests, \d+ assertions\)$/m);
+
+      // A job whose secret is not the one the sandbox holds stops at the registration, saying what differs.
+      const refused = await runPhpunit({ ...job, WALLEY_CLIENT_SECRET: 'another-shop-secret' });
+      expect(refused.code).not.toBe(0);
+      expect(refused.output).toContain(`refused the shop's merchant ${SHOP_SETTINGS.WALLEY_MERCHANT_ID}: `);
+      expect(refused.output).toContain(`the secret of API client ${SHOP_SETTINGS.WALLEY_CLIENT_ID} is another`);
+      expect(refused.output).not.toContain('AADSTS');
 
       // The shop's merchant is the sandbox's now, with the store the job named.
       const merchants = (await (await fetch(`${url}/__admin/uat/merchants`, { headers: { authorization: `Bearer ${token}` } })).json()) as {

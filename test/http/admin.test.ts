@@ -104,7 +104,7 @@ describe('/__admin world', () => {
     const { status, json } = await call('POST', '/__admin/reset', { scenario: 'minimla' });
     expect(status).toBe(400);
     expect((json.error as { message: string }).message).toMatch(
-      /^unknown scenario 'minimla'; known scenarios: default, minimal, .* Did you mean 'minimal'\?$/,
+      /^unknown scenario 'minimla'\. Did you mean 'minimal'\? Known scenarios: default, minimal, .*--scenario <path>/,
     );
     expect(sb.scenario()).toBe('default');
   });
@@ -112,7 +112,7 @@ describe('/__admin world', () => {
   it('accepts only scenario names over HTTP, never file paths', async () => {
     const { status, json } = await call('POST', '/__admin/reset', { scenario: '../scenarios/minimal.yaml' });
     expect(status).toBe(400);
-    expect((json.error as { message: string }).message).toContain('known scenarios: ');
+    expect((json.error as { message: string }).message).toContain('Known scenarios: ');
     expect(sb.scenario()).toBe('default');
   });
 

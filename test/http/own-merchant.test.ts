@@ -88,6 +88,35 @@ describe("a shop's own merchant, added over the admin API", () => {
     }
   });
 
+  it('answers 200 to the same registration again, and 409 naming each field of the existing merchant that differs', async () => {
+    const sb = await openSandbox({ scenario: 'minimal' });
+    try {
+      expect((await admin(sb, '/uat/merchants', SHOP)).status).toBe(201);
+      const again = await admin(sb, '/uat/merchants', SHOP);
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({ id: '7001', name: SHOP.name });
+      const other = {
+        ...SHOP,
+        name: 'Another shop',
+        sharedKey: { ...SHOP.sharedKey, key: 'another-shared-key' },
+        apiClients: [{ ...SHOP.apiClients[0]!, clientSecret: 'another-secret-0001' }],
+      };
+      const refused = await admin(sb, '/uat/merchants', other);
+      expect(refused.status).toBe(409);
+      const message = at(refused.body, 'error', 'message') as string;
+      expect(message).toContain('merchant 7001 exists already, with other settings: ');
+      expect(message).toContain(`name is '${SHOP.name}', not 'Another shop'`);
+      expect(message).toContain('the SharedKey of bergen-bikes-uat is another');
+      expect(message).toContain(`the secret of API client ${SHOP.apiClients[0]!.clientId} is another`);
+      const moved = await admin(sb, '/uat/merchants', { ...SHOP, stores: [{ id: 7102, countryCode: 'SE', currency: 'SEK' }] });
+      expect(at(moved.body, 'error', 'message')).toContain('stores are 7101 (SE, SEK), not 7102 (SE, SEK)');
+      // The secret of the first registration still gets a token: nothing changed.
+      expect((await tokenOf(sb, SHOP.apiClients[0]!.clientId, SHOP.apiClients[0]!.clientSecret)).status).toBe(200);
+    } finally {
+      await sb.close();
+    }
+  });
+
   it('refuses an id, username, store or client another merchant has (409), and a bad body (400), changing nothing', async () => {
     const sb = await openSandbox({ scenario: 'minimal' });
     const cases: [Record<string, unknown>, RegExp][] = [

@@ -24,7 +24,13 @@ final class SandboxAdmin
         return new self(rtrim($url, '/'), (string) getenv('SANDBOX_ADMIN_TOKEN'));
     }
 
-    /** The shop's merchant with its store, SharedKey and API client, from the same settings the shop runs with. */
+    /**
+     * The shop's merchant with its store, SharedKey and API client, from the same settings the
+     * shop runs with. 201: registered; 200: registered already with these same settings (an
+     * earlier run against this sandbox). 409: the sandbox holds that merchant, store, username or
+     * client with other settings; the tests would fail with its credentials, so the run stops here
+     * with the sandbox's account of what differs.
+     */
     public function registerShop(): void
     {
         $merchant = [
@@ -35,10 +41,18 @@ final class SandboxAdmin
             'apiClients' => [['clientId' => setting('WALLEY_CLIENT_ID'), 'clientSecret' => setting('WALLEY_CLIENT_SECRET')]],
         ];
         [$status, $body] = $this->call('POST', '/__admin/uat/merchants', $merchant);
-        // 409: registered already (an earlier run against the same sandbox): the settings are there.
-        if ($status !== 201 && $status !== 409) {
-            throw new \RuntimeException("registering the shop's merchant answered $status: " . json_encode($body));
+        if ($status === 201 || $status === 200) {
+            return;
         }
+        $why = is_array($body) ? ($body['error']['message'] ?? json_encode($body)) : 'no JSON answer';
+        if ($status === 409) {
+            throw new \RuntimeException(
+                "The sandbox at {$this->url} refused the shop's merchant {$merchant['id']}: $why\n" .
+                "Either start over (curl -s -X POST {$this->url}/__admin/reset, or a fresh state file), or set the WALLEY_* " .
+                "settings to the ones the sandbox holds (curl -s {$this->url}/__admin/uat/merchants)."
+            );
+        }
+        throw new \RuntimeException("registering the shop's merchant answered $status: $why");
     }
 
     /** The customer completes the purchase; the checkout then has an order. */
@@ -86,6 +100,9 @@ function setting(string $name, ?string $default = null): string
         if ($default === null) {
             throw new \RuntimeException("$name is not set (see docs/php-and-woocommerce.md for the job's settings)");
         }
+        // Said once on the run's output, so a default never passes unnoticed.
+        fwrite(STDERR, "$name is not set: using $default\n");
+        putenv("$name=$default");
         return $default;
     }
     return $value;
