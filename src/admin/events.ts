@@ -48,7 +48,7 @@ export const EVENT_STREAM_OPERATIONS: readonly AnyOperation<EventDeps>[] = [
         send({ type: 'stream.open', at: ctx.clock.iso(), clock: ctx.clock.state() });
         while (!stream.aborted && !stream.closed && !outbox.isDropped) {
           await stream.sleep(KEEP_ALIVE_MS);
-          if (!outbox.isDropped) outbox.push(': keep-alive\n\n');
+          outbox.push(': keep-alive\n\n');
         }
         unsubscribe();
       });

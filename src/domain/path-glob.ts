@@ -38,7 +38,9 @@ type Step =
 /** A test of a surface path (no query) against `pattern`. */
 export function pathGlob(pattern: string): (path: string) => boolean {
   const steps = compile(withoutTrailingSlash(pattern));
-  return (path) => run(steps, withoutTrailingSlash(path));
+  // The two sets of live positions, made once per pattern: a fault rule tests every request.
+  const sets = { current: new Uint8Array(steps.length + 1), next: new Uint8Array(steps.length + 1) };
+  return (path) => run(steps, sets, withoutTrailingSlash(path));
 }
 
 function compile(pattern: string): Step[] {
@@ -61,28 +63,38 @@ function compile(pattern: string): Step[] {
   return steps;
 }
 
-function run(steps: readonly Step[], path: string): boolean {
-  let current = new Uint8Array(steps.length + 1);
-  let next = new Uint8Array(steps.length + 1);
+function run(steps: readonly Step[], sets: { current: Uint8Array; next: Uint8Array }, path: string): boolean {
+  let { current, next } = sets;
+  current.fill(0);
   close(steps, current, 0);
   for (const char of path) {
     next.fill(0);
     let alive = false;
     for (let at = 0; at < steps.length; at++) {
       if (!current[at]) continue;
-      const step = steps[at]!;
-      if (step.kind === 'char' ? step.char === char : step.kind === 'optional-slash' ? char === '/' : false) {
-        close(steps, next, at + 1);
-        alive = true;
-      } else if (step.kind === 'any' || (step.kind === 'segment' && char !== '/')) {
-        close(steps, next, at);
-        alive = true;
-      }
+      const to = advance(steps[at]!, at, char);
+      if (to === null) continue;
+      close(steps, next, to);
+      alive = true;
     }
     if (!alive) return false;
     [current, next] = [next, current];
   }
   return current[steps.length] === 1;
+}
+
+/** The position a step at `at` moves to on reading `char`; null when it cannot read it. */
+function advance(step: Step, at: number, char: string): number | null {
+  switch (step.kind) {
+    case 'char':
+      return step.char === char ? at + 1 : null;
+    case 'optional-slash':
+      return char === '/' ? at + 1 : null;
+    case 'segment':
+      return char === '/' ? null : at;
+    case 'any':
+      return at;
+  }
 }
 
 /** Marks `at` and every step reachable from it without reading a character. */

@@ -46,7 +46,7 @@ final class WalleyCheckout
                 'client_secret' => $this->clientSecret,
                 'scope' => $this->scope,
             ]);
-            $answer = $this->send('POST', $this->authUrl . '/oauth2/v2.0/token', $form, ['Content-Type: application/x-www-form-urlencoded']);
+            $answer = WalleyHttp::send('POST', $this->authUrl . '/oauth2/v2.0/token', $form, ['Content-Type: application/x-www-form-urlencoded']);
             $this->token = (string) $answer['body']['access_token'];
         }
         return $this->token;
@@ -82,7 +82,7 @@ final class WalleyCheckout
     /** Captures the amount (major units, as a string: "2499.00"); the answer carries no body. */
     public function capture(string $orderId, string $amount): int
     {
-        $answer = $this->send('POST', $this->baseUrl . '/manage/orders/' . rawurlencode($orderId) . '/capture', json_encode(['amount' => $amount]), $this->bearer());
+        $answer = WalleyHttp::send('POST', $this->baseUrl . '/manage/orders/' . rawurlencode($orderId) . '/capture', json_encode(['amount' => $amount]), $this->bearer());
         return $answer['status'];
     }
 
@@ -92,49 +92,12 @@ final class WalleyCheckout
      */
     private function api(string $method, string $path, ?array $payload = null): array
     {
-        return $this->send($method, $this->baseUrl . $path, $payload === null ? null : json_encode($payload), $this->bearer())['body'] ?? [];
+        return WalleyHttp::send($method, $this->baseUrl . $path, $payload === null ? null : json_encode($payload), $this->bearer())['body'] ?? [];
     }
 
     /** @return list<string> */
     private function bearer(): array
     {
         return ['Authorization: Bearer ' . $this->accessToken(), 'Content-Type: application/json'];
-    }
-
-    /**
-     * One request. The CA comes from php.ini (curl.cainfo) or the system store: nothing here
-     * changes between the real service and the sandbox.
-     *
-     * @param list<string> $headers
-     * @return array{status: int, body: array<string, mixed>|null}
-     */
-    private function send(string $method, string $url, ?string $body, array $headers): array
-    {
-        $curl = curl_init($url);
-        curl_setopt_array($curl, [
-            CURLOPT_CUSTOMREQUEST => $method,
-            CURLOPT_RETURNTRANSFER => true,
-            CURLOPT_HTTPHEADER => $headers,
-            CURLOPT_CONNECTTIMEOUT => 5,
-            CURLOPT_TIMEOUT => 20,
-        ]);
-        if ($body !== null) {
-            curl_setopt($curl, CURLOPT_POSTFIELDS, $body);
-        }
-        $text = curl_exec($curl);
-        if ($text === false) {
-            $error = curl_error($curl);
-            curl_close($curl);
-            throw new WalleyError("$method $url: $error", 0, null);
-        }
-        $status = (int) curl_getinfo($curl, CURLINFO_RESPONSE_CODE);
-        curl_close($curl);
-        $decoded = $text === '' ? null : json_decode($text, true);
-        if ($status >= 400) {
-            // Entra's errors carry error_description (AADSTS…); the API's carry error.message.
-            $why = $decoded['error_description'] ?? $decoded['error']['message'] ?? $text;
-            throw new WalleyError("$method $url answered $status: $why", $status, is_array($decoded) ? $decoded : null);
-        }
-        return ['status' => $status, 'body' => is_array($decoded) ? $decoded : null];
     }
 }

@@ -61,29 +61,12 @@ final class WalleyLegacyCheckout
     private function call(string $method, string $path, ?array $payload = null): array
     {
         $body = $payload === null ? '' : (string) json_encode($payload);
-        $curl = curl_init($this->baseUrl . $path);
-        curl_setopt_array($curl, [
-            CURLOPT_CUSTOMREQUEST => $method,
-            CURLOPT_RETURNTRANSFER => true,
-            CURLOPT_HTTPHEADER => ['Authorization: ' . $this->signature($path, $body), 'Content-Type: application/json'],
-            CURLOPT_CONNECTTIMEOUT => 5,
-            CURLOPT_TIMEOUT => 20,
-        ]);
-        if ($body !== '') {
-            curl_setopt($curl, CURLOPT_POSTFIELDS, $body);
-        }
-        $text = curl_exec($curl);
-        if ($text === false) {
-            $error = curl_error($curl);
-            curl_close($curl);
-            throw new WalleyError("$method {$this->baseUrl}$path: $error", 0, null);
-        }
-        $status = (int) curl_getinfo($curl, CURLINFO_RESPONSE_CODE);
-        curl_close($curl);
-        $decoded = json_decode((string) $text, true);
-        if ($status >= 400 || !is_array($decoded) || ($decoded['error'] ?? null) !== null) {
-            $why = $decoded['error']['message'] ?? $text;
-            throw new WalleyError("$method {$this->baseUrl}$path answered $status: $why", $status, is_array($decoded) ? $decoded : null);
+        $headers = ['Authorization: ' . $this->signature($path, $body), 'Content-Type: application/json'];
+        $answer = WalleyHttp::send($method, $this->baseUrl . $path, $body === '' ? null : $body, $headers);
+        $decoded = $answer['body'];
+        if (!is_array($decoded) || ($decoded['error'] ?? null) !== null) {
+            $why = $decoded['error']['message'] ?? 'an answer without the {id, data, error} envelope';
+            throw new WalleyError("$method {$this->baseUrl}$path answered {$answer['status']}: $why", $answer['status'], $decoded);
         }
         return $decoded['data'];
     }

@@ -8,6 +8,7 @@
 
 declare(strict_types=1);
 
+require __DIR__ . '/../src/WalleyHttp.php';
 require __DIR__ . '/../src/WalleyCheckout.php';
 require __DIR__ . '/../src/WalleyLegacyCheckout.php';
 require __DIR__ . '/SandboxAdmin.php';
