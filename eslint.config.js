@@ -57,8 +57,7 @@ export const LAYERS = [
   'hosts',
   'yaml-file',
   'clock',
-  'spelling',
-  'lazy', // foundations every layer may use
+  'spelling', // foundations every layer may use
 ];
 
 const unitOf = (file) => {

@@ -55,6 +55,7 @@ export class EventOutbox {
     return this.dropped;
   }
 
+  /** @testSeam the bound is checked against what waits. */
   get bytesWaiting(): number {
     return this.waitingBytes;
   }

@@ -37,10 +37,6 @@ export class IdMap {
     return this.exact.get(real.toLowerCase());
   }
 
-  get size(): number {
-    return this.exact.size;
-  }
-
   /** Pairs the generated id fields of a real answer and the world's answer to the same request. */
   learnFromAnswers(isGenerated: (pointer: string) => boolean, real: unknown, sandbox: unknown): void {
     const worldValues = new Map<string, unknown[]>();

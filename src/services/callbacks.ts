@@ -48,10 +48,6 @@ export class CallbackLog {
     return this.store.apply([put(this.env, 'callbacks', record)]);
   }
 
-  get(id: string): CallbackRecord | undefined {
-    return this.records().get(id);
-  }
-
   /** The record whose attempt is due first (the queue's head, left in it), if any. */
   nextDue(): { record: CallbackRecord; dueMs: number } | null {
     if (!this.store.loaded) return null;

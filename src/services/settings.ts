@@ -18,7 +18,7 @@ export class SettingsService {
     return this.store.settings();
   }
 
-  /** Replaces the settings with what `change` makes of them (tests and admin calls). */
+  /** Replaces the settings with what `change` makes of them. @testSeam tests set what no admin call sets alone. */
   async update(change: (settings: Settings) => Settings): Promise<Settings> {
     const next = change(this.current());
     await this.store.apply([{ t: 'settings', v: next }]);

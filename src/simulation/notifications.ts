@@ -95,10 +95,6 @@ class Pass {
   async done(): Promise<void> {
     while (this.running) await this.running;
   }
-
-  get busy(): boolean {
-    return this.running !== null;
-  }
 }
 
 /**

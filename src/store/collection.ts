@@ -108,6 +108,7 @@ export class Collection<T extends object> {
     return [...this.rows.values()];
   }
 
+  /** @testSeam a collection's tests count what it holds. */
   get size(): number {
     return this.rows.size;
   }
@@ -145,6 +146,7 @@ export class Collection<T extends object> {
     return previous;
   }
 
+  /** @testSeam a collection's tests empty it, indexes and queues included. */
   clear(): void {
     this.rows.clear();
     for (const { map } of this.secondary.values()) map.clear();
