@@ -108,19 +108,32 @@ export interface SurfaceAddress {
   surface: SurfaceName;
 }
 
+/**
+ * Every emulated host name, each surface's host and its aliases in both environments, lower
+ * case, with the surface it serves: the one list that routing by Host, the certificates, the
+ * /etc/hosts lines and the admin guard's names all derive from.
+ */
+function hostNameEntries(hosts: HostsConfig): { name: string; address: SurfaceAddress }[] {
+  return ENVIRONMENTS.flatMap((env) =>
+    SURFACES.flatMap((surface) =>
+      [hosts[env][surface].host, ...hosts[env][surface].aliases].map((host) => ({ name: host.toLowerCase(), address: { env, surface } })),
+    ),
+  );
+}
+
 /** Case-insensitive host name (without port) → the surface it serves. */
 export function surfaceByHostName(hosts: HostsConfig): Map<string, SurfaceAddress> {
   const map = new Map<string, SurfaceAddress>();
-  for (const env of ENVIRONMENTS) {
-    for (const surface of SURFACES) {
-      for (const host of [hosts[env][surface].host, ...hosts[env][surface].aliases]) {
-        const name = host.toLowerCase();
-        // auth and api share a host: the api surface serves both, so it wins.
-        if (!map.has(name) || surface === 'api') map.set(name, { env, surface });
-      }
-    }
+  for (const { name, address } of hostNameEntries(hosts)) {
+    // auth and api share a host: the api surface serves both, so it wins.
+    if (!map.has(name) || address.surface === 'api') map.set(name, address);
   }
   return map;
+}
+
+/** Every emulated host name once, in fixture order (auth and api share one; aliases follow their surface's host). */
+export function emulatedHostNames(hosts: HostsConfig): string[] {
+  return [...new Set(hostNameEntries(hosts).map((entry) => entry.name))];
 }
 
 /** Dedicated port → the surface it serves (auth and api share a port, served by api). */

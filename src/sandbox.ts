@@ -19,12 +19,11 @@ import type { Journal } from './control/journal.js';
 import type { MigrationReport } from './control/report.js';
 import type { Dispatch } from './gateway/gateway.js';
 import {
-  ENVIRONMENTS,
   type EnvName,
   type HostsConfig,
-  SURFACES,
   type SurfaceAddress,
   type SurfaceName,
+  emulatedHostNames,
   loadHosts,
   surfaceByPort,
 } from './hosts.js';
@@ -94,9 +93,7 @@ export async function createSandbox(input: SandboxOptions = {}, internals: Sandb
   const addresses = createAddresses(options, hosts);
   const { dedicatedUrl } = addresses;
   // The admin plane's guard: token, cross-site and Host checks (src/admin/guard.ts); the same for every world.
-  const adminHostNames = ENVIRONMENTS.flatMap((env) =>
-    SURFACES.flatMap((surface) => [hosts[env][surface].host, ...hosts[env][surface].aliases]),
-  );
+  const adminHostNames = emulatedHostNames(hosts);
   const shared: WorldShared = {
     options,
     hosts,

@@ -7,8 +7,8 @@ import { basename, resolve } from 'node:path';
 import { parseFlags } from './args.js';
 import { type Command, type Flag, HELP_FLAG, PROGRAM, type Subcommand, commandHelp } from './command.js';
 import { isIP } from 'node:net';
-import { loadHosts } from '../hosts.js';
-import { DEFAULT_TLS_DIR, generateTlsMaterial, realHostNames } from '../tls/certificates.js';
+import { emulatedHostNames, loadHosts } from '../hosts.js';
+import { DEFAULT_TLS_DIR, generateTlsMaterial } from '../tls/certificates.js';
 
 export const TLS_COMMAND = {
   name: 'tls',
@@ -65,7 +65,7 @@ export function runTls(argv: string[]): number {
   }
   const dir = resolve(values.dir);
   const hosts = loadHosts();
-  const hostCount = realHostNames(hosts).length;
+  const hostCount = emulatedHostNames(hosts).length;
   const { created } = generateTlsMaterial(dir, hosts);
   const ca = resolve(dir, 'ca.crt');
   process.stdout.write(
@@ -114,7 +114,7 @@ export function runHosts(argv: string[]): number {
     process.stderr.write(`hosts: --address: '${values.address}' is not an IP address; /etc/hosts needs one, e.g. --address 127.0.0.1\n`);
     return 2;
   }
-  const lines = realHostNames(loadHosts()).map((name) => `${values.address} ${name}`);
+  const lines = emulatedHostNames(loadHosts()).map((name) => `${values.address} ${name}`);
   process.stdout.write(
     ['# checkout-sandbox: the real host names, served by the sandbox (remove to reach the real service)', ...lines, ''].join('\n'),
   );

@@ -12,7 +12,16 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { Context } from 'hono';
 import { monotonicMs, wallClockIso } from '../clock.js';
 import type { SandboxOptions } from '../config.js';
-import { ENVIRONMENTS, type EnvName, type HostsConfig, SURFACES, type SurfaceName, isEnvName, isSurfaceName } from '../hosts.js';
+import {
+  ENVIRONMENTS,
+  type EnvName,
+  type HostsConfig,
+  SURFACES,
+  type SurfaceName,
+  emulatedHostNames,
+  isEnvName,
+  isSurfaceName,
+} from '../hosts.js';
 import { Hono } from 'hono';
 import { StatusResponse, responseTextOf } from '../http/response.js';
 import { Refusal } from '../http/refusal.js';
@@ -112,9 +121,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   );
   hosts = sandbox.hosts;
   live?.onCompared((compared) => sandbox.events.publish({ type: 'fidelity.compared', ...compared }));
-  for (const env of ENVIRONMENTS)
-    for (const surface of SURFACES)
-      for (const name of [hosts[env][surface].host, ...hosts[env][surface].aliases]) dnsOnly.add(name.toLowerCase());
+  for (const name of emulatedHostNames(hosts)) dnsOnly.add(name);
   await sandbox.listen();
 
   return {

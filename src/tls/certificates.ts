@@ -1,6 +1,6 @@
 /**
- * `checkout-sandbox tls`: a local certificate authority and one certificate per real host name
- * (fixtures/hosts.yaml), so a client whose base URLs are hard-wired to https://api.uat.walleydev.com
+ * `checkout-sandbox tls`: a local certificate authority and one certificate per emulated host
+ * name (fixtures/hosts.yaml: each surface's host and its aliases), so a client whose base URLs are hard-wired to https://api.uat.walleydev.com
  * works unchanged once the CA is trusted and /etc/hosts points the names at the sandbox.
  *
  * Keys come from node:crypto (native and fast); node-forge builds and signs the X.509
@@ -8,13 +8,13 @@
  *   ca.crt, ca.key                 the authority (trust ca.crt; keep ca.key to yourself)
  *   <host>.crt, <host>.key         one per real host name, signed by the authority
  */
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { X509Certificate, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import forge from 'node-forge';
 import { OWNER_DIR_MODE, restrictToOwner } from '../store/file-modes.js';
 import { Clock } from '../clock.js';
-import { ENVIRONMENTS, type HostsConfig, SURFACES } from '../hosts.js';
+import { type HostsConfig, emulatedHostNames } from '../hosts.js';
 
 export { DEFAULT_TLS_DIR } from './paths.js';
 const DAY_MS = 86_400_000;
@@ -34,12 +34,12 @@ export interface TlsMaterial {
   hosts: HostCertificate[];
 }
 
-/** The distinct real host names, in fixture order (auth and api share one). */
-export function realHostNames(hosts: HostsConfig): string[] {
-  return [...new Set(ENVIRONMENTS.flatMap((env) => SURFACES.map((surface) => hosts[env][surface].host.toLowerCase())))];
-}
-
-/** Creates the authority (unless it exists) and a certificate for every host that has none; `created` lists every file written. */
+/**
+ * Creates the authority (unless it exists) and a certificate for every host name that has no
+ * current one; `created` lists every file written. A certificate is current when it names
+ * exactly its host and is signed by this authority: a folder made before a name was added, or
+ * before the authority was made again, gets what it lacks instead of a name mismatch at the client.
+ */
 export function generateTlsMaterial(dir: string, hosts: HostsConfig): { material: TlsMaterial; created: string[] } {
   mkdirSync(dir, { recursive: true, mode: OWNER_DIR_MODE });
   const created: string[] = [];
@@ -53,16 +53,17 @@ export function generateTlsMaterial(dir: string, hosts: HostsConfig): { material
   }
   const caCert = forge.pki.certificateFromPem(readFileSync(caCertFile, 'utf8'));
   const caKey = forge.pki.privateKeyFromPem(readFileSync(caKeyFile, 'utf8'));
-  for (const host of realHostNames(hosts)) {
+  const authority = new X509Certificate(readFileSync(caCertFile));
+  for (const host of emulatedHostNames(hosts)) {
     const certFile = join(dir, `${host}.crt`);
-    if (existsSync(certFile) && existsSync(join(dir, `${host}.key`))) continue;
+    if (existsSync(join(dir, `${host}.key`)) && isCurrent(certFile, host, authority)) continue;
     const leaf = createHostCertificate(host, caCert, caKey);
     writeFileSync(join(dir, `${host}.key`), leaf.key, { mode: 0o600 });
     writeFileSync(certFile, leaf.cert);
     created.push(certFile, join(dir, `${host}.key`));
   }
   // Keys written by an earlier start, or copied in, are narrowed on every start too.
-  restrictToOwner([caKeyFile, ...realHostNames(hosts).map((host) => join(dir, `${host}.key`))]);
+  restrictToOwner([caKeyFile, ...emulatedHostNames(hosts).map((host) => join(dir, `${host}.key`))]);
   return { material: loadTlsMaterial(dir, hosts), created };
 }
 
@@ -77,8 +78,18 @@ export function loadTlsMaterial(dir: string, hosts: HostsConfig): TlsMaterial {
   return {
     dir,
     caCert: read('ca.crt'),
-    hosts: realHostNames(hosts).map((host) => ({ host, cert: read(`${host}.crt`), key: read(`${host}.key`) })),
+    hosts: emulatedHostNames(hosts).map((host) => ({ host, cert: read(`${host}.crt`), key: read(`${host}.key`) })),
   };
+}
+
+function isCurrent(certFile: string, host: string, authority: X509Certificate): boolean {
+  if (!existsSync(certFile)) return false;
+  try {
+    const cert = new X509Certificate(readFileSync(certFile));
+    return cert.subjectAltName === `DNS:${host}` && cert.checkIssued(authority) && cert.verify(authority.publicKey);
+  } catch {
+    return false; // not a certificate (a truncated or foreign file): made again
+  }
 }
 
 function rsaKeyPair(): { publicKey: forge.pki.rsa.PublicKey; privateKey: forge.pki.rsa.PrivateKey; pem: string } {

@@ -10,8 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadHosts } from '../../src/hosts.js';
-import { realHostNames } from '../../src/tls/certificates.js';
+import { emulatedHostNames, loadHosts } from '../../src/hosts.js';
 import { type Spawned, runCli, startSandbox } from '../support/spawn.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-tls-'));
@@ -23,6 +22,9 @@ const NAMES = [
   'api.walleypay.com',
   'api.checkout.walleypay.com',
   'checkout-api.collector.se',
+  // The customer's page under its old names: a bookmarked or embedded URL still reaches it over HTTPS.
+  'checkout-uat.collector.se',
+  'checkout.collector.se',
 ];
 const UAT_TENANT = 'b5e2c8a1-4f3d-4e6b-9a72-1d8c3f5e7a90';
 
@@ -64,12 +66,12 @@ describe('checkout-sandbox tls', () => {
     const { code, output } = await runCli(['tls', '--dir', tlsDir]);
     expect(code).toBe(0);
     // The count it reports is what is on disk.
-    const hostNames = realHostNames(loadHosts());
-    expect(hostNames).toHaveLength(8); // the API, legacy, retired and frontend hosts of UAT and PROD
+    const hostNames = emulatedHostNames(loadHosts());
+    expect(hostNames).toHaveLength(10); // the API, legacy, retired and frontend hosts of UAT and PROD, and the frontend's old names
     const written = readdirSync(tlsDir);
     expect(written).toHaveLength(2 + 2 * hostNames.length);
     expect(output).toContain(
-      `created ${written.length} files in ${tlsDir}: the CA (ca.crt, ca.key) and a certificate and key for each of the 8 real host names`,
+      `created ${written.length} files in ${tlsDir}: the CA (ca.crt, ca.key) and a certificate and key for each of the 10 real host names`,
     );
     expect(output).toContain(`NODE_EXTRA_CA_CERTS=${join(tlsDir, 'ca.crt')}`);
 
@@ -189,7 +191,7 @@ describe('HTTPS configured by environment variables alone, with no certificates 
   it('makes the CA and host certificates at start and says so', () => {
     expect(port).toBeGreaterThan(0);
     expect(started?.output()).toContain(`(made at this start in ${empty}/)`);
-    for (const name of [...realHostNames(loadHosts()), 'ca']) expect(existsSync(join(empty, `${name}.crt`))).toBe(true);
+    for (const name of [...emulatedHostNames(loadHosts()), 'ca']) expect(existsSync(join(empty, `${name}.crt`))).toBe(true);
   });
 
   it('serves the CA it made to a job that has no token, and a client trusting it gets through', async () => {
