@@ -10,7 +10,7 @@ export interface RequestPattern {
   /** One surface, or several separated by commas (api,legacy,retired). */
   surface?: string | undefined;
   method?: string | undefined;
-  /** A glob (src/domain/path-glob.ts) or, without `*`, a prefix. */
+  /** A path pattern (src/domain/path-glob.ts), read as a fault rule reads one. */
   path?: string | undefined;
   /** 401, '4xx', or 'refused'. */
   status?: number | string | undefined;
@@ -38,13 +38,8 @@ export function compilePattern(pattern: RequestPattern): EntryMatcher {
   if (pattern.method) tests.push((e) => e.method === pattern.method!.toUpperCase());
   if (pattern.direction) tests.push((e) => e.direction === pattern.direction);
   if (pattern.path) {
-    const path = pattern.path;
-    if (path.includes('*')) {
-      const matches = pathGlob(path);
-      tests.push((e) => matches(e.path));
-    } else {
-      tests.push((e) => e.path.startsWith(path));
-    }
+    const matches = pathGlob(pattern.path);
+    tests.push((e) => matches(e.path));
   }
   if (pattern.status !== undefined && pattern.status !== '') {
     const status = String(pattern.status).toLowerCase();

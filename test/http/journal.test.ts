@@ -106,7 +106,10 @@ describe('the request journal', () => {
     expect(await requests(sb, '?surface=legacy')).toHaveLength(1);
     expect(await requests(sb, '?env=prod')).toHaveLength(1);
     expect(await requests(sb, '?path=/checkouts/*&status=200')).toHaveLength(2);
-    expect(await requests(sb, '?path=/merchants/')).toHaveLength(1);
+    expect(await requests(sb, '?path=/merchants/**')).toHaveLength(1);
+    // Without `*` a pattern is that path alone, in the journal as in a fault rule.
+    expect(await requests(sb, '?path=/merchants/')).toHaveLength(0);
+    expect(await requests(sb, `?path=/merchants/1234/checkouts/${CHECKOUT}`)).toHaveLength(1);
     expect(await requests(sb, `?principal=${NORDIC.username.toUpperCase()}`)).toHaveLength(1);
     expect(await requests(sb, '?status=4xx')).toHaveLength(2);
     expect(await requests(sb, '?since=2026-06-01T10:04:00Z')).toHaveLength(2); // the clock move (admin) and the prod call
