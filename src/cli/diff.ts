@@ -19,7 +19,7 @@ import { FORMATS, type ReportFormat, render } from '../fidelity/render.js';
 import { type Rules, loadRules } from '../fidelity/rules.js';
 import { ScenarioError } from '../store/scenario.js';
 
-export const DIFF_COMMAND = {
+const DIFF_COMMAND = {
   name: 'diff',
   summary: 'replay a recording and report where the sandbox answers otherwise',
   positionals: 'FILE|DIR…',
@@ -55,7 +55,7 @@ const USAGE = commandHelp(DIFF_COMMAND);
 
 export const DIFF: Subcommand = { command: DIFF_COMMAND, run: (argv) => runDiff(argv) };
 
-export interface DiffIo {
+interface DiffIo {
   out: (text: string) => void;
   err: (text: string) => void;
 }
@@ -73,7 +73,7 @@ interface DiffArgs {
   out: string | undefined;
 }
 
-export async function runDiff(argv: string[], io: DiffIo = defaultIo): Promise<number> {
+async function runDiff(argv: string[], io: DiffIo = defaultIo): Promise<number> {
   let args: DiffArgs | 'help';
   try {
     args = parse(argv);

@@ -15,7 +15,7 @@ import { type Rules, loadRules } from '../fidelity/rules.js';
 import { FlagError } from './flags.js';
 import { LISTEN_FLAGS, SERVING_FLAGS, listenOptions } from './listen.js';
 
-export const RECORD_COMMAND = {
+const RECORD_COMMAND = {
   name: 'record',
   summary: 'forward to the real service and record every exchange, redacted',
   about:
@@ -56,7 +56,7 @@ const USAGE = commandHelp(RECORD_COMMAND);
 
 export const RECORD: Subcommand = { command: RECORD_COMMAND, run: runRecord };
 
-export async function runRecord(argv: string[]): Promise<number> {
+async function runRecord(argv: string[]): Promise<number> {
   let options: RecorderOptions;
   try {
     const parsed = parse(argv);

@@ -9,7 +9,7 @@ import { DEFAULT_HOST, DEFAULT_PORT } from '../config.js';
 import type { MigrationReport } from '../control/report.js';
 import { readinessJunit, readinessText } from './readiness-format.js';
 
-export const REPORT_COMMAND = {
+const REPORT_COMMAND = {
   name: 'report',
   summary: 'the migration report, or go-live readiness, of a running sandbox',
   about:
@@ -57,7 +57,7 @@ interface ReportFlags {
   help?: boolean;
 }
 
-export async function runReport(argv: string[]): Promise<number> {
+async function runReport(argv: string[]): Promise<number> {
   let values: ReportFlags;
   try {
     ({ values } = parseFlags(argv, REPORT_COMMAND));

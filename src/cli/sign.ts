@@ -11,7 +11,7 @@ import { sharedKeyHeaderValue, sharedKeyHex } from '../domain/sharedkey-signatur
 import { isEnvName } from '../hosts.js';
 import { loadScenario } from '../store/scenario.js';
 
-export const SIGN_COMMAND = {
+const SIGN_COMMAND = {
   name: 'sign',
   summary: 'prints the SharedKey Authorization header of a request',
   about: 'Prints the header "Authorization: SharedKey base64(U:sha256hex(body + path + key))".',
@@ -40,7 +40,7 @@ const USAGE = commandHelp(SIGN_COMMAND);
 
 export const SIGN: Subcommand = { command: SIGN_COMMAND, run: runSign };
 
-export async function runSign(argv: string[]): Promise<number> {
+async function runSign(argv: string[]): Promise<number> {
   let values;
   try {
     ({ values } = parseFlags(argv, SIGN_COMMAND));

@@ -10,7 +10,7 @@ import { isIP } from 'node:net';
 import { emulatedHostNames, loadHosts } from '../hosts.js';
 import { DEFAULT_TLS_DIR, generateTlsMaterial } from '../tls/certificates.js';
 
-export const TLS_COMMAND = {
+const TLS_COMMAND = {
   name: 'tls',
   summary: 'a local CA and certificates for the real host names',
   about:
@@ -29,7 +29,7 @@ export const TLS_COMMAND = {
   },
 } as const satisfies Command<Record<string, Flag>>;
 
-export const HOSTS_COMMAND = {
+const HOSTS_COMMAND = {
   name: 'hosts',
   summary: 'the /etc/hosts lines for the real host names',
   about: "Prints the /etc/hosts lines that point every real host name at the sandbox's address.",
@@ -51,7 +51,7 @@ const HOSTS_USAGE = commandHelp(HOSTS_COMMAND);
 export const TLS: Subcommand = { command: TLS_COMMAND, run: runTls };
 export const HOSTS: Subcommand = { command: HOSTS_COMMAND, run: runHosts };
 
-export function runTls(argv: string[]): number {
+function runTls(argv: string[]): number {
   let values;
   try {
     ({ values } = parseFlags(argv, TLS_COMMAND));
@@ -98,7 +98,7 @@ function createdSummary(created: string[], hostCount: number): string {
     .join(' and ');
 }
 
-export function runHosts(argv: string[]): number {
+function runHosts(argv: string[]): number {
   let values;
   try {
     ({ values } = parseFlags(argv, HOSTS_COMMAND));

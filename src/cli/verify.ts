@@ -12,7 +12,7 @@ import { type StepResult, type VerifyTarget, verify } from './verify/steps.js';
 
 const SCOPES: Record<string, string> = { uat: TENANTS.uat.scope, prod: TENANTS.prod.scope };
 
-export const VERIFY_COMMAND = {
+const VERIFY_COMMAND = {
   name: 'verify',
   summary: 'the post-migration check against the sandbox or a real host',
   about: "Initializes a checkout and exercises order administration (the specification's post-migration check).",
