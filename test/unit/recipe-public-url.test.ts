@@ -58,7 +58,7 @@ function recipes(page: string, tag: string, doc: Record<string, unknown>): Recip
     const { 'checkout-sandbox': sandbox, ...others } = services;
     return Object.values(others).map((other) => ({ sandbox: sandbox?.environment ?? {}, job: other.environment ?? {} }));
   }
-  if ('steps' in doc && 'env' in doc) return [{ sandbox: dockerRunEnv(page, `${tag}-start`), job: doc.env as Env }];
+  if ('steps' in doc && 'env' in doc) return [{ sandbox: dockerRunEnv(page, `${tag.replace(/-curl$/, '')}-start`), job: doc.env as Env }];
   const gitlab = Object.values(doc).filter((v): v is GitlabJob => typeof v === 'object' && v !== null && 'services' in v);
   if (gitlab.length > 0) return gitlab.map((job) => ({ sandbox: job.variables, job: job.variables }));
   throw new Error(`${page} \`\`\`yaml ${tag}: not a GitHub, GitLab, compose or shared-sandbox recipe`);
@@ -77,7 +77,16 @@ const all = PAGES.flatMap((page) => {
 describe('every CI recipe has the sandbox advertise the address its job uses', () => {
   it('finds the recipes of both pages, the HTTPS ones and the shared sandbox included', () => {
     const names = all.map((r) => r.name);
-    for (const tag of ['github-actions', 'gitlab-ci', 'compose', 'shared-sandbox', 'php-gitlab-ci-https', 'php-github-actions-https'])
+    for (const tag of [
+      'github-actions',
+      'gitlab-ci',
+      'gitlab-ci-curl',
+      'compose',
+      'shared-sandbox',
+      'shared-sandbox-curl',
+      'php-gitlab-ci-https',
+      'php-github-actions-https',
+    ])
       expect(names, tag).toContain(`${tag} #1`);
   });
 
