@@ -43,8 +43,9 @@ COPY docker/healthcheck.mjs ./docker/healthcheck.mjs
 RUN mkdir -p /app/.sandbox && chown node:node /app/.sandbox
 USER node
 VOLUME ["/app/.sandbox"]
-# 4010: all surfaces by prefix or Host header; 40x1–40x4: one port per real host (--port-per-host).
-EXPOSE 4010 4011 4012 4013 4014 4021 4022 4023 4024
+# 4010: all surfaces by prefix or Host header; 40x1–40x4: one port per real host (--port-per-host);
+# with SANDBOX_TLS=1, HTTPS on the real host names: 443, or 4443 (4010 + 433) where 443 may not be bound.
+EXPOSE 4010 4011 4012 4013 4014 4021 4022 4023 4024 443 4443
 # Probes the port the sandbox was started with, as the CLI reads it: its --port, else $PORT, else 4010.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s \
   CMD ["node", "docker/healthcheck.mjs"]

@@ -49,7 +49,11 @@ export const SANDBOX_OPERATIONS: readonly AnyOperation<SandboxDeps>[] = [
     summary: 'Create an isolated sandbox (own state, clock, events); 429 past the limit',
     body: jsonBody(createIsolatedSchema, 'AdminSandboxCreate', { required: false }),
     answers: {
-      '201': json('Created: its id and base URLs.', isolatedSandboxSchema, 'AdminIsolatedSandbox'),
+      '201': {
+        ...json('Created: its id and base URLs.', isolatedSandboxSchema, 'AdminIsolatedSandbox'),
+        // A pipeline step with curl and a shell only reads the id from here (curl -w '%header{location}'), no JSON parser needed.
+        headers: { Location: 'The isolated sandbox, as DELETE takes it: /__admin/sandboxes/{id}' },
+      },
       ...refusals(...BODY_REFUSALS, 404, 429),
     },
     handler:
@@ -72,7 +76,8 @@ export const SANDBOX_OPERATIONS: readonly AnyOperation<SandboxDeps>[] = [
               `or wait: unused ones expire after ${Math.round(control.idleMs / 1000)} s.`,
           );
         }
-        return c.json(summaryOf(await control.create(body)), 201);
+        const made = summaryOf(await control.create(body));
+        return c.json(made, 201, { Location: `/__admin/sandboxes/${made.id}` });
       },
   }),
   adminOperation<SandboxDeps>({

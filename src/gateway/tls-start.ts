@@ -11,8 +11,14 @@ import type { Dispatch } from './gateway.js';
 import type { HostsConfig } from '../hosts.js';
 import type { Listener } from './listener.js';
 
-const DEFAULT_TLS_PORT = 443;
+/** The HTTPS port a start with --tls and no --tls-port tries first. */
+export const DEFAULT_TLS_PORT = 443;
 const FALLBACK_DISTANCE = 433;
+
+/** Where HTTPS goes when 443 may not be bound: the main port + 433, or a free port when that is past 65535. */
+export function fallbackTlsPort(mainPort: number): number {
+  return mainPort + FALLBACK_DISTANCE <= 65535 ? mainPort + FALLBACK_DISTANCE : 0;
+}
 
 /** The HTTPS listener, the CA certificate its host certificates are signed by, and the files made at this start. */
 export interface TlsStart {
@@ -37,7 +43,6 @@ export async function startTls(
     return started(await listenTls(dispatch, host, DEFAULT_TLS_PORT, material));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EACCES') throw error;
-    const fallback = mainPort + FALLBACK_DISTANCE <= 65535 ? mainPort + FALLBACK_DISTANCE : 0;
-    return started(await listenTls(dispatch, host, fallback, material));
+    return started(await listenTls(dispatch, host, fallbackTlsPort(mainPort), material));
   }
 }

@@ -142,8 +142,12 @@ describe('50 parallel workers, each in an isolated sandbox over HTTP', () => {
   }, 60_000);
 
   it('gives base URLs for every environment and surface, and the admin base', async () => {
-    const made = await expectJson<Made>(await fetch(`${url}/__admin/sandboxes`, json({})), 201);
+    const response = await fetch(`${url}/__admin/sandboxes`, json({}));
+    const location = response.headers.get('location');
+    const made = await expectJson<Made>(response, 201);
     expect(made.id).toMatch(/^sb-[0-9a-f]{16}$/);
+    // The id without a JSON parser: the Location names the sandbox as DELETE takes it.
+    expect(location).toBe(`/__admin/sandboxes/${made.id}`);
     for (const env of ['uat', 'prod'] as const) {
       for (const surface of ['auth', 'api', 'legacy', 'retired', 'frontend'])
         expect(made.baseUrls[env][surface]).toBe(`${url}/sandboxes/${made.id}/${env}/${surface}`);

@@ -178,7 +178,7 @@ printf '{ "compilerOptions": { "target": "ES2022", "module": "NodeNext", "strict
 node "$ROOT/node_modules/typescript/bin/tsc" -p tsconfig.json || fail "tsc without @types/node: the package's typings need Node's types"
 cd "$WORK/app"
 
-step "install from the git repository, as docs/add-to-your-project.md shows (git+file: here)"
+step "install from the git clone, as docs/add-to-your-project.md shows (git+file:)"
 if COMMIT="$(git -C "$ROOT" rev-parse HEAD 2>/dev/null)"; then
   mkdir "$WORK/from-git"
   cd "$WORK/from-git"

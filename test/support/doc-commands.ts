@@ -74,6 +74,7 @@ const DOCKER_VALUE_OPTIONS = new Set([
   '-v',
   '--volume',
   '--name',
+  '--restart',
   '--network',
   '-w',
   '--workdir',

@@ -4,15 +4,45 @@
  * (the image's name and version, port 4010, its HEALTHCHECK) and the CLI (the environment it
  * passes must start the image's command); the shared-sandbox steps run against a real sandbox.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSandbox } from '../support/sandbox.js';
 import { PORT, dockerfile, expectBaseUrl, expectImage, expectStarts, healthcheck, pkg, yamlBlock } from '../support/pipelines.js';
+import { ROOT } from '../support/spawn.js';
 
 const block = (tag: string): unknown => yamlBlock('docs/ci-pipelines.md', tag);
+const page = readFileSync(join(ROOT, 'docs/ci-pipelines.md'), 'utf8');
+
+/** Runs a recipe's shell as a CI runner would (bash -e -o pipefail), asynchronously: the sandbox may answer from this very process. */
+function runShell(
+  script: string,
+  env: Record<string, string>,
+): { child: ChildProcess; done: Promise<{ status: number | null; stderr: string }> } {
+  const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const done = new Promise<{ status: number | null; stderr: string }>((resolve) =>
+    child.once('exit', (status) => resolve({ status, stderr })),
+  );
+  return { child, done };
+}
+
+/** A port nothing listens on now, for a sandbox started on it later. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 describe('the Dockerfile facts the recipes rely on', () => {
   it('port 4010 and a node health check', () => {
@@ -82,6 +112,47 @@ describe('GitLab CI: a service', () => {
   it('runs the job on the Node line engines names', () => {
     expect(job.image).toBe(`node:${/^>=(\d+)/.exec(pkg.engines.node)![1]}-bookworm-slim`);
   });
+});
+
+describe('without Node on the runner: curl and a shell', () => {
+  const section = page.slice(page.indexOf('## Without Node on the runner'), page.indexOf('## docker compose'));
+  const waits = /^```sh\n([\s\S]*?)^```$/m.exec(section)![1]!.trim().split('\n');
+  const job = (
+    block('gitlab-ci-curl') as {
+      integration: {
+        image: string;
+        services: { name: string; alias: string }[];
+        variables: Record<string, string>;
+        before_script: string[];
+        script: string[];
+      };
+    }
+  ).integration;
+
+  it('both health waits give up after a minute, and the GitLab job uses one as written, with no Node', () => {
+    expect(waits).toHaveLength(2);
+    expect(waits[0]).toMatch(/^timeout 60 sh -c 'until curl -sf /);
+    expect(waits[1]).toMatch(/--retry 60 --retry-delay 1 --retry-max-time 60 /);
+    for (const wait of waits) expect(wait).toContain('"$SANDBOX_URL/__admin/health"');
+    expectImage(job.services[0]!.name);
+    expectStarts(job.variables);
+    expect(job.image).not.toMatch(/node/);
+    expect(job.before_script.join('\n')).toMatch(/apt-get install -y .*\bcurl\b/);
+    expect(job.script[0]).toBe(waits[1]);
+    expect([...job.before_script, ...job.script].join('\n')).not.toMatch(/\bnode\b|\bnpm\b|\bnpx\b|\bjq\b/);
+    expect(job.variables.SANDBOX_URL).toBe(`http://${job.services[0]!.alias}:${PORT}`);
+  });
+
+  it('both waits keep asking while nothing listens, and succeed once a sandbox answers there', async () => {
+    const port = await freePort();
+    const runs = waits.map((wait) => runShell(wait, { SANDBOX_URL: `http://127.0.0.1:${port}` }));
+    // Connections are refused for a while: neither may give up.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    for (const run of runs) expect(run.child.exitCode).toBeNull();
+    const sandbox = await openSandbox({ port });
+    await sandbox.listen();
+    for (const run of runs) expect(await run.done).toEqual({ status: 0, stderr: '' });
+  }, 20_000);
 });
 
 describe('docker compose beside the app', () => {
@@ -158,5 +229,47 @@ describe('one shared sandbox, an isolated world per job', () => {
 
     await run(steps.find((s) => s.name === 'Dispose of it')!.run, { SANDBOX_ID: id });
     expect((await fetch(`${env.SANDBOX_ADMIN_URL}/health`, { headers: admin })).status).toBe(404);
+  });
+
+  it('its curl-only steps hand the job the same URLs the answer holds, with no JSON tool, and dispose of it', async () => {
+    const curlSteps = (block('shared-sandbox-curl') as { steps: { name?: string; run: string }[] }).steps;
+    const script = curlSteps.map((s) => s.run).join('\n');
+    expect(script).not.toMatch(/\bnode\b|\bjq\b|\bpython|\bsed\b|\bgrep\b|\bawk\b/);
+    const token = 'test-admin-token';
+    const sandbox = await openSandbox({ adminToken: token });
+    const { url } = await sandbox.listen();
+    const githubEnv = join(dir, 'github-env-curl');
+    writeFileSync(githubEnv, '');
+    const env = { SANDBOX_URL: url, SANDBOX_ADMIN_TOKEN: token, GITHUB_ENV: githubEnv };
+    expect(await runShell(curlSteps.find((s) => s.name === 'An isolated sandbox for this job')!.run, env).done).toEqual({
+      status: 0,
+      stderr: '',
+    });
+    const handed = Object.fromEntries(
+      readFileSync(githubEnv, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => line.split(/=(.*)/s).slice(0, 2)),
+    );
+    const admin = { authorization: `Bearer ${token}` };
+    const live = (await (await fetch(`${url}/__admin/sandboxes`, { headers: admin })).json()) as {
+      sandboxes: { id: string; baseUrls: { uat: { auth: string; api: string }; admin: string } }[];
+    };
+    expect(live.sandboxes).toHaveLength(1);
+    const made = live.sandboxes[0]!;
+    expect(handed).toEqual({
+      SANDBOX_ID: made.id,
+      WALLEY_AUTH_URL: made.baseUrls.uat.auth,
+      WALLEY_BASE_URL: made.baseUrls.uat.api,
+      SANDBOX_ADMIN_URL: made.baseUrls.admin,
+    });
+    expect(((await (await fetch(`${handed.SANDBOX_ADMIN_URL}/health`, { headers: admin })).json()) as { scenario: string }).scenario).toBe(
+      'minimal',
+    );
+    expect(await runShell(curlSteps.find((s) => s.name === 'Dispose of it')!.run, { ...env, SANDBOX_ID: made.id }).done).toEqual({
+      status: 0,
+      stderr: '',
+    });
+    expect((await fetch(`${handed.SANDBOX_ADMIN_URL}/health`, { headers: admin })).status).toBe(404);
   });
 });

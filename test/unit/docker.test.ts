@@ -8,6 +8,7 @@ import { dirname, join, posix } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { withAdminToken } from '../../src/cli/admin-access.js';
+import { DEFAULT_TLS_PORT, fallbackTlsPort } from '../../src/gateway/tls-start.js';
 import { parseCliArgs } from '../../src/cli/index.js';
 import { type SandboxOptions, resolveOptions } from '../../src/config.js';
 import { loadHosts, surfaceByPort } from '../../src/hosts.js';
@@ -34,6 +35,15 @@ function listeningPorts(argv: string[]): number[] {
   const options = resolveOptions(args.options);
   const dedicated = options.portPerHost ? [...surfaceByPort(loadHosts()).keys()] : [];
   return [options.port, ...dedicated].sort();
+}
+
+/** The ports HTTPS may take when the command starts with this environment: 443, or the fallback where 443 may not be bound. */
+function httpsPorts(argv: string[], env: Record<string, string>): number[] {
+  const args = parseCliArgs(argv, env);
+  if (args.help) throw new Error('unexpected --help');
+  const options = resolveOptions(args.options);
+  if (!options.tls) return [];
+  return options.tls.port !== undefined ? [options.tls.port] : [DEFAULT_TLS_PORT, fallbackTlsPort(options.port)];
 }
 
 describe('docker-compose.yml', () => {
@@ -123,9 +133,12 @@ describe('Dockerfile', () => {
     expect(cmd).toEqual(service.command);
   });
 
-  it('exposes every port the default command listens on, and declares the state volume', () => {
-    const exposed = /^EXPOSE (.*)$/m.exec(dockerfile)![1]!.split(/\s+/).map(Number).sort();
-    expect(exposed).toEqual(listeningPorts(cmd));
+  it('exposes every port the default command listens on, HTTPS with SANDBOX_TLS=1 included, and declares the state volume', () => {
+    const exposed = /^EXPOSE (.*)$/m.exec(dockerfile)![1]!.split(/\s+/).map(Number);
+    expect(httpsPorts(cmd, {})).toEqual([]);
+    const https = httpsPorts(cmd, { SANDBOX_TLS: '1' });
+    expect(https).toEqual([443, 4443]);
+    expect([...exposed].sort()).toEqual([...listeningPorts(cmd), ...https].sort());
     expect(dockerfile).toContain(`VOLUME ["${posix.dirname('/app/.sandbox/state.json')}"]`);
   });
 
@@ -260,16 +273,22 @@ describe('docs/docker.md: the port table and the compose file as the files defin
     expect(page).toContain(`\n${header}\n`);
   });
 
+  /** The rows of the first table whose header starts with this cell. */
+  const table = (first: string): string[][] => {
+    const lines = page.split('\n');
+    const start = lines.findIndex((line) => line.startsWith(`| ${first} |`));
+    expect(start, `a table headed "${first}"`).toBeGreaterThanOrEqual(0);
+    const end = lines.findIndex((line, i) => i > start && !line.startsWith('|'));
+    return lines.slice(start + 2, end).map((line) =>
+      line
+        .split('|')
+        .map((cell) => cell.trim())
+        .slice(1, -1),
+    );
+  };
+
   it('has a row per port the command listens on, naming its environment, surfaces and real host', () => {
-    const rows = page
-      .split('\n')
-      .filter((line) => /^\| \d+ \|/.test(line))
-      .map((line) =>
-        line
-          .split('|')
-          .map((cell) => cell.trim())
-          .slice(1, -1),
-      );
+    const rows = table('port');
     const hosts = loadHosts();
     expect(rows.map((row) => Number(row[0]))).toEqual(listeningPorts(cmd));
     for (const [port, env, surfaces, host] of rows.slice(1)) {
@@ -280,6 +299,16 @@ describe('docs/docker.md: the port table and the compose file as the files defin
       expect(host).toBe(served[0]![1].host);
       expect(env).toBe(surfaceByPort(hosts).get(Number(port))!.env.toUpperCase());
     }
+  });
+
+  it('says how HTTPS is turned on in the image, and has a row per port it may take there', () => {
+    expect(page).toContain('`SANDBOX_TLS=1`');
+    const run = /^docker run (.*) checkout-sandbox$/m.exec(page.slice(page.indexOf('## HTTPS on the real host names')));
+    expect(run?.[1]).toContain('-e SANDBOX_TLS=1');
+    const https = httpsPorts(cmd, { SANDBOX_TLS: '1' });
+    expect(run?.[1]).toContain(`-p ${https[0]}:${https[0]}`);
+    expect(table('HTTPS port').map((row) => Number(row[0]))).toEqual(https);
+    expect(page).toContain(`\`-p ${https[0]}:${https[1]}\``);
   });
 
   it('names every variable the compose file sets', () => {
