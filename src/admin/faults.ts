@@ -7,12 +7,12 @@
  * Rules live in memory only; a reset replaces them with the scenario's.
  */
 import type { z } from 'zod';
-import { faultRuleSchema } from '../domain/fault-rule.js';
+import { faultRuleSchema, faultViewSchema } from '../domain/fault-rule.js';
 import type { AnyOperation } from '../http/operation.js';
 import type { AdminDeps } from './deps.js';
 import { AdminError } from './errors.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
-import { faultListSchema, faultViewSchema, faultsRemovedSchema } from './answers/faults.js';
+import { faultListSchema, faultsRemovedSchema } from './answers/faults.js';
 
 type FaultDeps = Pick<AdminDeps, 'faults'>;
 

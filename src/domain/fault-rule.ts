@@ -20,37 +20,45 @@ const instant = z
 /** Real milliseconds; a minute is already longer than any client's timeout worth testing. */
 const millis = z.number().int().min(0).max(60_000);
 
-/** A rule's fields, each as a caller writes it; GET /__admin/faults shows them as kept (src/admin/answers/faults.ts). */
-export const faultRuleFields = z.object({
+const onTheClock = { description: 'An ISO-8601 instant on the sandbox clock.' };
+
+/** A rule's fields, each as a caller writes it and as GET /__admin/faults lists it (the kept form: a method upper case). */
+const faultRuleFields = z.object({
   env: z.enum(ENVIRONMENTS).optional(),
   surface: z.enum(SURFACES).optional(),
   method: z
     .string()
     .regex(/^[A-Za-z]+$/, { message: 'expected an HTTP method such as GET or POST' })
-    .transform((m) => m.toUpperCase())
-    .optional(),
+    .toUpperCase()
+    // The kept form, which the answer's documents show.
+    .pipe(z.string().regex(/^[A-Z]+$/))
+    .optional()
+    .meta({ description: 'An HTTP method in any case, kept upper case.' }),
   path: pathPatternSchema
-    .refine((path) => path.startsWith('/'), { message: 'expected a path on the surface such as /manage/orders/* (no /uat/api prefix)' })
-    .optional(),
+    .startsWith('/', { message: 'expected a path on the surface such as /manage/orders/* (no /uat/api prefix)' })
+    .optional()
+    .meta({ description: 'A glob on the surface path: * within a segment, ** across, case-sensitive.' }),
   principal: z.string().min(1).max(200).optional(),
   effect: z.enum(FAULT_EFFECTS),
-  /** latency: fixed milliseconds or a range drawn per request (with the rule's seed). */
-  latency: z.union([millis, z.object({ min: millis, max: millis }).strict()]).optional(),
-  /** status: the HTTP status to answer (the real API's 900 included). */
+  latency: z
+    .union([millis, z.object({ min: millis, max: millis }).strict()])
+    .optional()
+    .meta({ description: "latency: real milliseconds, or a range drawn per request (with the rule's seed)." }),
   status: z
     .number()
     .int()
     .refine((s) => (s >= 200 && s <= 599) || s === 900, { message: 'expected an HTTP status from 200 to 599 (or 900)' })
-    .optional(),
-  /** status: the body to send instead of the surface's envelope (a string goes as text/plain). */
-  body: z.unknown().optional(),
-  /** throttle: the Retry-After seconds (default 1). */
-  retryAfter: z.number().int().min(0).max(86_400).optional(),
+    .optional()
+    .meta({ description: "status: the HTTP status to answer (the real API's 900 included)." }),
+  body: z.unknown().optional().meta({
+    description: "status: the body to answer instead of the surface's envelope, as written (any JSON; a string goes as text/plain).",
+  }),
+  retryAfter: z.number().int().min(0).max(86_400).optional().meta({ description: 'throttle: the Retry-After seconds (default 1).' }),
   count: z.number().int().positive().optional(),
   probability: z.number().gt(0).max(1).optional(),
   seed: z.number().int().optional(),
-  from: instant.optional(),
-  until: instant.optional(),
+  from: instant.optional().meta(onTheClock),
+  until: instant.optional().meta(onTheClock),
 });
 
 export const faultRuleSchema = faultRuleFields.strict().superRefine((rule, ctx) => {
@@ -76,10 +84,24 @@ export type FaultRule = z.infer<typeof faultRuleSchema>;
 /** What a caller writes (before defaults and normalisation, e.g. a lower-case method). */
 export type FaultRuleInput = z.input<typeof faultRuleSchema>;
 
-export type FaultOrigin = 'admin' | 'scenario';
+const FAULT_ORIGINS = ['admin', 'scenario'] as const;
+export type FaultOrigin = (typeof FAULT_ORIGINS)[number];
 
-/** A rule as GET /__admin/faults lists it. */
-export type FaultView = FaultRule & { id: string; origin: FaultOrigin; fired: number; remaining: number | null };
+/** A rule as GET /__admin/faults lists it: its fields as kept, its id, where it came from and how often it fired. */
+export const faultViewSchema = z
+  .strictObject({
+    id: z
+      .string()
+      .regex(/^fault-\d+$/)
+      .meta({ description: 'fault-<n>: the {id} of DELETE /__admin/faults/{id}.' }),
+    // The rule's own fields, in the order the answer lists them.
+    ...faultRuleFields.shape,
+    origin: z.enum(FAULT_ORIGINS).meta({ description: "admin (POST /__admin/faults) or scenario (the scenario's faults:)." }),
+    fired: z.number().int().min(0).meta({ description: 'How many requests it has answered.' }),
+    remaining: z.number().int().min(0).nullable().meta({ description: 'How many more it answers (count minus fired); null: no count.' }),
+  })
+  .meta({ description: 'A fault rule with its id and how often it fired.' });
+export type FaultView = z.output<typeof faultViewSchema>;
 
 /** A world's fault rules as the admin calls and an in-process caller (`sandbox.faults`) change them. */
 export interface FaultRules {

@@ -12,20 +12,43 @@ import type { Order, PurchaseResult } from './model.js';
 import { toMajor } from './money.js';
 import type { Authorization, CustomerToken, CustomerTokenStatus } from './tokenization.js';
 
-export const WEBHOOK_TYPES = [
-  'walley:authorization:created',
-  'walley:authorization:authorized',
-  'walley:authorization:retrying',
-  'walley:authorization:failed',
-  'walley:order:created',
-  'walley:order:authorized',
-  'walley:order:rejected',
-  'walley:order:reauthorized',
-  'walley:order:captured',
-  'walley:customer-token:active',
-  'walley:customer-token:cancelled',
-] as const;
-export type WebhookType = (typeof WEBHOOK_TYPES)[number];
+/**
+ * Every webhook type the sandbox sends, and the payload it carries (types that share a page's
+ * payload share its name). The answer schemas make one body per payload from this table
+ * (src/routes/answers/webhooks.ts), so a new type is one line here, and a new payload its
+ * schema there too.
+ */
+export const WEBHOOK_PAYLOADS = {
+  'walley:authorization:created': 'authorization',
+  'walley:authorization:authorized': 'authorization',
+  'walley:authorization:retrying': 'authorization',
+  'walley:authorization:failed': 'authorization',
+  'walley:order:created': 'orderCreated',
+  'walley:order:authorized': 'orderReviewed',
+  'walley:order:rejected': 'orderReviewed',
+  'walley:order:reauthorized': 'orderReauthorized',
+  'walley:order:captured': 'orderCaptured',
+  'walley:customer-token:active': 'customerToken',
+  'walley:customer-token:cancelled': 'customerToken',
+} as const;
+export type WebhookType = keyof typeof WEBHOOK_PAYLOADS;
+export type WebhookPayload = (typeof WEBHOOK_PAYLOADS)[WebhookType];
+/** The types that carry `payload`. */
+export type WebhookTypeOf<P extends WebhookPayload> = {
+  [T in WebhookType]: (typeof WEBHOOK_PAYLOADS)[T] extends P ? T : never;
+}[WebhookType];
+
+export const WEBHOOK_TYPES = Object.keys(WEBHOOK_PAYLOADS) as [WebhookType, ...WebhookType[]];
+
+/** The types that carry `payload`, in the table's order. */
+export function webhookTypesOf<P extends WebhookPayload>(payload: P): [WebhookTypeOf<P>, ...WebhookTypeOf<P>[]] {
+  return WEBHOOK_TYPES.filter((type) => WEBHOOK_PAYLOADS[type] === payload) as [WebhookTypeOf<P>, ...WebhookTypeOf<P>[]];
+}
+
+/** An order event's Timestamp is in Swedish local time, the others' in UTC, as each page writes them. */
+export function inSwedishTime(type: WebhookType): boolean {
+  return type.startsWith('walley:order:');
+}
 
 /** What `walley:order:created` says of the new order (the orders page lists these). */
 export const ORDER_WEBHOOK_STATUSES = ['OnHold', 'Authorized', 'Captured', 'RequiresSigning', 'RequiresIdentityCheck'] as const;
@@ -39,12 +62,12 @@ export interface WebhookEvent {
 }
 
 function event(type: WebhookType, at: string, payload: Record<string, unknown>): WebhookEvent {
-  const timestamp = type.startsWith('walley:order:') ? stockholmServiceInstant(at) : serviceInstant(at);
+  const timestamp = inSwedishTime(type) ? stockholmServiceInstant(at) : serviceInstant(at);
   return { Type: type, Timestamp: timestamp, Payload: payload };
 }
 
 /** Every event about an authorization: the page's five fields, and the attempt counters once an attempt failed. */
-export function authorizationEvent(type: WebhookType, authorization: Authorization, at: string): WebhookEvent {
+export function authorizationEvent(type: WebhookTypeOf<'authorization'>, authorization: Authorization, at: string): WebhookEvent {
   const payload: Record<string, unknown> = {
     CustomerToken: authorization.customerToken,
     AuthorizationId: authorization.authorizationId,
@@ -103,7 +126,7 @@ export function orderCreatedEvent(
 }
 
 /** `walley:order:authorized` / `…:rejected`: an order created OnHold was accepted or rejected by Walley. */
-export function orderReviewedEvent(type: 'walley:order:authorized' | 'walley:order:rejected', order: Order, at: string): WebhookEvent {
+export function orderReviewedEvent(type: WebhookTypeOf<'orderReviewed'>, order: Order, at: string): WebhookEvent {
   return event(type, at, {
     OrderId: order.orderId,
     Reference: order.reference,
@@ -158,7 +181,7 @@ export function attemptEvents(authorization: Authorization, order: Order | null,
  * (every customer-token webhook carries it); null when the token was just issued.
  */
 export function customerTokenEvent(
-  type: 'walley:customer-token:active' | 'walley:customer-token:cancelled',
+  type: WebhookTypeOf<'customerToken'>,
   token: Pick<CustomerToken, 'token'>,
   previousStatus: CustomerTokenStatus | null,
   at: string,

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { CUSTOMER_TOKEN_STATUSES, FAILURE_REASONS } from '../../domain/tokenization.js';
-import { ORDER_WEBHOOK_STATUSES, type WebhookType } from '../../domain/webhook-events.js';
+import { ORDER_WEBHOOK_STATUSES, type WebhookPayload, inSwedishTime, webhookTypesOf } from '../../domain/webhook-events.js';
 import { WEBHOOK_USER_AGENT } from '../../domain/webhook-signature.js';
 import { serviceInstantSchema } from './checkout.js';
 
@@ -65,27 +65,28 @@ const stockholmInstant = z
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}\+0[12]:00$/)
   .meta({ format: 'date-time', description: 'Swedish local time with 7 fractional digits, e.g. 2024-01-30T11:02:42.5997621+01:00.' });
 
-/** One body per event type: its Type, the .NET instant it occurred (an order event's in Swedish local time), its payload. */
-function body<T extends z.ZodType>(
-  types: readonly [WebhookType, ...WebhookType[]],
-  payload: T,
-  timestamp: z.ZodType = serviceInstantSchema,
-) {
-  return z.strictObject({ Type: z.enum(types), Timestamp: timestamp, Payload: payload });
+/** Each payload of the table of webhook types (src/domain/webhook-events.ts), as its page shows it. */
+const PAYLOADS = {
+  authorization: authorizationPayload,
+  orderCreated: orderCreatedPayload,
+  orderReviewed: orderReviewedPayload,
+  orderReauthorized: orderReauthorizedPayload,
+  orderCaptured: orderCapturedPayload,
+  customerToken: customerTokenPayload,
+} as const satisfies Record<WebhookPayload, z.ZodType>;
+
+/** One body per payload: the types that carry it, the .NET instant it occurred (an order event's in Swedish local time), the payload. */
+function body(payload: WebhookPayload) {
+  const types = webhookTypesOf(payload);
+  return z.strictObject({
+    Type: z.enum(types),
+    Timestamp: types.every(inSwedishTime) ? stockholmInstant : serviceInstantSchema,
+    Payload: PAYLOADS[payload],
+  });
 }
 
 export const webhookBodySchema = z
-  .union([
-    body(
-      ['walley:authorization:created', 'walley:authorization:authorized', 'walley:authorization:retrying', 'walley:authorization:failed'],
-      authorizationPayload,
-    ),
-    body(['walley:order:created'], orderCreatedPayload, stockholmInstant),
-    body(['walley:order:authorized', 'walley:order:rejected'], orderReviewedPayload, stockholmInstant),
-    body(['walley:order:reauthorized'], orderReauthorizedPayload, stockholmInstant),
-    body(['walley:order:captured'], orderCapturedPayload, stockholmInstant),
-    body(['walley:customer-token:active', 'walley:customer-token:cancelled'], customerTokenPayload),
-  ])
+  .union((Object.keys(PAYLOADS) as [WebhookPayload, ...WebhookPayload[]]).map(body))
   .meta({ description: 'The webhook as POSTed to the merchant (PascalCase, as the service sends it).' });
 
 /** The request's own headers, named as the overview page writes them. */
