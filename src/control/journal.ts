@@ -44,6 +44,10 @@ export interface RawEntry {
   kind?: string;
   url?: string;
   error?: string | null;
+  /** Outbound only: the checkout the call is about (validation, notification). */
+  privateId?: string;
+  /** Outbound only: false when the call never got to the shop (a reserved name, a refused connection). */
+  reached?: boolean;
 }
 
 /**
@@ -95,6 +99,8 @@ interface OutboundCall {
   latencyMs: number;
   startedMono: number;
   merchantId?: string | undefined;
+  privateId?: string | undefined;
+  reached: boolean;
 }
 
 export type OutboundRecorder = (call: OutboundCall) => void;
@@ -147,6 +153,8 @@ export class Journal {
       kind: call.kind,
       url: call.url,
       error: call.error,
+      ...(call.privateId ? { privateId: call.privateId } : {}),
+      reached: call.reached,
     });
   };
 

@@ -133,14 +133,11 @@ export function buildReport(entries: readonly RawEntry[], ctx: ReportContext): M
     }
   }
   const window = windowOf(entries, ctx);
-  const shared = sharedTraffic(entries, ctx.nowMs);
+  // No "now": the items read the traffic only, so the same journal reads the same at any moment.
+  const shared = sharedTraffic(entries);
   for (const report of byPrincipal.values()) {
     report.findings = findingsOf(report, ctx, shutdownMs);
-    const sameMerchant =
-      report.merchantId === null
-        ? []
-        : [...own].filter(([other]) => other !== report && other.merchantId === report.merchantId).flatMap(([, entries]) => entries);
-    report.readiness = evaluateReadiness({ ...shared, own: own.get(report) ?? [], sameMerchant }).map((result) =>
+    report.readiness = evaluateReadiness({ ...shared, own: own.get(report) ?? [] }).map((result) =>
       window.full ? { ...result, detail: `${result.detail} ${windowNote(window)}` } : result,
     );
   }

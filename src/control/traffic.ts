@@ -37,7 +37,9 @@ export function trafficEntry(entry: RawEntry): TrafficEntry {
     path: entry.path,
     status: entry.status,
     auth: entry.notes.auth ?? 'none',
-    ...(entry.kind ? { kind: entry.kind, url: entry.url ?? '' } : {}),
+    ...(entry.kind ? { kind: entry.kind, url: entry.url ?? '', error: entry.error ?? null } : {}),
+    ...(entry.privateId ? { privateId: entry.privateId } : {}),
+    ...(entry.reached === undefined ? {} : { reached: entry.reached }),
     requestJson: once(() => parsed(requestText())),
     responseJson: once(() => parsed(entry.responseBody)),
     responseText: () => entry.responseBody,
@@ -45,7 +47,7 @@ export function trafficEntry(entry: RawEntry): TrafficEntry {
 }
 
 /** The journal's entries (newest first, as Journal.entries() gives them) split as the items read them. */
-export function sharedTraffic(entries: readonly RawEntry[], nowMs: number): Omit<Traffic, 'own' | 'sameMerchant'> {
+export function sharedTraffic(entries: readonly RawEntry[]): Omit<Traffic, 'own'> {
   const frontend: TrafficEntry[] = [];
   const outbound: TrafficEntry[] = [];
   const admin: TrafficEntry[] = [];
@@ -55,5 +57,5 @@ export function sharedTraffic(entries: readonly RawEntry[], nowMs: number): Omit
     else if (entry.surface === 'frontend') frontend.push(trafficEntry(entry));
     else if (entry.surface === 'admin') admin.push(trafficEntry(entry));
   }
-  return { frontend, outbound, admin, nowMs };
+  return { frontend, outbound, admin };
 }

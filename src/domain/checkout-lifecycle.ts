@@ -13,6 +13,17 @@ import type { Checkout, CheckoutStatus, Order } from './model.js';
 import { capturedAmount } from './order-ledger.js';
 import { Violation } from './violation.js';
 
+/**
+ * The 900 reasons that refuse an update, by the status that refuses it: the checkout is closed
+ * to the merchant's changes (for Purchase_Commitment_Found until the purchase completes, or the
+ * validation fails and unlocks it).
+ */
+export const UPDATE_REFUSAL_REASONS = {
+  CommittedToPurchase: 'Purchase_Commitment_Found',
+  PurchaseCompleted: 'Purchase_Completed',
+  Aborted: 'Checkout_Aborted',
+} as const satisfies Partial<Record<CheckoutStatus, string>>;
+
 /** Why a merchant may not change the cart, fees, metadata or whole checkout now (null = allowed). */
 export function updateRejection(checkout: Pick<Checkout, 'status' | 'privateId'>, what: string): Violation | null {
   switch (checkout.status) {
@@ -22,20 +33,20 @@ export function updateRejection(checkout: Pick<Checkout, 'status' | 'privateId'>
     case 'CommittedToPurchase':
       return new Violation(
         'rule',
-        'Purchase_Commitment_Found',
+        UPDATE_REFUSAL_REASONS.CommittedToPurchase,
         `The customer has pressed "Complete purchase" on checkout ${checkout.privateId}, so it is locked for modifications; the ${what} cannot be changed now. ` +
           'Wait for the purchase to complete (or for the validation to fail, which unlocks it), then read the checkout.',
       );
     case 'PurchaseCompleted':
       return new Violation(
         'rule',
-        'Purchase_Completed',
+        UPDATE_REFUSAL_REASONS.PurchaseCompleted,
         `The purchase of checkout ${checkout.privateId} is already completed; the ${what} can no longer be changed. Read the order from GET on the checkout.`,
       );
     case 'Aborted':
       return new Violation(
         'rule',
-        'Checkout_Aborted',
+        UPDATE_REFUSAL_REASONS.Aborted,
         `The checkout ${checkout.privateId} was aborted; the ${what} can no longer be changed. Initialize a new checkout.`,
       );
   }

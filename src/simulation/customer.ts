@@ -311,7 +311,13 @@ export class CustomerSimulation {
     if (!checkout.validationUri) return null;
     const url = substitutePlaceholders(checkout.validationUri, checkout);
     const at = this.deps.clock.iso();
-    const outcome = await callMerchantRecorded(this.deps.outbound, { env: this.env, kind: 'validation', method: 'POST', url });
+    const outcome = await callMerchantRecorded(this.deps.outbound, {
+      env: this.env,
+      kind: 'validation',
+      method: 'POST',
+      url,
+      privateId: checkout.privateId,
+    });
     const passed = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
     const record: CallbackRecord = {
       id: randomUUID(),

@@ -16,7 +16,11 @@ const MERCHANT_CALL_TIMEOUT_MS = 10_000;
 /** The characters of a shop's answer kept with its attempt (and shown in the journal). */
 const KEPT_ANSWER_CHARS = 2000;
 
-export type CallOutcome = { status: number; body: string; error: null } | { status: null; body: null; error: string };
+/**
+ * `reached` on a failure: the shop's address took the call and gave no answer in time (its
+ * fault), as against a call that never got there (a reserved name, a refused connection).
+ */
+export type CallOutcome = { status: number; body: string; error: null } | { status: null; body: null; error: string; reached: boolean };
 
 /** `json`, when given, is sent as JSON (webhooks); `headers` go over the defaults (a webhook's own User-Agent and Walley-* headers). */
 async function callMerchant(
@@ -28,7 +32,7 @@ async function callMerchant(
 ): Promise<CallOutcome> {
   const reserved = URL.canParse(url) ? reservedExampleName(new URL(url).hostname) : null;
   // Fails at once, as it would on the network, without asking a resolver (src/domain/reserved-names.ts).
-  if (reserved) return { status: null, body: null, error: reservedNameError(reserved) };
+  if (reserved) return { status: null, body: null, error: reservedNameError(reserved), reached: false };
   const signals = [AbortSignal.timeout(MERCHANT_CALL_TIMEOUT_MS), ...(stop ? [stop] : [])];
   try {
     const response = await fetch(url, {
@@ -41,7 +45,7 @@ async function callMerchant(
     const body = await answerPrefix(response);
     return { status: response.status, body, error: null };
   } catch (error) {
-    return { status: null, body: null, error: describe(error) };
+    return { status: null, body: null, error: describe(error), reached: (error as { name?: string }).name === 'TimeoutError' };
   }
 }
 
@@ -93,6 +97,8 @@ export interface RecordedCall {
   body?: string | undefined;
   /** Sent over the defaults; not kept in the journal (a webhook's record keeps them). */
   headers?: Record<string, string> | undefined;
+  /** The checkout the call is about (validation, notification): whose integration it belongs to. */
+  privateId?: string | undefined;
 }
 
 /** callMerchant, and the call goes into the request journal (direction `out`) when one is given. */
@@ -109,6 +115,7 @@ export async function callMerchantRecorded(
     status: outcome.status,
     responseBody: outcome.body,
     error: outcome.error,
+    reached: outcome.error === null || outcome.reached,
     latencyMs: monotonicMs() - started,
     startedMono: started,
   });

@@ -319,7 +319,15 @@ export class NotificationDispatcher {
     try {
       outcome = await callMerchantRecorded(
         this.ctx.outbound,
-        { env, kind: record.kind, method, url: record.url, body: record.body, headers: record.headers },
+        {
+          env,
+          kind: record.kind,
+          method,
+          url: record.url,
+          body: record.body,
+          headers: record.headers,
+          privateId: record.privateId ?? undefined,
+        },
         this.abort.signal,
       );
     } finally {

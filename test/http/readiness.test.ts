@@ -9,6 +9,7 @@ import { READINESS_ITEMS } from '../../src/domain/readiness/readiness.js';
 import { openSandbox, useSandbox } from '../support/sandbox.js';
 import { Receiver } from '../support/receiver.js';
 import { BAD_CLIENT, GOOD_CLIENT, driveBothShops } from '../support/readiness-shops.js';
+import { FJORD } from '../support/checkout-requests.js';
 
 const sb = useSandbox({ now: '2026-10-01T10:00:00Z', frozen: true });
 let shop: Receiver;
@@ -41,7 +42,9 @@ describe('go-live readiness', () => {
     expect(good.readiness.map((item) => item.id)).toEqual(ids);
     expect(statuses(good)).toEqual(Object.fromEntries(ids.map((id) => [id, 'met'])));
     const bad = principal(report, BAD_CLIENT);
-    expect(statuses(bad)).toEqual(Object.fromEntries(ids.map((id) => [id, 'not-met'])));
+    expect(statuses(bad)).toEqual(Object.fromEntries(ids.map((id) => [id, id === 'current-api' ? 'met' : 'not-met'])));
+    // The legacy call is its SharedKey user's: that integration fails current-api, not the API client.
+    expect(statuses(principal(report, FJORD.username))['current-api']).toBe('not-met');
     for (const item of [...good.readiness, ...bad.readiness]) {
       expect(item.evidence.length, item.id).toBeGreaterThan(0);
       expect(item.source).toMatch(/^https:\/\/(dev\.walleypay\.com|payments\.collectorbank\.se)\//);
@@ -67,10 +70,10 @@ describe('go-live readiness', () => {
       expect.stringMatching(/^POST api \/checkouts 200/),
       expect.stringMatching(/^POST api \/checkouts 200/),
     ]);
-    // The notification, then the shop's next call (a new checkout), no read between.
+    // The notification, then the shop's next write on that checkout, no read between (the next customer's checkout is no evidence).
     expect(await lines('get-after-notification')).toEqual([
       expect.stringMatching(/^GET merchant \/bad\/notify 200 notification/),
-      expect.stringMatching(/^POST api \/checkouts 200/),
+      expect.stringMatching(/^PUT api \/checkouts\/[^/]+\/cart 900/),
     ]);
     // The unchanged cart, cart and fees together, the three fast reads.
     expect(await lines('necessary-requests')).toEqual([
@@ -78,14 +81,13 @@ describe('go-live readiness', () => {
       expect.stringMatching(/^PUT api \/checkouts\/[^/]+ 200/),
       ...Array(3).fill(expect.stringMatching(/^GET api \/checkouts\/[^/]+ 200/)),
     ]);
-    // The purchase, then the next checkout instead of a confirmation page.
+    // The purchase, then the clock move that shows an hour passed with no confirmation page.
     expect(await lines('confirmation-iframe')).toEqual([
       expect.stringMatching(/^POST admin .*\/purchase 200/),
-      expect.stringMatching(/^POST api \/checkouts 200/),
+      expect.stringMatching(/^POST admin \/__admin\/clock\/advance 200/),
     ]);
-    expect(await lines('validation-answer')).toEqual([expect.stringMatching(/^POST merchant \/bad\/validate 400 validation/)]);
+    expect(await lines('validation-answer')).toEqual([expect.stringMatching(/^POST merchant \/bad\/validate 500 validation/)]);
     expect((await lines('token-reuse')).every((l) => /^POST (auth|api) \/oauth2\/v2\.0\/token 200 token:ok/.test(l))).toBe(true);
-    expect(await lines('current-api')).toEqual([expect.stringMatching(/^GET legacy \/merchants\/2234\/checkouts\/[^/]+ 200 sharedkey:ok/)]);
     expect(await lines('recovers-expired-token')).toEqual([
       expect.stringMatching(/^GET api \/checkouts\/[^/]+ 401 bearer:expired/),
       expect.stringMatching(/^GET api \/checkouts\/[^/]+ 401 bearer:expired/),
@@ -94,10 +96,8 @@ describe('go-live readiness', () => {
       expect.stringMatching(/^PUT api \/checkouts\/[^/]+\/cart 900/),
       expect.stringMatching(/^PUT api \/checkouts\/[^/]+\/fees 900/),
     ]);
-    // The 423 and every resend within the second after it (the 900 one included, when the test runs fast).
-    const locked = await lines('retries-locked');
-    expect(locked.slice(0, 5)).toEqual(Array(5).fill(expect.stringMatching(/^PUT api \/checkouts\/[^/]+\/cart 423/)));
-    expect(locked.every((l) => /^PUT api \/checkouts\/[^/]+\/cart (423|900)/.test(l))).toBe(true);
+    // The 423 and the four resends into the lock.
+    expect(await lines('retries-locked')).toEqual(Array(5).fill(expect.stringMatching(/^PUT api \/checkouts\/[^/]+\/cart 423/)));
   });
 
   it('says not seen, with how to exercise it, before the traffic can tell', async () => {
@@ -170,7 +170,7 @@ describe('go-live readiness', () => {
       expect(bad.code).toBe(1);
       expect(bad.out).toMatch(/NOT MET {2}reuse-public-token: /);
       expect(bad.out).toMatch(/Evidence: #\d+, #\d+ \(http:\/\/127\.0\.0\.1:\d+\/__admin\/requests\/\{id\}\)/);
-      expect(bad.out).toContain('0 met, 10 not met, 0 not seen.');
+      expect(bad.out).toContain('1 met, 9 not met, 0 not seen.');
       expect(bad.out).toContain('Left to the shop');
       expect((await cli('--url', url, '--readiness')).code).toBe(1);
 
@@ -189,11 +189,11 @@ describe('go-live readiness', () => {
       expect(badCases).toHaveLength(10);
       expect(goodCases.every((c) => !c.includes('<failure') && !c.includes('<skipped'))).toBe(true);
       expect(
-        badCases.every((c) =>
+        badCases.filter((c) =>
           /<failure type="not-met" message="[^"]+">[^<]*Evidence: http:\/\/127\.0\.0\.1:\d+\/__admin\/requests\/\d+/.test(c),
         ),
-      ).toBe(true);
-      expect(suite(BAD_CLIENT)).toMatch(/tests="10" failures="10" skipped="0"/);
+      ).toHaveLength(9);
+      expect(suite(BAD_CLIENT)).toMatch(/tests="10" failures="9" skipped="0"/);
       // Titles with quotes and apostrophes stay inside their attributes.
       expect(junit.out).toContain('name="validation-answer: The shop&apos;s validation callback answers as documented');
     });

@@ -71,17 +71,24 @@ const notification = (over: Partial<TrafficEntry> = {}): TrafficEntry =>
     path: '/n',
     kind: 'notification',
     url: `https://shop.example/n?id=${ID}`,
+    privateId: ID,
+    reached: true,
     auth: 'none',
     ...over,
   });
 
 function traffic(own: TrafficEntry[], more: Partial<Traffic> = {}): Traffic {
-  return { own, frontend: [], outbound: [], admin: [], sameMerchant: [], nowMs: T0, ...more };
+  return { own, frontend: [], outbound: [], admin: [], ...more };
 }
 
+/** An admin entry an hour of sandbox time later: the traffic shows the bound passed (a clock move). */
+const clockMove = (): TrafficEntry =>
+  entry({ surface: 'admin', method: 'POST', path: '/__admin/clock/advance', auth: 'none', atMs: T0 + 60 * 60_000 });
+
+const item = (id: string): (typeof READINESS_ITEMS)[number] => READINESS_ITEMS.find((i) => i.id === id)!;
+
 function verdict(id: string, t: Traffic): { status: string; evidence: number[] } {
-  const item = READINESS_ITEMS.find((i) => i.id === id)!;
-  return item.evaluate(t);
+  return item(id).evaluate(t);
 }
 
 describe('reuse-public-token', () => {
@@ -98,14 +105,19 @@ describe('reuse-public-token', () => {
     );
   });
 
-  it('compares cart and store when there is no reference, and lets a finished checkout be replaced', () => {
-    const a = init({ reference: '' });
-    const b = init({ reference: '', cart: { items: [{ ...cart.items[0], unitPrice: 10 }] } }, '99999999-2222-4333-8444-555555555555');
+  it('compares cart, store and customer when there is no reference, and lets a finished checkout be replaced', () => {
+    const customer = { email: 'anna@example.com', mobilePhoneNumber: '' };
+    const a = init({ reference: '', customer });
+    const b = init(
+      { reference: '', customer, cart: { items: [{ ...cart.items[0], unitPrice: 10 }] } },
+      '99999999-2222-4333-8444-555555555555',
+    );
     // "10.00" and 10 are the same price: the same cart.
     expect(verdict('reuse-public-token', traffic([a, b])).status).toBe('not-met');
     const completed = read({}, { status: 'PurchaseCompleted' });
     expect(
-      verdict('reuse-public-token', traffic([a, completed, init({ reference: '' }, '99999999-2222-4333-8444-555555555555')])).status,
+      verdict('reuse-public-token', traffic([a, completed, init({ reference: '', customer }, '99999999-2222-4333-8444-555555555555')]))
+        .status,
     ).toBe('met');
     const expired = init({}, '99999999-2222-4333-8444-555555555555');
     expired.atMs = Date.parse('2026-10-09T00:00:00Z');
@@ -138,7 +150,7 @@ describe('get-after-notification', () => {
 
     const alone = notification();
     expect(verdict('get-after-notification', traffic([checkout], { outbound: [alone] })).status).toBe('not-seen');
-    expect(verdict('get-after-notification', traffic([checkout], { outbound: [alone], nowMs: T0 + 60_000 })).status).toBe('not-met');
+    expect(verdict('get-after-notification', traffic([checkout], { outbound: [alone], admin: [clockMove()] })).status).toBe('not-met');
     const write = put('/cart', cart);
     const late = read();
     expect(verdict('get-after-notification', traffic([checkout, write, late], { outbound: [alone] }))).toEqual(
@@ -176,20 +188,25 @@ describe('validation-answer', () => {
       path: '/v',
       kind: 'validation',
       url: 'https://shop.example/v',
+      privateId: ID,
+      reached: true,
       auth: 'none',
       status,
       text,
     });
-  it('accepts a 2xx with nothing or JSON and a 4xx with title and message; nothing else', () => {
+  it('takes any 2xx as go on and any 4xx as a refusal (advice without title and message); fails the rest', () => {
     const checkout = init();
     for (const ok of [
       call(200, ''),
       call(200, '{"orderReference":"A-1"}'),
+      call(200, 'OK'),
       call(404, '{"title":"Sold out","message":"The tent is gone."}'),
     ]) {
       expect(verdict('validation-answer', traffic([checkout], { outbound: [ok] })).status).toBe('met');
     }
-    for (const wrong of [call(400, '{"status":400}'), call(500, ''), call(200, 'OK'), call(null, '')]) {
+    const bare = item('validation-answer').evaluate(traffic([checkout], { outbound: [call(400, 'Out of stock')] }));
+    expect(bare).toMatchObject({ status: 'met', detail: expect.stringMatching(/Advice: 1 refusal without a JSON title and message/) });
+    for (const wrong of [call(500, ''), call(302, ''), call(null, '')]) {
       expect(verdict('validation-answer', traffic([checkout], { outbound: [wrong] }))).toEqual(
         expect.objectContaining({ status: 'not-met', evidence: [wrong.id] }),
       );
@@ -257,11 +274,11 @@ describe('refusals', () => {
 });
 
 describe('current-api and the list', () => {
-  it("reads the merchant's calls under its other credentials too", () => {
+  it('judges an integration by its own calls only', () => {
     const current = read();
     expect(verdict('current-api', traffic([current])).status).toBe('met');
     const legacy = read({ surface: 'legacy', auth: 'sharedkey:ok' });
-    expect(verdict('current-api', traffic([current], { sameMerchant: [legacy] }))).toEqual(
+    expect(verdict('current-api', traffic([current, legacy]))).toEqual(
       expect.objectContaining({ status: 'not-met', evidence: [legacy.id] }),
     );
   });

@@ -1,7 +1,8 @@
 /**
  * The current API, not the legacy or retired host (the migration report's host findings, as an
- * item). A shop's old-style calls are signed with the merchant's SharedKey user, its current ones
- * with its API client: the item reads the merchant's calls under both.
+ * item). An integration is judged by its own calls: the merchant's other credentials (a SharedKey
+ * user part-way through a migration) get their own verdicts, and the merchant as a whole is the
+ * migration report's subject.
  */
 import { PAGES, type ReadinessItem, met, notMet, notSeen, plural } from './item.js';
 import { type TrafficEntry, isApiCall } from './traffic.js';
@@ -16,12 +17,12 @@ export const currentApi: ReadinessItem = {
   evaluate(traffic) {
     const calls = traffic.own.filter(isApiCall);
     const onOldHost = (entry: TrafficEntry): boolean => entry.surface === 'legacy' || entry.surface === 'retired';
-    const old = [...calls, ...traffic.sameMerchant.filter(isApiCall)].filter(onOldHost).sort((a, b) => a.id - b.id);
+    const old = calls.filter(onOldHost);
     if (old.length > 0) {
       const retired = old.filter((entry) => entry.surface === 'retired').length;
       return notMet(
         old.slice(0, 20).map((entry) => entry.id),
-        `${plural(old.length, 'call')} on the old hosts (${retired} retired, ${old.length - retired} legacy), under this integration's credentials or its merchant's others.`,
+        `${plural(old.length, 'call')} of this integration on the old hosts (${retired} retired, ${old.length - retired} legacy).`,
       );
     }
     const current = calls.filter((entry) => entry.surface === 'api');

@@ -4,27 +4,33 @@
  */
 import { PAGES, type ReadinessItem, met, notMet, notSeen, plural } from './item.js';
 import {
+  REACTION_BOUND_MS,
   type CheckoutTrail,
   type Traffic,
   type TrafficEntry,
-  SETTLE_MS,
+  boundPassed,
   callsOn,
   checkoutsOf,
   completionOf,
   memberOf,
   finishedBefore,
-  isInitialize,
   isPageLoad,
-  ownAfter,
   pageCalls,
+  startedBefore,
 } from './traffic.js';
 
-/** The same shop order: the same reference, or (no reference) the same store, cart and customer. */
+/**
+ * The same shop order: the same reference; without one on either, the same store and cart and
+ * the same customer data, which must be there. Two customers buying the same tent are two orders,
+ * and a cart alone cannot tell them apart.
+ */
 function sameOrder(a: CheckoutTrail, b: CheckoutTrail): boolean {
   if (a.reference !== null || b.reference !== null) return a.reference === b.reference;
   return (
     memberOf(a.init.requestJson(), 'storeId') === memberOf(b.init.requestJson(), 'storeId') &&
+    a.cart !== null &&
     a.cart === b.cart &&
+    a.customer !== null &&
     a.customer === b.customer
   );
 }
@@ -32,8 +38,8 @@ function sameOrder(a: CheckoutTrail, b: CheckoutTrail): boolean {
 /** The first later use of the checkout: a call on its private id, or a page load with its public token. */
 function laterUse(trail: CheckoutTrail, traffic: Traffic): TrafficEntry | undefined {
   return (
-    callsOn(traffic, trail.privateId).find((entry) => entry.startedMs > trail.init.startedMs) ??
-    pageCalls(traffic, trail.publicToken).find((entry) => entry.startedMs > trail.init.startedMs && isPageLoad(entry, trail.publicToken))
+    callsOn(traffic, trail.privateId).find((entry) => startedBefore(trail.init, entry)) ??
+    pageCalls(traffic, trail.publicToken).find((entry) => startedBefore(trail.init, entry) && isPageLoad(entry, trail.publicToken))
   );
 }
 
@@ -60,7 +66,7 @@ export const reusePublicToken: ReadinessItem = {
     if (again.length > 0) {
       return notMet(
         [...new Set(again)],
-        `${plural(again.length / 2, 'checkout')} initialized again for the same order (same reference, or the same cart) while the earlier one was still usable.`,
+        `${plural(again.length / 2, 'checkout')} initialized again for the same order (the same reference; without one, the same cart and customer) while the earlier one was still usable.`,
       );
     }
     const used = trails.map((trail) => [trail, laterUse(trail, traffic)] as const).filter(([, use]) => use !== undefined);
@@ -82,32 +88,38 @@ export const confirmationIframe: ReadinessItem = {
   exercise:
     "Complete a purchase (on the hosted page, or POST /__admin/{env}/checkouts/{id}/purchase), then load the shop's confirmation page.",
   evaluate(traffic) {
-    const completed = checkoutsOf(traffic)
+    const trails = checkoutsOf(traffic);
+    const loaded = (trail: CheckoutTrail): boolean =>
+      pageCalls(traffic, trail.publicToken).some((entry) => isPageLoad(entry, trail.publicToken));
+    // A backend-only run (an SDK's or a library's own tests) renders no page: nothing to judge.
+    if (!trails.some(loaded))
+      return notSeen('No checkout of this integration was loaded on a page: the run rendered no checkout page at all.');
+    const completed = trails
       .map((trail) => ({ trail, completion: completionOf(trail, traffic) }))
-      .filter((c): c is { trail: CheckoutTrail; completion: TrafficEntry } => c.completion !== null);
-    if (completed.length === 0) return notSeen('No purchase of a checkout this integration initialized is in the journal.');
+      .filter((c): c is { trail: CheckoutTrail; completion: TrafficEntry } => c.completion !== null && loaded(c.trail));
+    if (completed.length === 0) return notSeen('No purchase of a checkout this integration showed on a page is in the journal.');
     const shown: number[] = [];
     const missing: number[] = [];
     let pending = 0;
     for (const { trail, completion } of completed) {
       const reload = pageCalls(traffic, trail.publicToken).find(
-        (entry) => entry.startedMs > completion.startedMs && isPageLoad(entry, trail.publicToken),
+        (entry) => startedBefore(completion, entry) && isPageLoad(entry, trail.publicToken),
       );
       if (reload) {
         shown.push(completion.id, reload.id);
         continue;
       }
-      // The shop moved on (a new checkout) or a minute passed on the sandbox clock: no confirmation page came.
-      const movedOn = ownAfter(traffic, completion).find(isInitialize);
-      if (movedOn || traffic.nowMs - completion.atMs >= SETTLE_MS) missing.push(completion.id, ...(movedOn ? [movedOn.id] : []));
+      // Another customer's checkout says nothing about this one: only sandbox time the traffic shows passing does.
+      const passed = boundPassed(traffic, completion, REACTION_BOUND_MS);
+      if (passed) missing.push(completion.id, passed.id);
       else pending++;
     }
     if (missing.length > 0)
       return notMet(
-        missing,
-        'After a purchase the checkout page was not loaded again with its public token: the confirmation page does not render the iframe.',
+        missing.slice(0, 20),
+        `After a purchase of a checkout shown on a page, the page was not loaded again with its public token within ${REACTION_BOUND_MS / 60_000} minutes of sandbox time: the confirmation page does not render the iframe.`,
       );
-    if (shown.length === 0) return notSeen(`${plural(pending, 'purchase')} completed moments ago; no confirmation page load yet.`);
+    if (shown.length === 0) return notSeen(`${plural(pending, 'purchase')} completed; no confirmation page load yet.`);
     return met(shown.slice(0, 20), `The checkout page was loaded again after ${plural(shown.length / 2, 'purchase')}.`);
   },
 };

@@ -4,11 +4,28 @@
  * checkout while nothing changes.
  */
 import { PAGES, type ReadinessItem, met, notMet, notSeen, plural } from './item.js';
-import { type TrafficEntry, cartKey, checkoutCall, checkoutsOf, memberOf, isRead, ok, valueKey } from './traffic.js';
+import {
+  type Traffic,
+  type TrafficEntry,
+  cartKey,
+  checkoutCall,
+  checkoutOf,
+  checkoutsOf,
+  memberOf,
+  isRead,
+  ok,
+  pageCalls,
+  startedBefore,
+  valueKey,
+} from './traffic.js';
 
-/** Reads closer together than this, with the same answer, are polling. */
-const POLL_INTERVAL_MS = 1000;
-/** This many reads in a row, each sooner than POLL_INTERVAL_MS after the previous, make a poll. */
+/**
+ * This many reads of a checkout in a row, each answering the same and nothing between them that
+ * could have changed it (a write, a call the sandbox made about it, the page, the admin plane), make
+ * a poll. The pages give no figure: a shop reads on an event (the page, a notification), so two
+ * reads with nothing between are a coincidence, three a loop. Counted, not timed, so the verdict
+ * does not depend on how fast the run went.
+ */
 const POLL_RUN = 3;
 
 interface Known {
@@ -56,13 +73,15 @@ export const necessaryRequests: ReadinessItem = {
       else if (same.length > 0) together.push(entry);
       for (const part of parts) state[part] = sent[part] ?? null;
     }
-    const polls = [...reads.values()].flatMap(pollsIn);
+    const polls = [...reads.entries()].flatMap(([privateId, list]) => pollsIn(list, events(traffic, privateId)));
     const wasteful = [...unchanged, ...together, ...polls].sort((a, b) => a.id - b.id);
     if (wasteful.length > 0) {
       const what = [
         unchanged.length ? `${plural(unchanged.length, 'update')} that changed nothing` : '',
         together.length ? `${plural(together.length, 'update')} sending cart and fees when only one changed` : '',
-        polls.length ? `${plural(polls.length, 'read')} polling a checkout faster than once a second while it did not change` : '',
+        polls.length
+          ? `${plural(polls.length, 'read')} polling a checkout: ${POLL_RUN} or more in a row with the same answer and nothing between`
+          : '',
       ].filter(Boolean);
       return notMet(
         wasteful.slice(0, 20).map((entry) => entry.id),
@@ -77,13 +96,25 @@ export const necessaryRequests: ReadinessItem = {
   },
 };
 
-/** The reads that make runs of POLL_RUN or more, each close after the previous and answered the same. */
-function pollsIn(reads: readonly TrafficEntry[]): TrafficEntry[] {
+/** What could change a checkout between two reads: the shop's other calls on it, the sandbox's calls about it, its page, the admin plane. */
+function events(traffic: Traffic, privateId: string): TrafficEntry[] {
+  const trail = checkoutOf(traffic, privateId);
+  return [
+    ...traffic.own.filter((entry) => checkoutCall(entry)?.privateId === privateId && !isRead(entry)),
+    ...traffic.outbound.filter((entry) => entry.privateId === privateId),
+    ...(trail ? pageCalls(traffic, trail.publicToken) : []),
+    ...traffic.admin.filter((entry) => entry.path.includes(`/${privateId}`)),
+  ];
+}
+
+/** The reads that make runs of POLL_RUN or more, each answered the same as the previous with no event between. */
+function pollsIn(reads: readonly TrafficEntry[], around: readonly TrafficEntry[]): TrafficEntry[] {
   const out: TrafficEntry[] = [];
   let run: TrafficEntry[] = [];
+  const quiet = (a: TrafficEntry, b: TrafficEntry): boolean => !around.some((event) => startedBefore(a, event) && startedBefore(event, b));
   for (const read of reads) {
     const previous = run[run.length - 1];
-    if (previous && read.startedMs - previous.startedMs < POLL_INTERVAL_MS && answered(read) === answered(previous)) run.push(read);
+    if (previous && quiet(previous, read) && answered(read) === answered(previous)) run.push(read);
     else {
       if (run.length >= POLL_RUN) out.push(...run);
       run = [read];

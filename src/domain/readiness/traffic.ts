@@ -3,6 +3,12 @@
  * the sandbox saw around them (the hosted checkout page's loads, the calls it made to
  * merchants, purchases completed through the admin plane). A journal entry reduced to what the
  * rules need, bodies decoded only when a rule asks. Pure: nothing here knows the journal or HTTP.
+ *
+ * Verdicts depend on two things only, so the same traffic gets the same verdicts however fast it
+ * ran and whenever the report is asked: the order in which calls started, and the sandbox time
+ * the entries carry. No rule measures real time between entries or reads "now": a reaction that
+ * has not come yet is not seen until the traffic itself shows the shop went on without it, or
+ * shows a bound of sandbox time passed (a clock move the test made).
  */
 import { substitutePlaceholders } from '../checkout-callbacks.js';
 
@@ -10,12 +16,12 @@ export interface TrafficEntry {
   /** The journal entry's id: what evidence points at. */
   id: number;
   direction: 'in' | 'out';
-  /** Sandbox time (ms): token and checkout lifetimes are measured on it. */
+  /** Sandbox time (ms) of the answer: lifetimes and the bounds are measured on it. */
   atMs: number;
   /**
-   * Real (monotonic) time the call started (ms): orders calls that overlap, such as a
-   * notification and the shop's read made while it answers it, and measures polling. Only
-   * differences between entries mean anything.
+   * When the call started, on a monotonic clock: only its order means anything (a notification
+   * and the shop's read made while it answers it; a journal entry is made when the call ends).
+   * No rule subtracts two of them.
    */
   startedMs: number;
   /** api, legacy, retired, auth, frontend, admin, merchant (the sandbox calling a shop). */
@@ -28,6 +34,12 @@ export interface TrafficEntry {
   /** Outbound only: validation, notification, webhook, invoice-status. */
   kind?: string;
   url?: string;
+  /** Outbound only: the checkout the call is about, which says whose integration it belongs to. */
+  privateId?: string;
+  /** Outbound only: false when the call never got to the shop (a reserved name, a refused connection). */
+  reached?: boolean;
+  /** Outbound only: why the call got no answer. */
+  error?: string | null;
   requestJson(): unknown;
   responseJson(): unknown;
   responseText(): string | null;
@@ -39,18 +51,20 @@ export interface Traffic {
   own: readonly TrafficEntry[];
   /** Loads of the hosted checkout page and its calls (no credentials: attributed by public token). */
   frontend: readonly TrafficEntry[];
-  /** The sandbox's calls to merchants (attributed by the checkout's own URIs). */
+  /** The sandbox's calls to merchants; an item reads those about a checkout this integration initialized. */
   outbound: readonly TrafficEntry[];
-  /** The admin plane's calls (a purchase driven by a test), attributed by private id. */
+  /** The admin plane's calls (a purchase driven by a test, a clock move), attributed by private id. */
   admin: readonly TrafficEntry[];
-  /**
-   * The same merchant's calls under its other credentials (a shop part-way through a migration
-   * signs some calls with SharedKey and others with a bearer token), oldest first.
-   */
-  sameMerchant: readonly TrafficEntry[];
-  /** Sandbox time now. */
-  nowMs: number;
 }
+
+/**
+ * How much sandbox time the traffic must show passing after an event before the shop's silence
+ * counts as its answer (no read after a notification, no confirmation page, no resend after a
+ * lock). The pages give no figure. An hour is longer than any step of a test run on a ticking
+ * clock, so only a clock move the test made passes it, and shorter than anything the sandbox
+ * expires meanwhile (a token lives an hour, a checkout days).
+ */
+export const REACTION_BOUND_MS = 60 * 60_000;
 
 /** A checkout the integration initialized, as its initialize call and answer tell. */
 export interface CheckoutTrail {
@@ -66,7 +80,7 @@ export interface CheckoutTrail {
   /** Where the sandbox calls the shop for this checkout, placeholders filled. */
   notificationUrl: string | null;
   validationUrl: string | null;
-  /** The customer prefill sent, by value (part of "the same shop order" when there is no reference). */
+  /** The customer prefill sent, by value, null when it holds nothing (part of "the same shop order" when there is no reference). */
   customer: string | null;
 }
 
@@ -98,6 +112,19 @@ export function isInitialize(entry: TrafficEntry): boolean {
 /** Any call that changes something at Walley (an initialize, an update, an order action). */
 export function isWrite(entry: TrafficEntry): boolean {
   return isApiCall(entry) && entry.method !== 'GET';
+}
+
+/** `/manage/orders/{orderId}[/action…]`: the order administration of a completed checkout. */
+const ORDER_PATH = /^\/manage\/orders\/([^/]+)/;
+
+/** The order an order administration call is about, or null. */
+export function orderCall(entry: TrafficEntry): string | null {
+  return isApiCall(entry) ? (ORDER_PATH.exec(entry.path)?.[1]?.toLowerCase() ?? null) : null;
+}
+
+/** Whether `a` started before `b` (the same start: the one journaled first). */
+export function startedBefore(a: TrafficEntry, b: TrafficEntry): boolean {
+  return a.startedMs < b.startedMs || (a.startedMs === b.startedMs && a.id < b.id);
 }
 
 /** A write that changes a checkout's content (the updates that 423 and 900 refuse). */
@@ -133,12 +160,13 @@ function trailsOf(traffic: Traffic): CheckoutTrail[] {
       publicToken,
       init: entry,
       expiresAtMs: Number.isNaN(expiresAtMs) ? null : expiresAtMs,
-      reference: typeof reference === 'string' && reference !== '' ? reference : null,
+      // WooCommerce sends "reference": "" before it has an order number: no reference at all.
+      reference: typeof reference === 'string' && reference.trim() !== '' ? reference : null,
       cart: cartKey(memberOf(body, 'cart')),
       fees: valueKey(memberOf(body, 'fees')),
       notificationUrl: uri('notificationUri'),
       validationUrl: uri('validationUri'),
-      customer: valueKey(memberOf(body, 'customer')),
+      customer: dataKey(memberOf(body, 'customer')),
     });
   }
   return trails;
@@ -150,13 +178,18 @@ function trailsOf(traffic: Traffic): CheckoutTrail[] {
  */
 interface TrafficIndex {
   trails: CheckoutTrail[];
-  /** The integration's calls on each checkout, by private id, oldest first. */
+  byPrivateId: Map<string, CheckoutTrail>;
+  /** The integration's calls on each checkout and on its order, by private id, oldest first. */
   calls: Map<string, TrafficEntry[]>;
   /** The hosted page's calls, by public token, oldest first. */
   pages: Map<string, TrafficEntry[]>;
   /** Purchases driven through the admin plane, by private id. */
   adminPurchases: Map<string, TrafficEntry>;
+  /** The sandbox's calls about each of the integration's checkouts, by private id, oldest first. */
+  outbound: Map<string, TrafficEntry[]>;
   completions: Map<string, TrafficEntry | null>;
+  /** The latest sandbox time any entry of the traffic shows. */
+  latestAtMs: number;
 }
 
 const indexes = new WeakMap<Traffic, TrafficIndex>();
@@ -169,25 +202,53 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
+/** The order id an answer names: a checkout read's data.order.orderId, or the admin purchase's orderId. */
+function orderIdIn(answer: unknown): string | null {
+  const id = memberOf(memberOf(memberOf(answer, 'data'), 'order'), 'orderId') ?? memberOf(answer, 'orderId');
+  return typeof id === 'string' ? id.toLowerCase() : null;
+}
+
 function indexOf(traffic: Traffic): TrafficIndex {
   let index = indexes.get(traffic);
   if (index) return index;
+  const trails = trailsOf(traffic);
+  const byPrivateId = new Map(trails.map((trail) => [trail.privateId, trail]));
+  const adminPurchases = new Map<string, TrafficEntry>();
+  const orders = new Map<string, string>();
+  for (const entry of traffic.admin) {
+    const privateId = ADMIN_PURCHASE.exec(entry.path)?.[1];
+    if (!privateId || entry.method !== 'POST' || !ok(entry)) continue;
+    if (!adminPurchases.has(privateId)) adminPurchases.set(privateId, entry);
+    const orderId = orderIdIn(entry.responseJson());
+    if (orderId) orders.set(orderId, privateId);
+  }
   const calls = new Map<string, TrafficEntry[]>();
   for (const entry of traffic.own) {
     const call = checkoutCall(entry);
-    if (call) push(calls, call.privateId, entry);
+    if (call) {
+      push(calls, call.privateId, entry);
+      const orderId = entry.method === 'GET' && ok(entry) ? orderIdIn(entry.responseJson()) : null;
+      if (orderId) orders.set(orderId, call.privateId);
+      continue;
+    }
+    // An order call belongs to its checkout once the traffic has shown which order that is.
+    const orderId = orderCall(entry);
+    const privateId = orderId === null ? undefined : orders.get(orderId);
+    if (privateId) push(calls, privateId, entry);
   }
   const pages = new Map<string, TrafficEntry[]>();
   for (const entry of traffic.frontend) {
     const token = PAGE_PATH.exec(entry.path)?.[1];
     if (token) push(pages, token, entry);
   }
-  const adminPurchases = new Map<string, TrafficEntry>();
-  for (const entry of traffic.admin) {
-    const privateId = ADMIN_PURCHASE.exec(entry.path)?.[1];
-    if (privateId && entry.method === 'POST' && ok(entry) && !adminPurchases.has(privateId)) adminPurchases.set(privateId, entry);
-  }
-  index = { trails: trailsOf(traffic), calls, pages, adminPurchases, completions: new Map() };
+  // A call the sandbox made to a shop belongs to the integration whose checkout it is about,
+  // whatever address it went to (two integrations of a merchant may share one validation URL).
+  const outbound = new Map<string, TrafficEntry[]>();
+  for (const entry of traffic.outbound) if (entry.privateId && byPrivateId.has(entry.privateId)) push(outbound, entry.privateId, entry);
+  let latestAtMs = Number.NEGATIVE_INFINITY;
+  for (const list of [traffic.own, traffic.frontend, traffic.outbound, traffic.admin])
+    for (const entry of list) latestAtMs = Math.max(latestAtMs, entry.atMs);
+  index = { trails, byPrivateId, calls, pages, adminPurchases, outbound, completions: new Map(), latestAtMs };
   indexes.set(traffic, index);
   return index;
 }
@@ -197,7 +258,12 @@ export function checkoutsOf(traffic: Traffic): CheckoutTrail[] {
   return indexOf(traffic).trails;
 }
 
-/** The integration's calls on one checkout, oldest first. */
+/** One of the integration's checkouts by private id, or undefined. */
+export function checkoutOf(traffic: Traffic, privateId: string): CheckoutTrail | undefined {
+  return indexOf(traffic).byPrivateId.get(privateId);
+}
+
+/** The integration's calls on one checkout and on its order, oldest first. */
 export function callsOn(traffic: Traffic, privateId: string): readonly TrafficEntry[] {
   return indexOf(traffic).calls.get(privateId) ?? [];
 }
@@ -207,13 +273,25 @@ export function pageCalls(traffic: Traffic, publicToken: string): readonly Traff
   return indexOf(traffic).pages.get(publicToken) ?? [];
 }
 
-/** The checkouts whose URI the sandbox called with `call` (several when the shop's URI has no placeholder). */
-export function checkoutsCalled(
-  trails: readonly CheckoutTrail[],
-  call: TrafficEntry,
-  uri: 'notificationUrl' | 'validationUrl',
-): CheckoutTrail[] {
-  return trails.filter((trail) => trail[uri] !== null && trail[uri] === call.url && trail.init.startedMs <= call.startedMs);
+/** The sandbox's calls of one kind (validation, notification) about the integration's checkouts, each with its checkout. */
+export function callsToShop(traffic: Traffic, kind: string): { call: TrafficEntry; trail: CheckoutTrail }[] {
+  const index = indexOf(traffic);
+  return [...index.outbound]
+    .flatMap(([privateId, calls]) =>
+      calls.filter((call) => call.kind === kind).map((call) => ({ call, trail: index.byPrivateId.get(privateId)! })),
+    )
+    .sort((a, b) => (startedBefore(a.call, b.call) ? -1 : 1));
+}
+
+/**
+ * The first entry that shows `boundMs` of sandbox time passed since `since` (a clock move the
+ * test made, or anything after it), or null while the traffic shows less.
+ */
+export function boundPassed(traffic: Traffic, since: TrafficEntry, boundMs: number): TrafficEntry | null {
+  if (indexOf(traffic).latestAtMs < since.atMs + boundMs) return null;
+  const lists = [traffic.own, traffic.frontend, traffic.outbound, traffic.admin];
+  const passing = lists.flatMap((list) => list.filter((entry) => entry.atMs >= since.atMs + boundMs));
+  return passing.sort((a, b) => (startedBefore(a, b) ? -1 : 1))[0] ?? null;
 }
 
 /** A member of a JSON object, or undefined. */
@@ -231,6 +309,27 @@ export function cartKey(cart: unknown): string | null {
 export function valueKey(value: unknown): string | null {
   if (value === undefined) return null;
   return JSON.stringify(canonical(value));
+}
+
+/** valueKey of what a value holds, empty strings, nulls and empty members left out; null when nothing is left. */
+export function dataKey(value: unknown): string | null {
+  const held = substance(value);
+  return held === undefined ? null : JSON.stringify(canonical(held));
+}
+
+function substance(value: unknown): unknown {
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return undefined;
+  if (Array.isArray(value)) {
+    const items = value.map(substance).filter((item) => item !== undefined);
+    return items.length ? items : undefined;
+  }
+  if (typeof value === 'object') {
+    const members = Object.entries(value as Record<string, unknown>)
+      .map(([name, member]) => [name, substance(member)] as const)
+      .filter(([, member]) => member !== undefined);
+    return members.length ? Object.fromEntries(members) : undefined;
+  }
+  return value;
 }
 
 function canonical(value: unknown): unknown {
@@ -279,7 +378,7 @@ export function completionOf(trail: CheckoutTrail, traffic: Traffic): TrafficEnt
     calls.find((entry) => isRead(entry) && memberOf(memberOf(entry.responseJson(), 'data'), 'status') === 'PurchaseCompleted'),
     calls.find((entry) => reasons(entry).includes('Purchase_Completed')),
   ].filter((entry): entry is TrafficEntry => entry !== undefined);
-  const completion = candidates.sort((a, b) => a.startedMs - b.startedMs)[0] ?? null;
+  const completion = candidates.sort((a, b) => (startedBefore(a, b) ? -1 : 1))[0] ?? null;
   index.completions.set(trail.privateId, completion);
   return completion;
 }
@@ -288,9 +387,9 @@ export function completionOf(trail: CheckoutTrail, traffic: Traffic): TrafficEnt
 export function finishedBefore(trail: CheckoutTrail, traffic: Traffic, at: TrafficEntry): boolean {
   if (trail.expiresAtMs !== null && at.atMs >= trail.expiresAtMs) return true;
   const completion = completionOf(trail, traffic);
-  if (completion && completion.startedMs < at.startedMs) return true;
+  if (completion && startedBefore(completion, at)) return true;
   return callsOn(traffic, trail.privateId).some((entry) => {
-    if (entry.startedMs >= at.startedMs) return false;
+    if (!startedBefore(entry, at) || !checkoutCall(entry)) return false;
     const status = memberOf(memberOf(entry.responseJson(), 'data'), 'status');
     return entry.status === 404 || (typeof status === 'string' && FINISHED_STATUSES.has(status));
   });
@@ -298,8 +397,5 @@ export function finishedBefore(trail: CheckoutTrail, traffic: Traffic, at: Traff
 
 /** The integration's calls after `entry` started (its own traffic), oldest first. */
 export function ownAfter(traffic: Traffic, entry: TrafficEntry): TrafficEntry[] {
-  return traffic.own.filter((other) => other.startedMs > entry.startedMs && other.id !== entry.id);
+  return traffic.own.filter((other) => startedBefore(entry, other));
 }
-
-/** How long (sandbox time) after an event the traffic's silence counts as an answer. */
-export const SETTLE_MS = 60_000;
