@@ -38,11 +38,14 @@ const REPORT_COMMAND = {
   },
   epilogue:
     'Exit codes: 0 printed (with --readiness: no item not met); 1 with --readiness: an item not met\n' +
-    '(--strict: or not seen), or the integration of --principal has not called; 1 also when the sandbox\n' +
-    'could not be asked; 2 bad flags.',
+    '(--strict: or not seen), or the integration of --principal has not called; 2 bad flags; 3 the\n' +
+    'sandbox could not be asked (nothing answered at the URL, or its admin API refused the call).',
 } as const satisfies Command<Record<string, Flag>>;
 
 const USAGE = commandHelp(REPORT_COMMAND);
+
+/** The exit code when no report could be had: a CI job tells "the gate failed" (1) from "the gate could not run". */
+export const UNREACHABLE_EXIT = 3;
 
 export const REPORT: Subcommand = { command: REPORT_COMMAND, run: runReport };
 
@@ -83,12 +86,12 @@ async function runReport(argv: string[]): Promise<number> {
     process.stderr.write(
       `report: no sandbox answered at ${base}${cause ? ` (${cause})` : ''}. Start one (${PROGRAM}, or npm start in a clone) or pass --url.\n`,
     );
-    return 1;
+    return UNREACHABLE_EXIT;
   }
   const text = await response.text();
   if (!response.ok) {
     process.stderr.write(`report: ${target} answered ${response.status}: ${text}\n`);
-    return 1;
+    return UNREACHABLE_EXIT;
   }
   if (values.readiness) return printReadiness(JSON.parse(text) as MigrationReport, values, `${base}/__admin/requests`);
   process.stdout.write(values.json ? `${JSON.stringify(JSON.parse(text), null, 2)}\n` : text);

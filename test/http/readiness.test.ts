@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/index.js';
 import type { MigrationReport, PrincipalReport } from '../../src/control/report.js';
 import { READINESS_ITEMS } from '../../src/domain/readiness/readiness.js';
+
+const ITEMS = READINESS_ITEMS.length;
 import { openSandbox, useSandbox } from '../support/sandbox.js';
 import { Receiver } from '../support/receiver.js';
 import { BAD_CLIENT, GOOD_CLIENT, driveBothShops } from '../support/readiness-shops.js';
@@ -96,6 +98,24 @@ describe('go-live readiness', () => {
       expect.stringMatching(/^PUT api \/checkouts\/[^/]+\/cart 900/),
       expect.stringMatching(/^PUT api \/checkouts\/[^/]+\/fees 900/),
     ]);
+    // Every attempt of the notification answered 500: the first and the retries due in the two hours.
+    const unanswered = await lines('notification-answered');
+    expect(unanswered.length).toBeGreaterThanOrEqual(3);
+    expect(unanswered.every((l) => /^GET merchant \/bad\/notify-500 500 notification$/.test(l))).toBe(true);
+    expect(await lines('within-what-is-left')).toEqual([expect.stringMatching(/^POST api \/manage\/orders\/[^/]+\/capture 422/)]);
+    expect(await lines('widget-token-reuse')).toEqual(Array(2).fill(expect.stringMatching(/^POST api \/widgets 200/)));
+    expect(await lines('terms-https')).toEqual([expect.stringMatching(/^POST api \/checkouts 200/)]);
+    const calls = bad.readiness.find((item) => item.id === 'within-what-is-left')!.calls;
+    expect(calls).toEqual([
+      {
+        id: expect.any(Number),
+        direction: 'in',
+        method: 'POST',
+        path: expect.stringMatching(/capture$/),
+        status: 422,
+        concerns: expect.stringMatching(/^order /),
+      },
+    ]);
     // The 423 and the four resends into the lock.
     expect(await lines('retries-locked')).toEqual(Array(5).fill(expect.stringMatching(/^PUT api \/checkouts\/[^/]+\/cart 423/)));
   });
@@ -162,15 +182,17 @@ describe('go-live readiness', () => {
       const good = await cli('--url', url, '--readiness', '--principal', GOOD_CLIENT);
       expect(good.code).toBe(0);
       expect(good.out).toContain(`API client ${GOOD_CLIENT} (merchant 1001) [UAT]`);
-      expect(good.out).toContain('10 met, 0 not met, 0 not seen.');
+      expect(good.out).toContain(`${ITEMS} met, 0 not met, 0 not seen.`);
       expect(good.out).not.toContain(BAD_CLIENT);
       expect((await cli('--url', url, '--readiness', '--principal', GOOD_CLIENT, '--strict')).code).toBe(0);
 
       const bad = await cli('--url', url, '--readiness', '--principal', BAD_CLIENT);
       expect(bad.code).toBe(1);
       expect(bad.out).toMatch(/NOT MET {2}reuse-public-token: /);
-      expect(bad.out).toMatch(/Evidence: #\d+, #\d+ \(http:\/\/127\.0\.0\.1:\d+\/__admin\/requests\/\{id\}\)/);
-      expect(bad.out).toContain('1 met, 9 not met, 0 not seen.');
+      expect(bad.out).toMatch(
+        /Evidence \(http:\/\/127\.0\.0\.1:\d+\/__admin\/requests\/\{id\}\):\n +#\d+ POST \/checkouts → 200, checkout [\w-]+\n/,
+      );
+      expect(bad.out).toContain(`1 met, ${ITEMS - 1} not met, 0 not seen.`);
       expect(bad.out).toContain('Left to the shop');
       expect((await cli('--url', url, '--readiness')).code).toBe(1);
 
@@ -185,17 +207,20 @@ describe('go-live readiness', () => {
       const cases = (xml: string): string[] => xml.match(/<testcase [\s\S]*?<\/testcase>/g) ?? [];
       const goodCases = cases(suite(GOOD_CLIENT));
       const badCases = cases(suite(BAD_CLIENT));
-      expect(goodCases).toHaveLength(10);
-      expect(badCases).toHaveLength(10);
+      expect(goodCases).toHaveLength(ITEMS);
+      expect(badCases).toHaveLength(ITEMS);
       expect(goodCases.every((c) => !c.includes('<failure') && !c.includes('<skipped'))).toBe(true);
       expect(
         badCases.filter((c) =>
-          /<failure type="not-met" message="[^"]+">[^<]*Evidence: http:\/\/127\.0\.0\.1:\d+\/__admin\/requests\/\d+/.test(c),
+          /<failure type="not-met" message="[^"]+">[^<]*Evidence \(http:\/\/127\.0\.0\.1:\d+\/__admin\/requests\/\{id\}\):\n {2}#\d+ [A-Z]+ \//.test(
+            c,
+          ),
         ),
-      ).toHaveLength(9);
-      expect(suite(BAD_CLIENT)).toMatch(/tests="10" failures="9" skipped="0"/);
+      ).toHaveLength(ITEMS - 1);
+      expect(suite(BAD_CLIENT)).toContain(`tests="${ITEMS}" failures="${ITEMS - 1}" errors="0" skipped="0" time="0"`);
       // Titles with quotes and apostrophes stay inside their attributes.
-      expect(junit.out).toContain('name="validation-answer: The shop&apos;s validation callback answers as documented');
+      expect(junit.out).toContain('<testcase name="validation-answer" classname="readiness.');
+      expect(junit.out).toContain('message="The shop&apos;s validation callback answers as documented');
     });
 
     it('--strict also fails on items not seen; an integration that never called fails; bad flags exit 2', async () => {

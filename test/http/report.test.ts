@@ -150,7 +150,8 @@ describe('the migration report', () => {
       err += chunk.toString();
       return true;
     });
-    expect(await main(['report', '--url', 'http://127.0.0.1:1'])).toBe(1);
+    expect(await main(['report', '--url', 'http://127.0.0.1:1'])).toBe(3);
+    expect(await main(['report', '--url', 'http://127.0.0.1:1', '--readiness', '--format', 'junit'])).toBe(3);
     expect(err).toContain('no sandbox answered at http://127.0.0.1:1');
   });
 });

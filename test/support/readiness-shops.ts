@@ -9,6 +9,7 @@ import type { Sandbox } from '../../src/index.js';
 import { FJORD, initPayload, signedFetch } from './checkout-requests.js';
 import { CREDENTIALS, type Fields, clientCredentials, tokenFor } from './identity.js';
 import type { Receiver } from './receiver.js';
+import { badShopOrders, goodShopOrders } from './readiness-traffic-shops.js';
 
 export const GOOD_CLIENT = CREDENTIALS.uat.clientId;
 export const BAD_CLIENT = '6f1e2d3c-4b5a-4978-8a1b-2c3d4e5f6a02';
@@ -178,9 +179,13 @@ export async function badShopAfter(sb: Sb, state: ShopState): Promise<void> {
 /** Both shops, the clock moved two hours between their parts. */
 export async function driveBothShops(sb: Sb, shop: Receiver): Promise<void> {
   const good = await goodShopBefore(sb, shop);
+  await goodShopOrders(sb, good);
   const bad = await badShopBefore(sb, shop);
+  await badShopOrders(sb, shop, () => tokenFor(sb, 'uat', BAD_CREDENTIALS));
   const moved = await sb.fetch('/__admin/clock/advance', { method: 'POST', body: JSON.stringify({ duration: 'PT2H' }) });
   if (!moved.ok) throw new Error(`clock: ${moved.status}`);
+  // The retries of the notification Fjord Books answers 500, due within the two hours.
+  await sb.deliveries.settled();
   await goodShopAfter(sb, good);
   await badShopAfter(sb, bad);
 }

@@ -111,6 +111,23 @@ const readinessSchema = z.strictObject({
     description: 'met: the journal shows it; not-met: it shows the opposite (evidence); not-seen: the traffic so far cannot tell.',
   }),
   evidence: z.array(z.number().int().positive()).meta({ description: 'Journal entry ids (GET /__admin/requests/{id}) that show it.' }),
+  calls: z
+    .array(
+      z.strictObject({
+        id: z.number().int().positive(),
+        direction: z
+          .enum(['in', 'out'])
+          .meta({ description: "in: the shop's call (or the hosted page's); out: the sandbox's call to the shop." }),
+        method: z.string().min(1),
+        path: z.string(),
+        status: z.union([z.number().int(), z.literal('refused'), z.null()]),
+        concerns: z
+          .string()
+          .nullable()
+          .meta({ description: "The checkout's private id, 'order {orderId}', or null when the call names neither." }),
+      }),
+    )
+    .meta({ description: 'Each evidence entry: its method, path, status and the checkout it concerns, in the order of evidence.' }),
   detail: z.string().min(1).meta({ description: 'What the traffic showed.' }),
   advice: z.string().min(1).meta({ description: 'not-met: what to change; not-seen: how to exercise it; met: what to keep doing.' }),
   source: z.url().meta({ description: 'The public page the item comes from.' }),

@@ -12,9 +12,12 @@ import { necessaryRequests } from './requests.js';
 import { retriesLocked, stopsAfterCompletion } from './refusals.js';
 import { recoversExpiredToken, tokenReuse } from './tokens.js';
 import type { Traffic } from './traffic.js';
+import { TRAFFIC_ITEMS } from './traffic-items.js';
+import { type EvidenceCall, evidenceCalls } from './evidence.js';
 
 export type { ReadinessStatus } from './item.js';
 export type { Traffic, TrafficEntry } from './traffic.js';
+export type { EvidenceCall } from './evidence.js';
 
 /** The items, in the order a report lists them. */
 export const READINESS_ITEMS: readonly ReadinessItem[] = [
@@ -28,6 +31,7 @@ export const READINESS_ITEMS: readonly ReadinessItem[] = [
   recoversExpiredToken,
   stopsAfterCompletion,
   retriesLocked,
+  ...TRAFFIC_ITEMS,
 ];
 
 /** One item as the report shows it. */
@@ -37,6 +41,8 @@ export interface ReadinessResult {
   status: ReadinessStatus;
   /** Journal entry ids (GET /__admin/requests/{id}). */
   evidence: number[];
+  /** Each evidence entry's method, path and the checkout it concerns, in the same order. */
+  calls: EvidenceCall[];
   /** What the traffic showed. */
   detail: string;
   /** not-met: what to change; not-seen: how to exercise it; met: what to keep doing. */
@@ -54,12 +60,14 @@ export const LEFT_TO_THE_SHOP: readonly { title: string; source: string }[] = [
 export function evaluateReadiness(traffic: Traffic, items: readonly ReadinessItem[] = READINESS_ITEMS): ReadinessResult[] {
   return items.map((item) => {
     const verdict = item.evaluate(traffic);
+    // In journal order, each entry once.
+    const evidence = [...new Set(verdict.evidence)].sort((a, b) => a - b);
     return {
       id: item.id,
       title: item.title,
       status: verdict.status,
-      // In journal order, each entry once.
-      evidence: [...new Set(verdict.evidence)].sort((a, b) => a - b),
+      evidence,
+      calls: evidenceCalls(traffic, evidence),
       detail: verdict.detail,
       advice: verdict.status === 'not-seen' ? item.exercise : item.advice,
       source: item.source,
