@@ -32,7 +32,7 @@ type ClockDeps = Pick<AdminDeps, 'clock' | 'services' | 'idle'>;
 const CLOCK = json('The clock as it now is.', clockStateSchema, 'AdminClock');
 
 /** Saves the clock and does the work it made due (state only: deliveries are made beside the request). */
-const persist = async (deps: ClockDeps): Promise<void> => {
+export const persistClock = async (deps: ClockDeps): Promise<void> => {
   await deps.services.settings.persistClock();
   await deps.idle();
 };
@@ -57,7 +57,7 @@ export const CLOCK_OPERATIONS: readonly AnyOperation<ClockDeps>[] = [
       (deps) =>
       async (c, { body }) => {
         deps.clock.set(body);
-        await persist(deps);
+        await persistClock(deps);
         return c.json(deps.clock.state());
       },
   }),
@@ -69,7 +69,7 @@ export const CLOCK_OPERATIONS: readonly AnyOperation<ClockDeps>[] = [
     answers: { '200': CLOCK, ...refusals(503) },
     handler: (deps) => async (c) => {
       deps.clock.reset();
-      await persist(deps);
+      await persistClock(deps);
       return c.json(deps.clock.state());
     },
   }),
@@ -103,7 +103,7 @@ export const CLOCK_OPERATIONS: readonly AnyOperation<ClockDeps>[] = [
           );
         }
         deps.clock.advance(ms);
-        await persist(deps);
+        await persistClock(deps);
         return c.json(deps.clock.state());
       },
   }),

@@ -32,7 +32,7 @@ td.url { white-space: normal; word-break: break-all; }
 .status { display: inline-block; padding: 0 .4rem; border-radius: 4px; background: #eef1f5; }
 .status.PurchaseCompleted, .status.Activated, .status.delivered, .status.open { background: #dff3e4; }
 .status.Aborted, .status.Cancelled, .status.failed, .status.shut, .status.Rejected { background: #fde4e1; }
-.status.CommittedToPurchase, .status.pending { background: #fff4d6; }
+.status.CommittedToPurchase, .status.pending, .status.brownout { background: #fff4d6; }
 .merchant { border-top: 1px solid #eceef1; padding: .4rem 0; }
 #secret { border: 2px solid #b36b00; }
 #secret dd { font-family: ui-monospace, monospace; margin: 0 0 .4rem; }

@@ -13,7 +13,7 @@ import type { ScenarioSummary } from '../store/scenario.js';
 import type { CustomerSimulation } from '../simulation/customer.js';
 import type { NotificationDispatcher } from '../simulation/notifications.js';
 import type { Urls } from '../hosts.js';
-import type { EnvName, SurfaceName } from '../hosts.js';
+import type { EnvName, SurfaceAddress, SurfaceName } from '../hosts.js';
 
 /** The shipped scenarios are listed by the store (src/store/scenario.ts). */
 export type { ScenarioSummary } from '../store/scenario.js';
@@ -104,4 +104,9 @@ export interface AdminDeps {
   journal: Journal;
   /** The live comparison of `checkout-sandbox record --compare` (GET /__admin/fidelity); null elsewhere. */
   fidelity: FidelitySource | null;
+  /**
+   * A request answered by this world's own gateway, as if it came to that surface: the demo's
+   * shop calls go through it, so the journal, the report and the dashboard see real traffic.
+   */
+  dispatch(request: Request, target: SurfaceAddress): Promise<Response>;
 }

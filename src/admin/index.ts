@@ -17,6 +17,7 @@ import { API_CLIENT_OPERATIONS } from './api-clients.js';
 import { CHECKOUT_OPERATIONS } from './checkouts.js';
 import { CLOCK_OPERATIONS } from './clock.js';
 import { DELIVERY_OPERATIONS } from './deliveries.js';
+import { DEMO_OPERATIONS } from './demo.js';
 import { EVENT_STREAM_OPERATIONS } from './events.js';
 import { FAULT_OPERATIONS } from './faults.js';
 import { type AdminGuardInput, adminGuard } from './guard.js';
@@ -61,6 +62,8 @@ export const ADMIN_OPERATIONS: readonly AnyOperation<AdminTableDeps>[] = [
   // The request journal and the migration report read from it.
   ...REQUEST_JOURNAL_OPERATIONS,
   ...REPORT_OPERATIONS,
+  // The migration story played on this sandbox, for whoever watches the dashboard.
+  ...DEMO_OPERATIONS,
   ...FIDELITY_OPERATIONS,
   ...DASHBOARD_OPERATIONS,
   ...OPENAPI_OPERATIONS,

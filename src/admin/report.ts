@@ -3,7 +3,7 @@
  * terminal with ?format=text (what `npx checkout-sandbox report` prints).
  */
 import { isoOf } from '../control/journal.js';
-import { buildReport, reportText } from '../control/report.js';
+import { type MigrationReport, buildReport, reportText } from '../control/report.js';
 import type { AnyOperation } from '../http/operation.js';
 import type { AdminDeps } from './deps.js';
 import { AdminError } from './errors.js';
@@ -12,6 +12,17 @@ import { adminOperation, json, refusals } from './operation.js';
 import { migrationReportSchema } from './answers/journal.js';
 
 type ReportDeps = Pick<AdminDeps, 'journal' | 'clock' | 'services' | 'urls'>;
+
+/** The report of the journal as it now is (the migration demo reads it between its steps too). */
+export function migrationReport(deps: ReportDeps): MigrationReport {
+  return buildReport(deps.journal.entries(), {
+    nowMs: deps.clock.nowMs(),
+    retirement: deps.services.settings.current().retirement,
+    hostName: (env, surface) => deps.urls.hosts[env as EnvName]?.[surface as SurfaceName]?.host ?? `${env}/${surface}`,
+    isoOf,
+    ringSize: deps.journal.size,
+  });
+}
 
 export const REPORT_OPERATIONS: readonly AnyOperation<ReportDeps>[] = [
   adminOperation<ReportDeps>({
@@ -33,13 +44,7 @@ export const REPORT_OPERATIONS: readonly AnyOperation<ReportDeps>[] = [
       const format = c.req.query('format') ?? 'json';
       if (format !== 'json' && format !== 'text')
         throw new AdminError(400, `format: '${format}' is not known; use json (default) or text.`);
-      const report = buildReport(deps.journal.entries(), {
-        nowMs: deps.clock.nowMs(),
-        retirement: deps.services.settings.current().retirement,
-        hostName: (env, surface) => deps.urls.hosts[env as EnvName]?.[surface as SurfaceName]?.host ?? `${env}/${surface}`,
-        isoOf,
-        ringSize: deps.journal.size,
-      });
+      const report = migrationReport(deps);
       return format === 'text' ? c.text(reportText(report)) : c.json(report);
     },
   }),

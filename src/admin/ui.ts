@@ -14,7 +14,10 @@ import type { AnyOperation } from '../http/operation.js';
 import { DASHBOARD_STYLE } from './dashboard-style.js';
 import { adminOperation, refusals } from './operation.js';
 
-const SCRIPT = readFileSync(new URL('./assets/dashboard.js', import.meta.url), 'utf8');
+/** The retired host's wording first (it defines what the dashboard's script renders), then the dashboard itself. */
+const SCRIPT = ['retired-host.js', 'dashboard.js']
+  .map((file) => readFileSync(new URL(`./assets/${file}`, import.meta.url), 'utf8'))
+  .join('\n');
 
 /** The dashboard needs nothing of the world: what it shows it reads through the admin API, its first paint included. */
 export interface DashboardDeps {
@@ -36,6 +39,7 @@ const firstPaintPaths = (): string[] => [
   '/__admin/hosts',
   '/__admin/report',
   '/__admin/fidelity',
+  '/__admin/demo/migration',
   `/__admin/requests?surface=${HOST_FILTER.map(([value]) => value).join(',')}&limit=${REQUEST_ROWS}`,
   ...(['uat', 'prod'] as const).flatMap((env) =>
     ['merchants', 'checkouts', 'orders', 'callbacks'].map((list) => `/__admin/${env}/${list}`),
@@ -137,6 +141,7 @@ function page(initial: Record<string, unknown>): ReturnType<typeof html> {
   <section id="clock" aria-labelledby="clock-heading">
     <h2 id="clock-heading">Sandbox clock</h2>
     <p class="now">Now: <output id="clock-now">…</output> <span id="clock-mode"></span></p>
+    <p class="local">In Stockholm: <output id="clock-local">…</output></p>
     <form id="clock-set">
       <label for="clock-instant">Set to (ISO-8601)</label>
       <input id="clock-instant" name="now" placeholder="2026-10-30T22:59:00Z" autocomplete="off">
@@ -163,6 +168,13 @@ function page(initial: Record<string, unknown>): ReturnType<typeof html> {
     <p class="countdown"><output id="retired-countdown">…</output></p>
     <p><strong id="retired-state">…</strong></p>
     <p id="retired-detail"></p>
+    <p id="retired-brownouts" hidden></p>
+  </section>
+  <section id="demo" aria-labelledby="demo-heading">
+    <h2 id="demo-heading">Migration demo</h2>
+    <p>A demo shop (its own merchant in UAT) moves off the retired host on this sandbox: a checkout on the retired host, the same calls on the legacy host, the clock across the shutdown, then the current API. The panels show each call as it lands; the clock is left just after the shutdown (Back to real time undoes it).</p>
+    <p class="buttons"><button type="button" id="demo-play">Play the migration demo</button> <output id="demo-state" role="status"></output></p>
+    <ol id="demo-steps"></ol>
   </section>
   <section id="migration" aria-labelledby="migration-heading">
     <h2 id="migration-heading">Integrations: who calls which host, and go-live readiness</h2>

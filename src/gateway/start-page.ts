@@ -38,6 +38,8 @@ function firstSteps(urls: Urls, credentials: FirstStepsCredentials): string[] {
 
 interface StartLinks {
   dashboard: string;
+  /** The dashboard, playing the migration demo on this sandbox as it opens. */
+  migrationDemo: string;
   apiReference: string;
   hosts: string;
   openapi: string;
@@ -73,6 +75,7 @@ function startLinks(urls: Urls): StartLinks {
   ) as StartLinks['baseUrls'];
   return {
     dashboard: `${root}/__admin/ui`,
+    migrationDemo: `${root}/__admin/ui?demo=migration`,
     apiReference: `${root}/__admin/docs`,
     hosts: `${root}/__admin/hosts`,
     openapi: `${root}/__admin/openapi.json`,
@@ -117,6 +120,7 @@ function html(links: StartLinks, urls: Urls, steps: { merchant: string; commands
   <p>A local sandbox of the checkout and order administration service, UAT and PROD.</p>
   <ul>
     <li>${a(links.dashboard, 'Dashboard')}: clock, retired host, merchants, checkouts, orders, callbacks</li>
+    <li>${a(links.migrationDemo, 'Play the migration demo')}: on this sandbox, a demo shop moves off the retired host to the legacy host and the current API while the clock crosses the shutdown; the dashboard shows each call</li>
     <li>${a(links.apiReference, 'API reference')}: every emulated host and the admin API (OpenAPI: ${a(links.openapi)})</li>
     <li>${a(links.hosts, 'Hosts')}: every base URL, dedicated port and real host name, as JSON</li>
   </ul>

@@ -251,6 +251,8 @@ export async function createWorld(shared: WorldShared, spec: WorldSpec): Promise
     fidelity: spec.fidelity ?? null,
     idle: () => notifications.catchUp(),
     deliveries: notifications,
+    // The gateway is made from the admin app, so it is asked for only once both exist.
+    dispatch: (request, target) => dispatch(request, target),
     world: {
       scenario: () => store.state.meta.scenario,
       scenarios: (): ScenarioSummary[] => listScenarios(scenarioDir),

@@ -50,7 +50,7 @@ describe.skipIf(!HAVE_CHROMIUM)(
       expect(await page.locator('#clock-now').textContent()).toBe('2026-10-30T22:00:00Z');
 
       await page.getByRole('button', { name: 'Jump to the shutdown' }).click();
-      await page.locator('#retired-state', { hasText: 'shutdown since 2026-10-30T23:00:00.000Z' }).waitFor();
+      await page.locator('#retired-state', { hasText: 'Shut down since 30 Oct 23:00 UTC (31 Oct 00:00 Stockholm)' }).waitFor();
       expect(await page.locator('#clock-now').textContent()).toBe('2026-10-30T23:00:00Z');
       expect((await sb.fetch('/__admin/clock').then((r) => r.json())) as unknown).toEqual({
         now: '2026-10-30T23:00:00.000Z',

@@ -19,7 +19,7 @@ describe('GET /', () => {
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('vary')).toBe('accept');
     const page = await response.text();
-    for (const href of [`${origin}/__admin/ui`, `${origin}/__admin/docs`, `${origin}/__admin/hosts`])
+    for (const href of [`${origin}/__admin/ui`, `${origin}/__admin/ui?demo=migration`, `${origin}/__admin/docs`, `${origin}/__admin/hosts`])
       expect(page).toContain(`<a href="${href}">`);
     for (const env of ENVIRONMENTS) for (const surface of SURFACES) expect(page).toContain(`<a href="${sb.baseUrl(env, surface)}">`);
     expect(page).toContain('api.checkout.uat.walleydev.com');
@@ -33,6 +33,7 @@ describe('GET /', () => {
     expect(links).toMatchObject({
       name: 'checkout-sandbox',
       dashboard: `${origin}/__admin/ui`,
+      migrationDemo: `${origin}/__admin/ui?demo=migration`,
       apiReference: `${origin}/__admin/docs`,
       hosts: `${origin}/__admin/hosts`,
       openapi: `${origin}/__admin/openapi.json`,
@@ -40,7 +41,7 @@ describe('GET /', () => {
     });
     expect(links.baseUrls.uat?.legacy).toBe(`${origin}/uat/legacy`);
     expect(links.baseUrls.prod?.api).toBe(`${origin}/prod/api`);
-    for (const key of ['dashboard', 'apiReference', 'hosts', 'openapi', 'health']) {
+    for (const key of ['dashboard', 'migrationDemo', 'apiReference', 'hosts', 'openapi', 'health']) {
       expect((await fetch(String(links[key]))).status, key).toBe(200);
     }
   });

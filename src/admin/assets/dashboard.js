@@ -4,9 +4,11 @@
  * requests panel as it stands (its headers and bodies are fetched when asked for) and makes
  * the migration report be read again. All data goes into the page through textContent, never
  * as HTML. Times shown are the sandbox clock's (fetched from the server; a ticking clock is
- * extrapolated with performance.now(), never with the browser's date).
+ * extrapolated with performance.now(), never with the browser's date); the retired host's state
+ * is worked out from that clock every second (retiredHost, src/admin/assets/retired-host.js).
  * Plain ES2017, no build step.
  */
+/* global retiredHost */
 (function () {
   'use strict';
   var ENVS = ['uat', 'prod'];
@@ -89,9 +91,11 @@
   function showClock() {
     var ms = sandboxNow();
     $('clock-now').textContent = new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+    $('clock-local').textContent = retiredHost.local(ms);
     $('clock-mode').textContent = clock.frozen ? '(frozen)' : '(ticking)';
     $('clock-freeze').textContent = clock.frozen ? 'Unfreeze' : 'Freeze';
     showTimeLeft();
+    showRetired();
   }
   function takeClock(state) {
     clock = { nowMs: Date.parse(state.now), frozen: state.frozen, fetchedAt: performance.now() };
@@ -154,30 +158,29 @@
     box.parentNode.classList.toggle('shut', left <= 0);
     box.textContent = left > 0 ? span(left) + ' left until the shutdown' : 'Shut for ' + span(-left);
   }
+  /* The badge and its sentence, from the schedule and the sandbox's now: each second, so it turns as the clock crosses a boundary. */
+  function showRetired() {
+    if (!retirement) return;
+    var ms = sandboxNow();
+    var said = retiredHost.wording(retirement, ms);
+    var state = $('retired-state');
+    if (state.getAttribute('data-state') !== said.badge || state.getAttribute('data-text') !== said.text) {
+      state.setAttribute('data-state', said.badge);
+      state.setAttribute('data-text', said.text);
+      state.textContent = '';
+      state.appendChild(status(said.badge === 'open' ? 'open' : said.badge === 'brownout' ? 'brownout' : 'shut'));
+      state.appendChild(document.createTextNode(' ' + said.text));
+    }
+    var windows = retiredHost.brownouts(retirement, ms);
+    $('retired-brownouts').hidden = windows === null;
+    $('retired-brownouts').textContent = windows || '';
+  }
   function refreshRetired() {
     return api('GET', '/__admin/retirement').then(function (r) {
       retirement = r;
       showTimeLeft();
-      var open = r.state.open;
-      var state = $('retired-state');
-      state.textContent = '';
-      state.appendChild(status(open ? 'open' : 'shut'));
-      state.appendChild(
-        document.createTextNode(
-          open
-            ? ' answering (announcing its shutdown)'
-            : ' ' + r.state.cause + ' since ' + r.state.since + (r.state.until ? ' until ' + r.state.until : ''),
-        ),
-      );
-      $('retired-detail').textContent =
-        r.hosts.uat +
-        ' / ' +
-        r.hosts.prod +
-        ': shutdown at ' +
-        r.shutdownAt +
-        '; afterwards ' +
-        (r.afterShutdown === 'refuse' ? 'connections are closed unanswered' : 'it answers 410') +
-        (r.brownouts.length ? '; ' + r.brownouts.length + ' brownout window(s)' : '');
+      showRetired();
+      $('retired-detail').textContent = 'UAT ' + r.hosts.uat + ', PROD ' + r.hosts.prod + '.';
     });
   }
 
@@ -932,6 +935,97 @@
     });
   }
 
+  /*
+   * The migration demo (POST /__admin/demo/migration): played by the sandbox, told here step by
+   * step from its demo.* events; the other panels follow the shop's calls as they always do.
+   * Opened as /__admin/ui?demo=migration (the start page's link), the page plays it at once.
+   */
+  var demo = { merchant: null, clickedAt: null };
+  function demoWho(principal) {
+    if (demo.merchant && principal === demo.merchant.sharedKeyUsername) return 'SharedKey user ' + principal;
+    return 'API client ' + principal;
+  }
+  function demoStep(step) {
+    var changes = (step.readiness || []).map(function (r) {
+      return el('li', {
+        class: 'demo-readiness ' + r.to,
+        text: demoWho(r.principal) + ': ' + r.item + ' ' + (r.from ? READINESS_WORDS[r.from] + ' → ' : '') + READINESS_WORDS[r.to],
+      });
+    });
+    return el('li', { class: 'demo-step', 'data-step': String(step.step) }, [
+      el('strong', { text: step.title }),
+      el('span', { class: 'demo-detail', text: ' ' + step.detail }),
+      el('span', { class: 'demo-at', text: ' (sandbox time ' + instant(step.at) + ', ' + retiredHost.when(step.at) + ')' }),
+      changes.length ? el('ul', { class: 'demo-changes', 'aria-label': 'Readiness items this step changed' }, changes) : null,
+    ]);
+  }
+  function showDemoState(state, text) {
+    $('demo').setAttribute('data-state', state);
+    $('demo-state').textContent = text;
+    $('demo-play').disabled = state === 'running';
+  }
+  /* Each step once, in order, whether it came as an event or in a read of the run. */
+  function addDemoStep(step) {
+    if (document.querySelector('#demo-steps li[data-step="' + step.step + '"]')) return;
+    var list = $('demo-steps');
+    var before = list.firstElementChild;
+    while (before && Number(before.getAttribute('data-step')) < step.step) before = before.nextElementSibling;
+    list.insertBefore(demoStep(step), before);
+  }
+  function showDemo(run) {
+    demo.merchant = run.merchant;
+    run.steps.forEach(addDemoStep);
+    if (run.state === 'running') showDemoState('running', 'Playing: step ' + run.steps.length + ' of ' + run.of + ' done…');
+    else if (run.state === 'finished') showDemoState('finished', 'Finished: ' + count(run.steps.length, 'step') + '.');
+    else if (run.state === 'failed') showDemoState('failed', 'Stopped at step ' + (run.steps.length + 1) + ': ' + run.error);
+    else showDemoState('not-started', '');
+  }
+  function refreshDemo() {
+    return api('GET', '/__admin/demo/migration').then(showDemo);
+  }
+  function playDemo() {
+    demo.clickedAt = performance.now();
+    $('demo-steps').textContent = '';
+    showDemoState('running', 'Starting…');
+    // The steps come as events, some before this answer: it only names the shop.
+    return api('POST', '/__admin/demo/migration', {}).then(
+      function (run) {
+        demo.merchant = run.merchant;
+      },
+      function (error) {
+        showDemoState('failed', error.message);
+      },
+    );
+  }
+  $('demo-play').addEventListener('click', playDemo);
+  function onDemoEvent(event) {
+    if (event.type === 'demo.started') {
+      $('demo-steps').textContent = '';
+      showDemoState('running', 'Playing: step 0 of ' + event.of + ' done…');
+    } else if (event.type === 'demo.step') {
+      addDemoStep(event);
+      showDemoState('running', 'Playing: step ' + event.step + ' of ' + event.of + ' done…');
+    } else if (event.type === 'demo.finished') {
+      var took = demo.clickedAt === null ? '' : ' in ' + ((performance.now() - demo.clickedAt) / 1000).toFixed(1) + ' s';
+      demo.clickedAt = null;
+      if (event.state === 'finished') showDemoState('finished', 'Finished: ' + count(event.steps, 'step') + took + '.');
+      else showDemoState('failed', 'Stopped at step ' + (event.steps + 1) + ': ' + event.error);
+    }
+  }
+  /* ?demo=migration: the demo panel in view, and the demo played (the address then forgets it, so a reload does not play it again). */
+  function demoFromAddress() {
+    var query = new URLSearchParams(location.search);
+    if (query.get('demo') !== 'migration') return;
+    query.delete('demo');
+    var rest = query.toString();
+    window.history.replaceState(null, '', location.pathname + (rest ? '?' + rest.replace(/=(&|$)/g, '$1') : ''));
+    $('demo').scrollIntoView({ block: 'start' });
+    if ($('demo').getAttribute('data-state') === 'running') return;
+    // Its steps come as events: played once the stream is open, so none is missed.
+    if (opened) playDemo();
+    else stream.addEventListener('open', playDemo, { once: true });
+  }
+
   /* Large type, high contrast: for a projector. The address keeps it (/__admin/ui?projector), so a reload or a bookmark opens it so. */
   function projector(on) {
     document.documentElement.classList.toggle('projector', on);
@@ -986,6 +1080,7 @@
       [
         refreshClock().catch(withoutWorld('clock', 'clock of its own')),
         refreshRetired().catch(withoutWorld('retired', 'retired host schedule')),
+        refreshDemo().catch(withoutWorld('demo', 'world for a demo shop to play in')),
         refreshFidelity(),
         names.then(function () {
           return Promise.all([refreshRequests(), refreshReport()]);
@@ -1038,11 +1133,9 @@
     $('live').textContent = 'Live: updates follow the event stream';
     // After a reconnection, what the stream missed is read from the journal.
     if (opened)
-      refreshRequests()
-        .then(refreshReport)
-        .catch(function () {
-          /* the next event retries */
-        });
+      Promise.all([refreshRequests().then(refreshReport), refreshDemo()]).catch(function () {
+        /* the next event retries */
+      });
     opened = true;
   };
   stream.onerror = function () {
@@ -1060,6 +1153,7 @@
       if (merchantCall && event.method !== 'GET' && typeof event.status === 'number' && event.status < 300) schedule(event.env);
       return;
     }
+    if (event.type.indexOf('demo.') === 0) onDemoEvent(event);
     if (event.type === 'fidelity.compared') schedule('fidelity');
     if (event.type === 'clock.changed') {
       takeClock({ now: event.now, frozen: event.frozen });
@@ -1072,7 +1166,9 @@
   });
 
   setInterval(showClock, 1000);
-  refreshAll().catch(function (error) {
-    $('live').textContent = 'Could not load: ' + error.message;
-  });
+  refreshAll()
+    .then(demoFromAddress)
+    .catch(function (error) {
+      $('live').textContent = 'Could not load: ' + error.message;
+    });
 })();
