@@ -1,7 +1,8 @@
 /**
  * Registers a surface's table of operations on its Hono app: one route per entry that notes
  * the operation for the journal, authenticates (refusals in the surface's auth dialect), reads
- * and binds the body with the entry's schema (refusals in the entry's dialect) and calls the
+ * the body (refusing one not declared as JSON where the entry documents a 415) and binds it
+ * with the entry's schema (refusals in the entry's dialect) and calls the
  * handler; then the surface's answers for what no entry serves, from the same table: a 405
  * naming the methods a known path takes (where the path's dialect answers 405), else a 404
  * in the surface's dialect; and the one error handler (src/http/dialect.ts).
@@ -13,6 +14,7 @@ import { answerCheck } from './answer-check-hook.js';
 import { parseJson, readBody } from './body.js';
 import { respondToErrors } from './dialect.js';
 import type { AnyOperation, AuthScheme, Input } from './operation.js';
+import { isJsonMediaType, unsupportedMediaType } from './media-type.js';
 import { isFetchForbiddenMethod } from './methods.js';
 import { Refusal } from './refusal.js';
 import { tableRouter } from './table-router.js';
@@ -44,6 +46,8 @@ export function mountOperations<D>(app: Hono<SurfaceEnv>, table: readonly AnyOpe
     if (authenticate === undefined) throw new Error(`${entry.op}: this surface has no ${entry.auth} authentication`);
     const authDialect = options.authDialect ?? entry.dialect;
     const body = entry.body;
+    // An operation that documents a 415 reads only bodies declared as JSON (src/http/media-type.ts).
+    const demandsJson = '415' in entry.answers;
     const route = async (c: Context<SurfaceEnv>): Promise<Response> => {
       c.set('operation', entry.op);
       const notes = notesOf(c.env);
@@ -55,6 +59,9 @@ export function mountOperations<D>(app: Hono<SurfaceEnv>, table: readonly AnyOpe
       c.set('dialect', entry.dialect);
       if (!body || body.bind === 'handler') return handle(c, NO_INPUT);
       const bytes = await readBody(c);
+      // A body-less call (an optional body left out) has nothing to declare.
+      const declared = c.req.header('content-type');
+      if (demandsJson && bytes.byteLength > 0 && !isJsonMediaType(declared)) throw unsupportedMediaType(declared);
       const parsed = parseJson(bytes);
       if (!parsed.ok) throw entry.dialect.malformedJson(parsed.message);
       const bound = body.bind(parsed.value);

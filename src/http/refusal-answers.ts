@@ -15,6 +15,7 @@ const MEANING: Readonly<Record<number, string>> = {
   409: 'A conflict: the same idempotency key with another body, or a change in progress.',
   410: 'Gone: expired, aborted, or a host that was shut down.',
   413: 'The body is larger than the sandbox takes (1 MiB).',
+  415: 'The body is not declared as JSON: send Content-Type: application/json (a charset parameter may follow).',
   422: 'A business rule refuses the call.',
   423: 'Locked: another modifying request for the same resource is being executed; send it again.',
   429: 'Too many requests: retry after Retry-After seconds.',

@@ -180,6 +180,14 @@ export interface CheckoutTableDeps {
   checkoutHandlers: CheckoutHandlers;
 }
 
+/**
+ * The operation's refusals on a host of `auth`: the current API (bearer) also refuses a body
+ * not declared as JSON, 415 (src/http/media-type.ts); the SharedKey hosts read any.
+ */
+function refusalsOf(entry: CheckoutOperation, auth: Exclude<AuthScheme, 'none'>): readonly number[] {
+  return auth === 'bearer' && entry.body ? [...entry.refusals, 415] : entry.refusals;
+}
+
 /** The checkout operations in the given path styles, authenticated by `auth`. */
 export function checkoutOperations(styles: readonly PathStyle[], auth: Exclude<AuthScheme, 'none'>): AnyOperation<CheckoutTableDeps>[] {
   return styles.flatMap((style) =>
@@ -193,7 +201,7 @@ export function checkoutOperations(styles: readonly PathStyle[], auth: Exclude<A
         summary: entry.summary,
         ...(entry.description ? { description: entry.description } : {}),
         ...(entry.body ? { body: { ...entry.body } } : {}),
-        answers: { '200': entry.ok, ...refusalAnswers(checkoutDialect, entry.refusals, checkoutDialect) },
+        answers: { '200': entry.ok, ...refusalAnswers(checkoutDialect, refusalsOf(entry, auth), checkoutDialect) },
         handler: (deps) => deps.checkoutHandlers[entry.handler] as never,
       }),
     ),

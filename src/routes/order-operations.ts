@@ -63,7 +63,8 @@ const actionBody = {
 };
 
 const read = (extra: readonly number[] = []) => refusalAnswers(problemDialect, [404, ...extra], checkoutDialect);
-const write = refusalAnswers(problemDialect, [400, 404, 409, 413, 422, 503], checkoutDialect);
+// Every write reads a JSON body, declared as such (415 otherwise; src/http/media-type.ts).
+const write = refusalAnswers(problemDialect, [400, 404, 409, 413, 415, 422, 503], checkoutDialect);
 
 /** The order actions that take an amount (or items). */
 type AmountAction = Extract<OrderAction, 'capture' | 'refund' | 'reauthorize'>;

@@ -61,7 +61,7 @@ export const TOKENIZATION_OPERATIONS: readonly AnyOperation<TokenizationTableDep
     summary: 'Charge a customer token (recurring payment)',
     description: 'Idempotent with the Walley-Idempotency-Key header.',
     body: { schema: authorizationRequestSchema, name: 'Authorization', bind: (json) => bindBody(authorizationRequestSchema, json) },
-    answers: { '200': COMPLETED, '202': SCHEDULED, ...refused([400, 403, 404, 409, 413, 503]) },
+    answers: { '200': COMPLETED, '202': SCHEDULED, ...refused([400, 403, 404, 409, 413, 415, 503]) },
     handler:
       ({ services: { tokenization } }) =>
       async (c, { body, bytes }) => {
@@ -120,7 +120,7 @@ export const TOKENIZATION_OPERATIONS: readonly AnyOperation<TokenizationTableDep
       required: false,
       bind: (json) => bindBody(authorizationFailureSchema, json),
     },
-    answers: { '200': DONE, ...refused([400, 403, 404, 413, 503]) },
+    answers: { '200': DONE, ...refused([400, 403, 404, 413, 415, 503]) },
     handler:
       ({ env, services: { tokenization } }) =>
       async (c, { body: failure }) => {
