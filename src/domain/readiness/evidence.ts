@@ -2,7 +2,7 @@
  * What an evidence id is, for a reader who has only the report: the call's method and path and
  * the checkout (or order) it concerns, so a CI log says what happened without the journal.
  */
-import { type Traffic, type TrafficEntry, checkoutCall, checkoutsCalled, checkoutsOf } from './traffic.js';
+import { type Traffic, type TrafficEntry, checkoutCall, checkoutsOf } from './traffic.js';
 
 export interface EvidenceCall {
   id: number;
@@ -26,11 +26,7 @@ function concerns(entry: TrafficEntry, traffic: Traffic): string | null {
   const trails = checkoutsOf(traffic);
   const created = trails.find((trail) => trail.init.id === entry.id);
   if (created) return created.privateId;
-  if (entry.direction === 'out') {
-    const uri = entry.kind === 'validation' ? 'validationUrl' : 'notificationUrl';
-    const called = checkoutsCalled(trails, entry, uri);
-    return called.length === 1 ? called[0]!.privateId : null;
-  }
+  if (entry.direction === 'out') return entry.privateId ?? null;
   const token = PAGE_PATH.exec(entry.path)?.[1];
   const byToken = token ? trails.find((trail) => trail.publicToken === token) : undefined;
   if (byToken) return byToken.privateId;
@@ -41,7 +37,7 @@ function concerns(entry: TrafficEntry, traffic: Traffic): string | null {
 /** The calls behind evidence ids, in the order given; an id the traffic does not hold is left out. */
 export function evidenceCalls(traffic: Traffic, ids: readonly number[]): EvidenceCall[] {
   const byId = new Map<number, TrafficEntry>();
-  for (const list of [traffic.own, traffic.frontend, traffic.outbound, traffic.admin, traffic.sameMerchant])
+  for (const list of [traffic.own, traffic.frontend, traffic.outbound, traffic.admin])
     for (const entry of list) byId.set(entry.id, entry);
   return ids.flatMap((id) => {
     const entry = byId.get(id);

@@ -5,7 +5,7 @@
  */
 import { reservedExampleName } from '../reserved-names.js';
 import { PAGES, type ReadinessItem, met, notMet, notSeen, plural } from './item.js';
-import { type Traffic, type TrafficEntry, checkoutsCalled, checkoutsOf, isRead, isWrite, memberOf, ok, valueKey } from './traffic.js';
+import { type Traffic, type TrafficEntry, callsToShop, checkoutsOf, isRead, isWrite, memberOf, ok, valueKey } from './traffic.js';
 
 /**
  * This many answers other than 200 in a row to one notification is an endpoint that does not
@@ -64,7 +64,6 @@ function orderIdOf(read: TrafficEntry): string | null {
  */
 function repeatedEffects(traffic: Traffic, reached: readonly TrafficEntry[]): number[] {
   const orders = ordersOf(traffic);
-  const trails = checkoutsOf(traffic);
   const seen = new Map<string, TrafficEntry>();
   const evidence: number[] = [];
   for (const entry of traffic.own) {
@@ -81,7 +80,7 @@ function repeatedEffects(traffic: Traffic, reached: readonly TrafficEntry[]): nu
       (call) =>
         call.startedMs > first.startedMs &&
         call.startedMs < entry.startedMs &&
-        checkoutsCalled(trails, call, 'notificationUrl').some((trail) => trail.privateId === privateId),
+        call.privateId === privateId,
     );
     if (between) evidence.push(first.id, between.id, entry.id);
   }
@@ -97,10 +96,7 @@ export const notificationAnswered: ReadinessItem = {
   exercise:
     'Initialize a checkout with a notificationUri the sandbox can reach (a local address) and complete a purchase; a repeated delivery shows when the endpoint first answers something other than 200 and the clock moves on (POST /__admin/clock/advance {"duration":"PT5S"}).',
   evaluate(traffic) {
-    const trails = checkoutsOf(traffic);
-    const ours = traffic.outbound.filter(
-      (call) => call.kind === 'notification' && checkoutsCalled(trails, call, 'notificationUrl').length > 0,
-    );
+    const ours = callsToShop(traffic, 'notification').map(({ call }) => call);
     if (ours.length === 0) return notSeen('No notification to a checkout this integration initialized is in the journal.');
     const reached = ours.filter((call) => notReached(call) === null);
     if (reached.length === 0) return notSeen(`No notification reached the shop: ${notReached(ours[0]!)!}.`);
