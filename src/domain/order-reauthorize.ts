@@ -12,7 +12,7 @@ import { instant } from '../clock.js';
 import type { Order, OrderItem } from './model.js';
 import { type AmountCommand, assertAllowed, assertRowsAgree } from './order-admin.js';
 import { isHeld, lineTotal } from './money.js';
-import { capturedAmount, formatMoney, refundedAmount, refundedQuantity, totalOf, uncapturedQuantity } from './order-ledger.js';
+import { capturedAmount, formatMoney, inShopIds, refundedAmount, refundedQuantity, totalOf, uncapturedQuantity } from './order-ledger.js';
 import { OrderViolation, ruleViolation } from './order-violation.js';
 
 /** Long enough that a poller (WC polls 5 × 1 s) sees Pending first, short enough to settle within its polls. */
@@ -71,6 +71,8 @@ function requestedLines(order: Order, command: AmountCommand): OrderItem[] {
         unitPrice: item.unitPrice,
         quantity: item.quantity,
         vat: item.vat ?? known?.vat ?? 0,
+        // A row the service names itself (shipping) keeps that name through a reauthorization.
+        ...(known?.articleNumber !== undefined ? { articleNumber: known.articleNumber } : {}),
       };
     }),
   );
@@ -151,8 +153,9 @@ function invoicedKept(order: Order, lines: readonly OrderItem[], amount: number)
   return null;
 }
 
-export function planReauthorize(order: Order, command: AmountCommand, inProgress: Reauthorization | null): ReauthorizePlan {
+export function planReauthorize(order: Order, sent: AmountCommand, inProgress: Reauthorization | null): ReauthorizePlan {
   assertAllowed(order, 'reauthorize');
+  const command = inShopIds(order, sent);
   if (inProgress) {
     throw new OrderViolation(
       'conflict',
