@@ -201,11 +201,18 @@ export const ORDER_STATUSES = ['NotActivated', 'PartActivated', 'Activated', 'Ca
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export interface OrderItem {
+  /** The id the shop sent (a cart item's, a fee's): what the checkout's order lines show. */
   id: string;
   description: string;
   unitPrice: number;
   quantity: number;
   vat: number;
+  /**
+   * The article number order administration shows instead of `id`, where the service names a
+   * row itself: the shipping row (src/domain/order.ts, shippingArticleNumber). Either may be
+   * sent to capture, refund or reauthorize it. Absent: the article number is `id`.
+   */
+  articleNumber?: string;
 }
 
 /** A capture creates an invoice; a refund creates a credit entry against the order. */

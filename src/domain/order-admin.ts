@@ -12,6 +12,7 @@ import type { Invoice, Order, OrderItem, OrderStatus } from './model.js';
 import { isHeld } from './money.js';
 import {
   contradictingRows,
+  inShopIds,
   type RequestedItem,
   capturedAmount,
   formatMoney,
@@ -141,8 +142,9 @@ export function assertRowsAgree(command: Pick<AmountCommand, 'items'>, order: Pi
 }
 
 /** Full capture (amount = what is left), part capture by amount, or part capture by items. */
-export function capture(order: Order, command: AmountCommand, ctx: ActionContext): Order {
+export function capture(order: Order, sent: AmountCommand, ctx: ActionContext): Order {
   assertAllowed(order, 'capture');
+  const command = inShopIds(order, sent);
   assertRowsAgree(command, order);
   const remaining = remainingToCapture(order);
   // An amount beyond what minor units hold is more than is left, whatever the items say.
@@ -212,8 +214,9 @@ function refundExceeds(order: Order, command: AmountCommand, refundable: number)
 }
 
 /** Full refund, part refund by amount (WC's "refund by amount"), or by items (+ return fees). */
-export function refund(order: Order, command: AmountCommand, ctx: ActionContext): Order {
+export function refund(order: Order, sent: AmountCommand, ctx: ActionContext): Order {
   assertAllowed(order, 'refund');
+  const command = inShopIds(order, sent);
   assertRowsAgree(command, order);
   const refundable = refundableAmount(order);
   // An amount beyond what minor units hold is more than was captured, whatever the items say.

@@ -21,6 +21,22 @@ export interface RequestedItem {
 }
 
 /**
+ * The request's rows with each id in the shop's terms: a row that names a line by the article
+ * number order administration shows for it (a shipping row's "Frakt", which Magento sends back)
+ * means that line, whose shop id (WooCommerce's `shipping|…`) the books use. An id that is
+ * some line's own id stays as it is.
+ */
+export function inShopIds<T extends { items: RequestedItem[] | null }>(order: Pick<Order, 'items'>, command: T): T {
+  if (command.items === null) return command;
+  const items = command.items.map((item) => {
+    if (item.id === null || order.items.some((line) => line.id === item.id)) return item;
+    const named = order.items.find((line) => line.articleNumber === item.id);
+    return named ? { ...item, id: named.id } : item;
+  });
+  return { ...command, items };
+}
+
+/**
  * Rows of one request that contradict each other: the same article id and description with
  * another VAT (MATCHING_ARTICLES_WITH_DIFFERENT_VAT, as the reauthorize page names it) or another
  * unit price (ARTICLE_EXISTS_BUT_OTHER_INFORMATION: "two or more rows have identical article id

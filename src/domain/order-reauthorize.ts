@@ -12,7 +12,7 @@ import { instant } from '../clock.js';
 import type { Order, OrderItem } from './model.js';
 import { type AmountCommand, assertAllowed, assertRowsAgree } from './order-admin.js';
 import { isHeld, lineTotal } from './money.js';
-import { capturedAmount, formatMoney, refundedAmount, refundedQuantity, totalOf, uncapturedQuantity } from './order-ledger.js';
+import { capturedAmount, formatMoney, inShopIds, refundedAmount, refundedQuantity, totalOf, uncapturedQuantity } from './order-ledger.js';
 import { OrderViolation, ruleViolation } from './order-violation.js';
 
 /** Long enough that a poller (WC polls 5 × 1 s) sees Pending first, short enough to settle within its polls. */
@@ -53,7 +53,7 @@ function requestedLines(order: Order, command: AmountCommand): OrderItem[] {
     if (command.amount === order.totalAmount) return order.items;
     // By amount only: the real API then shows no rows for the change; one adjustment line keeps Σ lines = total.
     const adjustment: OrderItem = {
-      id: 'reauthorization-adjustment',
+      id: adjustmentId(order),
       description: command.description ?? 'Reauthorization adjustment',
       unitPrice: command.amount - order.totalAmount,
       quantity: 1,
@@ -71,9 +71,28 @@ function requestedLines(order: Order, command: AmountCommand): OrderItem[] {
         unitPrice: item.unitPrice,
         quantity: item.quantity,
         vat: item.vat ?? known?.vat ?? 0,
+        // A row the service names itself (shipping) keeps that name through a reauthorization.
+        ...(known?.articleNumber !== undefined ? { articleNumber: known.articleNumber } : {}),
       };
     }),
   );
+}
+
+const ADJUSTMENT_ID = 'reauthorization-adjustment';
+
+/**
+ * The id of a new adjustment line: one no line or invoice row of the order has, so that each
+ * adjustment is an article of its own (reauthorization-adjustment, then -2, -3 …). Two of one
+ * id would share their name and differ in VAT or price (each takes the first line's VAT), and
+ * the sandbox would then refuse the rows it made itself: sent back together (rows of one article
+ * that contradict each other), or captured one after the other (invoice rows name an article by
+ * id, description and price, not VAT).
+ */
+function adjustmentId(order: Order): string {
+  const taken = new Set([...order.items, ...order.invoices.flatMap((entry) => entry.items)].map((line) => line.id));
+  let n = 1;
+  while (taken.has(n === 1 ? ADJUSTMENT_ID : `${ADJUSTMENT_ID}-${n}`)) n += 1;
+  return n === 1 ? ADJUSTMENT_ID : `${ADJUSTMENT_ID}-${n}`;
 }
 
 /**
@@ -100,13 +119,21 @@ function oneLinePerArticle(lines: readonly OrderItem[]): OrderItem[] {
  * other information: the documentation says what may not change, not what the service makes of
  * such a call, and guessing would leave invoice rows without their article. Units refunded by
  * items count as captured (a refund can only give back what was captured, even where a capture
- * by amount alone did not say which units it took). The refusal, or null when the lines keep
- * everything invoiced.
+ * by amount alone did not say which units it took: the amount paid for them, and giving them
+ * back proved they were delivered; the refusal then says they count as captured because they
+ * were refunded). The refusal, or null when the lines keep everything invoiced.
  */
 function invoicedKept(order: Order, lines: readonly OrderItem[], amount: number): OrderViolation | null {
   for (const line of order.items) {
-    const captured = Math.max(line.quantity - uncapturedQuantity(order, line), refundedQuantity(order, line));
+    const invoiced = line.quantity - uncapturedQuantity(order, line);
+    const refunded = refundedQuantity(order, line);
+    const captured = Math.max(invoiced, refunded);
     if (captured <= 0) continue;
+    // Units a refund named beyond those a capture named: a capture by amount alone took them.
+    const how =
+      refunded > invoiced
+        ? `captured: ${refunded} refunded by items after a capture by amount alone (a refund gives back only what was captured)`
+        : `captured (${captured} of ${line.quantity})`;
     const named = lines.filter((l) => l.id === line.id && l.description === line.description);
     const same = named.filter((l) => l.unitPrice === line.unitPrice && l.vat === line.vat);
     const label = `Article ${line.id} "${line.description}"`;
@@ -127,7 +154,7 @@ function invoicedKept(order: Order, lines: readonly OrderItem[], amount: number)
       }
       return ruleViolation(
         'ARTICLE_EXISTS_BUT_OTHER_INFORMATION',
-        `${label} is already captured (${captured} of ${line.quantity}) and was left out. A reauthorization changes only what is not captured: ` +
+        `${label} is already ${how} and was left out. A reauthorization changes only what is not captured: ` +
           `send the captured article again unchanged, with at least ${captured}, and refund it instead to give the money back.`,
       );
     }
@@ -135,7 +162,7 @@ function invoicedKept(order: Order, lines: readonly OrderItem[], amount: number)
     if (sent < captured) {
       return ruleViolation(
         'ARTICLE_EXISTS_BUT_OTHER_INFORMATION',
-        `${label}: ${captured} are already captured, but the reauthorization sends ${sent}. A reauthorization changes only what is not captured: ` +
+        `${label} is already ${how}, but the reauthorization sends ${sent}. A reauthorization changes only what is not captured: ` +
           `send at least ${captured}, and refund the rest instead to give the money back.`,
       );
     }
@@ -151,8 +178,9 @@ function invoicedKept(order: Order, lines: readonly OrderItem[], amount: number)
   return null;
 }
 
-export function planReauthorize(order: Order, command: AmountCommand, inProgress: Reauthorization | null): ReauthorizePlan {
+export function planReauthorize(order: Order, sent: AmountCommand, inProgress: Reauthorization | null): ReauthorizePlan {
   assertAllowed(order, 'reauthorize');
+  const command = inShopIds(order, sent);
   if (inProgress) {
     throw new OrderViolation(
       'conflict',

@@ -7,7 +7,30 @@ import { chargedShippingLines } from './delivery-module.js';
 import type { Checkout, Invoice, Order, OrderItem } from './model.js';
 import { sumLines } from './money.js';
 
-export function orderItemsOf(checkout: Pick<Checkout, 'cart' | 'fees' | 'shipping' | 'delivery'>): OrderItem[] {
+/**
+ * The article number of an order's shipping row, as order administration shows it, by the
+ * order's country. No page shows an order's rows that far (the stored get-order examples end
+ * before `items`); the clients that read them back do: Walley's Magento 2 module finds the
+ * shipping row by article number "Frakt" (the Payments SDK's ArticleList::getShippingArticle,
+ * https://github.com/collector-bank/PaymentsAPI-PHP-SDK), and the NordicWebTeam fork by "Frakt",
+ * "Fragt" or "Toimituskulut" (https://github.com/NordicWebTeam/Collector-bank-Checkout-Magento-2,
+ * src/Service/Sdk/Payment/Invoice/Article/ArticleList.php): Swedish and Norwegian, Danish and
+ * Finnish for shipping. Germany and EU stores are named by no source: "Frakt", the one name
+ * both modules find.
+ */
+const SHIPPING_ARTICLE_NUMBERS: Readonly<Record<string, string>> = { SE: 'Frakt', NO: 'Frakt', DK: 'Fragt', FI: 'Toimituskulut' };
+
+export function shippingArticleNumber(countryCode: string): string {
+  return SHIPPING_ARTICLE_NUMBERS[countryCode.toUpperCase()] ?? 'Frakt';
+}
+
+/**
+ * The order's lines: the cart, the fees, and the shipping a delivery module charges. A shipping
+ * row keeps the shop's id (the checkout's order lines show it, and WooCommerce captures and
+ * refunds by it) and carries the service's article number (what GET /manage/orders shows). The
+ * invoice fee keeps the shop's id: no source names it otherwise.
+ */
+export function orderItemsOf(checkout: Pick<Checkout, 'cart' | 'fees' | 'shipping' | 'delivery' | 'countryCode'>): OrderItem[] {
   const items: OrderItem[] = checkout.cart.items.map((item) => ({
     id: item.id,
     description: item.description,
@@ -15,10 +38,15 @@ export function orderItemsOf(checkout: Pick<Checkout, 'cart' | 'fees' | 'shippin
     quantity: item.quantity,
     vat: item.vat,
   }));
-  for (const fee of [checkout.fees.shipping, checkout.fees.directInvoiceFee]) {
-    if (fee) items.push({ id: fee.id, description: fee.description, unitPrice: fee.unitPrice, quantity: 1, vat: fee.vat });
+  const shipping = shippingArticleNumber(checkout.countryCode);
+  const { shipping: fee, directInvoiceFee } = checkout.fees;
+  if (fee)
+    items.push({ id: fee.id, description: fee.description, unitPrice: fee.unitPrice, quantity: 1, vat: fee.vat, articleNumber: shipping });
+  if (directInvoiceFee) {
+    const { id, description, unitPrice, vat } = directInvoiceFee;
+    items.push({ id, description, unitPrice, quantity: 1, vat });
   }
-  items.push(...chargedShippingLines(checkout));
+  items.push(...chargedShippingLines(checkout).map((line) => ({ ...line, articleNumber: shipping })));
   return items;
 }
 

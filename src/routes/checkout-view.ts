@@ -95,9 +95,15 @@ function orderView(checkout: Checkout, order: Order | undefined): Record<string,
   return {
     orderId,
     totalAmount: toMajor(total),
-    items: items.map((item) => ({ ...item, ...articleFieldsOf(checkout, item), unitPrice: toMajor(item.unitPrice) })),
+    items: items.map((item) => ({ ...shopLine(item), ...articleFieldsOf(checkout, item), unitPrice: toMajor(item.unitPrice) })),
     customerToken: checkout.customerToken ?? null,
   };
+}
+
+/** A line as the shop sent it: the checkout shows the shop's ids (WooCommerce finds its `shipping|…` row by it), not the article number order administration names a row by. */
+function shopLine(item: OrderItem): Omit<OrderItem, 'articleNumber'> {
+  const { id, description, unitPrice, quantity, vat } = item;
+  return { id, description, unitPrice, quantity, vat };
 }
 
 /**

@@ -11,7 +11,7 @@ import { serviceInstant } from '../domain/instants.js';
 
 function itemView(item: OrderItem): Record<string, unknown> {
   return {
-    articleNumber: item.id,
+    articleNumber: item.articleNumber ?? item.id,
     description: item.description,
     quantity: item.quantity,
     price: toMajor(item.unitPrice),

@@ -135,7 +135,8 @@ const PRINTS: Record<string, (stdout: string, ports: Record<string, number>) => 
     expect(JSON.parse(lines[0]!)).toEqual({ id: 'service-point', name: 'Service point', fee: 49, vat: 25, deliveryTime: '1-3 days' });
     expect(lines.slice(1, 5)).toEqual(['null', 'PostNord', '49', '2548']);
     expect(JSON.parse(lines[5]!)).toEqual({
-      articleNumber: 'shipping|postnord:service-point',
+      // Order administration names a shipping row "Frakt" in a Swedish store (src/domain/order.ts).
+      articleNumber: 'Frakt',
       description: 'PostNord Service point',
       quantity: 1,
       price: 49,

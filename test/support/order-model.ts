@@ -36,6 +36,7 @@ export interface Write {
 
 const CREDIT_CHECK_MS = 3000;
 const ADJUSTMENT = { id: 'reauthorization-adjustment', description: 'Reauthorization adjustment' };
+const idOf = (article: string): string => article.split('\u0000')[0]!;
 
 /** An article: id, description and price (what an invoice row names it by). */
 export const articleOf = (l: Pick<Line, 'id' | 'description' | 'unitPrice'>): string => `${l.id}\u0000${l.description}\u0000${l.unitPrice}`;
@@ -277,7 +278,9 @@ export class OrderModel {
 
   /**
    * Why new lines would not keep what was captured, per captured article: left out, fewer units,
-   * another price or VAT. Units refunded by items were captured, even after a capture by amount alone.
+   * another price or VAT. Units refunded by items were captured, even after a capture by amount
+   * alone that named none of them: a refund gives back only what was captured (docs/orders.md,
+   * "What was captured stays").
    */
   private keepsCaptured(lines: readonly Line[]): string[] {
     const codes: string[] = [];
@@ -310,6 +313,19 @@ export class OrderModel {
     return [];
   }
 
+  /**
+   * Each adjustment is an article of its own: the first id no line and no captured or refunded
+   * row has (reauthorization-adjustment, -2, -3 …), so the order's own rows never contradict
+   * each other.
+   */
+  private adjustmentId(): string {
+    const taken = new Set([...this.lines.map((l) => l.id), ...[...this.capturedUnits.keys(), ...this.refundedUnits.keys()].map(idOf)]);
+    const name = (n: number): string => (n === 1 ? ADJUSTMENT.id : `${ADJUSTMENT.id}-${n}`);
+    let n = 1;
+    while (taken.has(name(n))) n += 1;
+    return name(n);
+  }
+
   private reauthorize(amount: number, items: Line[] | null): Expected {
     if (this.status === 'Activated' || this.status === 'Returned') return { codes: ['ORDER_ALREADY_CAPTURED'] };
     if (this.status === 'Cancelled') return { codes: ['ORDER_CANCELLED'] };
@@ -319,7 +335,10 @@ export class OrderModel {
       ? merged(items.map(({ id, description, unitPrice, quantity, vat }) => ({ id, description, unitPrice, quantity, vat })))
       : amount === this.total
         ? this.lines
-        : merged([...this.lines, { ...ADJUSTMENT, unitPrice: amount - this.total, quantity: 1, vat: this.lines[0]?.vat ?? 0 }]);
+        : merged([
+            ...this.lines,
+            { ...ADJUSTMENT, id: this.adjustmentId(), unitPrice: amount - this.total, quantity: 1, vat: this.lines[0]?.vat ?? 0 },
+          ]);
     const codes: string[] = [];
     if (items) codes.push(...this.contradictions(items));
     if (items && sum(items) !== amount) codes.push('REAUTHORIZE_AMOUNT_MUST_MATCH_SUM_OF_ARTICLES');

@@ -117,6 +117,7 @@ describe('what the choice charges', () => {
     fees: { shipping: null, directInvoiceFee: null },
     shipping: null,
     delivery: choice,
+    countryCode: 'SE',
   };
 
   it('is one order line named after carrier and option, its id the shippingFeeId', () => {
