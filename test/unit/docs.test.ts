@@ -70,3 +70,20 @@ describe("README's documentation index", () => {
     expect([...listed].sort()).toEqual([...pages].sort());
   });
 });
+
+describe("the README's dashboard picture", () => {
+  it('is the file the npm script that takes it from the live dashboard writes, and development.md says how to run it', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const script = /^node (scripts\/\S+\.mjs)$/.exec(pkg.scripts['readme:picture'] ?? '')?.[1];
+    expect(script).toBeDefined();
+    const source = readFileSync(join(ROOT, script!), 'utf8');
+    const written = /join\(ROOT, '(docs\/img\/[\w.-]+\.png)'\)/.exec(source)?.[1];
+    expect(written).toBe('docs/img/dashboard.png');
+    expect(readme).toContain(`](${written})`);
+    expect(existsSync(join(ROOT, written!))).toBe(true);
+    // From the live dashboard, in Chromium, on a sandbox of its own on a free port.
+    expect(source).toContain('/__admin/ui');
+    expect(source).toMatch(/port: 0\b/);
+    expect(readFileSync(join(ROOT, 'docs/development.md'), 'utf8')).toContain('`npm run readme:picture`');
+  });
+});
