@@ -45,7 +45,7 @@ const REPORT_COMMAND = {
 const USAGE = commandHelp(REPORT_COMMAND);
 
 /** The exit code when no report could be had: a CI job tells "the gate failed" (1) from "the gate could not run". */
-export const UNREACHABLE_EXIT = 3;
+const UNREACHABLE_EXIT = 3;
 
 export const REPORT: Subcommand = { command: REPORT_COMMAND, run: runReport };
 

@@ -18,7 +18,7 @@ import type { Authorization, CustomerToken, CustomerTokenStatus } from './tokeni
  * (src/routes/answers/webhooks.ts), so a new type is one line here, and a new payload its
  * schema there too.
  */
-export const WEBHOOK_PAYLOADS = {
+const WEBHOOK_PAYLOADS = {
   'walley:authorization:created': 'authorization',
   'walley:authorization:authorized': 'authorization',
   'walley:authorization:retrying': 'authorization',

@@ -37,8 +37,7 @@ function concerns(entry: TrafficEntry, traffic: Traffic): string | null {
 /** The calls behind evidence ids, in the order given; an id the traffic does not hold is left out. */
 export function evidenceCalls(traffic: Traffic, ids: readonly number[]): EvidenceCall[] {
   const byId = new Map<number, TrafficEntry>();
-  for (const list of [traffic.own, traffic.frontend, traffic.outbound, traffic.admin])
-    for (const entry of list) byId.set(entry.id, entry);
+  for (const list of [traffic.own, traffic.frontend, traffic.outbound, traffic.admin]) for (const entry of list) byId.set(entry.id, entry);
   return ids.flatMap((id) => {
     const entry = byId.get(id);
     if (!entry) return [];

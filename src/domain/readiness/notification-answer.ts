@@ -14,7 +14,7 @@ import { type Traffic, type TrafficEntry, callsToShop, checkoutsOf, isRead, isWr
  * notification while it still handles the first (WooCommerce answers 400 then) has answered
  * 200 by the third.
  */
-export const UNANSWERED_ATTEMPTS = 3;
+const UNANSWERED_ATTEMPTS = 3;
 
 /** The attempts to one URL up to the one the shop answered 200: the retries of one notification. */
 function deliveries(notifications: readonly TrafficEntry[]): TrafficEntry[][] {
@@ -77,10 +77,7 @@ function repeatedEffects(traffic: Traffic, reached: readonly TrafficEntry[]): nu
     }
     const privateId = orders.get(orderId)!;
     const between = reached.find(
-      (call) =>
-        call.startedMs > first.startedMs &&
-        call.startedMs < entry.startedMs &&
-        call.privateId === privateId,
+      (call) => call.startedMs > first.startedMs && call.startedMs < entry.startedMs && call.privateId === privateId,
     );
     if (between) evidence.push(first.id, between.id, entry.id);
   }

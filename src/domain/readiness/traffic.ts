@@ -118,7 +118,7 @@ export function isWrite(entry: TrafficEntry): boolean {
 const ORDER_PATH = /^\/manage\/orders\/([^/]+)/;
 
 /** The order an order administration call is about, or null. */
-export function orderCall(entry: TrafficEntry): string | null {
+function orderCall(entry: TrafficEntry): string | null {
   return isApiCall(entry) ? (ORDER_PATH.exec(entry.path)?.[1]?.toLowerCase() ?? null) : null;
 }
 
@@ -312,7 +312,7 @@ export function valueKey(value: unknown): string | null {
 }
 
 /** valueKey of what a value holds, empty strings, nulls and empty members left out; null when nothing is left. */
-export function dataKey(value: unknown): string | null {
+function dataKey(value: unknown): string | null {
   const held = substance(value);
   return held === undefined ? null : JSON.stringify(canonical(held));
 }

@@ -12,7 +12,7 @@ const WIDGET_PAGE = 'https://payments.collectorbank.se/docs/checkout/widgets/cre
  * too early. The page gives the expiry, not a margin; the same "shortly before it expires" as for
  * bearer tokens (five minutes) lets a shop renew ahead of a page view without failing it.
  */
-export const WIDGET_RENEW_MARGIN_MS = 5 * 60_000;
+const WIDGET_RENEW_MARGIN_MS = 5 * 60_000;
 
 const WIDGET_PATH = /^\/widgets?\/?$/;
 
