@@ -6,34 +6,13 @@
 import type { Subcommand } from './command.js';
 
 const LOADERS = {
-  sign: async () => {
-    const { SIGN } = await import('./sign.js');
-    return SIGN;
-  },
-  tls: async () => {
-    const { TLS } = await import('./tls.js');
-    return TLS;
-  },
-  hosts: async () => {
-    const { HOSTS } = await import('./tls.js');
-    return HOSTS;
-  },
-  report: async () => {
-    const { REPORT } = await import('./report.js');
-    return REPORT;
-  },
-  verify: async () => {
-    const { VERIFY } = await import('./verify.js');
-    return VERIFY;
-  },
-  record: async () => {
-    const { RECORD } = await import('./record.js');
-    return RECORD;
-  },
-  diff: async () => {
-    const { DIFF } = await import('./diff.js');
-    return DIFF;
-  },
+  sign: () => import('./sign.js').then(({ SIGN }) => SIGN),
+  tls: () => import('./tls.js').then(({ TLS }) => TLS),
+  hosts: () => import('./tls.js').then(({ HOSTS }) => HOSTS),
+  report: () => import('./report.js').then(({ REPORT }) => REPORT),
+  verify: () => import('./verify.js').then(({ VERIFY }) => VERIFY),
+  record: () => import('./record.js').then(({ RECORD }) => RECORD),
+  diff: () => import('./diff.js').then(({ DIFF }) => DIFF),
 } satisfies Record<string, () => Promise<Subcommand>>;
 
 export type SubcommandName = keyof typeof LOADERS;
