@@ -112,10 +112,12 @@ describe('the migration demo on the sandbox that is open', () => {
     );
     expect(changes).toEqual([
       '2 user current-api null→not-met',
+      '2 user terms-https null→met',
       '3 user reuse-public-token not-seen→met',
-      // The merchant's old calls are still in the journal: the client's card says so.
-      '7 client current-api null→not-met',
+      // The client is judged by its own calls: the SharedKey user's old ones stay on the user's card.
+      '8 client current-api not-seen→met',
       '9 client token-reuse not-seen→met',
+      '9 client terms-https not-seen→met',
       '10 client reuse-public-token not-seen→met',
       '10 client necessary-requests not-seen→met',
     ]);

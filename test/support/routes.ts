@@ -108,6 +108,7 @@ export const ADMIN: [string, string][] = [
   ['GET', '/__admin/{env}/customer-tokens'],
   ['GET', '/__admin/{env}/authorizations'],
   ['GET', '/__admin/{env}/on-hold-reviews'],
+  ['GET', '/__admin/demo/migration'],
 ];
 
 /** Methods that exist on a path without being listed (DELETE /__admin/clock resets the clock: never sent). */
@@ -118,6 +119,8 @@ export const IMPLICIT: Record<string, string[]> = {
   '/__admin/sandboxes': ['POST'],
   '/__admin/faults': ['POST', 'DELETE'],
   '/__admin/requests': ['DELETE'],
+  // It plays the migration demo, which moves the clock past every token's lifetime.
+  '/__admin/demo/migration': ['POST'],
   '/oauth2/v2.0/token': ['OPTIONS'],
   '/oauth2/v2.0/token/': ['OPTIONS'],
   // Entra's metadata answers CORS preflights (Access-Control-Allow-Methods: GET, OPTIONS).
