@@ -18,21 +18,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, type Spawned, startSandbox } from '../support/spawn.js';
+import { ROOT, type Spawned, freePort, startSandbox } from '../support/spawn.js';
 
 const PAGES = ['docs/recurring-payments.md', 'docs/checkout-api.md', 'docs/https.md', 'docs/b2b-stores.md', 'docs/delivery-modules.md'];
 
 function walkthrough(page: string): string {
   const text = readFileSync(join(ROOT, page), 'utf8');
   return [...text.matchAll(/^```sh walkthrough\n([\s\S]*?)^```$/gm)].map((m) => m[1] ?? '').join('\n');
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** The page's stated ports, each swapped for a free one. */

@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../src/domain/model.js';
 import { useSandboxShell } from '../support/sandbox.js';
-import { ManageApi, expectAccepted, expectProblem } from '../support/manage-api.js';
+import { ManageApi, type OrderRow, expectAccepted, expectProblem } from '../support/manage-api.js';
 import { tentOrder } from '../support/order-fixture.js';
 
 const sb = useSandboxShell({ port: 0, now: '2026-10-01T12:00:00Z', frozen: true });
@@ -26,23 +26,14 @@ function placeOrder(): Order {
   return order;
 }
 
-interface Row {
-  articleNumber: string;
-  description: string;
-  quantity: number;
-  price: number;
-  vatRate: number;
-}
-
 /** A row as a client sends it back from GET /manage/orders. */
-const sent = (row: Row, quantity = row.quantity) => ({
+const sent = (row: OrderRow, quantity = row.quantity) => ({
   id: row.articleNumber,
   description: row.description,
   unitPrice: row.price,
   quantity,
   vat: row.vatRate,
 });
-const rowsOf = async (orderId: string): Promise<Row[]> => (await api.order(orderId)).items as Row[];
 const sumOf = (rows: { unitPrice: number; quantity: number }[]): number =>
   Math.round(rows.reduce((n, r) => n + r.unitPrice * 100 * r.quantity, 0)) / 100;
 
@@ -54,7 +45,7 @@ async function twiceAdjusted(): Promise<Order> {
   const order = placeOrder();
   const path = `/manage/orders/${order.orderId}/reauthorize`;
   expectAccepted(await api.post(path, { amount: 2700 }), order.orderId);
-  const rows = await rowsOf(order.orderId);
+  const rows = await api.rows(order.orderId);
   const food = { id: 'FOOD', description: 'Trail food', unitPrice: 10, quantity: 1, vat: 12 };
   const items = [food, ...rows.map((row) => sent(row, row.articleNumber === 'PEG-10' ? 1 : row.quantity))];
   expectAccepted(await api.post(path, { amount: sumOf(items), items }), order.orderId);
@@ -65,7 +56,7 @@ async function twiceAdjusted(): Promise<Order> {
 describe('adjustment rows of reauthorizations by amount', () => {
   it('are distinct articles: a second one gets an id of its own', async () => {
     const order = await twiceAdjusted();
-    const adjustments = (await rowsOf(order.orderId)).filter((row) => row.articleNumber.startsWith('reauthorization-adjustment'));
+    const adjustments = (await api.rows(order.orderId)).filter((row) => row.articleNumber.startsWith('reauthorization-adjustment'));
     expect(adjustments).toEqual([
       { articleNumber: 'reauthorization-adjustment', description: 'Reauthorization adjustment', quantity: 1, price: -47, vatRate: 25 },
       { articleNumber: 'reauthorization-adjustment-2', description: 'Reauthorization adjustment', quantity: 1, price: -47, vatRate: 12 },
@@ -74,13 +65,13 @@ describe('adjustment rows of reauthorizations by amount', () => {
 
   it('are captured one after the other, and the order’s rows sent back are taken', async () => {
     const order = await twiceAdjusted();
-    const rows = await rowsOf(order.orderId);
-    const named = (id: string, vat = 25): Row => rows.find((row) => row.articleNumber.startsWith(id) && row.vatRate === vat)!;
+    const rows = await api.rows(order.orderId);
+    const named = (id: string, vat = 25): OrderRow => rows.find((row) => row.articleNumber.startsWith(id) && row.vatRate === vat)!;
     const first = [sent(named('TENT-2P')), sent(named('reauthorization-adjustment'))];
     expectAccepted(await api.post(`/manage/orders/${order.orderId}/capture`, { amount: sumOf(first), items: first }), order.orderId);
     const second = [sent(named('shipping')), sent(named('reauthorization-adjustment', 12))];
     expectAccepted(await api.post(`/manage/orders/${order.orderId}/capture`, { amount: sumOf(second), items: second }), order.orderId);
-    const back = (await rowsOf(order.orderId)).map((row) => sent(row));
+    const back = (await api.rows(order.orderId)).map((row) => sent(row));
     expectAccepted(await api.post(`/manage/orders/${order.orderId}/reauthorize`, { amount: sumOf(back), items: back }), order.orderId);
   });
 });

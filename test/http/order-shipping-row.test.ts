@@ -7,31 +7,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../support/sandbox.js';
-import { ManageApi, bearerToken, expectAccepted } from '../support/manage-api.js';
+import { initPayload } from '../support/checkout-requests.js';
+import { ManageApi, type OrderRow, bearerToken, expectAccepted } from '../support/manage-api.js';
 
 const sb = useSandbox({ now: '2026-10-01T12:00:00Z', frozen: true });
 
-const INIT = {
+// The fee id as WooCommerce sends it; Magento sends its shipping method code (flatrate_flatrate).
+const INIT = initPayload({
   storeId: '1234',
-  countryCode: 'SE',
-  merchantTermsUri: 'https://shop.example/terms',
-  cart: {
-    items: [
-      { id: 'TENT-2P', description: 'Two-person tent', unitPrice: '2499.00', quantity: 1, vat: 25 },
-      { id: 'PEG-10', description: 'Tent pegs (10)', unitPrice: '99.50', quantity: 2, vat: 25 },
-    ],
-  },
-  // The fee id as WooCommerce sends it; Magento sends its shipping method code (flatrate_flatrate).
   fees: { shipping: { id: 'shipping|flat_rate:1', description: 'Flat rate', unitPrice: '49.00', vat: 25 } },
-};
-
-interface Row {
-  articleNumber: string;
-  description: string;
-  quantity: number;
-  price: number;
-  vatRate: number;
-}
+});
 
 /** A purchased Swedish order: its id, and the checkout's order lines as the shop reads them. */
 async function purchased(): Promise<{ orderId: string; checkoutLines: { id: string }[]; api: ManageApi }> {
@@ -49,12 +34,10 @@ async function purchased(): Promise<{ orderId: string; checkoutLines: { id: stri
   return { orderId: checkout.data.order.orderId.toLowerCase(), checkoutLines: checkout.data.order.items, api: new ManageApi(sb) };
 }
 
-const rowsOf = async (api: ManageApi, orderId: string): Promise<Row[]> => (await api.order(orderId)).items as Row[];
-
 describe('the shipping row of an order', () => {
   it('is "Frakt" in GET /manage/orders of a Swedish order, and the shop’s id on the checkout', async () => {
     const { orderId, checkoutLines, api } = await purchased();
-    expect(await rowsOf(api, orderId)).toEqual([
+    expect(await api.rows(orderId)).toEqual([
       { articleNumber: 'TENT-2P', description: 'Two-person tent', quantity: 1, price: 2499, vatRate: 25 },
       { articleNumber: 'PEG-10', description: 'Tent pegs (10)', quantity: 2, price: 99.5, vatRate: 25 },
       { articleNumber: 'Frakt', description: 'Flat rate', quantity: 1, price: 49, vatRate: 25 },
@@ -70,7 +53,7 @@ describe('the shipping row of an order', () => {
     expectAccepted(await api.post(`/manage/orders/${orderId}/capture`, { amount: 2548, items: [tent, frakt] }), orderId);
     let order = await api.order(orderId);
     expect(order.status).toBe('PartActivated');
-    expect((order.invoices[0]?.items as Row[]).map((row) => row.articleNumber)).toEqual(['TENT-2P', 'Frakt']);
+    expect((order.invoices[0]?.items as OrderRow[]).map((row) => row.articleNumber)).toEqual(['TENT-2P', 'Frakt']);
     // The shipping is captured: a second capture of it is refused, whichever name it is sent by.
     const twice = await api.post(`/manage/orders/${orderId}/capture`, { amount: 49, items: [{ ...frakt, id: 'shipping|flat_rate:1' }] });
     expect(twice.status, twice.text).toBe(422);
@@ -93,7 +76,7 @@ describe('the shipping row of an order', () => {
       shipping,
     ];
     expectAccepted(await api.post(`/manage/orders/${orderId}/reauthorize`, { amount: '2647.50', items: lines }), orderId);
-    expect((await rowsOf(api, orderId)).map((row) => [row.articleNumber, row.quantity])).toEqual([
+    expect((await api.rows(orderId)).map((row) => [row.articleNumber, row.quantity])).toEqual([
       ['TENT-2P', 1],
       ['PEG-10', 1],
       ['Frakt', 1],

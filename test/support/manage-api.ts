@@ -31,6 +31,15 @@ export interface ReadResponse {
   json: Record<string, unknown> & { data?: unknown };
 }
 
+/** A row of an order as GET /manage/orders/{id} answers it (its items, and each invoice's). */
+export interface OrderRow {
+  articleNumber: string;
+  description: string;
+  quantity: number;
+  price: number;
+  vatRate: number;
+}
+
 export class ManageApi {
   private token: string | null = null;
   private tokenAtMs = 0;
@@ -75,6 +84,11 @@ export class ManageApi {
     const answer = await this.get(`/manage/orders/${orderId}`);
     expect(answer.status, answer.text).toBe(200);
     return answer.json.data as Record<string, unknown> & { status: string; totalAmount: number; invoices: Record<string, unknown>[] };
+  }
+
+  /** GET /manage/orders/{id} → its rows. */
+  async rows(orderId: string): Promise<OrderRow[]> {
+    return (await this.order(orderId)).items as OrderRow[];
   }
 }
 

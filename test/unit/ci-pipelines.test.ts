@@ -6,14 +6,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSandbox } from '../support/sandbox.js';
 import { PORT, dockerfile, expectBaseUrl, expectImage, expectStarts, healthcheck, pkg, yamlBlock } from '../support/pipelines.js';
-import { ROOT } from '../support/spawn.js';
+import { ROOT, freePort } from '../support/spawn.js';
 
 const block = (tag: string): unknown => yamlBlock('docs/ci-pipelines.md', tag);
 const page = readFileSync(join(ROOT, 'docs/ci-pipelines.md'), 'utf8');
@@ -33,15 +31,6 @@ function runShell(
     child.once('exit', (status) => resolve({ status, stderr })),
   );
   return { child, done };
-}
-
-/** A port nothing listens on now, for a sandbox started on it later. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('the Dockerfile facts the recipes rely on', () => {
