@@ -15,9 +15,7 @@ import { migrationReport } from './report.js';
 import { DEMO_ENV, DEMO_MERCHANT, hostOf } from './demo-shop.js';
 import { STORY_LENGTH, type StepOutcome, playStory } from './demo-story.js';
 import { type DemoRunAnswer, demoRunSchema } from './answers/demo.js';
-
-/** A viewer's pace: long enough to read each step on the dashboard as it lands. */
-const DEFAULT_PAUSE_MS = 1500;
+import { DEFAULT_PAUSE_MS, MAX_PAUSE_MS } from './demo-pace.js';
 
 const startSchema = z
   .object({
@@ -25,7 +23,7 @@ const startSchema = z
       .number()
       .int()
       .min(0)
-      .max(10_000)
+      .max(MAX_PAUSE_MS)
       .optional()
       .meta({ description: `Real milliseconds between steps (default ${DEFAULT_PAUSE_MS}); 0 plays it at once, as a test would.` }),
   })

@@ -10,6 +10,7 @@ const LOADERS = {
   tls: () => import('./tls.js').then(({ TLS }) => TLS),
   hosts: () => import('./tls.js').then(({ HOSTS }) => HOSTS),
   report: () => import('./report.js').then(({ REPORT }) => REPORT),
+  demo: () => import('./demo.js').then(({ DEMO }) => DEMO),
   verify: () => import('./verify.js').then(({ VERIFY }) => VERIFY),
   record: () => import('./record.js').then(({ RECORD }) => RECORD),
   diff: () => import('./diff.js').then(({ DIFF }) => DIFF),

@@ -4,10 +4,10 @@
  * readiness items per integration, as text or JUnit XML, and an exit code a CI job can gate on.
  */
 import { parseFlags } from './args.js';
-import { type Command, type Flag, HELP_FLAG, PROGRAM, type Subcommand, commandHelp } from './command.js';
-import { DEFAULT_HOST, DEFAULT_PORT } from '../config.js';
+import { type Command, type Flag, HELP_FLAG, type Subcommand, commandHelp } from './command.js';
 import type { MigrationReport } from '../control/report.js';
 import { readinessJunit, readinessText } from './readiness-format.js';
+import { ADMIN_TOKEN_FLAG, SANDBOX_URL_FLAG, SandboxUnreachable, UNREACHABLE_EXIT, sandboxClient } from './sandbox-client.js';
 
 const REPORT_COMMAND = {
   name: 'report',
@@ -17,23 +17,13 @@ const REPORT_COMMAND = {
     'on the current API, tokens requested against API calls, and every authentication failure.\n' +
     "With --readiness: each integration's go-live readiness items (docs/go-live-readiness.md).",
   flags: {
-    url: {
-      type: 'string',
-      value: 'URL',
-      synopsis: 'optional',
-      help: `the sandbox (default http://${DEFAULT_HOST}:${DEFAULT_PORT}; env SANDBOX_URL)`,
-    },
+    url: SANDBOX_URL_FLAG,
     json: { type: 'boolean', synopsis: 'optional', help: 'the report as JSON' },
     readiness: { type: 'boolean', synopsis: 'optional', help: 'the go-live readiness items per integration; exit 1 when one is not met' },
     strict: { type: 'boolean', help: 'with --readiness: exit 1 also when an item is not seen' },
     principal: { type: 'string', value: 'ID', help: 'with --readiness: only this integration (API client id or SharedKey username)' },
     format: { type: 'string', value: 'text|junit', help: 'with --readiness: text (default) or junit (JUnit XML on stdout, for CI)' },
-    'admin-token': {
-      type: 'string',
-      value: 'TOKEN',
-      synopsis: 'optional',
-      help: "the sandbox's admin token, if it has one (env SANDBOX_ADMIN_TOKEN)",
-    },
+    'admin-token': ADMIN_TOKEN_FLAG,
     help: HELP_FLAG,
   },
   epilogue:
@@ -43,9 +33,6 @@ const REPORT_COMMAND = {
 } as const satisfies Command<Record<string, Flag>>;
 
 const USAGE = commandHelp(REPORT_COMMAND);
-
-/** The exit code when no report could be had: a CI job tells "the gate failed" (1) from "the gate could not run". */
-const UNREACHABLE_EXIT = 3;
 
 export const REPORT: Subcommand = { command: REPORT_COMMAND, run: runReport };
 
@@ -74,18 +61,16 @@ async function runReport(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
-  const base = (values.url ?? process.env.SANDBOX_URL ?? `http://${DEFAULT_HOST}:${DEFAULT_PORT}`).replace(/\/+$/, '');
-  const token = values['admin-token'] ?? process.env.SANDBOX_ADMIN_TOKEN;
+  const sandbox = sandboxClient(values);
   const asText = !values.json && !values.readiness;
-  const target = `${base}/__admin/report${asText ? '?format=text' : ''}`;
+  const path = `/__admin/report${asText ? '?format=text' : ''}`;
+  const target = `${sandbox.base}${path}`;
   let response: Response;
   try {
-    response = await fetch(target, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    response = await sandbox.ask(path);
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
-    process.stderr.write(
-      `report: no sandbox answered at ${base}${cause ? ` (${cause})` : ''}. Start one (${PROGRAM}, or npm start in a clone) or pass --url.\n`,
-    );
+    if (!(error instanceof SandboxUnreachable)) throw error;
+    process.stderr.write(`report: ${error.message}\n`);
     return UNREACHABLE_EXIT;
   }
   const text = await response.text();
@@ -93,7 +78,7 @@ async function runReport(argv: string[]): Promise<number> {
     process.stderr.write(`report: ${target} answered ${response.status}: ${text}\n`);
     return UNREACHABLE_EXIT;
   }
-  if (values.readiness) return printReadiness(JSON.parse(text) as MigrationReport, values, `${base}/__admin/requests`);
+  if (values.readiness) return printReadiness(JSON.parse(text) as MigrationReport, values, `${sandbox.base}/__admin/requests`);
   process.stdout.write(values.json ? `${JSON.stringify(JSON.parse(text), null, 2)}\n` : text);
   return 0;
 }
