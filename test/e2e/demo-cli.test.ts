@@ -4,12 +4,10 @@
  * the readiness items it changed, and its exit codes for a sandbox that is not there and for a
  * bad flag.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DemoRunAnswer } from '../../src/admin/answers/demo.js';
 import { MAX_PAUSE_MS } from '../../src/admin/demo-pace.js';
-import { runCli, spawnScope, startSandbox } from '../support/spawn.js';
+import { freePort, runCli, spawnScope, startSandbox } from '../support/spawn.js';
 
 const { running } = spawnScope('sandbox-demo-cli-');
 
@@ -78,10 +76,7 @@ describe('demo in a process of its own', () => {
   });
 
   it('exits 3 when nothing answers at the URL', async () => {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    await new Promise((resolve) => server.close(resolve));
+    const port = await freePort();
     const { code, output } = await runCli(['demo', '--url', `http://127.0.0.1:${port}`]);
     expect(code).toBe(3);
     expect(output).toContain(`demo: no sandbox answered at http://127.0.0.1:${port} (ECONNREFUSED).`);
