@@ -2,9 +2,17 @@
  * Every route of every surface and of the admin plane, as a black-box test sees it: prefix,
  * method, path with {slot} placeholders for ids, the error shape it answers in, and the
  * credentials it needs. Shared by the robustness tables, the property-based fuzz suite and the
- * isolation tests; an operation of the tables not sent is in LEFT_OUT with why, and
- * test/unit/black-box-routes.test.ts holds the list to the tables.
+ * isolation tests. Made from the tables the sandbox is made from (each surface's operations and
+ * the admin plane's), so a new operation is sent as soon as it exists; what is written here by
+ * hand is only what the tables cannot say: the operations not sent and why, and the spellings
+ * clients use where they differ from the table's.
  */
+import { ADMIN_OPERATIONS } from '../../src/admin/index.js';
+import { SURFACES } from '../../src/hosts.js';
+import type { AnyOperation, AuthScheme } from '../../src/http/operation.js';
+import type { Dialect } from '../../src/http/types.js';
+import { SURFACE_DEFINITIONS } from '../../src/surfaces/index.js';
+
 export type Shape = 'checkout' | 'problem' | 'oauth' | 'admin';
 export type Auth = 'bearer' | 'sharedkey' | 'none';
 export type Slot = 'checkout' | 'store' | 'order' | 'reauth' | 'merchant' | 'client' | 'secret' | 'tenant' | 'env';
@@ -21,118 +29,11 @@ export interface Route {
   body: boolean;
 }
 
-export const NEW_STYLE: [string, string][] = [
-  ['POST', '/checkouts'],
-  ['GET', '/checkouts/{checkout}'],
-  ['PUT', '/checkouts/{checkout}/'],
-  ['PUT', '/checkouts/{checkout}/cart'],
-  ['PUT', '/checkouts/{checkout}/fees'],
-  ['PUT', '/checkouts/{checkout}/reference'],
-  ['PUT', '/checkouts/{checkout}/metadata'],
-  ['PUT', '/checkouts/{checkout}/shippingProperties'],
-  ['POST', '/checkouts/{checkout}/paylink'],
-  // Aborts the checkout for good: like every DELETE, only ever called with an unknown id.
-  ['DELETE', '/checkouts/{checkout}'],
-  ['POST', '/widgets'],
-];
-
-export const OLD_STYLE: [string, string][] = [
-  ['POST', '/checkout'],
-  ['GET', '/merchants/{store}/checkouts/{checkout}'],
-  ['PUT', '/merchants/{store}/checkouts/{checkout}/cart'],
-  ['PUT', '/merchants/{store}/checkouts/{checkout}/fees'],
-  ['PUT', '/merchants/{store}/checkouts/{checkout}/reference'],
-  ['PUT', '/merchants/{store}/checkouts/{checkout}/metadata'],
-  ['PUT', '/merchants/{store}/checkouts/{checkout}/shippingProperties'],
-  ['POST', '/merchants/{store}/checkouts/{checkout}/paylink'],
-  ['POST', '/widget'],
-];
-
-export const ORDERS: [string, string][] = [
-  ['GET', '/manage/orders/'],
-  ['GET', '/manage/orders/{order}'],
-  ['GET', '/manage/orders/{order}/reauthorize/{reauth}'],
-  ['POST', '/manage/orders/{order}/capture'],
-  ['POST', '/manage/orders/{order}/refund'],
-  ['POST', '/manage/orders/{order}/reauthorize'],
-  ['POST', '/manage/orders/{order}/extend'],
-  ['POST', '/manage/orders/{order}/cancel'],
-];
-
-export const IDENTITY: [string, string][] = [
-  ['POST', '/oauth2/v2.0/token'],
-  ['POST', '/oauth2/v2.0/token/'],
-  ['GET', '/{tenant}/v2.0/.well-known/openid-configuration'],
-  ['GET', '/{tenant}/discovery/v2.0/keys'],
-];
-
-export const CLIENTS = '/__admin/{env}/merchants/{merchant}/api-clients';
-export const ADMIN_CHECKOUT = '/__admin/{env}/checkouts/{checkout}';
-export const ADMIN: [string, string][] = [
-  ['GET', '/__admin/health'],
-  ['GET', '/__admin/hosts'],
-  ['GET', '/__admin/scenarios'],
-  ['POST', '/__admin/reset'],
-  ['GET', '/__admin/{env}/merchants'],
-  ['GET', '/__admin/clock'],
-  ['PUT', '/__admin/clock'],
-  ['POST', '/__admin/clock/advance'],
-  ['GET', '/__admin/tokens'],
-  ['PATCH', '/__admin/tokens'],
-  ['PUT', '/__admin/tokens/rate-limit'],
-  ['GET', ADMIN_CHECKOUT],
-  ['POST', `${ADMIN_CHECKOUT}/customer`],
-  ['POST', `${ADMIN_CHECKOUT}/commit`],
-  ['POST', `${ADMIN_CHECKOUT}/abort`],
-  ['POST', `${ADMIN_CHECKOUT}/purchase`],
-  ['GET', `${ADMIN_CHECKOUT}/callbacks`],
-  ['GET', CLIENTS],
-  ['POST', CLIENTS],
-  ['GET', `${CLIENTS}/{client}`],
-  ['PATCH', `${CLIENTS}/{client}`],
-  ['POST', `${CLIENTS}/{client}/secrets`],
-  // Only ever called with an unknown id below: these would revoke or delete for real.
-  ['DELETE', `${CLIENTS}/{client}`],
-  ['DELETE', `${CLIENTS}/{client}/secrets/{secret}`],
-  ['GET', '/__admin/sandboxes'],
-  ['GET', '/__admin/faults'],
-  ['GET', '/__admin/requests'],
-  ['GET', '/__admin/report'],
-  ['GET', '/__admin/fidelity'],
-  ['GET', '/__admin/retirement'],
-  ['GET', '/__admin/deliveries'],
-  ['GET', '/__admin/{env}/checkouts'],
-  ['GET', '/__admin/{env}/orders'],
-  ['GET', '/__admin/{env}/callbacks'],
-  ['GET', '/__admin/{env}/webhooks'],
-  ['GET', '/__admin/{env}/customer-tokens'],
-  ['GET', '/__admin/{env}/authorizations'],
-  ['GET', '/__admin/{env}/on-hold-reviews'],
-  ['GET', '/__admin/demo/migration'],
-];
-
-/** Methods that exist on a path without being listed (DELETE /__admin/clock resets the clock: never sent). */
-export const IMPLICIT: Record<string, string[]> = {
-  '/__admin/clock': ['DELETE'],
-  '/__admin/tokens/rate-limit': ['DELETE'],
-  // They make a sandbox, arm or drop fault rules, forget the journal.
-  '/__admin/sandboxes': ['POST'],
-  '/__admin/faults': ['POST', 'DELETE'],
-  '/__admin/requests': ['DELETE'],
-  // It plays the migration demo, which moves the clock past every token's lifetime.
-  '/__admin/demo/migration': ['POST'],
-  '/oauth2/v2.0/token': ['OPTIONS'],
-  '/oauth2/v2.0/token/': ['OPTIONS'],
-  // Entra's metadata answers CORS preflights (Access-Control-Allow-Methods: GET, OPTIONS).
-  '/{tenant}/v2.0/.well-known/openid-configuration': ['OPTIONS'],
-  '/{tenant}/discovery/v2.0/keys': ['OPTIONS'],
-};
-
 /**
- * The operations of the surfaces' and the admin plane's tables that the black-box tests do not
- * send, each with why: a test (test/unit/black-box-routes.test.ts) fails when a table has an
- * operation that is neither in ROUTES nor here, so a new route is listed or left out on purpose.
- * Paths as the tables write them; a surface named alone is left out whole.
+ * The operations of the tables that the black-box tests do not send, each with why, as
+ * "where METHOD path" with the path as the table writes it; a surface named alone is left out
+ * whole. A left-out method of a path that is sent is one the robustness tables' method probe
+ * leaves alone (IMPLICIT).
  */
 export const LEFT_OUT: readonly (readonly [why: string, routes: readonly string[]])[] = [
   ["The hosted page: the customer's browser (HTML, scripts, an event stream), held by its own tests.", ['frontend']],
@@ -143,6 +44,15 @@ export const LEFT_OUT: readonly (readonly [why: string, routes: readonly string[
       'api GET /purchase/customer-tokens/:token',
       'api PUT /purchase/customer-tokens/:token',
       'api DELETE /purchase/customer-tokens/:token',
+    ],
+  ],
+  [
+    "CORS preflights of Entra's metadata: 204 with no body for any tenant, so no id of theirs is ever unknown.",
+    [
+      'auth OPTIONS /:tenant/v2.0/.well-known/openid-configuration',
+      'auth OPTIONS /:tenant/discovery/v2.0/keys',
+      'api OPTIONS /:tenant/v2.0/.well-known/openid-configuration',
+      'api OPTIONS /:tenant/discovery/v2.0/keys',
     ],
   ],
   [
@@ -159,10 +69,16 @@ export const LEFT_OUT: readonly (readonly [why: string, routes: readonly string[
     ],
   ],
   [
-    'Writes that reach past the request: they end an isolated sandbox, drop a fault rule, settle deliveries, add a merchant, change its callbacks or its order read lag, or resolve a review.',
+    'Writes that reach past the request: they reset the clock or the token rate limit, make or end an isolated sandbox, arm or drop fault rules, forget the journal, settle deliveries, add a merchant, change its callbacks or its order read lag, or resolve a review.',
     [
+      'admin DELETE /__admin/clock',
+      'admin DELETE /__admin/tokens/rate-limit',
+      'admin POST /__admin/sandboxes',
       'admin DELETE /__admin/sandboxes/:id',
+      'admin POST /__admin/faults',
+      'admin DELETE /__admin/faults',
       'admin DELETE /__admin/faults/:id',
+      'admin DELETE /__admin/requests',
       'admin POST /__admin/deliveries/settle',
       'admin POST /__admin/:env/merchants',
       'admin PUT /__admin/:env/merchants/:merchantId/callbacks',
@@ -170,29 +86,99 @@ export const LEFT_OUT: readonly (readonly [why: string, routes: readonly string[
       'admin POST /__admin/:env/checkouts/:privateId/invoice-status',
     ],
   ],
+  ["It plays the migration demo, which moves the clock past every token's lifetime.", ['admin POST /__admin/demo/migration']],
   [
-    "The journal's own reads: an entry by its id (no slot above names one) and a count by a filter in the body.",
+    "The journal's own reads: an entry by its id (no slot names one) and a count by a filter in the body.",
     ['admin GET /__admin/requests/:id', 'admin POST /__admin/requests/count'],
   ],
 ];
 
-export function routes(): Route[] {
-  const list: Route[] = [];
-  const add = (prefix: string, table: [string, string][], shape: Shape, auth: Auth): void => {
-    for (const [method, path] of table) list.push({ prefix, method, path, shape, auth, body: method !== 'GET' && method !== 'DELETE' });
-  };
-  add('/uat/auth', IDENTITY, 'oauth', 'none');
-  add('/uat/api', IDENTITY, 'oauth', 'none');
-  add('/uat/api', NEW_STYLE, 'checkout', 'bearer');
-  add('/uat/api', ORDERS, 'problem', 'bearer');
-  for (const prefix of ['/uat/legacy', '/uat/retired']) {
-    add(prefix, NEW_STYLE, 'checkout', 'sharedkey');
-    add(prefix, OLD_STYLE, 'checkout', 'sharedkey');
-  }
-  add('', ADMIN, 'admin', 'none');
-  // The discovery documents take no body.
-  return list.map((r) => (r.path.includes('{tenant}') ? { ...r, body: false } : r));
+/**
+ * Operations sent with a trailing slash, as clients spell them (the surfaces ignore it):
+ * instead of the table's spelling, or as well. WooCommerce's only new-style update is
+ * PUT /checkouts/{privateId}/; the order list's own link is /manage/orders/; token clients
+ * send /oauth2/v2.0/token with and without one.
+ */
+export const TRAILING_SLASH: Readonly<Record<string, 'instead' | 'too'>> = {
+  updateCheckout: 'instead',
+  listOrders: 'instead',
+  requestToken: 'too',
+};
+
+/** Methods an operation answers beside its own without a table entry: the token endpoint answers every method, OPTIONS as a CORS preflight. */
+export const ANSWERS_TOO: Readonly<Record<string, readonly string[]>> = { requestToken: ['OPTIONS'] };
+
+/** The envelope each dialect's refusals come in, as the robustness tables judge them; an operation in any other is left out. */
+const SHAPES: Partial<Record<Dialect['name'], Shape>> = {
+  checkout: 'checkout',
+  problem: 'problem',
+  token: 'oauth',
+  oauth: 'oauth',
+  admin: 'admin',
+};
+const AUTH: Record<AuthScheme, Auth> = { bearer: 'bearer', sharedKey: 'sharedkey', none: 'none' };
+/** The id each path parameter of the tables takes. */
+const SLOTS: Readonly<Record<string, Slot>> = {
+  privateId: 'checkout',
+  storeId: 'store',
+  orderId: 'order',
+  reauthorizationId: 'reauth',
+  merchantId: 'merchant',
+  clientId: 'client',
+  secretId: 'secret',
+  tenant: 'tenant',
+  env: 'env',
+};
+
+type Entry = Pick<AnyOperation<never>, 'op' | 'method' | 'path' | 'auth' | 'dialect' | 'body'>;
+
+/** Where each table lives: a surface's name and prefix (UAT; the fuzz suite sends PROD too), or admin. */
+const TABLES: readonly { where: string; prefix: string; table: readonly Entry[] }[] = [
+  ...SURFACES.map((surface) => ({ where: surface, prefix: `/uat/${surface}`, table: SURFACE_DEFINITIONS[surface].operations })),
+  { where: 'admin', prefix: '', table: ADMIN_OPERATIONS },
+];
+
+const leftOut = new Set(LEFT_OUT.flatMap(([, routes]) => routes));
+const isLeftOut = (where: string, op: Entry): boolean => leftOut.has(where) || leftOut.has(`${where} ${op.method} ${op.path}`);
+
+/** The table's path with {slot} for each parameter, or null when a parameter has none. */
+function slotted(path: string): string | null {
+  let unknown = false;
+  const filled = path.replace(/:(\w+)/g, (_, param: string) => {
+    const slot = SLOTS[param];
+    if (slot === undefined) unknown = true;
+    return `{${slot}}`;
+  });
+  return unknown ? null : filled;
 }
 
-export const ROUTES = routes();
+function routeOf(where: string, prefix: string, op: Entry): Route[] {
+  const name = `${where} ${op.method} ${op.path}`;
+  const shape = SHAPES[op.dialect.name];
+  if (shape === undefined) throw new Error(`${name}: no error shape for the ${op.dialect.name} dialect; send it or leave it out`);
+  const path = slotted(op.path);
+  if (path === null) throw new Error(`${name}: a parameter without a slot; give it one or leave the operation out`);
+  const route = { prefix, method: op.method, shape, auth: AUTH[op.auth], body: op.body !== undefined };
+  const spelling = TRAILING_SLASH[op.op];
+  const paths = spelling === 'instead' ? [`${path}/`] : spelling === 'too' ? [path, `${path}/`] : [path];
+  return paths.map((p) => ({ ...route, path: p }));
+}
+
+export const ROUTES: Route[] = TABLES.flatMap(({ where, prefix, table }) =>
+  table.filter((op) => !isLeftOut(where, op)).flatMap((op) => routeOf(where, prefix, op)),
+);
+
+/** Methods that exist on a path without being sent there: its left-out operations' and what an operation answers too. */
+export const IMPLICIT: Record<string, string[]> = {};
+for (const { where, prefix, table } of TABLES) {
+  for (const op of table) {
+    const path = slotted(op.path);
+    const methods = isLeftOut(where, op) ? [op.method] : (ANSWERS_TOO[op.op] ?? []);
+    if (methods.length === 0) continue;
+    const sent = ROUTES.filter((r) => r.prefix === prefix && r.path.replace(/(.)\/$/, '$1') === path);
+    for (const route of sent) IMPLICIT[route.path] = [...new Set([...(IMPLICIT[route.path] ?? []), ...methods])];
+  }
+}
+
+/** A DELETE aborts a checkout or revokes a client or secret for good: it is only ever sent with unknown ids. */
 export const NEVER_WITH_KNOWN_IDS = (r: Route): boolean => r.method === 'DELETE';
