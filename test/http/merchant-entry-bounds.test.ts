@@ -112,6 +112,13 @@ describe('a merchant entry the sandbox cannot use is refused, naming the field',
     expect((await admin(sb, one, {}, 'GET')).body.tokenLifetimeSeconds).toBeNull();
   });
 
+  it('PATCH /__admin/tokens refuses the same token lifetime for every client', async () => {
+    const sb = await openSandbox({ scenario: 'minimal' });
+    expectRefused(await admin(sb, '/tokens', { lifetimeSeconds: MAX_TOKEN_LIFETIME_SECONDS + 1 }, 'PATCH'), 'lifetimeSeconds');
+    expectRefused(await admin(sb, '/tokens', { extLifetimeSeconds: Number.MAX_SAFE_INTEGER }, 'PATCH'), 'extLifetimeSeconds');
+    expect((await admin(sb, '/tokens', {}, 'GET')).body).toMatchObject({ lifetimeSeconds: 3599, extLifetimeSeconds: 3599 });
+  });
+
   it('PUT …/callbacks refuses URLs that are not http(s) or past 2048 characters, and an unbounded key', async () => {
     const sb = await openSandbox({ scenario: 'minimal' });
     const path = '/uat/merchants/1001/callbacks';
