@@ -25,6 +25,15 @@ export interface ClockSetting {
 
 type Listener = (now: Date) => void;
 
+/**
+ * The latest instant the sandbox clock shows: the end of the four-digit years an instant is
+ * written in (PUT /__admin/clock, a scenario's clock); advancing stays within it too.
+ */
+export const LAST_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** The farthest a JavaScript Date reaches either side of 1970 (ECMAScript's time values): 8.64e15 ms. */
+export const LAST_DATE_MS = 8.64e15;
+
 export class Clock {
   private offsetMs = 0;
   private frozenAtMs: number | null = null;

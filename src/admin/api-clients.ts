@@ -17,6 +17,7 @@ import { instant, parseDurationMs, parseInstant } from '../clock.js';
 import type { AdminDeps } from './deps.js';
 import type { ApiClient } from '../domain/model.js';
 import type { Merchant } from '../domain/merchant.js';
+import { clientSecret, name, tokenLifetime } from '../domain/scenario-fields.js';
 import type { EnvName } from '../hosts.js';
 import { apiClientView } from '../identity/clients.js';
 import type { AnyOperation } from '../http/operation.js';
@@ -29,24 +30,21 @@ import { apiClientCreatedSchema, apiClientListSchema, apiClientViewSchema, clien
 const durationField = z
   .string()
   .refine((v) => parseDurationMs(v) !== null, { message: 'expected an ISO-8601 duration such as PT30M or P180D' });
-const secretValue = z.string().min(8, { message: 'a client secret needs at least 8 characters' }).max(256);
 
 const createSchema = z
   .object({
-    name: z.string().min(1).max(200).optional(),
-    clientSecret: secretValue.optional(),
+    name: name.optional(),
+    clientSecret: clientSecret.optional(),
     secretExpiresAt: instantField.optional(),
     secretExpiresIn: durationField.optional(),
-    tokenLifetimeSeconds: z.number().int().positive().nullable().optional(),
+    tokenLifetimeSeconds: tokenLifetime.nullable().optional(),
   })
   .strict();
 
-const apiClientPatchSchema = z
-  .object({ name: z.string().min(1).max(200).optional(), tokenLifetimeSeconds: z.number().int().positive().nullable().optional() })
-  .strict();
+const apiClientPatchSchema = z.object({ name: name.optional(), tokenLifetimeSeconds: tokenLifetime.nullable().optional() }).strict();
 
 const secretSchema = z
-  .object({ clientSecret: secretValue.optional(), expiresAt: instantField.optional(), expiresIn: durationField.optional() })
+  .object({ clientSecret: clientSecret.optional(), expiresAt: instantField.optional(), expiresIn: durationField.optional() })
   .strict();
 
 const BASE = '/__admin/:env/merchants/:merchantId/api-clients';

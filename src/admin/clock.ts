@@ -3,7 +3,7 @@
  * persisted with the state, so a restart keeps the sandbox's time.
  */
 import { z } from 'zod';
-import { parseDurationMs } from '../clock.js';
+import { LAST_INSTANT_MS, parseDurationMs } from '../clock.js';
 import type { AnyOperation } from '../http/operation.js';
 import type { AdminDeps } from './deps.js';
 import { AdminError, instantField } from './errors.js';
@@ -23,9 +23,6 @@ const advanceSchema = z
     duration: z.string().optional(),
   })
   .strict();
-
-/** The latest instant PUT /__admin/clock accepts (a four-digit year); advancing stays within it too. */
-const LAST_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 type ClockDeps = Pick<AdminDeps, 'clock' | 'services' | 'idle'>;
 

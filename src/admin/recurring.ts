@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { invoiceStatusOf } from '../domain/invoice-status.js';
 import type { CallbackField } from '../domain/merchant.js';
 import { toMajor } from '../domain/money.js';
+import { callbackUrl, key } from '../domain/scenario-fields.js';
 import type { AnyOperation } from '../http/operation.js';
 import type { AdminDeps } from './deps.js';
 import { AdminError } from './errors.js';
@@ -25,17 +26,12 @@ import {
   webhooksSchema,
 } from './answers/recurring.js';
 
-const url = z
-  .string()
-  .url()
-  .refine((v) => /^https?:/i.test(v), { message: 'expected an http(s) URL' })
-  .nullable()
-  .optional();
+const url = callbackUrl.nullable().optional();
 const callbacksSchema = z
   .object({
     webhookUri: url,
     /** The webhook signing key: what Walley-Signature is computed with. Every webhook is signed, so it is replaced, never removed. */
-    webhookHmacKey: z.string().min(1).optional(),
+    webhookHmacKey: key.optional(),
     invoiceStatusUri: url,
   } satisfies Record<CallbackField, z.ZodType>)
   .strict();

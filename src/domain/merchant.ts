@@ -5,15 +5,15 @@
  */
 import { z } from 'zod';
 import type { Store } from './model.js';
-import { id, scenarioInstant, seconds } from './scenario-fields.js';
+import { MAX_ID_LENGTH, callbackUrl, clientSecret, id, key, name, scenarioInstant, tokenLifetime } from './scenario-fields.js';
 import { storeSchema } from './scenario-stores.js';
 
 const apiClientSchema = z.object({
   clientId: z.guid({ message: 'expected a GUID, as the portal issues client ids' }),
-  clientSecret: z.string().min(8),
-  name: z.string().optional(),
+  clientSecret,
+  name: name.optional(),
   secretExpiresAt: scenarioInstant.optional(),
-  tokenLifetimeSeconds: seconds.optional(),
+  tokenLifetimeSeconds: tokenLifetime.optional(),
 });
 
 /**
@@ -23,15 +23,15 @@ const apiClientSchema = z.object({
  */
 export const merchantFields = z.object({
   id: id,
-  name: z.string().min(1),
+  name,
   stores: z.array(storeSchema).min(1),
-  sharedKey: z.object({ username: z.string().min(1), key: z.string().min(1) }),
+  sharedKey: z.object({ username: z.string().min(1).max(MAX_ID_LENGTH), key }),
   /** Where webhooks are POSTed (also PUT /__admin/{env}/merchants/{id}/callbacks). */
-  webhookUri: z.string().url().nullable().default(null),
+  webhookUri: callbackUrl.nullable().default(null),
   /** The webhook signing key (Walley-Signature signs every webhook); left out or null, one is made at seeding. */
-  webhookHmacKey: z.string().min(1).nullable().default(null),
+  webhookHmacKey: key.nullable().default(null),
   /** Where the legacy invoice-status GET of on-hold purchases goes. */
-  invoiceStatusUri: z.string().url().nullable().default(null),
+  invoiceStatusUri: callbackUrl.nullable().default(null),
   /**
    * Order reads lag the merchant's order actions by this much sandbox time, as the service's
    * eventual consistency (src/domain/order-read-lag.ts); null: every read sees every action at once.

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { SALES_SEGMENTS, type Store } from './model.js';
-import { scenarioAmount, id } from './scenario-fields.js';
+import { scenarioAmount, storeId } from './scenario-fields.js';
 
 /** A carrier's option in a delivery module; ids default to the name in lower case with dashes. */
 const deliveryOptionSchema = z.object({
@@ -30,7 +30,7 @@ const profileSchema = z.object({
 /** A store of a scenario's merchant (src/domain/merchant.ts). */
 export const storeSchema = z
   .object({
-    id: id,
+    id: storeId,
     countryCode: z.enum(['SE', 'NO', 'FI', 'DK', 'DE', 'EU']),
     currency: z.enum(['SEK', 'NOK', 'EUR', 'DKK']),
     salesSegment: z.enum(SALES_SEGMENTS).default('B2C'),

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { personaSchema } from './personas.js';
-import { isoInstant, seconds } from './scenario-fields.js';
+import { isoInstant, seconds, tokenLifetime } from './scenario-fields.js';
 
 export const rateLimitSchema = z.object({ requests: z.number().int().positive(), perSeconds: seconds });
 
@@ -21,9 +21,9 @@ const retirementSchema = z.object({
 
 /** The token settings as the running sandbox keeps them; /__admin/tokens shows and changes them. */
 export const tokenSettingsFields = z.object({
-  lifetimeSeconds: seconds,
+  lifetimeSeconds: tokenLifetime,
   /** ext_expires_in of the tokens issued. */
-  extLifetimeSeconds: seconds,
+  extLifetimeSeconds: tokenLifetime,
   clockSkewSeconds: z.number().int().min(0),
   rateLimit: rateLimitSchema.nullable(),
 });

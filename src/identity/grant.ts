@@ -57,7 +57,7 @@ export function checkGrant(request: TokenRequest, input: GrantInput): GrantResul
   if ((matched && expired(matched.expiresAt)) || (!matched && allExpired)) {
     return fail(
       AADSTS.expiredSecret(client.clientId),
-      `The secret expired (sandbox time). Issue a new one: POST ${input.adminUrl()}/${client.merchantId}/api-clients/${client.clientId}/secrets`,
+      `The secret expired (sandbox time). Issue a new one: POST ${clientsUrl(input, client)}/${client.clientId}/secrets`,
     );
   }
   if (!matched) return fail(AADSTS.invalidSecret(client.clientId), secretHint(secret, client, input));
@@ -81,7 +81,15 @@ function secretHint(secret: string, client: ApiClient, input: GrantInput): strin
     const where = `the '${shipped.scenario}' scenario's secret for this client, in the README's credentials table (scenarios/${shipped.scenario}.yaml)`;
     return editDistance(secret, shipped.secret) === 1 ? `The secret is one character off ${where}.` : `Send ${where}.`;
   }
-  return `The secret does not match any current secret of this client. A lost secret cannot be shown again: issue a new one: POST ${input.adminUrl()}/${client.merchantId}/api-clients/${client.clientId}/secrets`;
+  return `The secret does not match any current secret of this client. A lost secret cannot be shown again: issue a new one: POST ${clientsUrl(input, client)}/${client.clientId}/secrets`;
+}
+
+/**
+ * The admin URL of the merchant's API clients, its id percent-encoded: a hint is a header value,
+ * which carries ASCII only, and the URL then works as pasted whatever the id's letters.
+ */
+function clientsUrl(input: GrantInput, client: ApiClient): string {
+  return `${input.adminUrl()}/${encodeURIComponent(client.merchantId)}/api-clients`;
 }
 
 function fail(failure: TokenFailure, hint: string): GrantResult {
@@ -102,8 +110,7 @@ function bodyHint(request: TokenRequest): string {
 }
 
 function clientHint(clientId: string, client: ApiClient | undefined, input: GrantInput): string {
-  if (client)
-    return `This API client was revoked (${client.revokedAt}). Create a new one: POST ${input.adminUrl()}/${client.merchantId}/api-clients`;
+  if (client) return `This API client was revoked (${client.revokedAt}). Create a new one: POST ${clientsUrl(input, client)}`;
   const other = input.elsewhere(clientId);
   if (other) {
     return `This client id belongs to ${other.toUpperCase()}; this is the ${input.tenant.env.toUpperCase()} token endpoint. Use each environment's own credentials.`;

@@ -6,7 +6,7 @@
  * JwtBearerHandler's, so a developer sees what an ASP.NET API would tell them.
  */
 import type { JWTPayload } from 'jose';
-import { instant } from '../clock.js';
+import { LAST_DATE_MS, instant } from '../clock.js';
 import { loadJose } from './jose.js';
 import { type KeyRing, SIGNING_ALG } from './keys.js';
 import type { Tenant } from './tenants.js';
@@ -79,9 +79,9 @@ function fromJoseError(error: unknown, errors: JoseErrors): VerifyOutcome {
 
 /**
  * RFC 7519 §2 NumericDate: seconds since the epoch. jose checks only that it is a number, so
- * 1e300 passes as "far future"; JavaScript dates (and .NET's DateTime) end near ±8.64e12 s.
+ * 1e300 passes as "far future"; a date the sandbox can show ends where a JavaScript Date does.
  */
-const MAX_NUMERIC_DATE = 8.64e12;
+const MAX_NUMERIC_DATE = LAST_DATE_MS / 1000;
 const TIME_CLAIMS = ['exp', 'nbf', 'iat'] as const;
 
 function timeClaimsOutOfRange(claims: JWTPayload): boolean {
@@ -93,7 +93,12 @@ function timeClaimsOutOfRange(claims: JWTPayload): boolean {
 
 function outOfRange(claims: JWTPayload): VerifyOutcome {
   const name = TIME_CLAIMS.find((n) => typeof claims[n] === 'number' && !(Math.abs(claims[n] as number) <= MAX_NUMERIC_DATE)) ?? 'exp';
-  return problem('malformed', `The token's '${name}' claim is not a valid date (seconds since 1970 within ±${MAX_NUMERIC_DATE})`, claims);
+  // Words in ASCII: this description is also the WWW-Authenticate header's error_description.
+  return problem(
+    'malformed',
+    `The token's '${name}' claim is not a valid date (seconds since 1970, from -${MAX_NUMERIC_DATE} to ${MAX_NUMERIC_DATE})`,
+    claims,
+  );
 }
 
 function problem(kind: TokenProblem, description: string, claims: JWTPayload | null): VerifyOutcome {

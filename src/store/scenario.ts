@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { CHECKOUT_STATUSES, ORDER_STATUSES, PURCHASE_RESULTS } from '../domain/model.js';
 import { faultRuleSchema } from '../domain/fault-rule.js';
 import { merchantFields } from '../domain/merchant.js';
-import { scenarioAmount, id, scenarioInstant } from '../domain/scenario-fields.js';
+import { callbackUrl, scenarioAmount, id, scenarioInstant, storeId } from '../domain/scenario-fields.js';
 import { settingsSchema } from '../domain/settings.js';
 import { didYouMean } from '../spelling.js';
 import { readYamlFile } from '../yaml-file.js';
@@ -26,20 +26,20 @@ const itemSchema = z.object({
 
 const explicitCheckout = z.object({
   privateId: z.guid().optional(),
-  storeId: id,
+  storeId,
   status: z.enum(CHECKOUT_STATUSES).default('Initialized'),
   reference: z.string().nullable().default(null),
   items: z.array(itemSchema).min(1),
   shipping: itemSchema.omit({ quantity: true }).nullable().default(null),
   purchaseResult: z.enum(PURCHASE_RESULTS).optional(),
-  notificationUri: z.string().url().optional(),
+  notificationUri: callbackUrl.optional(),
   /** Seconds from seeding until the checkout expires; negative for an already expired one. */
   expiresInSeconds: z.number().int().optional(),
 });
 
 const explicitOrder = z.object({
   orderId: z.guid().optional(),
-  storeId: id,
+  storeId,
   status: z.enum(ORDER_STATUSES).default('NotActivated'),
   reference: z.string().nullable().default(null),
   paymentMethod: z.string().default('DirectInvoice'),

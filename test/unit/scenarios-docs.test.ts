@@ -1,12 +1,21 @@
 /**
  * docs/scenarios.md: the `minimal` scenario's credentials table is the scenario file, row for
  * row (merchant, store, SharedKey, API client, the environment's token scope), and its token
- * request, run as pasted against a sandbox on that scenario, gets a token.
+ * request, run as pasted against a sandbox on that scenario, gets a token. The bounds of a
+ * merchant entry are the ones the entry's fields hold.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  MAX_ID_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_SECRET_LENGTH,
+  MAX_STORE_ID,
+  MAX_TOKEN_LIFETIME_SECONDS,
+  MAX_URL_LENGTH,
+} from '../../src/domain/scenario-fields.js';
 import { ENVIRONMENTS } from '../../src/hosts.js';
 import { TENANTS } from '../../src/identity/tenants.js';
 import { loadScenario } from '../../src/store/scenario.js';
@@ -59,5 +68,15 @@ describe("docs/scenarios.md: the minimal scenario's credentials", () => {
     const answer = JSON.parse(out) as { token_type: string; access_token: string };
     expect(answer.token_type).toBe('Bearer');
     expect(answer.access_token.split('.')).toHaveLength(3);
+  });
+});
+
+describe('docs/scenarios.md: what a merchant entry may hold', () => {
+  const bounds = page.slice(page.indexOf('### What a merchant entry may hold'));
+  const table = bounds.slice(0, bounds.indexOf('\n\n', bounds.indexOf('| Field |')));
+
+  it('states each bound as the entry holds it', () => {
+    for (const bound of [MAX_STORE_ID, MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_SECRET_LENGTH, MAX_URL_LENGTH, MAX_TOKEN_LIFETIME_SECONDS])
+      expect(table).toMatch(new RegExp(`\\b(1 )?to ${bound}\\b|at most ${bound}\\b`));
   });
 });
