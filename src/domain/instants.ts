@@ -6,8 +6,16 @@
  */
 import { instant } from '../clock.js';
 
+/**
+ * The latest instant the service can write: .NET's DateTimeOffset.MaxValue. A moment the sandbox
+ * derives past it (a checkout's expiry from a clock set to the last day of year 9999) is written
+ * as this, not in JavaScript's six-digit years, which no client parses.
+ */
+const LATEST = '9999-12-31T23:59:59.9999999+00:00';
+
 /** `2026-11-29T03:15:46.1230000+00:00` from an ISO instant in UTC (`…Z`); anything else as given. */
 export function serviceInstant(iso: string): string {
+  if (/^\+\d{6}-.*Z$/.test(iso)) return LATEST;
   const match = /^(.*T\d{2}:\d{2}:\d{2})(?:\.(\d+))?Z$/.exec(iso);
   if (!match) return iso;
   return `${match[1]}.${(match[2] ?? '').padEnd(7, '0').slice(0, 7)}+00:00`;

@@ -209,5 +209,9 @@ describe('the forms a merchant entry takes still work end to end', () => {
     });
     expect(read.status).toBe(404);
     expect(read.headers.get('www-authenticate')).toBeNull();
+    // A checkout made then expires past what the service can write: its expiresAt is the latest instant it can.
+    const made = await initialize(sb, issued.access_token, 7301);
+    expect(made.status).toBe(200);
+    expect(((await made.json()) as { data: { expiresAt: string } }).data.expiresAt).toBe('9999-12-31T23:59:59.9999999+00:00');
   });
 });

@@ -13,6 +13,11 @@ describe('instants in the service’s form', () => {
     expect(serviceInstant('2024-01-30T10:02:31Z')).toBe('2024-01-30T10:02:31.0000000+00:00');
   });
 
+  it('writes an instant past year 9999 as the latest one the service can write, in both forms', () => {
+    expect(serviceInstant('+010000-03-30T00:00:00.000Z')).toBe('9999-12-31T23:59:59.9999999+00:00');
+    expect(stockholmServiceInstant('+010000-03-30T00:00:00.000Z')).toMatch(/^9999-12-31T23:59:59\.9999999\+0[12]:00$/);
+  });
+
   it('writes Swedish local time for the order webhooks: the orders page’s +01:00 in winter, +02:00 in summer', () => {
     // The authorizations page's 10:02:31 UTC is the orders page's 11:02 (+01:00) of the same morning.
     expect(stockholmServiceInstant('2024-01-30T10:02:31.270Z')).toBe('2024-01-30T11:02:31.2700000+01:00');
