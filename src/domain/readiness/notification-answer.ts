@@ -5,7 +5,18 @@
  */
 import { reservedExampleName } from '../reserved-names.js';
 import { PAGES, type ReadinessItem, met, notMet, notSeen, plural } from './item.js';
-import { type Traffic, type TrafficEntry, callsToShop, checkoutsOf, isRead, isWrite, memberOf, ok, valueKey } from './traffic.js';
+import {
+  type Traffic,
+  type TrafficEntry,
+  callsToShop,
+  checkoutsOf,
+  isRead,
+  isWrite,
+  memberOf,
+  ok,
+  startedBefore,
+  valueKey,
+} from './traffic.js';
 
 /**
  * This many answers other than 200 in a row to one notification is an endpoint that does not
@@ -16,21 +27,24 @@ import { type Traffic, type TrafficEntry, callsToShop, checkoutsOf, isRead, isWr
  */
 const UNANSWERED_ATTEMPTS = 3;
 
-/** The attempts to one URL up to the one the shop answered 200: the retries of one notification. */
+/**
+ * The attempts about one checkout up to the one the shop answered 200: the retries of one
+ * notification. By checkout, not by address: two checkouts may share one notificationUri.
+ */
 function deliveries(notifications: readonly TrafficEntry[]): TrafficEntry[][] {
   const open = new Map<string, TrafficEntry[]>();
   const done: TrafficEntry[][] = [];
   for (const call of notifications) {
-    const url = call.url ?? '';
-    const chain = open.get(url) ?? [];
+    const about = call.privateId ?? call.url ?? '';
+    const chain = open.get(about) ?? [];
     chain.push(call);
-    open.set(url, chain);
+    open.set(about, chain);
     if (call.status === 200) {
       done.push(chain);
-      open.delete(url);
+      open.delete(about);
     }
   }
-  return [...done, ...open.values()].sort((a, b) => a[0]!.startedMs - b[0]!.startedMs);
+  return [...done, ...open.values()].sort((a, b) => (startedBefore(a[0]!, b[0]!) ? -1 : 1));
 }
 
 /** Why a call never reached the shop: a name reserved for examples, or no connection (or no answer in time). */
