@@ -7,13 +7,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isoOf, type RawEntry } from '../../src/control/journal.js';
 import { type MigrationReport, buildReport } from '../../src/control/report.js';
-import { useSandbox } from '../support/sandbox.js';
+import { useSandboxShell } from '../support/sandbox.js';
 import { Receiver } from '../support/receiver.js';
 import { driveBothShops } from '../support/readiness-shops.js';
 import { busyShop, confirmationBeforeNotification } from '../support/readiness-careful-shops.js';
 import { SLOPPY } from '../support/readiness-sloppy-shops.js';
 
-const sb = useSandbox({ now: '2026-10-01T10:00:00Z', frozen: true });
+const sb = useSandboxShell({ now: '2026-10-01T10:00:00Z', frozen: true });
 let shop: Receiver;
 beforeEach(async () => {
   shop = new Receiver();
