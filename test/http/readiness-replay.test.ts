@@ -46,7 +46,8 @@ function replay(recorded: readonly RawEntry[], stepMs: number, answers: Answers)
         : answers === 'at once'
           ? Math.min(...next(1))
           : Math.max(...next(3));
-    return { ...entry, startedMono: i * stepMs, atMs };
+    const startedAtMs = entry.startedAtMs === undefined ? {} : { startedAtMs: entry.startedAtMs + i * stepMs };
+    return { ...entry, startedMono: i * stepMs, atMs, ...startedAtMs };
   });
 }
 

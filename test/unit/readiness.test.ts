@@ -159,6 +159,43 @@ describe('get-after-notification', () => {
   });
 });
 
+describe('get-after-notification, the shop ahead of the notification', () => {
+  it('takes a read that already answered the outcome just before the notification: acting after it is informed', () => {
+    const checkout = init();
+    const confirmed = read({}, { status: 'PurchaseCompleted' });
+    const sent = notification({ status: 200 });
+    const write = put('/cart', cart);
+    const later = read({}, { status: 'PurchaseCompleted' });
+    expect(verdict('get-after-notification', traffic([checkout, confirmed, write, later], { outbound: [sent] }))).toEqual(
+      expect.objectContaining({ status: 'met', evidence: [sent.id, confirmed.id] }),
+    );
+    // A read before it that did not show the outcome tells the shop nothing.
+    const open = read({}, { status: 'Initialized' });
+    const again = notification({ status: 200 });
+    const acted = put('/cart', cart);
+    expect(verdict('get-after-notification', traffic([checkout, open, acted], { outbound: [again] })).status).toBe('not-met');
+  });
+
+  it('measures the bound from when the notification started, even when it was journaled after the clock move', () => {
+    const checkout = init();
+    const sent = notification({ status: 200, startedAtMs: T0 });
+    const move = clockMove();
+    // The shop's answer came only after the test moved the clock: journaled then, with that time.
+    sent.atMs = move.atMs;
+    expect(verdict('get-after-notification', traffic([checkout], { outbound: [sent], admin: [move] }))).toEqual(
+      expect.objectContaining({ status: 'not-met', evidence: [sent.id, move.id] }),
+    );
+    // Without its start in the journal, a call answered before the move that started after it tells.
+    const unstamped = notification({ status: 200 });
+    const page = entry({ surface: 'frontend', path: `/checkout/${TOKEN}`, auth: 'none' });
+    const later = clockMove();
+    unstamped.atMs = later.atMs;
+    expect(verdict('get-after-notification', traffic([checkout], { outbound: [unstamped], frontend: [page], admin: [later] })).status).toBe(
+      'not-met',
+    );
+  });
+});
+
 describe('necessary-requests', () => {
   it('flags an unchanged cart, cart and fees together when one changed, and three fast reads with the same answer', () => {
     const checkout = init({ fees: { shipping: { id: 's', unitPrice: 49, vat: 25 } } });

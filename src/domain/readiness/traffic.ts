@@ -40,6 +40,8 @@ export interface TrafficEntry {
   reached?: boolean;
   /** Outbound only: why the call got no answer. */
   error?: string | null;
+  /** Outbound only: sandbox time when the call started, where the journal knows it. */
+  startedAtMs?: number;
   requestJson(): unknown;
   responseJson(): unknown;
   responseText(): string | null;
@@ -254,7 +256,7 @@ function indexOf(traffic: Traffic): TrafficIndex {
   const startedAt = new Map<number, number>();
   let bound = Number.POSITIVE_INFINITY;
   for (const entry of all.sort((a, b) => (startedBefore(a, b) ? 1 : -1))) {
-    bound = Math.min(bound, entry.atMs);
+    bound = Math.min(bound, entry.startedAtMs ?? entry.atMs);
     startedAt.set(entry.id, bound);
   }
   index = { trails, byPrivateId, calls, pages, adminPurchases, outbound, completions: new Map(), latestAtMs, startedAt };
@@ -295,9 +297,10 @@ export function callsToShop(traffic: Traffic, kind: string): { call: TrafficEntr
 /**
  * When an entry started on the sandbox clock, as the traffic tells it. An entry carries the
  * sandbox time of its answer, and a call the sandbox makes to a shop is journaled when the shop
- * has answered, which may be after a clock move the test made meanwhile; but a call started no
- * later than any call that started after it was answered. So the start is the earliest answer
- * of the entry and of every entry that started after it: the same however long each call took.
+ * has answered, which may be after a clock move the test made meanwhile. Its own start, where
+ * the journal has it, says when it began; and a call started no later than any call that started
+ * after it. So the start is the earliest of the entry's and every later-started entry's start (or
+ * answer): the same however long each call took.
  */
 export function startedAtMs(traffic: Traffic, entry: TrafficEntry): number {
   return indexOf(traffic).startedAt.get(entry.id) ?? entry.atMs;
