@@ -30,7 +30,7 @@ const REPORT_COMMAND = {
       type: 'string',
       value: 'ID',
       multiple: true,
-      help: "with --readiness: only this integration (API client id or SharedKey username); repeat it for each of the shop's own, so a test's helper credentials stay out of the gate",
+      help: "with --readiness: only this integration (API client id or SharedKey username); once for each of the shop's own",
     },
     format: { type: 'string', value: 'text|junit', help: 'with --readiness: text (default) or junit (JUnit XML on stdout, for CI)' },
     'admin-token': {

@@ -296,7 +296,7 @@ describe('refusals', () => {
     );
   });
 
-  it('retries-locked: sent again later is met; four more within a second, or other writes instead, are not', () => {
+  it('retries-locked: sent again later is met; four more refused again, or other writes instead, are not', () => {
     const locked = put('/cart', cart, { status: 423 });
     expect(verdict('retries-locked', traffic([locked])).status).toBe('not-seen');
     const later = put('/cart', cart, { startedMs: locked.startedMs + 1500 });
@@ -307,6 +307,23 @@ describe('refusals', () => {
     expect(verdict('retries-locked', traffic([locked, instead]))).toEqual(
       expect.objectContaining({ status: 'not-met', evidence: [locked.id, instead.id] }),
     );
+  });
+});
+
+describe('retries-locked on 409', () => {
+  it('takes a 409 as a 423: the same update again is met, another write first is not', () => {
+    const conflict = put('/cart', cart, { status: 409 });
+    const again = put('/cart', cart);
+    expect(verdict('retries-locked', traffic([conflict, again]))).toEqual(
+      expect.objectContaining({ status: 'met', evidence: [conflict.id, again.id] }),
+    );
+    const other = put('/cart', { items: [{ ...cart.items[0], quantity: 3 }] });
+    expect(verdict('retries-locked', traffic([conflict, other]))).toEqual(
+      expect.objectContaining({ status: 'not-met', evidence: [conflict.id, other.id] }),
+    );
+    // Silence is not seen until an hour of sandbox time shows it.
+    expect(verdict('retries-locked', traffic([conflict])).status).toBe('not-seen');
+    expect(verdict('retries-locked', traffic([conflict], { admin: [clockMove()] })).status).toBe('not-met');
   });
 });
 
