@@ -27,7 +27,7 @@ export interface Answer {
   body: Record<string, unknown> | null;
 }
 
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function api(sb: Sb, token: string, method: string, path: string, body?: unknown): Promise<Answer> {
   const response = await sb.fetch(`/uat/api${path}`, {
@@ -53,7 +53,7 @@ export async function initialize(
   return answer.body!.data as { privateId: string; publicToken: string };
 }
 
-export async function purchase(sb: Sb, privateId: string): Promise<number> {
+async function purchase(sb: Sb, privateId: string): Promise<number> {
   return (await sb.fetch(`/__admin/uat/checkouts/${privateId}/purchase`, { method: 'POST', body: '{}' })).status;
 }
 

@@ -10,7 +10,7 @@ import { initPayload } from './checkout-requests.js';
 import type { Receiver } from './receiver.js';
 
 /** The sandbox's order for a purchased checkout, as the admin plane shows it. */
-export async function orderOf(sb: Sandbox, privateId: string): Promise<string> {
+async function orderOf(sb: Sandbox, privateId: string): Promise<string> {
   const inspected = (await (await sb.fetch(`/__admin/uat/checkouts/${privateId}`)).json()) as {
     data: { order: { orderId: string } | null };
   };
