@@ -310,6 +310,23 @@ describe('refusals', () => {
   });
 });
 
+describe('notification-answered', () => {
+  it('counts a shop that took the call and never answered as not answering; one never reached is not seen', () => {
+    const checkout = init();
+    const hung = [1, 2, 3].map(() => notification({ status: null, error: 'no answer within 10 s', reached: true }));
+    expect(item('notification-answered').evaluate(traffic([checkout], { outbound: hung }))).toMatchObject({
+      status: 'not-met',
+      evidence: hung.map((call) => call.id),
+      detail: expect.stringContaining('(the first: no answer within 10 s)'),
+    });
+    const refused = notification({ status: null, error: 'ECONNREFUSED', reached: false, url: 'http://127.0.0.1:9/n' });
+    expect(item('notification-answered').evaluate(traffic([checkout], { outbound: [refused] }))).toMatchObject({
+      status: 'not-seen',
+      detail: expect.stringContaining('could not be reached (ECONNREFUSED)'),
+    });
+  });
+});
+
 describe('retries-locked on 409', () => {
   it('takes a 409 as a 423: the same update again is met, another write first is not', () => {
     const conflict = put('/cart', cart, { status: 409 });
