@@ -21,14 +21,19 @@ const REPORT_COMMAND = {
     json: { type: 'boolean', synopsis: 'optional', help: 'the report as JSON' },
     readiness: { type: 'boolean', synopsis: 'optional', help: 'the go-live readiness items per integration; exit 1 when one is not met' },
     strict: { type: 'boolean', help: 'with --readiness: exit 1 also when an item is not seen' },
-    principal: { type: 'string', value: 'ID', help: 'with --readiness: only this integration (API client id or SharedKey username)' },
+    principal: {
+      type: 'string',
+      value: 'ID',
+      multiple: true,
+      help: "with --readiness: only this integration (API client id or SharedKey username); once for each of the shop's own",
+    },
     format: { type: 'string', value: 'text|junit', help: 'with --readiness: text (default) or junit (JUnit XML on stdout, for CI)' },
     'admin-token': ADMIN_TOKEN_FLAG,
     help: HELP_FLAG,
   },
   epilogue:
     'Exit codes: 0 printed (with --readiness: no item not met); 1 with --readiness: an item not met\n' +
-    '(--strict: or not seen), or the integration of --principal has not called; 2 bad flags; 3 the\n' +
+    '(--strict: or not seen), or an integration --principal names has not called; 2 bad flags; 3 the\n' +
     'sandbox could not be asked (nothing answered at the URL, or its admin API refused the call).',
 } as const satisfies Command<Record<string, Flag>>;
 
@@ -41,7 +46,7 @@ interface ReportFlags {
   json?: boolean;
   readiness?: boolean;
   strict?: boolean;
-  principal?: string;
+  principal?: string[];
   format?: string;
   'admin-token'?: string;
   help?: boolean;
@@ -96,16 +101,17 @@ function flagProblem(values: ReportFlags): string | null {
 }
 
 function printReadiness(report: MigrationReport, values: ReportFlags, journalUrl: string): number {
-  const wanted = values.principal?.toLowerCase();
-  const principals = wanted === undefined ? report.principals : report.principals.filter((p) => p.principal.toLowerCase() === wanted);
+  const wanted = values.principal?.map((name) => name.toLowerCase());
+  const principals = wanted === undefined ? report.principals : report.principals.filter((p) => wanted.includes(p.principal.toLowerCase()));
   if (values.json) process.stdout.write(`${JSON.stringify({ ...report, principals }, null, 2)}\n`);
   else
     process.stdout.write(
       values.format === 'junit' ? readinessJunit(report, principals, journalUrl) : readinessText(report, principals, journalUrl),
     );
-  if (wanted !== undefined && principals.length === 0) {
+  const missing = (values.principal ?? []).filter((name) => !principals.some((p) => p.principal.toLowerCase() === name.toLowerCase()));
+  if (missing.length > 0) {
     process.stderr.write(
-      `report: no integration ${values.principal} in the report yet (known: ${report.principals.map((p) => p.principal).join(', ') || 'none'}).\n`,
+      `report: no integration ${missing.join(', ')} in the report yet (known: ${report.principals.map((p) => p.principal).join(', ') || 'none'}).\n`,
     );
     return 1;
   }

@@ -48,6 +48,8 @@ export interface RawEntry {
   privateId?: string;
   /** Outbound only: false when the call never got to the shop (a reserved name, a refused connection). */
   reached?: boolean;
+  /** Outbound only: sandbox time when the call started (atMs is when the shop's answer came). */
+  startedAtMs?: number;
 }
 
 /**
@@ -98,6 +100,8 @@ interface OutboundCall {
   error: string | null;
   latencyMs: number;
   startedMono: number;
+  /** Sandbox time at the start, when the caller knows it. */
+  startedAtMs?: number | undefined;
   merchantId?: string | undefined;
   privateId?: string | undefined;
   reached: boolean;
@@ -155,6 +159,7 @@ export class Journal {
       error: call.error,
       ...(call.privateId ? { privateId: call.privateId } : {}),
       reached: call.reached,
+      ...(call.startedAtMs === undefined ? {} : { startedAtMs: call.startedAtMs }),
     });
   };
 

@@ -40,6 +40,7 @@ export function trafficEntry(entry: RawEntry): TrafficEntry {
     ...(entry.kind ? { kind: entry.kind, url: entry.url ?? '', error: entry.error ?? null } : {}),
     ...(entry.privateId ? { privateId: entry.privateId } : {}),
     ...(entry.reached === undefined ? {} : { reached: entry.reached }),
+    ...(entry.startedAtMs === undefined ? {} : { startedAtMs: entry.startedAtMs }),
     requestJson: once(() => parsed(requestText())),
     responseJson: once(() => parsed(entry.responseBody)),
     responseText: () => entry.responseBody,

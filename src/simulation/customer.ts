@@ -317,6 +317,7 @@ export class CustomerSimulation {
       method: 'POST',
       url,
       privateId: checkout.privateId,
+      startedAtMs: this.deps.clock.nowMs(),
     });
     const passed = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
     const record: CallbackRecord = {

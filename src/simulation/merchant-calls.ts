@@ -99,6 +99,8 @@ export interface RecordedCall {
   headers?: Record<string, string> | undefined;
   /** The checkout the call is about (validation, notification): whose integration it belongs to. */
   privateId?: string | undefined;
+  /** Sandbox time at the start: a clock move while the shop answers must not make the call look later than it began. */
+  startedAtMs?: number | undefined;
 }
 
 /** callMerchant, and the call goes into the request journal (direction `out`) when one is given. */

@@ -327,6 +327,7 @@ export class NotificationDispatcher {
           body: record.body,
           headers: record.headers,
           privateId: record.privateId ?? undefined,
+          startedAtMs: this.ctx.clock.nowMs(),
         },
         this.abort.signal,
       );

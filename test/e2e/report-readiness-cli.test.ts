@@ -1,12 +1,14 @@
 /**
  * `checkout-sandbox report --readiness` as CI runs it: the built command in its own process
- * against a listening sandbox that two shops used, gating by exit code and writing JUnit.
+ * against a listening sandbox that three shops used (the good, the bad and a busy one), gating by
+ * exit code, one integration or several, and writing JUnit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSandbox } from '../support/sandbox.js';
 import { Receiver } from '../support/receiver.js';
 import { BAD_CLIENT, GOOD_CLIENT, driveBothShops } from '../support/readiness-shops.js';
 import { runCli } from '../support/spawn.js';
+import { busyShop } from '../support/readiness-careful-shops.js';
 import { READINESS_ITEMS } from '../../src/domain/readiness/readiness.js';
 
 const ITEMS = READINESS_ITEMS.length;
@@ -14,11 +16,14 @@ const ITEMS = READINESS_ITEMS.length;
 const sb = useSandbox({ port: 0, now: '2026-10-01T10:00:00Z', frozen: true }, 'file');
 let shop: Receiver;
 let url: string;
+let busy: string;
 beforeAll(async () => {
   ({ url } = await sb.listen());
   shop = new Receiver();
   await shop.start();
   await driveBothShops(sb, shop);
+  busy = (await busyShop(sb, shop)).clientId;
+  await sb.deliveries.settled();
 });
 afterAll(async () => {
   await shop?.stop();
@@ -41,5 +46,14 @@ describe('report --readiness in a process of its own', () => {
     // current-api is met: the merchant's legacy calls are its SharedKey user's.
     expect(bad.output.match(/<failure type="not-met"/g)).toHaveLength(ITEMS - 1);
     expect(bad.output.trimEnd().endsWith('</testsuites>')).toBe(true);
+  });
+
+  it("gates a busy shop, and the shop's integrations named together, with exit 0", async () => {
+    const gate = await runCli(['report', '--url', url, '--readiness', '--principal', busy]);
+    expect(gate.code, gate.output).toBe(0);
+    expect(gate.output).toContain(`API client ${busy} (merchant 1001)`);
+    expect(gate.output).toContain(' 0 not met, ');
+    expect((await runCli(['report', '--url', url, '--readiness', '--principal', busy, '--principal', GOOD_CLIENT])).code).toBe(0);
+    expect((await runCli(['report', '--url', url, '--readiness', '--principal', busy, '--principal', BAD_CLIENT])).code).toBe(1);
   });
 });

@@ -20,16 +20,16 @@ const BAD_CREDENTIALS: Fields = {
   scope: CREDENTIALS.uat.scope,
 };
 
-type Sb = Sandbox;
+export type Sb = Sandbox;
 
-interface Answer {
+export interface Answer {
   status: number;
   body: Record<string, unknown> | null;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function api(sb: Sb, token: string, method: string, path: string, body?: unknown): Promise<Answer> {
+export async function api(sb: Sb, token: string, method: string, path: string, body?: unknown): Promise<Answer> {
   const response = await sb.fetch(`/uat/api${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -39,12 +39,16 @@ async function api(sb: Sb, token: string, method: string, path: string, body?: u
   return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
 }
 
-function expectStatus(answer: Answer, status: number, what: string): Answer {
+export function expectStatus(answer: Answer, status: number, what: string): Answer {
   if (answer.status !== status) throw new Error(`${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer;
 }
 
-async function initialize(sb: Sb, token: string, payload: Record<string, unknown>): Promise<{ privateId: string; publicToken: string }> {
+export async function initialize(
+  sb: Sb,
+  token: string,
+  payload: Record<string, unknown>,
+): Promise<{ privateId: string; publicToken: string }> {
   const answer = expectStatus(await api(sb, token, 'POST', '/checkouts', payload), 200, 'initialize');
   return answer.body!.data as { privateId: string; publicToken: string };
 }
@@ -53,13 +57,13 @@ async function purchase(sb: Sb, privateId: string): Promise<number> {
   return (await sb.fetch(`/__admin/uat/checkouts/${privateId}/purchase`, { method: 'POST', body: '{}' })).status;
 }
 
-async function fault(sb: Sb, rule: Record<string, unknown>): Promise<void> {
+export async function fault(sb: Sb, rule: Record<string, unknown>): Promise<void> {
   const response = await sb.fetch('/__admin/faults', { method: 'POST', body: JSON.stringify(rule) });
   if (response.status !== 201 && response.status !== 200) throw new Error(`fault: ${response.status} ${await response.text()}`);
 }
 
-const items = (quantity: number) => [{ id: 'TENT-2P', description: 'Two-person tent', unitPrice: '2499.00', quantity, vat: 25 }];
-const fees = (unitPrice: number) => ({ shipping: { id: 'shipping', description: 'Delivery', unitPrice, vat: 25 } });
+export const items = (quantity: number) => [{ id: 'TENT-2P', description: 'Two-person tent', unitPrice: '2499.00', quantity, vat: 25 }];
+export const fees = (unitPrice: number) => ({ shipping: { id: 'shipping', description: 'Delivery', unitPrice, vat: 25 } });
 
 /** What each shop left between its first part and the clock move (the second part needs it). */
 export interface ShopState {

@@ -1,9 +1,9 @@
 /**
  * A merchant's web shop on a local port (port 0): records every call it gets (method, URL,
  * headers, body as received) and answers each path with the next status of its script (then
- * the last one).
+ * the last one), or as a handler given for that path says (plain text, never).
  */
-import { type IncomingHttpHeaders, type IncomingMessage, type Server, createServer } from 'node:http';
+import { type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface Received {
@@ -17,6 +17,7 @@ export interface Received {
 export class Receiver {
   readonly received: Received[] = [];
   private readonly scripts = new Map<string, number[]>();
+  private readonly handlers = new Map<string, (res: ServerResponse) => void>();
   private readonly waiters: (() => void)[] = [];
   private server!: Server;
   base = '';
@@ -35,6 +36,12 @@ export class Receiver {
           headers: req.headers,
         });
         const path = (req.url ?? '').split('?')[0]!;
+        const handler = this.handlers.get(path);
+        if (handler) {
+          handler(res);
+          this.waiters.splice(0).forEach((wake) => wake());
+          return;
+        }
         const script = this.scripts.get(path) ?? [200];
         const status = script.length > 1 ? script.shift()! : script[0]!;
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ status }));
@@ -47,6 +54,11 @@ export class Receiver {
 
   answer(path: string, ...statuses: number[]): void {
     this.scripts.set(path, statuses);
+  }
+
+  /** Answers `path` as `respond` does: a plain-text refusal, or no answer at all (a shop that hangs). */
+  answerWith(path: string, respond: (res: ServerResponse) => void): void {
+    this.handlers.set(path, respond);
   }
 
   on(path: string): Received[] {

@@ -159,6 +159,43 @@ describe('get-after-notification', () => {
   });
 });
 
+describe('get-after-notification, the shop ahead of the notification', () => {
+  it('takes a read that already answered the outcome just before the notification: acting after it is informed', () => {
+    const checkout = init();
+    const confirmed = read({}, { status: 'PurchaseCompleted' });
+    const sent = notification({ status: 200 });
+    const write = put('/cart', cart);
+    const later = read({}, { status: 'PurchaseCompleted' });
+    expect(verdict('get-after-notification', traffic([checkout, confirmed, write, later], { outbound: [sent] }))).toEqual(
+      expect.objectContaining({ status: 'met', evidence: [sent.id, confirmed.id] }),
+    );
+    // A read before it that did not show the outcome tells the shop nothing.
+    const open = read({}, { status: 'Initialized' });
+    const again = notification({ status: 200 });
+    const acted = put('/cart', cart);
+    expect(verdict('get-after-notification', traffic([checkout, open, acted], { outbound: [again] })).status).toBe('not-met');
+  });
+
+  it('measures the bound from when the notification started, even when it was journaled after the clock move', () => {
+    const checkout = init();
+    const sent = notification({ status: 200, startedAtMs: T0 });
+    const move = clockMove();
+    // The shop's answer came only after the test moved the clock: journaled then, with that time.
+    sent.atMs = move.atMs;
+    expect(verdict('get-after-notification', traffic([checkout], { outbound: [sent], admin: [move] }))).toEqual(
+      expect.objectContaining({ status: 'not-met', evidence: [sent.id, move.id] }),
+    );
+    // Without its start in the journal, a call answered before the move that started after it tells.
+    const unstamped = notification({ status: 200 });
+    const page = entry({ surface: 'frontend', path: `/checkout/${TOKEN}`, auth: 'none' });
+    const later = clockMove();
+    unstamped.atMs = later.atMs;
+    expect(verdict('get-after-notification', traffic([checkout], { outbound: [unstamped], frontend: [page], admin: [later] })).status).toBe(
+      'not-met',
+    );
+  });
+});
+
 describe('necessary-requests', () => {
   it('flags an unchanged cart, cart and fees together when one changed, and three fast reads with the same answer', () => {
     const checkout = init({ fees: { shipping: { id: 's', unitPrice: 49, vat: 25 } } });
@@ -259,7 +296,7 @@ describe('refusals', () => {
     );
   });
 
-  it('retries-locked: sent again later is met; four more within a second, or other writes instead, are not', () => {
+  it('retries-locked: sent again later is met; four more refused again, or other writes instead, are not', () => {
     const locked = put('/cart', cart, { status: 423 });
     expect(verdict('retries-locked', traffic([locked])).status).toBe('not-seen');
     const later = put('/cart', cart, { startedMs: locked.startedMs + 1500 });
@@ -270,6 +307,40 @@ describe('refusals', () => {
     expect(verdict('retries-locked', traffic([locked, instead]))).toEqual(
       expect.objectContaining({ status: 'not-met', evidence: [locked.id, instead.id] }),
     );
+  });
+});
+
+describe('notification-answered', () => {
+  it('counts a shop that took the call and never answered as not answering; one never reached is not seen', () => {
+    const checkout = init();
+    const hung = [1, 2, 3].map(() => notification({ status: null, error: 'no answer within 10 s', reached: true }));
+    expect(item('notification-answered').evaluate(traffic([checkout], { outbound: hung }))).toMatchObject({
+      status: 'not-met',
+      evidence: hung.map((call) => call.id),
+      detail: expect.stringContaining('(the first: no answer within 10 s)'),
+    });
+    const refused = notification({ status: null, error: 'ECONNREFUSED', reached: false, url: 'http://127.0.0.1:9/n' });
+    expect(item('notification-answered').evaluate(traffic([checkout], { outbound: [refused] }))).toMatchObject({
+      status: 'not-seen',
+      detail: expect.stringContaining('could not be reached (ECONNREFUSED)'),
+    });
+  });
+});
+
+describe('retries-locked on 409', () => {
+  it('takes a 409 as a 423: the same update again is met, another write first is not', () => {
+    const conflict = put('/cart', cart, { status: 409 });
+    const again = put('/cart', cart);
+    expect(verdict('retries-locked', traffic([conflict, again]))).toEqual(
+      expect.objectContaining({ status: 'met', evidence: [conflict.id, again.id] }),
+    );
+    const other = put('/cart', { items: [{ ...cart.items[0], quantity: 3 }] });
+    expect(verdict('retries-locked', traffic([conflict, other]))).toEqual(
+      expect.objectContaining({ status: 'not-met', evidence: [conflict.id, other.id] }),
+    );
+    // Silence is not seen until an hour of sandbox time shows it.
+    expect(verdict('retries-locked', traffic([conflict])).status).toBe('not-seen');
+    expect(verdict('retries-locked', traffic([conflict], { admin: [clockMove()] })).status).toBe('not-met');
   });
 });
 

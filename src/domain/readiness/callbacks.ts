@@ -47,21 +47,21 @@ function deliveries(traffic: Traffic): Delivery[] {
 const OUTCOMES: ReadonlySet<string> = new Set(['PurchaseCompleted', 'Aborted', 'Expired']);
 
 /**
- * The read that tells the shop what a delivery is about: a successful read of that checkout after
- * the first attempt that reached the shop, or one just before it (after the purchase, or the
- * previous delivery) that already answered the outcome, such as a confirmation page's read.
+ * The read that tells the shop what a delivery is about: one just before the first attempt that
+ * reached the shop (after the purchase, or the previous delivery) that already answered the
+ * outcome, such as the confirmation page's read, since the shop then knows it when the
+ * notification comes; otherwise the first successful read of that checkout after that attempt.
  */
 function readFor(traffic: Traffic, delivery: Delivery, first: TrafficEntry, since: TrafficEntry | null): TrafficEntry | undefined {
   const reads = callsOn(traffic, delivery.trail.privateId).filter((entry) => isRead(entry) && ok(entry));
-  const after = reads.find((entry) => startedBefore(first, entry));
-  if (after) return after;
-  return reads
+  const before = reads
     .filter((entry) => startedBefore(entry, first) && (since === null || !startedBefore(entry, since)))
     .reverse()
     .find((entry) => {
       const status = memberOf(memberOf(entry.responseJson(), 'data'), 'status');
       return typeof status === 'string' && OUTCOMES.has(status);
     });
+  return before ?? reads.find((entry) => startedBefore(first, entry));
 }
 
 export const getAfterNotification: ReadinessItem = {

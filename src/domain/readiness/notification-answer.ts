@@ -5,7 +5,18 @@
  */
 import { reservedExampleName } from '../reserved-names.js';
 import { PAGES, type ReadinessItem, met, notMet, notSeen, plural } from './item.js';
-import { type Traffic, type TrafficEntry, callsToShop, checkoutsOf, isRead, isWrite, memberOf, ok, valueKey } from './traffic.js';
+import {
+  type Traffic,
+  type TrafficEntry,
+  callsToShop,
+  checkoutsOf,
+  isRead,
+  isWrite,
+  memberOf,
+  ok,
+  startedBefore,
+  valueKey,
+} from './traffic.js';
 
 /**
  * This many answers other than 200 in a row to one notification is an endpoint that does not
@@ -16,29 +27,42 @@ import { type Traffic, type TrafficEntry, callsToShop, checkoutsOf, isRead, isWr
  */
 const UNANSWERED_ATTEMPTS = 3;
 
-/** The attempts to one URL up to the one the shop answered 200: the retries of one notification. */
+/**
+ * The attempts about one checkout up to the one the shop answered 200: the retries of one
+ * notification. By checkout, not by address: two checkouts may share one notificationUri.
+ */
 function deliveries(notifications: readonly TrafficEntry[]): TrafficEntry[][] {
   const open = new Map<string, TrafficEntry[]>();
   const done: TrafficEntry[][] = [];
   for (const call of notifications) {
-    const url = call.url ?? '';
-    const chain = open.get(url) ?? [];
+    const about = call.privateId ?? call.url ?? '';
+    const chain = open.get(about) ?? [];
     chain.push(call);
-    open.set(url, chain);
+    open.set(about, chain);
     if (call.status === 200) {
       done.push(chain);
-      open.delete(url);
+      open.delete(about);
     }
   }
-  return [...done, ...open.values()].sort((a, b) => a[0]!.startedMs - b[0]!.startedMs);
+  return [...done, ...open.values()].sort((a, b) => (startedBefore(a[0]!, b[0]!) ? -1 : 1));
 }
 
-/** Why a call never reached the shop: a name reserved for examples, or no connection (or no answer in time). */
+/**
+ * Why a call never reached the shop (a name reserved for examples, a refused connection), or null
+ * when it did: a shop that took the call and gave no answer in time did not answer it 200.
+ */
 function notReached(call: TrafficEntry): string | null {
-  if (typeof call.status === 'number') return null;
+  if (typeof call.status === 'number' || call.reached !== false) return null;
   const host = call.url && URL.canParse(call.url) ? new URL(call.url).hostname : '';
   const reserved = reservedExampleName(host);
-  return reserved ? `${reserved} is reserved for examples and never called` : `${call.url ?? 'the URL'} did not answer`;
+  return reserved
+    ? `${reserved} is reserved for examples and never called`
+    : `${call.url ?? 'the URL'} could not be reached (${call.error ?? 'no connection'})`;
+}
+
+/** What the shop answered: its status, or why there was none (no answer in time). */
+function firstAnswer(call: TrafficEntry): string {
+  return typeof call.status === 'number' ? String(call.status) : (call.error ?? 'no answer');
 }
 
 const ORDER_WRITE = /^\/manage\/orders\/([^/]+)\/[A-Za-z]+\/?$/;
@@ -109,7 +133,7 @@ export const notificationAnswered: ReadinessItem = {
     if (unanswered.length > 0)
       return notMet(
         unanswered.slice(0, 20),
-        `A notification was answered ${plural(UNANSWERED_ATTEMPTS, 'time')} or more in a row with something other than 200 (the first: ${String(traffic.outbound.find((call) => call.id === unanswered[0])?.status)}).`,
+        `A notification was answered ${plural(UNANSWERED_ATTEMPTS, 'time')} or more in a row with something other than 200 (the first: ${String(firstAnswer(reached.find((call) => call.id === unanswered[0])!))}).`,
       );
     const twice = repeatedEffects(traffic, reached);
     if (twice.length > 0)

@@ -19,6 +19,7 @@ import {
   memberOf,
   ownAfter,
   reasons,
+  startedAtMs,
   startedBefore,
   valueKey,
 } from './traffic.js';
@@ -151,7 +152,7 @@ export const retriesLocked: ReadinessItem = {
       }
       const last = refusedAgain.at(-1) ?? refusal;
       const resent = next !== undefined && sameUpdate(next, refusal);
-      if (resent && next.atMs - last.atMs <= REACTION_BOUND_MS) {
+      if (resent && startedAtMs(traffic, next) - startedAtMs(traffic, last) <= REACTION_BOUND_MS) {
         retried.push(refusal.id, next.id);
         continue;
       }

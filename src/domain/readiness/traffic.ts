@@ -40,6 +40,8 @@ export interface TrafficEntry {
   reached?: boolean;
   /** Outbound only: why the call got no answer. */
   error?: string | null;
+  /** Outbound only: sandbox time when the call started, where the journal knows it. */
+  startedAtMs?: number;
   requestJson(): unknown;
   responseJson(): unknown;
   responseText(): string | null;
@@ -190,6 +192,8 @@ interface TrafficIndex {
   completions: Map<string, TrafficEntry | null>;
   /** The latest sandbox time any entry of the traffic shows. */
   latestAtMs: number;
+  /** Each entry's start on the sandbox clock, as startedAtMs tells it, by id. */
+  startedAt: Map<number, number>;
 }
 
 const indexes = new WeakMap<Traffic, TrafficIndex>();
@@ -246,9 +250,16 @@ function indexOf(traffic: Traffic): TrafficIndex {
   const outbound = new Map<string, TrafficEntry[]>();
   for (const entry of traffic.outbound) if (entry.privateId && byPrivateId.has(entry.privateId)) push(outbound, entry.privateId, entry);
   let latestAtMs = Number.NEGATIVE_INFINITY;
-  for (const list of [traffic.own, traffic.frontend, traffic.outbound, traffic.admin])
-    for (const entry of list) latestAtMs = Math.max(latestAtMs, entry.atMs);
-  index = { trails, byPrivateId, calls, pages, adminPurchases, outbound, completions: new Map(), latestAtMs };
+  const all = [traffic.own, traffic.frontend, traffic.outbound, traffic.admin].flat();
+  for (const entry of all) latestAtMs = Math.max(latestAtMs, entry.atMs);
+  // Latest start first: each entry's start is no later than the answer of any call that started after it.
+  const startedAt = new Map<number, number>();
+  let bound = Number.POSITIVE_INFINITY;
+  for (const entry of all.sort((a, b) => (startedBefore(a, b) ? 1 : -1))) {
+    bound = Math.min(bound, entry.startedAtMs ?? entry.atMs);
+    startedAt.set(entry.id, bound);
+  }
+  index = { trails, byPrivateId, calls, pages, adminPurchases, outbound, completions: new Map(), latestAtMs, startedAt };
   indexes.set(traffic, index);
   return index;
 }
@@ -284,13 +295,26 @@ export function callsToShop(traffic: Traffic, kind: string): { call: TrafficEntr
 }
 
 /**
- * The first entry that shows `boundMs` of sandbox time passed since `since` (a clock move the
- * test made, or anything after it), or null while the traffic shows less.
+ * When an entry started on the sandbox clock, as the traffic tells it. An entry carries the
+ * sandbox time of its answer, and a call the sandbox makes to a shop is journaled when the shop
+ * has answered, which may be after a clock move the test made meanwhile. Its own start, where
+ * the journal has it, says when it began; and a call started no later than any call that started
+ * after it. So the start is the earliest of the entry's and every later-started entry's start (or
+ * answer): the same however long each call took.
+ */
+export function startedAtMs(traffic: Traffic, entry: TrafficEntry): number {
+  return indexOf(traffic).startedAt.get(entry.id) ?? entry.atMs;
+}
+
+/**
+ * The first entry that shows `boundMs` of sandbox time passed since `since` started (a clock move
+ * the test made, or anything after it), or null while the traffic shows less.
  */
 export function boundPassed(traffic: Traffic, since: TrafficEntry, boundMs: number): TrafficEntry | null {
-  if (indexOf(traffic).latestAtMs < since.atMs + boundMs) return null;
+  const from = startedAtMs(traffic, since);
+  if (indexOf(traffic).latestAtMs < from + boundMs) return null;
   const lists = [traffic.own, traffic.frontend, traffic.outbound, traffic.admin];
-  const passing = lists.flatMap((list) => list.filter((entry) => entry.atMs >= since.atMs + boundMs));
+  const passing = lists.flatMap((list) => list.filter((entry) => startedBefore(since, entry) && entry.atMs >= from + boundMs));
   return passing.sort((a, b) => (startedBefore(a, b) ? -1 : 1))[0] ?? null;
 }
 
