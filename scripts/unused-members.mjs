@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// Lists class members that nothing in src/ reaches. knip finds unused files and exports but not
-// methods: a method kept alive only by its tests (or by nothing) is dead code all the same, and it
-// drifts, because nobody reads it. One pass of the type checker resolves every name used in src/;
-// a member is live when a use resolves to it, or to the member it implements or overrides. A
-// member kept only for tests says so and why with a `@testSeam` tag. Exits 1 naming each dead one.
+// Lists class members, and methods of src/'s interfaces, that nothing in src/ reaches. knip finds
+// unused files and exports but not methods: a method kept alive only by its tests (or by nothing)
+// is dead code all the same, and it drifts, because nobody reads it; an interface's method no call
+// reaches makes every object that implements it carry code nothing runs. One pass of the type
+// checker resolves every name used in src/; a member is live when a use resolves to it, or to the
+// member it implements or overrides; a member's own name and an object literal's key giving it a
+// value are not uses. What the package's entry (src/index.ts) hands out is for the library's users.
+// A member kept only for tests says so and why with a `@testSeam` tag. Exits 1 naming each dead one.
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -39,11 +42,27 @@ for (const file of sources) {
   const visit = (node) => {
     if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) {
       const parent = node.parent;
+      // A member's own name, and an object literal's key giving an interface's member a value, use nothing.
       const isDeclarationName =
         parent &&
-        (ts.isMethodDeclaration(parent) || ts.isPropertyDeclaration(parent) || ts.isGetAccessor(parent) || ts.isSetAccessor(parent)) &&
+        (ts.isMethodDeclaration(parent) ||
+          ts.isPropertyDeclaration(parent) ||
+          ts.isGetAccessor(parent) ||
+          ts.isSetAccessor(parent) ||
+          ts.isMethodSignature(parent) ||
+          ts.isPropertySignature(parent) ||
+          ts.isPropertyAssignment(parent)) &&
         parent.name === node;
-      if (!isDeclarationName) markUse(node);
+      if (parent && ts.isShorthandPropertyAssignment(parent)) {
+        const value = checker.getShorthandAssignmentValueSymbol(parent);
+        if (value) markSymbol(value);
+      } else if (!isDeclarationName) markUse(node);
+    }
+    // `const { name } = object` reaches the member `name` of the object's type.
+    if (ts.isBindingElement(node) && ts.isObjectBindingPattern(node.parent) && !node.dotDotDotToken) {
+      const key = node.propertyName ?? node.name;
+      const member = ts.isIdentifier(key) ? checker.getTypeAtLocation(node.parent).getProperty(key.text) : undefined;
+      if (member) markSymbol(member);
     }
     // `object[key]` with a key typed as a union of names reaches each of them.
     if (ts.isElementAccessExpression(node)) {
@@ -61,6 +80,32 @@ for (const file of sources) {
 }
 
 const inSrc = (decl) => path.resolve(decl.getSourceFile().fileName).startsWith(srcDir);
+
+// What the package's entry exports, and every type of src/ its members take or give, is called
+// by the library's users: its members are used.
+const publicTypes = new Set();
+const entry = program.getSourceFile(path.join(root, 'src', 'index.ts'));
+const entrySymbol = entry && checker.getSymbolAtLocation(entry);
+const walkType = (type) => {
+  if (!type || publicTypes.has(type)) return;
+  publicTypes.add(type);
+  if (type.isUnionOrIntersection()) return type.types.forEach(walkType);
+  if (type.objectFlags & ts.ObjectFlags.Reference) checker.getTypeArguments(type).forEach(walkType);
+  const symbol = type.aliasSymbol ?? type.getSymbol();
+  if (!symbol?.declarations?.some(inSrc)) return;
+  for (const property of type.getProperties()) {
+    markSymbol(property);
+    walkType(checker.getTypeOfSymbol(property));
+  }
+  for (const signature of [...type.getCallSignatures(), ...type.getConstructSignatures()]) {
+    walkType(signature.getReturnType());
+    for (const parameter of signature.getParameters()) walkType(checker.getTypeOfSymbol(parameter));
+  }
+};
+for (let exported of entrySymbol ? checker.getExportsOfModule(entrySymbol) : []) {
+  if (exported.flags & ts.SymbolFlags.Alias) exported = checker.getAliasedSymbol(exported);
+  walkType(exported.flags & ts.SymbolFlags.Type ? checker.getDeclaredTypeOfSymbol(exported) : checker.getTypeOfSymbol(exported));
+}
 
 // A member implementing a library's interface is called by the library.
 const inheritedUses = (classNode, name) =>
@@ -109,8 +154,40 @@ for (const file of sources) {
   visit(file);
 }
 
+// A method an interface of src/ declares and no call reaches, through the interface or otherwise:
+// every object that implements it carries code nothing runs. Interfaces that describe a library's
+// shapes (one that extends a type from outside src/) are the library's to call.
+const extendsOutside = (owner) =>
+  (owner.heritageClauses ?? []).some((clause) =>
+    clause.types.some((typeNode) =>
+      checker
+        .getTypeAtLocation(typeNode)
+        .getSymbol()
+        ?.declarations?.some((decl) => !inSrc(decl)),
+    ),
+  );
+for (const file of sources) {
+  const visit = (node) => {
+    const declared = ts.isInterfaceDeclaration(node) || (ts.isTypeAliasDeclaration(node) && ts.isTypeLiteralNode(node.type));
+    if (declared && !(ts.isInterfaceDeclaration(node) && extendsOutside(node))) {
+      for (const member of ts.isInterfaceDeclaration(node) ? node.members : node.type.members) {
+        const isMethod =
+          ts.isMethodSignature(member) || (ts.isPropertySignature(member) && member.type && ts.isFunctionTypeNode(member.type));
+        if (!isMethod || !member.name || used.has(member)) continue;
+        // A member redeclaring (narrowing) one of an interface it extends is reached through that one.
+        if (ts.isInterfaceDeclaration(node) && inheritedUses(node, member.name.getText(file))) continue;
+        if (ts.getJSDocTags(member).some((tag) => tag.tagName.text === 'testSeam')) continue;
+        const { line } = file.getLineAndCharacterOfPosition(member.name.getStart(file));
+        dead.push(`${path.relative(root, file.fileName)}:${line + 1}  ${node.name.text}.${member.name.getText(file)}`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+}
+
 if (dead.length > 0) {
-  console.error(`Class members nothing in src/ uses (${dead.length}): remove them, or use them.`);
+  console.error(`Class and interface members nothing in src/ uses (${dead.length}): remove them, or use them.`);
   for (const line of dead) console.error(`  ${line}`);
   process.exit(1);
 }

@@ -55,7 +55,7 @@ export interface Sandbox extends LibrarySandbox {
   readonly journal: Journal;
   /** The fault rules, with what the gateway asks of them. */
   readonly faults: FaultSet;
-  /** What a surface app of this sandbox is built with (for tests that mount a route of their own). */
+  /** @testSeam what a surface app of this sandbox is built with, for tests that mount a route of their own. */
   surfaceDeps(env: EnvName, surface: SurfaceName): SurfaceDeps;
   /** A surface's table of operations: what its requests call, and what their answers declare. */
   routes(env: EnvName, surface: SurfaceName): readonly DocumentedOperation[];

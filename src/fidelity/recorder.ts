@@ -62,7 +62,7 @@ export interface Recorder {
   upstream(env: EnvName, surface: SurfaceName): URL;
   /** Exchanges recorded so far. */
   count(): number;
-  /** Resolves once the live comparison has compared everything recorded so far. */
+  /** Resolves once the live comparison has compared everything recorded so far. @testSeam a test waits for it before reading the comparison. */
   idle(): Promise<void>;
   close(): Promise<void>;
 }

@@ -13,14 +13,15 @@ import { PersistenceError, Violation } from '../domain/violation.js';
 import type { Logger } from '../log.js';
 import { BodyTooLarge } from './body.js';
 import { type ErrorEntry, Refusal } from './refusal.js';
-import type { Dialect, SurfaceEnv } from './types.js';
+import { type Dialect, type SurfaceEnv, isRecordDialect } from './types.js';
 
 /** What a thrown error means in `dialect`; null for anything that is not a refusal (a sandbox bug). */
 function refusalOf(error: unknown, dialect: Dialect): Refusal | null {
   if (error instanceof Refusal) return error;
   if (error instanceof Violation) return Refusal.single(dialect.statusOf[error.kind], error.code, error.message);
   if (error instanceof BodyTooLarge) return dialect.tooLarge(error.maxBytes);
-  if (error instanceof PersistenceError) return dialect.notSaved(error.message);
+  // A dialect with no words for a failed save serves no operation that saves: one there is a sandbox bug.
+  if (error instanceof PersistenceError) return isRecordDialect(dialect) ? dialect.notSaved(error.message) : null;
   if (error instanceof HTTPException) return Refusal.single(error.status, 'Bad_Request', error.message || 'The request could not be read.');
   return null;
 }

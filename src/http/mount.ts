@@ -18,7 +18,7 @@ import { isJsonMediaType, unsupportedMediaType } from './media-type.js';
 import { isFetchForbiddenMethod } from './methods.js';
 import { Refusal } from './refusal.js';
 import { tableRouter } from './table-router.js';
-import { type Authenticate, type Dialect, type SurfaceEnv, notesOf } from './types.js';
+import { type Authenticate, type Dialect, type RecordDialect, type SurfaceEnv, isRecordDialect, notesOf } from './types.js';
 
 export interface MountOptions<D> {
   deps: D;
@@ -37,6 +37,11 @@ export interface MountOptions<D> {
 
 const NO_INPUT: Input<undefined> = { body: undefined, json: undefined, bytes: new Uint8Array() };
 
+function recordDialectOf<D>(entry: AnyOperation<D>): RecordDialect {
+  if (isRecordDialect(entry.dialect)) return entry.dialect;
+  throw new Error(`${entry.op}: it binds a JSON body, and the ${entry.dialect.name} dialect has no words for a bad one`);
+}
+
 /** Mounts the table on the app. */
 export function mountOperations<D>(app: Hono<SurfaceEnv>, table: readonly AnyOperation<D>[], options: MountOptions<D>): void {
   if (answerCheckEnabled()) app.use('*', answerCheck(table, options.dialectOf, options.where));
@@ -46,6 +51,8 @@ export function mountOperations<D>(app: Hono<SurfaceEnv>, table: readonly AnyOpe
     if (authenticate === undefined) throw new Error(`${entry.op}: this surface has no ${entry.auth} authentication`);
     const authDialect = options.authDialect ?? entry.dialect;
     const body = entry.body;
+    // A JSON body is refused in the entry's dialect, which must have the words for it.
+    const bodyDialect = body && body.bind !== 'handler' ? recordDialectOf(entry) : null;
     // An operation that documents a 415 reads only bodies declared as JSON (src/http/media-type.ts).
     const demandsJson = '415' in entry.answers;
     const route = async (c: Context<SurfaceEnv>): Promise<Response> => {
@@ -57,15 +64,15 @@ export function mountOperations<D>(app: Hono<SurfaceEnv>, table: readonly AnyOpe
         await authenticate(c);
       }
       c.set('dialect', entry.dialect);
-      if (!body || body.bind === 'handler') return handle(c, NO_INPUT);
+      if (!body || body.bind === 'handler' || !bodyDialect) return handle(c, NO_INPUT);
       const bytes = await readBody(c);
       // A body-less call (an optional body left out) has nothing to declare.
       const declared = c.req.header('content-type');
       if (demandsJson && bytes.byteLength > 0 && !isJsonMediaType(declared)) throw unsupportedMediaType(declared);
       const parsed = parseJson(bytes);
-      if (!parsed.ok) throw entry.dialect.malformedJson(parsed.message);
+      if (!parsed.ok) throw bodyDialect.malformedJson(parsed.message);
       const bound = body.bind(parsed.value);
-      if (!bound.ok) throw entry.dialect.invalidBody(bound.problems);
+      if (!bound.ok) throw bodyDialect.invalidBody(bound.problems);
       return handle(c, { body: bound.value, json: parsed.value, bytes });
     };
     if (entry.anyMethod) app.all(entry.path, route);

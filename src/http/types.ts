@@ -1,7 +1,7 @@
 /**
  * The contracts every surface app shares: who is calling and how that is checked, the
  * per-request variables, what the gateway hands a surface besides the Request, the dialect
- * refusals speak and an answer's description. Types only (and one accessor), importing no
+ * refusals speak and an answer's description. Types only (and an accessor and a guard), importing no
  * module that implements them: src/http/dialect.ts, operation.ts, mount.ts, body.ts and
  * src/auth/ take them from here, so no import runs back up from a contract to its user.
  */
@@ -60,15 +60,28 @@ export interface Dialect {
   readonly statusOf: Readonly<Record<ViolationKind, number>>;
   /** The refusal in this dialect's envelope. `instance`: the path as the surface saw it. */
   render(refusal: Refusal, instance: string): Response;
-  malformedJson(detail: string): Refusal;
-  /** Problems the body's schema found, one entry each, every message naming its field. */
-  invalidBody(problems: ErrorEntry[]): Refusal;
   tooLarge(maxBytes: number): Refusal;
-  /** A save that failed: nothing was applied, the client may retry. */
-  notSaved(message: string): Refusal;
   notFound(method: string, path: string, where: string): Refusal;
   /** A known path asked with another method: a 405 naming the allowed ones, or null where the service answers 404. */
   methodNotAllowed(method: string, path: string, allowed: readonly string[]): Refusal | null;
+}
+
+/**
+ * The dialect of operations that bind a JSON body and save records: it also words a body that is
+ * not JSON, one its schema refuses and a save that failed. A surface whose operations read their
+ * own bodies and save nothing (the identity provider) speaks a plain Dialect.
+ */
+export interface RecordDialect extends Dialect {
+  malformedJson(detail: string): Refusal;
+  /** Problems the body's schema found, one entry each, every message naming its field. */
+  invalidBody(problems: ErrorEntry[]): Refusal;
+  /** A save that failed: nothing was applied, the client may retry. */
+  notSaved(message: string): Refusal;
+}
+
+/** Whether `dialect` words bad bodies and failed saves. */
+export function isRecordDialect(dialect: Dialect): dialect is RecordDialect {
+  return 'notSaved' in dialect;
 }
 
 export interface Answer {

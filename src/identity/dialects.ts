@@ -4,7 +4,8 @@
  * refusals are AADSTS bodies made by its handler (src/routes/identity-operations.ts, errors.ts); what the
  * HTTP edge refuses there (a body over the cap) is the short `{error, error_description}`
  * with the identity headers. The discovery and keys paths, and anything else on the auth
- * host, answer the short form too.
+ * host, answer the short form too. No operation here binds a JSON body or saves a record,
+ * so these dialects have no words for either (a plain Dialect, src/http/types.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { jsonResponse } from '../http/response.js';
@@ -27,10 +28,7 @@ export const oauthDialect: Dialect = {
   },
   statusOf: { invalid: 400, forbidden: 403, not_found: 404, conflict: 409, rule: 400, locked: 423 },
   render: (refusal) => jsonResponse(brief(refusal), refusal.status, refusal.headers),
-  malformedJson: (detail) => Refusal.single(400, 'invalid_request', `The body could not be read (${detail}).`),
-  invalidBody: (problems) => Refusal.single(400, 'invalid_request', problems[0]?.message ?? 'The request is invalid.'),
   tooLarge: (max) => Refusal.single(413, 'invalid_request', `The request body is larger than ${max} bytes. Send a smaller payload.`),
-  notSaved: (message) => Refusal.single(503, 'temporarily_unavailable', message, { 'retry-after': '1' }),
   notFound: (method, path, where) => Refusal.single(404, 'not_found', `No ${method} ${path} on the ${where} surface.`),
   methodNotAllowed: (method, _path, allowed) =>
     Refusal.single(405, 'invalid_request', `The endpoint only accepts ${allowed.join(', ')} requests. Received a ${method} request.`, {

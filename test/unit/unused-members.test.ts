@@ -1,6 +1,7 @@
 /**
- * The dead-member check finds a method nothing in src/ calls, and keeps what the runtime,
- * an interface, a generic instantiation, a `[key]` access or a `@testSeam` tag reaches.
+ * The dead-member check finds a method nothing in src/ calls, and an interface's method no call
+ * reaches (whatever implements it), and keeps what the runtime, an interface, a generic
+ * instantiation, a `[key]` access, a destructuring, the package's entry or a `@testSeam` tag reaches.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,13 +28,20 @@ export class Desk {
 }
 const action = (['capture', 'refund'] as const)[0] as 'capture' | 'refund';
 export const done = new Desk()[action]();
-console.log(shelf.read(), opened, done);
+export interface Dialect { render(): string; unreachable(): string }
+export const plain: Dialect = { render: () => 'r', unreachable: () => 'u' };
+const { render } = plain;
+export interface Api { open(): void }
+console.log(shelf.read(), opened, done, render());
 `;
+// The package's entry: what it exports is for the library's users.
+const entry = `export type { Api } from './world.js';\n`;
 
 describe('scripts/unused-members.mjs', () => {
-  it('names each class member nothing uses, and only those', () => {
+  it('names each class member and interface method nothing uses, and only those', () => {
     mkdirSync(path.join(project, 'src'));
-    writeFileSync(path.join(project, 'src', 'index.ts'), source);
+    writeFileSync(path.join(project, 'src', 'world.ts'), source);
+    writeFileSync(path.join(project, 'src', 'index.ts'), entry);
     writeFileSync(
       path.join(project, 'tsconfig.json'),
       JSON.stringify({ compilerOptions: { strict: true, target: 'es2022', module: 'nodenext', noEmit: true }, include: ['src'] }),
@@ -44,6 +52,6 @@ describe('scripts/unused-members.mjs', () => {
       .split('\n')
       .filter((line) => line.startsWith('  '))
       .map((line) => line.trim().split(/\s+/)[1]);
-    expect(named.sort()).toEqual(['Box.dusty', 'Desk.forgotten']);
+    expect(named.sort()).toEqual(['Box.dusty', 'Desk.forgotten', 'Dialect.unreachable']);
   });
 });

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { jsonResponse, jsonTextResponse } from '../response.js';
 import { problemsSummary } from '../dialect.js';
-import type { Dialect } from '../types.js';
+import type { RecordDialect } from '../types.js';
 import { checkoutErrorSchema } from '../envelopes.js';
 import { type ErrorEntry, Refusal } from '../refusal.js';
 
@@ -28,7 +28,7 @@ function invalid(problems: ErrorEntry[]): Refusal {
   return new Refusal(400, problemsSummary(problems), problems);
 }
 
-export const checkoutDialect: Dialect = {
+export const checkoutDialect: RecordDialect = {
   name: 'checkout',
   refusal: {
     description: 'In the checkout envelope: {id, data: null, error: {code, message, errors}}.',

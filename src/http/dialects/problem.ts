@@ -12,13 +12,13 @@
  * the host.
  */
 import { jsonResponse } from '../response.js';
-import type { Dialect } from '../types.js';
+import type { RecordDialect } from '../types.js';
 import { problemSchema } from '../envelopes.js';
 import { Refusal } from '../refusal.js';
 
 const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
-export const problemDialect: Dialect = {
+export const problemDialect: RecordDialect = {
   name: 'problem',
   refusal: {
     description: 'As problem details (application/problem+json).',

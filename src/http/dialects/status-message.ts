@@ -4,7 +4,7 @@
  * read them). A failed merchant validation on the page also names the event the page fires.
  */
 import { jsonResponse } from '../response.js';
-import type { Dialect } from '../types.js';
+import type { RecordDialect } from '../types.js';
 import { adminErrorSchema, pageErrorSchema } from '../envelopes.js';
 import { Refusal } from '../refusal.js';
 
@@ -22,7 +22,7 @@ const common = {
   methodNotAllowed: () => null,
 } as const;
 
-export const adminDialect: Dialect = {
+export const adminDialect: RecordDialect = {
   ...common,
   name: 'admin',
   refusal: { description: '{"error": {"status", "message"}}.', schema: adminErrorSchema, name: 'AdminError' },
@@ -37,7 +37,7 @@ export const adminDialect: Dialect = {
     ),
 };
 
-export const pageDialect: Dialect = {
+export const pageDialect: RecordDialect = {
   ...common,
   name: 'page',
   refusal: {

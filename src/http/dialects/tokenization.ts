@@ -5,12 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { jsonResponse } from '../response.js';
-import type { Dialect } from '../types.js';
+import type { RecordDialect } from '../types.js';
 import { tokenizationErrorSchema } from '../envelopes.js';
 import { Refusal } from '../refusal.js';
 import { checkoutDialect } from './checkout.js';
 
-export const tokenizationDialect: Dialect = {
+export const tokenizationDialect: RecordDialect = {
   ...checkoutDialect,
   name: 'tokenization',
   refusal: {
