@@ -7,7 +7,7 @@
  * Rules live in memory only; a reset replaces them with the scenario's.
  */
 import type { z } from 'zod';
-import { faultRuleSchema, faultViewSchema } from '../domain/fault-rule.js';
+import { FAULT_EFFECTS, faultRuleSchema, faultViewSchema } from '../domain/fault-rule.js';
 import type { AnyOperation } from '../http/operation.js';
 import type { AdminDeps } from './deps.js';
 import { AdminError } from './errors.js';
@@ -23,7 +23,7 @@ export const FAULT_OPERATIONS: readonly AnyOperation<FaultDeps>[] = [
     op: 'addFault',
     method: 'POST',
     path: '/__admin/faults',
-    summary: 'Add a fault rule (latency, status, refuse, throttle, identity-outage)',
+    summary: `Add a fault rule (${FAULT_EFFECTS.join(', ')})`,
     body: jsonBody(faultRuleSchema, 'AdminFaultRule'),
     answers: { '201': json('The rule, with its id.', faultViewSchema, 'AdminFault'), ...refusals(...BODY_REFUSALS) },
     handler:

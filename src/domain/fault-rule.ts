@@ -4,7 +4,7 @@
  * the admin call validates with the very same schema (one definition, one set of messages).
  *
  *   match   env, surface, method, path (a glob: src/domain/path-glob.ts), principal
- *   effect  latency | status | refuse | throttle | identity-outage
+ *   effect  one of FAULT_EFFECTS, each answered by src/control/fault-effects.ts
  *   bounds  count, probability (+ seed), from/until on the sandbox clock
  */
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { parseInstant } from '../clock.js';
 import { ENVIRONMENTS, SURFACES } from '../hosts.js';
 import { pathPatternSchema } from './path-glob.js';
 
-const FAULT_EFFECTS = ['latency', 'status', 'refuse', 'throttle', 'identity-outage'] as const;
+export const FAULT_EFFECTS = ['latency', 'status', 'refuse', 'throttle', 'identity-outage'] as const;
 
 const instant = z
   .string()
