@@ -8,10 +8,10 @@
 # sandbox makes one at start and prints it in the log ("admin: /__admin needs 'Authorization:
 # Bearer …'"). docs/docker.md has the rest: ports, state, scenario, compose.
 #
-# Node 24 (LTS, supported until April 2028), Debian bookworm slim. Two stages: the first
-# installs everything and compiles src/ to dist/; the second holds only the built JavaScript,
-# the production dependencies, the fixtures and the scenarios, and runs as the unprivileged
-# `node` user. No TypeScript, tsx or esbuild at run time.
+# The newest Node.js line package.json's engines names (the README says until when), Debian
+# bookworm slim. Two stages: the first installs everything and compiles src/ to dist/; the
+# second holds only the built JavaScript, the production dependencies, the fixtures and the
+# scenarios, and runs as the unprivileged `node` user. No TypeScript, tsx or esbuild at run time.
 
 # ---- build: compile src/ to dist/ and prune to production dependencies
 FROM node:24-bookworm-slim AS build

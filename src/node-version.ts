@@ -18,19 +18,50 @@ function enginesRange(): string | null {
   return engines;
 }
 
-/** '>=24.11' → [24, 11, 0]; null for a range of another form (nothing is then said). */
-export function minimumOf(range: string): [number, number, number] | null {
-  const match = /^\s*>=\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+))?\s*$/.exec(range);
-  return match ? [Number(match[1]), Number(match[2] ?? 0), Number(match[3] ?? 0)] : null;
+/** A major version's range in engines: `^22.13` (that line from 22.13 on) or `>=24.11` (from 24.11, every later major too). */
+export interface NodeLine {
+  minimum: [number, number, number];
+  /** The first major it no longer admits; null when every later major is admitted. */
+  below: number | null;
+}
+
+/**
+ * '^22.13 || >=24.11' → the lines it admits, oldest first; null for a range of another form
+ * (nothing is then said). `^` is read for majors from 1 on, which every Node line is.
+ */
+export function linesOf(range: string): NodeLine[] | null {
+  const lines: NodeLine[] = [];
+  for (const part of range.split('||')) {
+    const match = /^\s*(\^|>=)\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+))?\s*$/.exec(part);
+    if (!match) return null;
+    const minimum: [number, number, number] = [Number(match[2]), Number(match[3] ?? 0), Number(match[4] ?? 0)];
+    lines.push({ minimum, below: match[1] === '^' ? minimum[0] + 1 : null });
+  }
+  return lines.sort((a, b) => a.minimum[0] - b.minimum[0]);
+}
+
+function parts(version: string): number[] {
+  return version.replace(/^v/, '').split('.').map(Number);
 }
 
 function older(version: string, minimum: readonly number[]): boolean {
-  const parts = version.replace(/^v/, '').split('.').map(Number);
+  const have = parts(version);
   for (let i = 0; i < 3; i++) {
-    const [have, need] = [parts[i] ?? 0, minimum[i] ?? 0];
-    if (have !== need) return have < need;
+    const [got, need] = [have[i] ?? 0, minimum[i] ?? 0];
+    if (got !== need) return got < need;
   }
   return false;
+}
+
+function admits(line: NodeLine, version: string): boolean {
+  const major = parts(version)[0] ?? 0;
+  return !older(version, line.minimum) && (line.below === null || major < line.below);
+}
+
+/** The major to run on instead: the running one's own line when the range has it (a later release of it will do), else the newest. */
+function suggestedMajor(lines: readonly NodeLine[], version: string): number {
+  const major = parts(version)[0];
+  return lines.find((line) => line.minimum[0] === major)?.minimum[0] ?? lines.at(-1)!.minimum[0];
 }
 
 /** How the running process was started, as a person would type it again. */
@@ -71,20 +102,20 @@ function shellWord(word: string): string {
 }
 
 /**
- * The sentence for a Node older than `range` says, or null when it is new enough (or the
- * range is not of the `>=x.y` form this package uses).
+ * The sentence for a Node that `range` does not admit (older than its lines, or between them),
+ * or null when it does (or the range is not of the `^x.y || >=x.y` form this package uses).
  */
 export function nodeVersionProblem(running: string, range: string | null, invocation: Invocation): string | null {
-  const minimum = range === null ? null : minimumOf(range);
-  if (minimum === null || !older(running, minimum)) return null;
-  const node = `node@${minimum[0]}`;
+  const lines = range === null ? null : linesOf(range);
+  if (lines === null || lines.some((line) => admits(line, running))) return null;
+  const major = suggestedMajor(lines, running);
   return (
     `checkout-sandbox needs Node.js ${range} (package.json engines); this is ${running.replace(/^v?/, 'v')}. ` +
-    `Run it on Node ${minimum[0]} without installing anything: npx -y -p ${node} -- ${commandOf(invocation)}`
+    `Run it on Node ${major} without installing anything: npx -y -p node@${major} -- ${commandOf(invocation)}`
   );
 }
 
-/** The sentence for this process, or null when its Node is new enough. */
+/** The sentence for this process, or null when engines admits its Node. */
 export function runningNodeProblem(args?: readonly string[]): string | null {
   return nodeVersionProblem(process.versions.node, enginesRange(), {
     env: process.env,
@@ -96,7 +127,7 @@ export function runningNodeProblem(args?: readonly string[]): string | null {
 
 let warned = false;
 
-/** Writes the sentence to stderr, once per process, when this Node is older than engines says. */
+/** Writes the sentence to stderr, once per process, when engines does not admit this Node. */
 export function warnIfNodeIsOld(args?: readonly string[]): void {
   if (warned) return;
   warned = true;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 // The sandbox this CI job runs: a service container, or `npx checkout-sandbox --port 4010 &`.
 const SANDBOX_URL = process.env.SANDBOX_URL ?? 'http://127.0.0.1:4010';
 // Its admin token, where it has one (a container always does): sent with every /__admin call.
-const ADMIN = process.env.SANDBOX_ADMIN_TOKEN ? { authorization: `Bearer ${process.env.SANDBOX_ADMIN_TOKEN}` } : {};
+const ADMIN: Record<string, string> = process.env.SANDBOX_ADMIN_TOKEN ? { authorization: `Bearer ${process.env.SANDBOX_ADMIN_TOKEN}` } : {};
 
 interface Isolated {
   id: string;

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { createSandbox } from '../../src/index.js';
 import { FJORD, initPayload, initializeOldStyle } from '../support/checkout-requests.js';
 import { bearerToken } from '../support/manage-api.js';
-import { Shop, eventually, initializeCheckout, launchChromium } from './support.js';
+import { launchChromium } from './chromium.js';
+import { Shop, eventually, initializeCheckout } from './support.js';
 
 const IMG = fileURLToPath(new URL('../../docs/img/', import.meta.url));
 

@@ -4,19 +4,21 @@
  * loader, plus validation and notification endpoints that record what they receive), and
  * checkouts initialized through the current API as a shop's backend does it.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type IncomingMessage, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Browser, chromium } from 'playwright-core';
+import { inject } from 'vitest';
 import type { Sandbox } from '../../src/index.js';
 import { initPayload } from '../support/checkout-requests.js';
 import { MINIMAL_UAT_CLIENT } from '../support/identity.js';
 import { scoped } from '../support/sandbox.js';
 import { bearerToken } from '../support/manage-api.js';
+import { CHROMIUM } from './chromium.js';
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const HAVE_CHROMIUM = existsSync(CHROMIUM);
+export { CHROMIUM, HAVE_CHROMIUM } from './chromium.js';
+
 /**
  * A browser test walks a page through many steps, each a round trip to Chromium and the
  * sandbox; on a busy two-core machine they take several times as long as alone, so these
@@ -26,25 +28,14 @@ export const BROWSER_TEST_TIMEOUT_MS = 60_000;
 /** Shown as the suite's name when it is skipped, so a skipped run says why. */
 export const SKIP_REASON = `skipped: ${CHROMIUM} is missing (apt-get install -y chromium; .ci/run does it)`;
 
-/** Chromium for the tests of the describe block (or file) that calls it: launched before the first, closed after the last. */
+/**
+ * Chromium for the tests of the describe block (or file) that calls it: connected before the
+ * first, disconnected after the last (which closes the contexts and pages it opened). The
+ * browser process is the run's one (test/setup/chromium.ts), so a file does not wait for a
+ * browser to start.
+ */
 export function useChromium(): Browser {
-  return scoped('Chromium', launchChromium, 'file');
-}
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return scoped('Chromium', () => chromium.connect(inject('chromiumEndpoint')), 'file');
 }
 
 /** Every documented client event but the metrics (which a shop records apart: they fire throughout). */
