@@ -47,7 +47,8 @@ fi
 
 step "every page and image the packed README links to is in the tarball"
 tar -xzf "$WORK/$TARBALL" -C "$WORK" package/README.md
-MISSING="$(grep -oE '\]\([^)#: ]+' "$WORK/package/README.md" | cut -c3- | sort -u | while read -r link; do
+# A link with a scheme (a public page) is not a file: only the links that end at ")" or "#" are.
+MISSING="$(grep -oE '\]\([^)#: ]+[)#]' "$WORK/package/README.md" | cut -c3- | sed 's/.$//' | sort -u | while read -r link; do
   grep -qx "package/$link" <<<"$CONTENTS" || echo "$link"
 done)"
 [ -z "$MISSING" ] || fail "the README links to files the package does not ship: $MISSING"
