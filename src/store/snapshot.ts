@@ -51,6 +51,8 @@ const apiClient = z.looseObject({
   merchantId: text.min(1),
   objectId: text,
   secrets: z.array(z.looseObject({ secretId: text, hash: text, salt: text, expiresAt: instant.nullable() })),
+  // A file written before clients had their own token lifetime: tokens last as the token settings say.
+  tokenLifetimeSeconds: z.number().int().positive().nullable().default(null),
   revokedAt: instant.nullable(),
 });
 const line = z.looseObject({ id: text, description: text, unitPrice: money, quantity: z.number().int(), vat: z.number() });
