@@ -3,9 +3,9 @@
  * against a listening sandbox that three shops used (the good, the bad and a busy one), gating by
  * exit code, one integration or several, and writing JUnit.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useSandbox } from '../support/sandbox.js';
-import { Receiver } from '../support/receiver.js';
+import { useReceiver } from '../support/receiver.js';
 import { BAD_CLIENT, GOOD_CLIENT, driveBothShops } from '../support/readiness-shops.js';
 import { runCli } from '../support/spawn.js';
 import { busyShop } from '../support/readiness-careful-shops.js';
@@ -14,19 +14,14 @@ import { READINESS_ITEMS } from '../../src/domain/readiness/readiness.js';
 const ITEMS = READINESS_ITEMS.length;
 
 const sb = useSandbox({ port: 0, now: '2026-10-01T10:00:00Z', frozen: true }, 'file');
-let shop: Receiver;
+const shop = useReceiver('file');
 let url: string;
 let busy: string;
 beforeAll(async () => {
   ({ url } = await sb.listen());
-  shop = new Receiver();
-  await shop.start();
   await driveBothShops(sb, shop);
   busy = (await busyShop(sb, shop)).clientId;
   await sb.deliveries.settled();
-});
-afterAll(async () => {
-  await shop?.stop();
 });
 
 describe('report --readiness in a process of its own', () => {

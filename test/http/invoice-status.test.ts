@@ -7,13 +7,13 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/index.js';
 import { openSandbox } from '../support/sandbox.js';
 import { SCENARIO_DIR } from '../../src/store/scenario.js';
 import { admin, at, initPayload, initializeOldStyle, signedFetch } from '../support/checkout-requests.js';
 import { ManageApi } from '../support/manage-api.js';
-import { Receiver } from '../support/receiver.js';
+import { useReceiver } from '../support/receiver.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'invoice-status-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,14 +37,7 @@ function lateReviewScenario(status: 'Approved' | 'Rejected'): string {
 }
 
 let sb: Sandbox;
-let shop: Receiver;
-beforeEach(async () => {
-  shop = new Receiver();
-  await shop.start();
-});
-afterEach(async () => {
-  await shop.stop();
-});
+const shop = useReceiver();
 
 async function start(scenario?: string): Promise<void> {
   sb = await openSandbox({ now: '2026-11-02T10:00:00Z', frozen: true, ...(scenario ? { scenario } : {}) });

@@ -5,25 +5,20 @@
  * read with the correlationId its webhook carries shows the action applied. A shop can test
  * that it waits for the right thing: the webhook's correlation id, or a retry after 3 seconds.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useSandbox } from '../support/sandbox.js';
 import { admin, at } from '../support/checkout-requests.js';
 import { ManageApi, expectProblem } from '../support/manage-api.js';
-import { Receiver } from '../support/receiver.js';
+import { useReceiver } from '../support/receiver.js';
 
 const HOOK = '/walley/webhooks';
 const sb = useSandbox({ now: '2026-11-02T10:00:00Z', frozen: true });
 let api: ManageApi;
-let shop: Receiver;
+const shop = useReceiver();
 
 beforeEach(async () => {
   api = new ManageApi(sb);
-  shop = new Receiver();
-  await shop.start();
   expect((await admin(sb, '/uat/merchants/1001/callbacks', { webhookUri: `${shop.base}${HOOK}` }, 'PUT')).status).toBe(200);
-});
-afterEach(async () => {
-  await shop.stop();
 });
 
 const lag = (seconds: number | null) => admin(sb, '/uat/merchants/1001/order-read-lag', { orderReadLagSeconds: seconds }, 'PUT');

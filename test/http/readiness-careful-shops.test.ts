@@ -4,10 +4,10 @@
  * and `report --readiness` gates each with exit 0. Each driver is in
  * test/support/readiness-careful-shops.ts.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/index.js';
 import { useSandbox } from '../support/sandbox.js';
-import { Receiver } from '../support/receiver.js';
+import { useReceiver } from '../support/receiver.js';
 import {
   backendOnlySuite,
   busyShop,
@@ -19,14 +19,9 @@ import {
 import { notMetOf, principalIn, reportOf, verdictsOf } from '../support/readiness-integrations.js';
 
 const sb = useSandbox({ now: '2026-10-01T10:00:00Z', frozen: true });
-let shop: Receiver;
-beforeEach(async () => {
-  shop = new Receiver();
-  await shop.start();
-});
-afterEach(async () => {
+const shop = useReceiver();
+afterEach(() => {
   vi.restoreAllMocks();
-  await shop.stop();
 });
 
 /** `checkout-sandbox report …` in process: its exit code and what it printed. */

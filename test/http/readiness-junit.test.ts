@@ -5,12 +5,12 @@
  * (met, not met, not seen), and text that needs escaping.
  */
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { readinessJunit } from '../../src/cli/readiness-format.js';
 import type { MigrationReport } from '../../src/control/report.js';
 import { useSandbox } from '../support/sandbox.js';
-import { Receiver } from '../support/receiver.js';
+import { useReceiver } from '../support/receiver.js';
 import { driveBothShops } from '../support/readiness-shops.js';
 import { tokenFor } from '../support/identity.js';
 
@@ -23,12 +23,7 @@ async function problems(xml: string): Promise<string[]> {
 }
 
 const sb = useSandbox({ now: '2026-10-01T10:00:00Z', frozen: true });
-let shop: Receiver;
-beforeEach(async () => {
-  shop = new Receiver();
-  await shop.start();
-});
-afterEach(async () => shop.stop());
+const shop = useReceiver();
 
 describe('readiness JUnit against the JUnit schema', () => {
   it('is valid for a shop that meets every item and one that meets none, each case named by its item id with a time', async () => {

@@ -4,24 +4,17 @@
  * slow, the shop answering the sandbox's calls at once or late, and asked for at two moments,
  * gives the same verdicts.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isoOf, type RawEntry } from '../../src/control/journal.js';
 import { type MigrationReport, buildReport } from '../../src/control/report.js';
 import { useSandboxShell } from '../support/sandbox.js';
-import { Receiver } from '../support/receiver.js';
+import { useReceiver } from '../support/receiver.js';
 import { driveBothShops } from '../support/readiness-shops.js';
 import { busyShop, confirmationBeforeNotification } from '../support/readiness-careful-shops.js';
 import { SLOPPY } from '../support/readiness-sloppy-shops.js';
 
 const sb = useSandboxShell({ now: '2026-10-01T10:00:00Z', frozen: true });
-let shop: Receiver;
-beforeEach(async () => {
-  shop = new Receiver();
-  await shop.start();
-});
-afterEach(async () => {
-  await shop.stop();
-});
+const shop = useReceiver();
 
 const MINUTE_MS = 60_000;
 

@@ -3,21 +3,14 @@
  * driven as such a shop does under credentials of its own, is caught by the item it is about,
  * and by that item only.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../support/sandbox.js';
-import { Receiver } from '../support/receiver.js';
+import { useReceiver } from '../support/receiver.js';
 import { SLOPPY } from '../support/readiness-sloppy-shops.js';
 import { principalIn, reportOf } from '../support/readiness-integrations.js';
 
 const sb = useSandbox({ now: '2026-10-01T10:00:00Z', frozen: true });
-let shop: Receiver;
-beforeEach(async () => {
-  shop = new Receiver();
-  await shop.start();
-});
-afterEach(async () => {
-  await shop.stop();
-});
+const shop = useReceiver();
 
 /** The item that catches each sloppiness. */
 const CAUGHT_BY: Record<keyof typeof SLOPPY, string> = {

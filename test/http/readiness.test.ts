@@ -2,26 +2,21 @@
  * Go-live readiness in the report: two shops against one sandbox, one following every item and
  * one breaking each, told apart item by item, with evidence that points at the entries that show it.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/index.js';
 import type { MigrationReport, PrincipalReport } from '../../src/control/report.js';
 import { READINESS_ITEMS } from '../../src/domain/readiness/readiness.js';
 
 const ITEMS = READINESS_ITEMS.length;
 import { openSandbox, useSandbox } from '../support/sandbox.js';
-import { Receiver } from '../support/receiver.js';
+import { useReceiver } from '../support/receiver.js';
 import { BAD_CLIENT, GOOD_CLIENT, driveBothShops } from '../support/readiness-shops.js';
 import { FJORD } from '../support/checkout-requests.js';
 
 const sb = useSandbox({ now: '2026-10-01T10:00:00Z', frozen: true });
-let shop: Receiver;
-beforeEach(async () => {
-  shop = new Receiver();
-  await shop.start();
-});
-afterEach(async () => {
+const shop = useReceiver();
+afterEach(() => {
   vi.restoreAllMocks();
-  await shop.stop();
 });
 
 function principal(report: MigrationReport, name: string): PrincipalReport {

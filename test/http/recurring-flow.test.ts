@@ -4,23 +4,18 @@
  * local endpoint → capture on /manage/orders → token cancelled → next authorization refused →
  * a failure through the UAT test hook, retried on the sandbox clock.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useSandbox } from '../support/sandbox.js';
 import { admin, at } from '../support/checkout-requests.js';
 import { type ReadResponse, ManageApi } from '../support/manage-api.js';
-import { Receiver } from '../support/receiver.js';
+import { useReceiver } from '../support/receiver.js';
 
 const sb = useSandbox({ now: '2026-11-02T10:00:00Z', frozen: true }, 'file');
 let api: ManageApi;
-let shop: Receiver;
+const shop = useReceiver('file');
 
 beforeAll(async () => {
   api = new ManageApi(sb);
-  shop = new Receiver();
-  await shop.start();
-});
-afterAll(async () => {
-  await shop.stop();
 });
 
 async function recurringPurchase(profileName: string): Promise<string> {

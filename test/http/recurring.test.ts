@@ -4,24 +4,19 @@
  * cancellation, the UAT-only failure hook, and webhooks POSTed to a local endpoint.
  */
 import { NORDIC_PROD_CLIENT } from '../support/identity.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useSandbox } from '../support/sandbox.js';
 import { admin, at } from '../support/checkout-requests.js';
 import { type ReadResponse, ManageApi, bearerToken } from '../support/manage-api.js';
-import { Receiver } from '../support/receiver.js';
+import { useReceiver } from '../support/receiver.js';
 
 const sb = useSandbox({ now: '2026-11-02T10:00:00Z', frozen: true });
 let api: ManageApi;
-let shop: Receiver;
+const shop = useReceiver();
 
 beforeEach(async () => {
   api = new ManageApi(sb);
-  shop = new Receiver();
-  await shop.start();
   expect((await admin(sb, '/uat/merchants/1001/callbacks', { webhookUri: `${shop.base}/walley/webhooks` }, 'PUT')).status).toBe(200);
-});
-afterEach(async () => {
-  await shop.stop();
 });
 
 /** A checkout on `profileName` through the current API, purchased by the simulated customer; returns its data. */

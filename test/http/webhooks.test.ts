@@ -7,12 +7,12 @@
  */
 import { NORDIC_PROD_CLIENT } from '../support/identity.js';
 import { createHmac } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { openSandbox, useSandbox } from '../support/sandbox.js';
 import { webhookBodySchema } from '../../src/routes/answers/webhooks.js';
 import { admin, at } from '../support/checkout-requests.js';
 import { ManageApi, bearerToken } from '../support/manage-api.js';
-import { type Received, Receiver } from '../support/receiver.js';
+import { type Received, useReceiver } from '../support/receiver.js';
 
 const KEY = 'whk-7d2c1f0e9b8a4c3d';
 const HOOK = '/walley/webhooks';
@@ -23,17 +23,12 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const sb = useSandbox({ now: '2026-11-02T10:00:00Z', frozen: true });
 let api: ManageApi;
-let shop: Receiver;
+const shop = useReceiver();
 
 beforeEach(async () => {
   api = new ManageApi(sb);
-  shop = new Receiver();
-  await shop.start();
   const set = await admin(sb, '/uat/merchants/1001/callbacks', { webhookUri: `${shop.base}${HOOK}`, webhookHmacKey: KEY }, 'PUT');
   expect(set.body).toEqual({ merchantId: '1001', webhookUri: `${shop.base}${HOOK}`, webhookHmacKey: KEY, invoiceStatusUri: null });
-});
-afterEach(async () => {
-  await shop.stop();
 });
 
 /** The merchant's check of docs/webhooks.md: HMAC-SHA256 over `${Walley-Timestamp}.${raw body}`, lowercase hex. */

@@ -5,6 +5,7 @@
  */
 import { type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type Scope, scopedWith } from './sandbox.js';
 
 export interface Received {
   method: string;
@@ -86,4 +87,18 @@ export class Receiver {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
+}
+
+/** The shop of each test (or of the file), started before and stopped after: read it inside tests and hooks. */
+export function useReceiver(scope: Scope = 'each'): Receiver {
+  return scopedWith(
+    'the shop',
+    async () => {
+      const shop = new Receiver();
+      await shop.start();
+      return shop;
+    },
+    (shop) => shop.stop(),
+    scope,
+  );
 }

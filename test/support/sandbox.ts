@@ -42,26 +42,31 @@ function closedAfterTest<T extends { close(): Promise<void> }>(sandbox: T): T {
 
 /**
  * One object for the whole file that always reads the thing of the running test (a sandbox, a
- * browser), so tests and their helpers keep writing `sb.fetch(…)` while each test gets a fresh one.
+ * browser, a shop), so tests and their helpers keep writing `sb.fetch(…)` while each test gets a fresh one.
  */
 export function scoped<T extends { close(): Promise<void> }>(what: string, make: () => Promise<T>, scope: Scope): T {
-  let sandbox: T | undefined;
+  return scopedWith(what, make, (thing) => thing.close(), scope);
+}
+
+/** scoped for a thing that is ended some other way than by its close(). */
+export function scopedWith<T extends object>(what: string, make: () => Promise<T>, end: (thing: T) => Promise<void>, scope: Scope): T {
+  let thing: T | undefined;
   const [before, after] = scope === 'each' ? [beforeEach, afterEach] : [beforeAll, afterAll];
   before(async () => {
-    sandbox = await make();
+    thing = await make();
   });
   after(async () => {
-    await sandbox?.close();
-    sandbox = undefined;
+    if (thing !== undefined) await end(thing);
+    thing = undefined;
   });
   return new Proxy({} as T, {
     get(_target, key) {
-      if (sandbox === undefined)
+      if (thing === undefined)
         throw new Error(
           `${what} is made in a ${scope === 'each' ? 'beforeEach' : 'beforeAll'} hook: read it inside a test or a later hook`,
         );
-      const value: unknown = Reflect.get(sandbox, key, sandbox);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(sandbox) : value;
+      const value: unknown = Reflect.get(thing, key, thing);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(thing) : value;
     },
   });
 }
