@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { invoiceStatusOf } from '../domain/invoice-status.js';
-import type { CallbackField } from '../domain/merchant.js';
+import { CALLBACK_FIELDS, type MerchantCallbacks, fieldsOf } from '../domain/merchant.js';
 import { toMajor } from '../domain/money.js';
 import { callbackUrl, key } from '../domain/scenario-fields.js';
 import type { AnyOperation } from '../http/operation.js';
@@ -33,7 +33,7 @@ const callbacksSchema = z
     /** The webhook signing key: what Walley-Signature is computed with. Every webhook is signed, so it is replaced, never removed. */
     webhookHmacKey: key.optional(),
     invoiceStatusUri: url,
-  } satisfies Record<CallbackField, z.ZodType>)
+  } satisfies Record<keyof MerchantCallbacks, z.ZodType>)
   .strict();
 const invoiceStatusSchema = z.object({ invoiceStatus: z.union([z.string(), z.number()]) }).strict();
 
@@ -61,16 +61,11 @@ export const RECURRING_OPERATIONS: readonly AnyOperation<RecurringDeps>[] = [
       async (c, { body }) => {
         const env = envParam(c.req.param('env'));
         const merchantId = c.req.param('merchantId') ?? '';
-        const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+        const changes: Partial<MerchantCallbacks> = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
         const merchant = await ctx.services.env(env).merchants.setCallbackUris(merchantId, changes);
         if (!merchant)
           throw new AdminError(404, `No merchant ${merchantId} in ${env.toUpperCase()}; GET /__admin/${env}/merchants lists them.`);
-        return c.json({
-          merchantId,
-          webhookUri: merchant.webhookUri ?? null,
-          webhookHmacKey: merchant.webhookHmacKey ?? null,
-          invoiceStatusUri: merchant.invoiceStatusUri ?? null,
-        });
+        return c.json({ merchantId, ...fieldsOf(merchant, CALLBACK_FIELDS) });
       },
   }),
   adminOperation<RecurringDeps>({

@@ -7,12 +7,17 @@ import type { AnyOperation } from '../http/operation.js';
 import { AdminError } from './errors.js';
 import { didYouMean } from '../spelling.js';
 import type { AdminDeps } from './deps.js';
-import type { ApiClient, Store } from '../domain/model.js';
-import type { Merchant } from '../domain/merchant.js';
+import { type ApiClient, type Merchant, type Store, fieldsOf, merchantRecord, storeRecord } from '../domain/merchant.js';
 import { toMajor } from '../domain/money.js';
-import { segmentOf } from '../domain/sales-segment.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
-import { healthSchema, hostListSchema, merchantsSchema, resetSchema as resetAnswerSchema, scenariosSchema } from './answers/world.js';
+import {
+  type MerchantAnswer,
+  healthSchema,
+  hostListSchema,
+  merchantsSchema,
+  resetSchema as resetAnswerSchema,
+  scenariosSchema,
+} from './answers/world.js';
 
 const resetBodySchema = z.object({ scenario: z.string().min(1).optional() }).strict();
 
@@ -138,39 +143,28 @@ function refuseUnknownScenario(asked: string, control: WorldDeps['world']): void
   throw new AdminError(400, `unknown scenario '${asked}'.${didYouMean(asked, names)} Known scenarios: ${known.join(', ')}. ${fileForms}`);
 }
 
-/** A merchant as the admin API shows it: stores, SharedKey, callback URLs, API clients without their secrets. */
-export function merchantView(m: Merchant, apiClients: ApiClient[]) {
+/** A merchant as the admin API shows it: its record's fields, fees in major units, API clients without their secrets. */
+export function merchantView(m: Merchant, apiClients: ApiClient[]): MerchantAnswer {
+  const { webhookHmacKey, ...fields } = fieldsOf(m, merchantRecord.keyof().options);
   return {
-    id: m.id,
-    name: m.name,
+    ...fields,
     stores: m.stores.map(storeView),
-    sharedKey: m.sharedKey,
-    // Where this merchant's webhooks and invoice-status calls go (PUT …/merchants/{id}/callbacks sets them).
-    webhookUri: m.webhookUri ?? null,
-    // The key its webhooks are signed with (Walley-Signature); PUT …/merchants/{id}/callbacks changes it.
-    webhookSigningKey: m.webhookHmacKey ?? null,
-    invoiceStatusUri: m.invoiceStatusUri ?? null,
-    // Off unless asked for: a read shows the order as it was before actions of the last orderReadLagSeconds.
-    orderReadLagSeconds: m.orderReadLagSeconds ?? null,
+    webhookSigningKey: webhookHmacKey,
     // Secrets are stored hashed and never shown, as in the real portal.
     apiClients: apiClients.map((client) => ({
-      clientId: client.clientId,
-      name: client.name,
-      revokedAt: client.revokedAt,
-      secrets: client.secrets.map((s) => ({ secretId: s.secretId, hint: s.hint, createdAt: s.createdAt, expiresAt: s.expiresAt })),
+      ...fieldsOf(client, ['clientId', 'name', 'revokedAt']),
+      secrets: client.secrets.map((secret) => fieldsOf(secret, ['secretId', 'hint', 'createdAt', 'expiresAt'])),
     })),
   };
 }
 
-/** A store with its sales segment (B2C when an older state file has none) and its profiles, fees in major units. */
-function storeView(store: Store) {
+/** A store with its profiles (null: none set up), fees in major units. */
+function storeView(store: Store): MerchantAnswer['stores'][number] {
+  const { profiles, ...fields } = fieldsOf(store, storeRecord.keyof().options);
   return {
-    id: store.id,
-    countryCode: store.countryCode,
-    currency: store.currency,
-    salesSegment: segmentOf(store),
+    ...fields,
     profiles:
-      store.profiles?.map((profile) => ({
+      profiles?.map((profile) => ({
         name: profile.name,
         deliveryModule: profile.deliveryModule && {
           provider: profile.deliveryModule.provider,

@@ -6,7 +6,8 @@
  * shipping.shippingFee` and `order.totalAmount`). Pure rules.
  */
 import { deliveryLines } from './delivery-shipping.js';
-import type { Carrier, Checkout, CheckoutProfile, DeliveryChoice, DeliveryModule, DeliveryOption, OrderItem, Store } from './model.js';
+import type { Checkout, DeliveryChoice, OrderItem } from './model.js';
+import type { Carrier, CheckoutProfile, DeliveryModule, DeliveryOption, Store } from './merchant.js';
 import { Violation } from './violation.js';
 
 /** What a customer (admin call, persona, hosted page) names: ids or names, any letter case. */

@@ -4,8 +4,8 @@
  * record type: services look a collection up by a name the compiler checks, and get records
  * of the right type, with no cast.
  */
-import type { ApiClient, Checkout, Order } from './model.js';
-import type { Merchant } from './merchant.js';
+import type { Checkout, Order } from './model.js';
+import type { ApiClient, Merchant } from './merchant.js';
 import type { InvoiceStatusName } from './invoice-status.js';
 import type { LaggedAction } from './order-read-lag.js';
 import type { Reauthorization } from './order-reauthorize.js';

@@ -6,11 +6,13 @@
  * the shop sent. Pure rules, applied by the checkout service after the body is bound.
  */
 import { hasCompany } from './checkout-customer.js';
-import type { Checkout, Customer, CustomerType, SalesSegment, Store } from './model.js';
+import type { Checkout, Customer, CustomerType, SalesSegment } from './model.js';
+import { type Store, storeRecord } from './merchant.js';
 import { Violation } from './violation.js';
 
-export function segmentOf(store: Pick<Store, 'salesSegment'>): SalesSegment {
-  return store.salesSegment ?? 'B2C';
+/** A store's segment; a store the merchant no longer has (a token issued before it was removed) sells as a store of a file without segments. */
+export function segmentOf(store: Pick<Store, 'salesSegment'> | undefined): SalesSegment {
+  return store?.salesSegment ?? storeRecord.shape.salesSegment.def.defaultValue;
 }
 
 export function customerTypeOf(segment: SalesSegment): CustomerType {

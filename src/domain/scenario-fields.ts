@@ -27,6 +27,8 @@ export const MAX_TOKEN_LIFETIME_SECONDS = Math.floor((LAST_DATE_MS - LAST_INSTAN
 export const scenarioInstant = z.string().refine((v) => parseInstant(v) !== null, {
   message: 'expected an ISO-8601 instant such as 2026-10-30T23:00:00Z',
 });
+/** An instant as the state keeps it (the sandbox writes `toISOString()`; a hand-edited file may hold any form Date reads). */
+export const storedInstant = z.string().refine((v) => !Number.isNaN(Date.parse(v)), { message: 'expected an ISO-8601 instant' });
 /** An instant kept in one form (2026-10-30T23:00:00.000Z), whatever zone it was written in. */
 export const isoInstant = scenarioInstant.transform((v) => (parseInstant(v) as Date).toISOString());
 export const id = z.union([z.string().min(1).max(MAX_ID_LENGTH), z.number().int()]).transform(String);

@@ -4,7 +4,7 @@
  * and options the customer chooses from.
  */
 import { z } from 'zod';
-import { SALES_SEGMENTS, type Store } from './model.js';
+import { SALES_SEGMENTS } from './model.js';
 import { scenarioAmount, storeId } from './scenario-fields.js';
 
 /** A carrier's option in a delivery module; ids default to the name in lower case with dashes. */
@@ -64,7 +64,7 @@ export const storeSchema = z
   });
 
 /** "Home delivery" → "home-delivery": the id of a carrier or option that names none. */
-function slug(name: string): string {
+export function slug(name: string): string {
   return (
     name
       .trim()
@@ -75,30 +75,3 @@ function slug(name: string): string {
 }
 
 export type ScenarioStore = z.output<typeof storeSchema>;
-
-/** The store as the state keeps it: ids filled in from names, fees in minor units. */
-export function storeFromScenario(store: ScenarioStore): Store {
-  const seeded: Store = { id: store.id, countryCode: store.countryCode, currency: store.currency, salesSegment: store.salesSegment };
-  if (store.profiles) {
-    seeded.profiles = store.profiles.map((profile) => ({
-      name: profile.name,
-      deliveryModule: profile.deliveryModule
-        ? {
-            provider: profile.deliveryModule.provider,
-            carriers: profile.deliveryModule.carriers.map((carrier) => ({
-              id: carrier.id ?? slug(carrier.name),
-              name: carrier.name,
-              options: carrier.options.map((option) => ({
-                id: option.id ?? slug(option.name),
-                name: option.name,
-                fee: option.fee,
-                vat: option.vat,
-                deliveryTime: option.deliveryTime,
-              })),
-            })),
-          }
-        : null,
-    }));
-  }
-  return seeded;
-}

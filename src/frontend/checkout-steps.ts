@@ -7,7 +7,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { customerSchema } from '../domain/schemas/customer.js';
-import type { Checkout, DeliveryModule, PurchaseResult } from '../domain/model.js';
+import type { Checkout, PurchaseResult } from '../domain/model.js';
+import type { DeliveryModule } from '../domain/merchant.js';
 import type { SettingsService } from '../services/settings.js';
 import type { CustomerSimulation, PurchaseOutcome } from '../simulation/customer.js';
 import { DEFAULT_PERSONAS, type Persona, isBusinessPersona, personaByEmail } from '../domain/personas.js';

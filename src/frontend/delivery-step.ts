@@ -7,7 +7,8 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { shippingPropertiesQuery } from '../domain/delivery-module.js';
-import type { Checkout, DeliveryModule } from '../domain/model.js';
+import type { Checkout } from '../domain/model.js';
+import type { DeliveryModule } from '../domain/merchant.js';
 import { toMajor } from '../domain/money.js';
 import type { PageLanguage } from './strings.js';
 

@@ -4,8 +4,7 @@
  * revocation. Revoked clients stay in the state so their tokens can be refused with a reason.
  */
 import { randomUUID } from 'node:crypto';
-import type { ApiClient, ApiClientSecret } from '../domain/model.js';
-import type { Merchant } from '../domain/merchant.js';
+import type { ApiClient, ApiClientSecret, Merchant } from '../domain/merchant.js';
 import { generateSecret, hashSecret, randomSalt } from './secrets.js';
 
 export interface NewSecret {

@@ -3,7 +3,7 @@
  * parameters present → grant type → scope → client known → secret present → secret
  * current → secret right. Each failure is one AADSTS case (docs/real-service.md, "Token endpoint failures").
  */
-import type { ApiClient } from '../domain/model.js';
+import type { ApiClient } from '../domain/merchant.js';
 import type { EnvName } from '../hosts.js';
 import { AADSTS, type TokenFailure, withHint } from './errors.js';
 import { checkScope } from './scope.js';

@@ -4,7 +4,7 @@
  * and every time from the sandbox clock.
  */
 import { randomBytes } from 'node:crypto';
-import type { ApiClient } from '../domain/model.js';
+import type { ApiClient } from '../domain/merchant.js';
 import type { Settings } from '../domain/settings.js';
 import { loadJose } from './jose.js';
 import { type KeyRing, SIGNING_ALG } from './keys.js';

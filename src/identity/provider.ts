@@ -4,7 +4,7 @@
  * client, and verify a presented token. Time always comes from the sandbox clock.
  */
 import type { Clock } from '../clock.js';
-import type { ApiClient } from '../domain/model.js';
+import type { ApiClient } from '../domain/merchant.js';
 import type { EnvName } from '../hosts.js';
 import type { Settings } from '../domain/settings.js';
 import { type AccessTokenClaims, type TokenLifetimes, lifetimesFor, mintAccessToken } from './issuer.js';

@@ -3,8 +3,7 @@
  * provider and bearer checks look them up. The only code that changes them.
  */
 import type { Clock } from '../clock.js';
-import type { ApiClient } from '../domain/model.js';
-import type { Merchant } from '../domain/merchant.js';
+import type { ApiClient, Merchant } from '../domain/merchant.js';
 import type { EnvName } from '../hosts.js';
 import {
   type IssuedSecret,

@@ -6,8 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { instant } from '../clock.js';
-import type { ApiClient, Store } from '../domain/model.js';
-import type { CallbackField, Merchant, MerchantEntry } from '../domain/merchant.js';
+import type { ApiClient, Merchant, MerchantCallbacks, MerchantEntry, Store } from '../domain/merchant.js';
 import type { EnvName } from '../hosts.js';
 import { secretMatches } from '../domain/secret-hash.js';
 import { createApiClient } from '../identity/clients.js';
@@ -26,7 +25,7 @@ export class MerchantDirectory {
   }
 
   /** Where the merchant's webhooks and invoice-status calls go, and the key its webhooks are signed with; null when there is no such merchant. */
-  async setCallbackUris(merchantId: string, uris: Pick<Merchant, CallbackField>): Promise<Merchant | null> {
+  async setCallbackUris(merchantId: string, uris: Partial<MerchantCallbacks>): Promise<Merchant | null> {
     const merchant = this.byId(merchantId);
     if (!merchant) return null;
     const next = { ...merchant, ...uris };

@@ -285,13 +285,13 @@ export class TokenizationService {
       expiresAt: instant(atMs + this.deps.store.settings().orders.lifetimeSeconds * 1000).toISOString(),
       invoiceNumber: this.deps.random.digits(9),
       customer: token.customer,
-      salesSegment: segmentOf(this.deps.merchants.byId(authorization.merchantId)?.stores.find((s) => s.id === authorization.storeId) ?? {}),
+      salesSegment: segmentOf(this.deps.merchants.byId(authorization.merchantId)?.stores.find((s) => s.id === authorization.storeId)),
     });
   }
 
   /** Whether the token charges a private customer or a company (its store's segment). */
   segmentOfToken(token: Pick<CustomerToken, 'merchantId' | 'storeId'>): SalesSegment {
-    return segmentOf(this.deps.merchants.byId(token.merchantId)?.stores.find((s) => s.id === token.storeId) ?? {});
+    return segmentOf(this.deps.merchants.byId(token.merchantId)?.stores.find((s) => s.id === token.storeId));
   }
 
   private storeFor(merchantId: string, storeId: string) {

@@ -6,9 +6,8 @@
 import { instant } from '../clock.js';
 import { ENVIRONMENTS } from '../hosts.js';
 import { amountToPay, publicTokenFor } from '../domain/checkout.js';
-import type { ApiClient, Checkout, Order, PurchaseResult } from '../domain/model.js';
-import { MERCHANT_FIELDS, type Merchant, type MerchantEntry } from '../domain/merchant.js';
-import { storeFromScenario } from '../domain/scenario-stores.js';
+import type { Checkout, Order, PurchaseResult } from '../domain/model.js';
+import { MERCHANT_FIELDS, type ApiClient, type Merchant, type MerchantEntry, storeFromScenario } from '../domain/merchant.js';
 import { CHECKOUT_STATUSES, ORDER_STATUSES } from '../domain/model.js';
 import { orderFromCheckout } from '../domain/order.js';
 import { sumLines } from '../domain/money.js';

@@ -11,8 +11,9 @@
  */
 import { z } from 'zod';
 import type { ClockSnapshot } from '../clock.js';
-import type { ApiClient, Checkout, Order } from '../domain/model.js';
-import type { Merchant } from '../domain/merchant.js';
+import type { Checkout, Order } from '../domain/model.js';
+import { type ApiClient, type Merchant, apiClientRecord, merchantRecord, storeRecord } from '../domain/merchant.js';
+import { storedInstant } from '../domain/scenario-fields.js';
 import { CHECKOUT_STATUSES, ORDER_STATUSES } from '../domain/model.js';
 import { type Settings, settingsSchema } from '../domain/settings.js';
 import { ENVIRONMENTS, type EnvName } from '../hosts.js';
@@ -36,25 +37,15 @@ export interface SnapshotDoc extends StateMeta {
 }
 
 const text = z.string();
-const instant = z.string().refine((v) => !Number.isNaN(Date.parse(v)), { message: 'expected an ISO-8601 instant' });
+const instant = storedInstant;
 const money = z.number().int();
 
-// Loose objects: the fields below are what the sandbox relies on; anything else is kept as is.
-const merchant = z.looseObject({
-  id: text.min(1),
-  name: text,
-  stores: z.array(z.looseObject({ id: text.min(1), countryCode: text, currency: text })).min(1),
-  sharedKey: z.looseObject({ username: text.min(1), key: text.min(1) }),
-});
-const apiClient = z.looseObject({
-  clientId: text.min(1),
-  merchantId: text.min(1),
-  objectId: text,
-  secrets: z.array(z.looseObject({ secretId: text, hash: text, salt: text, expiresAt: instant.nullable() })),
-  // A file written before clients had their own token lifetime: tokens last as the token settings say.
-  tokenLifetimeSeconds: z.number().int().positive().nullable().default(null),
-  revokedAt: instant.nullable(),
-});
+// Merchants and API clients are read with the schemas that describe them (src/domain/merchant.ts):
+// a field a file was written without gets its default there. Loose objects, so a field a later
+// version wrote is kept as it is; for checkouts and orders, the fields below are what the sandbox
+// relies on.
+const merchant = merchantRecord.extend({ stores: z.array(storeRecord.loose()).min(1) }).loose();
+const apiClient = apiClientRecord.loose();
 const line = z.looseObject({ id: text, description: text, unitPrice: money, quantity: z.number().int(), vat: z.number() });
 const fee = z.looseObject({ id: text, description: text, unitPrice: money, vat: z.number() }).nullable();
 const checkout = z.looseObject({

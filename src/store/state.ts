@@ -4,8 +4,8 @@
  * world as plain JSON arrays, the format people read, seed and diff.
  */
 import type { ClockSnapshot } from '../clock.js';
-import type { ApiClient, Checkout, Order } from '../domain/model.js';
-import type { Merchant } from '../domain/merchant.js';
+import type { Checkout, Order } from '../domain/model.js';
+import type { ApiClient, Merchant } from '../domain/merchant.js';
 import type { CollectionName, CollectionTypes, RecordName, RecordTypes } from '../domain/records.js';
 import type { Settings } from '../domain/settings.js';
 import type { EnvName } from '../hosts.js';

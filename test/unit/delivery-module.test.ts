@@ -12,7 +12,7 @@ import {
   profileFor,
   profileRejection,
 } from '../../src/domain/delivery-module.js';
-import type { DeliveryModule, Store } from '../../src/domain/model.js';
+import type { DeliveryModule, Store } from '../../src/domain/merchant.js';
 import { orderItemsOf } from '../../src/domain/order.js';
 import { Violation } from '../../src/domain/violation.js';
 
@@ -35,6 +35,7 @@ const STORE: Store = {
   id: '1234',
   countryCode: 'SE',
   currency: 'SEK',
+  salesSegment: 'B2C',
   profiles: [
     { name: 'shipping', deliveryModule: NSHIFT },
     { name: 'Coffee', deliveryModule: null },

@@ -9,7 +9,7 @@ import { AADSTS, aadTimestamp, tokenErrorBody, traceFor } from '../../src/identi
 import { lifetimesFor } from '../../src/identity/issuer.js';
 import { basicCredentials } from '../../src/identity/token-request.js';
 import { aspNetInstant } from '../../src/identity/verifier.js';
-import type { ApiClient } from '../../src/domain/model.js';
+import type { ApiClient } from '../../src/domain/merchant.js';
 import type { Settings } from '../../src/store/state.js';
 
 describe('AADSTS bodies', () => {

@@ -8,12 +8,13 @@ import { customerSchema } from '../../src/domain/schemas/customer.js';
 
 /** Customer data read as the prefill and the simulation read it. */
 const customerFrom = (value: unknown): Customer | null => customerSchema.parse(value);
-import type { Customer, Store } from '../../src/domain/model.js';
+import type { Customer } from '../../src/domain/model.js';
+import type { Store } from '../../src/domain/merchant.js';
 import { companyRejection, segmentOf, startingCustomer } from '../../src/domain/sales-segment.js';
 import { Violation } from '../../src/domain/violation.js';
 import { organisationNumber } from '../../src/fake/people.js';
 
-const B2C: Store = { id: '1234', countryCode: 'SE', currency: 'SEK' };
+const B2C: Store = { id: '1234', countryCode: 'SE', currency: 'SEK', salesSegment: 'B2C' };
 const B2B: Store = { id: '1236', countryCode: 'SE', currency: 'SEK', salesSegment: 'B2B' };
 const STORES = [B2C, B2B];
 
@@ -24,7 +25,7 @@ const contact = customerFrom({
 }) as Customer;
 
 describe('the store’s sales segment', () => {
-  it('is B2C unless the store says B2B (older state files say nothing)', () => {
+  it('is B2C unless the store says B2B (a state file without segments reads as B2C)', () => {
     expect(segmentOf(B2C)).toBe('B2C');
     expect(segmentOf(B2B)).toBe('B2B');
   });

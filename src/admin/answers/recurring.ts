@@ -6,32 +6,22 @@
  */
 import { z } from 'zod';
 import { INVOICE_STATUS, type InvoiceStatusName } from '../../domain/invoice-status.js';
-import type { CallbackField } from '../../domain/merchant.js';
+import { merchantCallbacksRecord } from '../../domain/merchant.js';
 import { CUSTOMER_TOKEN_STATUSES, FAILURE_REASONS, type Authorization } from '../../domain/tokenization.js';
 import { addressSchema } from '../../routes/answers/checkout.js';
 import type { OnHoldReview } from '../../domain/records.js';
 import { webhookBodySchema, webhookHeadersSchema } from '../../routes/answers/webhooks.js';
 import { CALLBACK_STATES, WEBHOOK_TYPES, callbackAttemptSchema } from './callbacks.js';
-import { everyOf, guidSchema, instantSchema } from './common.js';
+import { answerOf, everyOf, guidSchema, instantSchema } from './common.js';
 
 const AUTHORIZATION_STATUSES = everyOf<Authorization['status']>()(['Created', 'Retrying', 'Authorized', 'Failed']);
 const CAPTURE_MODES = everyOf<Authorization['captureMode']>()(['Auto', 'Manual']);
 const REVIEW_OUTCOMES = everyOf<Exclude<InvoiceStatusName, 'Pending'>>()(['Approved', 'Rejected']);
 const REVIEW_STATES = everyOf<OnHoldReview['state']>()(['pending', 'resolved']);
 
-const merchantUri = z.url().nullable().meta({ description: 'null: none is called.' });
-
 /** 200 of PUT /__admin/{env}/merchants/{merchantId}/callbacks. */
-export const merchantCallbacksSchema = z
-  .strictObject({
-    merchantId: z.string().min(1),
-    webhookUri: merchantUri,
-    webhookHmacKey: z.string().nullable().meta({
-      description:
-        'The signing key every webhook is signed with (Walley-Signature); null only for a merchant of a state file older than the key.',
-    }),
-    invoiceStatusUri: merchantUri,
-  } satisfies Record<'merchantId' | CallbackField, z.ZodType>)
+export const merchantCallbacksSchema = answerOf(merchantCallbacksRecord)
+  .extend({ merchantId: z.string().min(1) })
   .meta({ description: "Where the merchant's webhooks and invoice-status calls now go, and the key its webhooks are signed with." });
 
 const failureReason = z.enum(FAILURE_REASONS);

@@ -2,11 +2,19 @@
  * The answers of the world's calls (src/admin/world.ts, sandboxes.ts, clock.ts): health,
  * hosts, scenarios, reset, the merchants of an environment, isolated sandboxes and the clock.
  */
-import { type Merchant, merchantFields } from '../../domain/merchant.js';
-import { SALES_SEGMENTS } from '../../domain/model.js';
+import {
+  apiClientRecord,
+  apiClientSecretRecord,
+  carrierRecord,
+  checkoutProfileRecord,
+  deliveryModuleRecord,
+  deliveryOptionRecord,
+  merchantRecord,
+  storeRecord,
+} from '../../domain/merchant.js';
 import { z } from 'zod';
 import { type EnvName, SURFACES, SURFACE_RECORDS, bySurface } from '../../hosts.js';
-import { clockStateSchema, envSchema, guidSchema, instantSchema, realInstantSchema } from './common.js';
+import { answerOf, clockStateSchema, envSchema, guidSchema, realInstantSchema } from './common.js';
 
 const scenarioName = z.string().min(1).meta({ description: 'A shipped scenario name, e.g. default or minimal.' });
 
@@ -53,72 +61,45 @@ export const resetSchema = z
   .strictObject({ status: z.literal('reset'), scenario: scenarioName, clock: clockStateSchema })
   .meta({ description: 'Reseeded: the scenario now in use and the clock.' });
 
-const secretHintSchema = z.strictObject({
-  secretId: guidSchema,
-  hint: z.string().meta({ description: 'The first 3 characters of the secret.' }),
-  createdAt: instantSchema,
-  expiresAt: instantSchema.nullable().meta({ description: 'null: it does not expire.' }),
-});
-
-const deliveryModuleSchema = z
-  .strictObject({
-    provider: z.string(),
+/** A delivery module as the state keeps it, its fees in major units. */
+const deliveryModuleSchema = answerOf(deliveryModuleRecord)
+  .extend({
     carriers: z.array(
-      z.strictObject({
-        id: z.string(),
-        name: z.string(),
-        options: z.array(
-          z.strictObject({
-            id: z.string(),
-            name: z.string(),
-            fee: z.number().meta({ description: 'Major units, VAT included.' }),
-            vat: z.number(),
-            deliveryTime: z.string().nullable(),
-          }),
-        ),
+      answerOf(carrierRecord).extend({
+        options: z.array(answerOf(deliveryOptionRecord).extend({ fee: z.number().meta({ description: 'Major units, VAT included.' }) })),
       }),
     ),
   })
   .meta({ description: 'A delivery module: the carriers and options the customer picks from.' });
 
-export const merchantSchema = z.strictObject({
-  id: z.string().min(1),
-  name: z.string(),
-  stores: z.array(
-    z.strictObject({
-      id: z.string().min(1).meta({ description: 'The storeId of checkouts and old-style paths.' }),
-      countryCode: z.string().regex(/^[A-Z]{2}$/),
-      currency: z.string().regex(/^[A-Z]{3}$/),
-      salesSegment: z.enum(SALES_SEGMENTS).meta({ description: 'B2B: checkouts on this store are for companies.' }),
-      profiles: z
-        .array(z.strictObject({ name: z.string().min(1), deliveryModule: deliveryModuleSchema.nullable() }))
-        .nullable()
-        .meta({ description: 'The checkout profiles (profileName) set up for the store; null: any profileName is accepted.' }),
-    }),
-  ),
-  sharedKey: merchantFields.shape.sharedKey
-    .strict()
-    .meta({ description: 'The SharedKey credentials of the legacy and retired hosts (shown: this is a sandbox).' }),
-  webhookUri: z
-    .string()
+const storeSchema = answerOf(storeRecord).extend({
+  profiles: z
+    .array(answerOf(checkoutProfileRecord).extend({ deliveryModule: deliveryModuleSchema.nullable() }))
     .nullable()
-    .meta({ description: "Where this merchant's webhooks go (PUT …/merchants/{id}/callbacks); null: none." }),
-  webhookSigningKey: z.string().nullable().meta({
-    description:
-      'The key every webhook is signed with (Walley-Signature; webhookHmacKey in the scenario and PUT …/merchants/{id}/callbacks); null only in a state file older than the key.',
-  }),
-  invoiceStatusUri: z.string().nullable().meta({ description: "Where this merchant's invoice-status calls go; null: none." }),
-  orderReadLagSeconds: z.number().int().nullable().meta({
-    description:
-      "How long the merchant's order reads lag its order actions on the sandbox clock (PUT …/merchants/{id}/order-read-lag); null: every read sees every action at once.",
-  }),
-  apiClients: z
-    .array(
-      z.strictObject({ clientId: guidSchema, name: z.string(), revokedAt: instantSchema.nullable(), secrets: z.array(secretHintSchema) }),
-    )
-    .meta({ description: 'Its API clients; secrets are kept hashed and never shown.' }),
-  // The merchant's fields as the state keeps them, its signing key under the name the admin API has always shown it by.
-} satisfies Record<Exclude<keyof Merchant, 'webhookHmacKey'> | 'webhookSigningKey' | 'apiClients', z.ZodType>);
+    .meta({ description: 'The checkout profiles (profileName) set up for the store; null: any profileName is accepted.' }),
+});
+
+const apiClientSchema = answerOf(apiClientRecord)
+  .pick({ name: true, revokedAt: true })
+  .extend({
+    clientId: guidSchema,
+    secrets: z.array(
+      answerOf(apiClientSecretRecord).pick({ hint: true, createdAt: true, expiresAt: true }).extend({ secretId: guidSchema }),
+    ),
+  });
+
+/** A merchant as the state keeps it, its signing key under the name the admin API has always shown it by, and its API clients without their secrets. */
+export const merchantSchema = answerOf(merchantRecord)
+  .omit({ webhookHmacKey: true })
+  .extend({
+    stores: z.array(storeSchema),
+    sharedKey: merchantRecord.shape.sharedKey
+      .strict()
+      .meta({ description: 'The SharedKey credentials of the legacy and retired hosts (shown: this is a sandbox).' }),
+    webhookSigningKey: merchantRecord.shape.webhookHmacKey.unwrap(),
+    apiClients: z.array(apiClientSchema).meta({ description: 'Its API clients; secrets are kept hashed and never shown.' }),
+  });
+export type MerchantAnswer = z.output<typeof merchantSchema>;
 
 /** 200 of GET /__admin/{env}/merchants. */
 export const merchantsSchema = z
