@@ -38,11 +38,13 @@ export const LAYERS = [
   'admin', // /__admin over services and control
   'surfaces', // one app per emulated host
   'openapi', // the documents, generated from the tables
-  'frontend', // the hosted checkout page
+  'hosted-page', // the hosted checkout page, served on the frontend host
   'auth', // who is calling: bearer, SharedKey
   'routes', // HTTP <-> services
-  'simulation', // the customer's side and the calls to the merchant
-  'control', // journal, faults, events, report
+  'customer', // the customer's side of a checkout: identify, commit, purchase
+  'outbox', // the calls the sandbox makes to the shop, and the worker that delivers them
+  'journal', // what was asked and answered, and what is read from it: filters, traffic, report, events
+  'faults', // fault rules and what a fired rule answers
   'services', // the only owners of state
   'store', // memory and disk
   'identity', // the identity provider: keys, tokens, AADSTS errors
@@ -158,12 +160,12 @@ export default tseslint.config(
   without(['src/domain/**'], FRAMEWORKS, 'The domain uses no framework (docs/architecture.md).'),
   without(['src/store/**'], ['hono', 'hono/*', '@hono/*'], 'The store speaks no HTTP (docs/architecture.md).'),
   without(
-    ['src/services/**', 'src/simulation/**'],
+    ['src/services/**', 'src/customer/**', 'src/outbox/**'],
     ['hono', 'hono/*', '@hono/*', 'lowdb', 'lowdb/*'],
     'Services speak no HTTP, and only src/store/ uses lowdb (docs/architecture.md).',
   ),
   {
     ...without(['src/**'], ['lowdb', 'lowdb/*'], 'Only src/store/ uses lowdb (docs/architecture.md).'),
-    ignores: ['src/domain/**', 'src/store/**', 'src/services/**', 'src/simulation/**'],
+    ignores: ['src/domain/**', 'src/store/**', 'src/services/**', 'src/customer/**', 'src/outbox/**'],
   },
 );

@@ -19,6 +19,6 @@ export { Clock, type ClockState } from './clock.js';
 export { OptionError, type IsolatedRequest, type LogLevel, type SandboxOptions, type ScenarioName } from './config.js';
 export { ScenarioError } from './store/scenario.js';
 export type { EnvName, SurfaceName } from './hosts.js';
-export type { MigrationReport, PrincipalReport, ReportWindow } from './control/report.js';
+export type { MigrationReport, PrincipalReport, ReportWindow } from './journal/report.js';
 export type { ReadinessResult, ReadinessStatus } from './domain/readiness/readiness.js';
 export { ConnectionRefusedError } from './http/refuse.js';

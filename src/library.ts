@@ -11,7 +11,7 @@ import type { IsolatedRequest, ResolvedOptions } from './config.js';
 import type { FaultRules } from './domain/fault-rule.js';
 import type { EnvName, HostsConfig, SurfaceName } from './hosts.js';
 import type { SnapshotDoc } from './store/snapshot.js';
-import type { MigrationReport } from './control/report.js';
+import type { MigrationReport } from './journal/report.js';
 
 export interface Sandbox {
   /** In-process fetch: absolute URLs or paths like '/uat/api/checkouts'. No socket needed. */

@@ -13,10 +13,10 @@ import type { ControlPlaneLimits, FidelitySource } from './admin/deps.js';
 import { type Addresses, createAddresses } from './gateway/addresses.js';
 import { type IsolatedRequest, OptionError, type SandboxOptions, resolveOptions } from './config.js';
 import type { IsolatedSandbox as LibraryIsolatedSandbox, Sandbox as LibrarySandbox } from './library.js';
-import type { EventBus } from './control/events.js';
-import type { FaultSet } from './control/faults.js';
-import type { Journal } from './control/journal.js';
-import type { MigrationReport } from './control/report.js';
+import type { EventBus } from './journal/events.js';
+import type { FaultSet } from './faults/faults.js';
+import type { Journal } from './journal/journal.js';
+import type { MigrationReport } from './journal/report.js';
 import type { Dispatch } from './gateway/gateway.js';
 import {
   type EnvName,

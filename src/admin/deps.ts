@@ -3,15 +3,15 @@
  * the store. Each admin module takes a Pick of it.
  */
 import type { Clock } from '../clock.js';
-import type { EventBus } from '../control/events.js';
-import type { FaultSet } from '../control/faults.js';
-import type { Journal } from '../control/journal.js';
+import type { EventBus } from '../journal/events.js';
+import type { FaultSet } from '../faults/faults.js';
+import type { Journal } from '../journal/journal.js';
 import type { IdentityProvider } from '../identity/provider.js';
 import type { Logger } from '../log.js';
 import type { Services } from '../services/index.js';
 import type { ScenarioSummary } from '../store/scenario.js';
-import type { CustomerSimulation } from '../simulation/customer.js';
-import type { NotificationDispatcher } from '../simulation/notifications.js';
+import type { CustomerSimulation } from '../customer/customer.js';
+import type { NotificationDispatcher } from '../outbox/notifications.js';
 import type { Urls } from '../hosts.js';
 import type { EnvName, SurfaceAddress, SurfaceName } from '../hosts.js';
 

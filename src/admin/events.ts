@@ -8,10 +8,10 @@
  */
 import { streamSSE } from 'hono/streaming';
 import type { AdminDeps } from './deps.js';
-import type { SandboxEvent } from '../control/events.js';
+import type { SandboxEvent } from '../journal/events.js';
 import type { AnyOperation } from '../http/operation.js';
 import { adminOperation, refusals } from './operation.js';
-import { EventOutbox, OUTBOX_LIMIT_BYTES } from '../control/event-outbox.js';
+import { EventOutbox, OUTBOX_LIMIT_BYTES } from '../journal/event-outbox.js';
 
 const KEEP_ALIVE_MS = 15_000;
 

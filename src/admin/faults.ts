@@ -1,5 +1,5 @@
 /**
- * /__admin/faults: fault rules of this sandbox (src/control/faults.ts, docs/faults.md).
+ * /__admin/faults: fault rules of this sandbox (src/faults/faults.ts, docs/faults.md).
  *   POST   /__admin/faults        add a rule → 201 with the rule and its id
  *   GET    /__admin/faults        every rule, with how often it fired and how many remain
  *   DELETE /__admin/faults        remove every rule

@@ -1,9 +1,9 @@
 /**
- * GET /__admin/report: the migration report (src/control/report.ts) as JSON, or for a
+ * GET /__admin/report: the migration report (src/journal/report.ts) as JSON, or for a
  * terminal with ?format=text (what `npx checkout-sandbox report` prints).
  */
-import { isoOf } from '../control/journal.js';
-import { type MigrationReport, buildReport, reportText } from '../control/report.js';
+import { isoOf } from '../journal/journal.js';
+import { type MigrationReport, buildReport, reportText } from '../journal/report.js';
 import type { AnyOperation } from '../http/operation.js';
 import type { AdminDeps } from './deps.js';
 import { AdminError } from './errors.js';

@@ -11,8 +11,8 @@
 import { z } from 'zod';
 import { parseInstant } from '../clock.js';
 import { SURFACES } from '../hosts.js';
-import { type RequestPattern, compilePattern } from '../control/journal-filter.js';
-import { isoOf, materialise } from '../control/journal.js';
+import { type RequestPattern, compilePattern } from '../journal/journal-filter.js';
+import { isoOf, materialise } from '../journal/journal.js';
 import { pathPatternSchema } from '../domain/path-glob.js';
 import type { AnyOperation } from '../http/operation.js';
 import { Refusal } from '../http/refusal.js';

@@ -19,7 +19,7 @@ import type { SurfaceEnv } from '../http/types.js';
 type SharedKeyDeps = Pick<SurfaceDeps, 'env' | 'urls' | 'services'>;
 import { hexDigestsMatch, parseSharedKeyHeader, sharedKeyHex } from '../domain/sharedkey-signature.js';
 import { authFailed, noteAuth } from './notes.js';
-import { closestName } from '../control/near-miss.js';
+import { closestName } from '../journal/near-miss.js';
 import type { NearMiss } from '../http/notes.js';
 
 const SIGN_HINT = 'Authorization: SharedKey base64(username + ":" + sha256hex(body + path + sharedKey))';

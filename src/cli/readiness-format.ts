@@ -7,7 +7,7 @@
  * tests, failures and errors; a time on every suite and case (the report is read at one instant,
  * so 0); the item's id as the case's name.
  */
-import type { MigrationReport, PrincipalReport } from '../control/report.js';
+import type { MigrationReport, PrincipalReport } from '../journal/report.js';
 import type { EvidenceCall, ReadinessResult } from '../domain/readiness/readiness.js';
 
 const LABEL: Record<ReadinessResult['status'], string> = { met: 'MET', 'not-met': 'NOT MET', 'not-seen': 'NOT SEEN' };

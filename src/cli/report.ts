@@ -5,7 +5,7 @@
  */
 import { parseFlags } from './args.js';
 import { type Command, type Flag, HELP_FLAG, type Subcommand, commandHelp } from './command.js';
-import type { MigrationReport } from '../control/report.js';
+import type { MigrationReport } from '../journal/report.js';
 import { readinessJunit, readinessText } from './readiness-format.js';
 import { ADMIN_TOKEN_FLAG, SANDBOX_URL_FLAG, SandboxUnreachable, UNREACHABLE_EXIT, sandboxClient } from './sandbox-client.js';
 

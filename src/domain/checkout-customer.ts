@@ -4,7 +4,7 @@
  * the customer's side (the admin simulation) identifies. Objects always carry every field,
  * with nulls, because clients read them without null checks (docs/real-service.md, "Checkout data"). A business
  * customer also has a company (organisation number, name, invoice reference and tag). Reading
- * customer data from JSON is src/domain/schemas/customer.ts.
+ * customer data from JSON is src/domain/requests/customer.ts.
  */
 import type { Address, Company, Customer } from './model.js';
 

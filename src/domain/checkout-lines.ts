@@ -1,10 +1,10 @@
 /**
  * Rules over the lines of a checkout (docs/real-service.md, "Cart in every shape", "Fees in every shape"): what the service keeps of an
  * id and a description, "no fees", and that no article occurs twice across cart and fees.
- * Binding the lines is src/domain/schemas/cart.ts.
+ * Binding the lines is src/domain/requests/cart.ts.
  */
 import type { CartItem, Fee, Fees } from './model.js';
-import type { Problem } from './schemas/problems.js';
+import type { Problem } from './requests/problems.js';
 
 /** Real clients send ids and descriptions longer than the service keeps; it cuts them. */
 export const MAX_ID_LENGTH = 50;

@@ -4,7 +4,7 @@
  * feeItemId, shippingChoice: {id, name, fee, vat}}]}`. The service keeps it, shows it as
  * `data.shipping` (WooCommerce reads `data.shipping.shippingFee` when `fees.shipping` is null)
  * and charges the fee: it is an order line, part of `order.totalAmount` and `amountToPay`.
- * Pure rules; binding the block is src/domain/schemas/delivery.ts.
+ * Pure rules; binding the block is src/domain/requests/delivery.ts.
  */
 import type { DeliveryShipment, DeliveryShipping, OrderItem } from './model.js';
 import { toMajor } from './money.js';

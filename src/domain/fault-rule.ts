@@ -4,7 +4,7 @@
  * the admin call validates with the very same schema (one definition, one set of messages).
  *
  *   match   env, surface, method, path (a glob: src/domain/path-glob.ts), principal
- *   effect  one of FAULT_EFFECTS, each answered by src/control/fault-effects.ts
+ *   effect  one of FAULT_EFFECTS, each answered by src/faults/fault-effects.ts
  *   bounds  count, probability (+ seed), from/until on the sandbox clock
  */
 import { z } from 'zod';

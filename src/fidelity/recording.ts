@@ -1,7 +1,7 @@
 /**
  * The recording format: one exchange per line (JSON lines), appended by `checkout-sandbox
  * record` as traffic flows, read by `checkout-sandbox diff`, and written by hand for the
- * documented corpus (fidelity/documented/). Everything in a line is already redacted
+ * documented corpus (recordings/documented/). Everything in a line is already redacted
  * (src/fidelity/redaction.ts): a recording can be mailed to the project as it is.
  *
  *   {"v":1, "seq":3, "time":"2026-11-02T09:14:03.118Z", "env":"uat", "surface":"api",

@@ -1,7 +1,7 @@
 /**
  * Redaction of real traffic before a byte of it is written: a recording must be safe to mail.
  *
- * - Secrets: the journal's rules (src/control/redact.ts): Authorization values (bearer and
+ * - Secrets: the journal's rules (src/journal/redact.ts): Authorization values (bearer and
  *   SharedKey), cookies, client_secret, access_token, passwords, in headers, JSON, forms and
  *   multipart parts.
  * - The customer's personal data: JSON members by name (names, e-mail, phone, addresses,
@@ -15,7 +15,7 @@
  * short value (a phone number) cannot be found again by hashing candidates.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { type Mask, SECRET_HEADERS, isSecretName, redactHeaderValue, redactText } from '../control/redact.js';
+import { type Mask, SECRET_HEADERS, isSecretName, redactHeaderValue, redactText } from '../journal/redact.js';
 import type { RecordedBody } from './recording.js';
 
 export const PLACEHOLDER = /redacted:[a-z-]+:[0-9a-f]{12}/;
@@ -77,7 +77,7 @@ export class Redactor {
     return `redacted:${kind}:${createHmac('sha256', this.key).update(value, 'utf8').digest('hex').slice(0, 12)}`;
   }
 
-  /** The secret masks of src/control/redact.ts, giving placeholders (the value unescaped first, so header and body agree). */
+  /** The secret masks of src/journal/redact.ts, giving placeholders (the value unescaped first, so header and body agree). */
   private readonly mask: Mask = (secret, name) => {
     if (PLACEHOLDER_ONLY.test(secret)) return secret;
     return this.placeholder(unescape(secret), secretKind(name));

@@ -13,7 +13,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Hono } from 'hono';
 import { type Clock, monotonicMs } from '../clock.js';
-import type { Journal } from '../control/journal.js';
+import type { Journal } from '../journal/journal.js';
 import type { RequestNotes } from '../http/notes.js';
 import type { OperationRoute } from '../http/table-router.js';
 import { isJournalRead, journalRequest } from './journal-hook.js';
@@ -27,7 +27,7 @@ import type { GatewayBindings, Surface, SurfaceEnv } from '../http/types.js';
 import type { Logger } from '../log.js';
 import { requestLog } from '../log-lines.js';
 import type { Urls } from '../hosts.js';
-import type { FaultSet } from '../control/faults.js';
+import type { FaultSet } from '../faults/faults.js';
 
 export type SurfaceApps = Record<EnvName, Record<SurfaceName, Surface>>;
 
@@ -44,9 +44,9 @@ export interface GatewayDeps {
   clock: Clock;
   logger: Logger;
   urls: Urls;
-  /** Injected faults (src/control/faults.ts), asked right before the surface app. */
+  /** Injected faults (src/faults/faults.ts), asked right before the surface app. */
   faults?: Pick<FaultSet, 'armed' | 'inject'>;
-  /** This world's request journal (src/control/journal.ts); absent: nothing recorded. */
+  /** This world's request journal (src/journal/journal.ts); absent: nothing recorded. */
   journal?: Journal;
   /** Each surface's operations (method and path), for the journal's near misses. */
   tables: Readonly<Record<SurfaceName, readonly OperationRoute[]>>;

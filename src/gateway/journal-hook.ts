@@ -1,16 +1,16 @@
 /**
- * The gateway's side of the request journal (src/control/journal.ts): after a request is
+ * The gateway's side of the request journal (src/journal/journal.ts): after a request is
  * answered, one raw entry from what is already at hand. Nothing is serialised here: the
  * request body is the bytes the body reader kept, the response's the text its writer kept
  * (src/http/response.ts), both by reference; the operation is the one the surface's table
  * matched, and a request that matched none gets the closest entry of that table.
  */
 import { monotonicMs } from '../clock.js';
-import type { Journal, RawEntry } from '../control/journal.js';
+import type { Journal, RawEntry } from '../journal/journal.js';
 import type { RequestNotes } from '../http/notes.js';
-import { closestRoute } from '../control/near-miss.js';
+import { closestRoute } from '../journal/near-miss.js';
 import type { OperationRoute } from '../http/table-router.js';
-import { BODY_CAP } from '../control/redact.js';
+import { BODY_CAP } from '../journal/redact.js';
 import type { SurfaceAddress, SurfaceName } from '../hosts.js';
 import { responseTextOf } from '../http/response.js';
 import { isRefusal } from '../http/refuse.js';

@@ -1,7 +1,7 @@
 /**
  * What the journal learns about one request while it is served: the gateway passes these
  * notes to the surface in its bindings, and auth middlewares, the body reader and the
- * not-found handler write into them (src/control/journal.ts keeps them). Mutable on purpose:
+ * not-found handler write into them (src/journal/journal.ts keeps them). Mutable on purpose:
  * no copy per request.
  */
 

@@ -33,7 +33,7 @@ export interface GatewayBindings {
   surfacePath?: string;
   /** Node's request behind the Request, when it came through a listener: bodies are read from it. */
   incoming?: IncomingMessage | undefined;
-  /** The journal's notes on this request: auth outcome, principal, body (src/control/journal.ts). */
+  /** The journal's notes on this request: auth outcome, principal, body (src/journal/journal.ts). */
   notes?: RequestNotes;
 }
 

@@ -3,7 +3,7 @@
  * and the hosted page): an empty body is `{}`, and each problem names its field, e.g.
  * `minutes: Unrecognized key; accepted keys: seconds, duration` (strict schemas list the
  * keys a call takes). The checkout API's lenient bodies bind with their own schemas
- * (src/domain/schemas/), which word every problem the way the real API does.
+ * (src/domain/requests/), which word every problem the way the real API does.
  */
 import { z } from 'zod';
 import type { Binding } from './operation.js';

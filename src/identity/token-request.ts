@@ -5,8 +5,8 @@
  * all) is read as a request without parameters, which fails on the missing grant_type.
  */
 import type { Context } from 'hono';
-import { fieldsOf } from '../domain/schemas/fields.js';
-import { tokenRequestSchema } from '../domain/schemas/token.js';
+import { fieldsOf } from '../domain/requests/fields.js';
+import { tokenRequestSchema } from '../domain/requests/token.js';
 import { readBody } from '../http/body.js';
 
 // The parameter names: the schema's keys, so reader and OpenAPI document agree.

@@ -3,8 +3,8 @@
  * answers worth a name of their own (one cart item, one fee, an address), so that the
  * generated schemas refer to them instead of repeating them.
  */
-import { articleLineSchema, cartItemSchema, feesSchema } from '../domain/schemas/checkout.js';
-import { orderItemSchema } from '../domain/schemas/order.js';
+import { articleLineSchema, cartItemSchema, feesSchema } from '../domain/requests/checkout.js';
+import { orderItemSchema } from '../domain/requests/order.js';
 import { oauthErrorSchema } from '../http/envelopes.js';
 import { addressSchema, checkoutInitializedSchema, checkoutViewSchema, widgetTokenSchema } from '../routes/answers/checkout.js';
 import { orderAddressViewSchema, orderDataSchema, orderItemViewSchema } from '../routes/answers/orders.js';

@@ -10,7 +10,7 @@ import type { Context } from 'hono';
 import { instant } from '../clock.js';
 import type { SurfaceDeps } from './deps.js';
 import { type BoundCart, duplicateArticles } from '../domain/checkout-lines.js';
-import type { CheckoutInit, CheckoutUpdate, PaylinkDestination } from '../domain/schemas/checkout.js';
+import type { CheckoutInit, CheckoutUpdate, PaylinkDestination } from '../domain/requests/checkout.js';
 import { abortRejection, referenceRejection, updateRejection } from '../domain/checkout-lifecycle.js';
 import { payLinkUri, widgetTokenFor } from '../domain/checkout.js';
 import type { Checkout, Fees } from '../domain/model.js';

@@ -5,8 +5,8 @@
  * match because surface apps route without them (WooCommerce PUTs /checkouts/{id}/).
  */
 import type { z } from 'zod';
-import * as body from '../domain/schemas/checkout.js';
-import { type BindOptions, bindBody } from '../domain/schemas/problems.js';
+import * as body from '../domain/requests/checkout.js';
+import { type BindOptions, bindBody } from '../domain/requests/problems.js';
 import { checkoutDialect } from '../http/dialects/checkout.js';
 import type { AnyOperation, AuthScheme, Binding } from '../http/operation.js';
 import type { Answer } from '../http/types.js';
@@ -47,7 +47,7 @@ interface CheckoutOperation {
 
 const OLD = '/merchants/:storeId/checkouts/:privateId';
 
-/** The body bound by its schema (src/domain/schemas/checkout.ts): the schema is the binder. */
+/** The body bound by its schema (src/domain/requests/checkout.ts): the schema is the binder. */
 function bound(schema: z.ZodType, options?: BindOptions): (json: unknown) => Binding<unknown> {
   return (json) => bindBody(schema, json, options);
 }

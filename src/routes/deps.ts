@@ -9,7 +9,7 @@ import type { IdentityProvider } from '../identity/provider.js';
 import type { Logger } from '../log.js';
 import type { EnvServices } from '../services/index.js';
 import type { SettingsService } from '../services/settings.js';
-import type { CustomerSimulation } from '../simulation/customer.js';
+import type { CustomerSimulation } from '../customer/customer.js';
 
 export interface SurfaceDeps {
   env: EnvName;

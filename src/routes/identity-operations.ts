@@ -10,7 +10,7 @@
  * libraries are what call these paths.
  */
 import type { Context } from 'hono';
-import { tokenRequestSchema } from '../domain/schemas/token.js';
+import { tokenRequestSchema } from '../domain/requests/token.js';
 import { jsonResponse } from '../http/response.js';
 import { type AnyOperation, jsonAnswer, operation } from '../http/operation.js';
 import type { Answer } from '../http/types.js';

@@ -9,8 +9,8 @@
 import type { Context } from 'hono';
 import type { Order } from '../domain/model.js';
 import type { AmountCommand, OrderAction } from '../domain/order-admin.js';
-import { actionReferenceSchema, amountCommandSchema } from '../domain/schemas/order.js';
-import { bindBody } from '../domain/schemas/problems.js';
+import { actionReferenceSchema, amountCommandSchema } from '../domain/requests/order.js';
+import { bindBody } from '../domain/requests/problems.js';
 import { jsonResponse, jsonTextResponse } from '../http/response.js';
 import { checkoutDialect } from '../http/dialects/checkout.js';
 import { problemDialect } from '../http/dialects/problem.js';
@@ -19,7 +19,7 @@ import { refusalAnswers } from '../http/refusal-answers.js';
 import type { Answer, SurfaceEnv } from '../http/types.js';
 import { type ActionResult, LATEST_ORDERS, type OrderService } from '../services/orders.js';
 import { orderDocumentSchema, latestOrdersSchema, reauthorizationSchema } from './answers/orders.js';
-import { idempotentRequest } from './order-requests.js';
+import { idempotentRequest } from './order-idempotency.js';
 import { orderDocumentJson, orderListDocument } from './order-view.js';
 
 export type OrderDeps = { services: { orders: OrderService } };

@@ -57,7 +57,7 @@ function addressView(address: Address, order: Order): Record<string, unknown> {
     countryCode: address.countryCode ?? order.countryCode,
     email: order.customer?.email ?? null,
     mobilePhone: order.customer?.mobilePhoneNumber ?? null,
-    // The documentation's example repeats the mobile number here (fidelity/documented/orders.jsonl).
+    // The documentation's example repeats the mobile number here (recordings/documented/orders.jsonl).
     phoneNumber: order.customer?.mobilePhoneNumber ?? null,
     postalCode: address.postalCode,
   };

@@ -11,8 +11,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { type AuthorizationRequest, type FailureReason, TokenizationRefusal, tokenPaymentMethod } from '../domain/tokenization.js';
-import { bindBody } from '../domain/schemas/problems.js';
-import { authorizationFailureSchema, authorizationRequestSchema } from '../domain/schemas/tokenization.js';
+import { bindBody } from '../domain/requests/problems.js';
+import { authorizationFailureSchema, authorizationRequestSchema } from '../domain/requests/tokenization.js';
 import { jsonResponse } from '../http/response.js';
 import { checkoutDialect } from '../http/dialects/checkout.js';
 import { tokenizationDialect } from '../http/dialects/tokenization.js';

@@ -9,7 +9,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Clock, instant } from '../clock.js';
-import type { CheckoutInit } from '../domain/schemas/checkout.js';
+import type { CheckoutInit } from '../domain/requests/checkout.js';
 import { isExpired, publicTokenFor } from '../domain/checkout.js';
 import { modificationInProgress } from '../domain/checkout-lifecycle.js';
 import { profileFor, profileRejection } from '../domain/delivery-module.js';

@@ -22,12 +22,12 @@
 import { readFileSync } from 'node:fs';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { goBackSchema, identifyStepSchema, purchaseStepSchema, deliveryStepSchema } from '../domain/schemas/page.js';
-import { cartSection, checkoutPage, unavailablePage } from '../frontend/checkout-page.js';
-import { CheckoutSteps, paymentMethodsFor } from '../frontend/checkout-steps.js';
-import { type PageOptions, pageOptions as optionsFromQuery } from '../frontend/page-options.js';
-import { type PageState, pageState } from '../frontend/page-state.js';
-import { streamPageState } from '../frontend/state-stream.js';
+import { goBackSchema, identifyStepSchema, purchaseStepSchema, deliveryStepSchema } from '../domain/requests/page.js';
+import { cartSection, checkoutPage, unavailablePage } from '../hosted-page/checkout-page.js';
+import { CheckoutSteps, paymentMethodsFor } from '../hosted-page/checkout-steps.js';
+import { type PageOptions, pageOptions as optionsFromQuery } from '../hosted-page/page-options.js';
+import { type PageState, pageState } from '../hosted-page/page-state.js';
+import { streamPageState } from '../hosted-page/state-stream.js';
 import { jsonResponse } from '../http/response.js';
 import { pageDialect } from '../http/dialects/status-message.js';
 import { type AnyOperation, jsonAnswer, operation } from '../http/operation.js';
@@ -48,7 +48,7 @@ import {
 import { shippingView } from '../routes/checkout-view.js';
 import { type SurfaceDefinition, surfaceApp } from './base.js';
 
-const ASSETS = new URL('../frontend/assets/', import.meta.url);
+const ASSETS = new URL('../hosted-page/assets/', import.meta.url);
 const asset = (name: string): string => readFileSync(new URL(name, ASSETS), 'utf8');
 const LOADER = asset('loader.js');
 const PAGE_SCRIPT = asset('checkout-page.js');

@@ -16,9 +16,9 @@ import type { ControlPlaneLimits, FidelitySource, SandboxesControl, ScenarioSumm
 import type { DocumentedOperation } from '../openapi/operation.js';
 import { Clock } from '../clock.js';
 import type { ResolvedOptions } from '../config.js';
-import { EventBus } from '../control/events.js';
-import { FaultSet } from '../control/faults.js';
-import { Journal, publishEntries } from '../control/journal.js';
+import { EventBus } from '../journal/events.js';
+import { FaultSet } from '../faults/faults.js';
+import { Journal, publishEntries } from '../journal/journal.js';
 import { LazyFaker } from '../fake/faker.js';
 import { type Dispatch, type SurfaceApps, createGateway } from '../gateway/gateway.js';
 import { firstStepsSource } from './first-steps.js';
@@ -28,8 +28,8 @@ import { type IdentityProvider, createIdentityProvider } from '../identity/provi
 import type { KeyRingSource } from '../identity/keys.js';
 import type { Logger } from '../log.js';
 import { type Services, createServices } from '../services/index.js';
-import { CustomerSimulation } from '../simulation/customer.js';
-import { NotificationDispatcher } from '../simulation/notifications.js';
+import { CustomerSimulation } from '../customer/customer.js';
+import { NotificationDispatcher } from '../outbox/notifications.js';
 import type { LogIo } from '../store/change-log.js';
 import { type Scenario, isScenarioPath, listScenarios, loadScenario, resolveScenarioFile } from '../store/scenario.js';
 import { seedState } from '../store/seed.js';

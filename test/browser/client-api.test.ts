@@ -34,7 +34,7 @@ interface Logged {
   payload: ({ type: string } & Record<string, unknown>) | null;
 }
 
-const LOADER_TEXT = readFileSync(new URL('../../src/frontend/assets/loader.js', import.meta.url), 'utf8');
+const LOADER_TEXT = readFileSync(new URL('../../src/hosted-page/assets/loader.js', import.meta.url), 'utf8');
 
 let browser: Browser;
 const sb = useSandbox({ scenario: 'minimal', port: 0, now: '2026-10-20T10:00:00Z', frozen: true });

@@ -154,11 +154,11 @@ describe('record through an unchanged stand-in, then diff', () => {
 describe('usage errors (exit 2)', () => {
   it.each([
     [['diff'], 'name at least one recording file or directory'],
-    [['diff', '--format', 'xml', 'fidelity/documented'], '--format must be one of text, json, junit'],
+    [['diff', '--format', 'xml', 'recordings/documented'], '--format must be one of text, json, junit'],
     [['diff', 'no/such/dir'], 'no/such/dir: no such file or directory'],
-    [['diff', 'fidelity/documented', '--map', 'shop:1=2'], 'expected KIND:REAL=SANDBOX'],
+    [['diff', 'recordings/documented', '--map', 'shop:1=2'], 'expected KIND:REAL=SANDBOX'],
     [
-      ['diff', 'fidelity/documented'],
+      ['diff', 'recordings/documented'],
       "the recording's UAT store 123 is not in the scenario, which has 1234, 1235, 1236, 2234: add --map store:123=1234",
     ],
     [['record'], '--out DIR is required'],

@@ -1,5 +1,5 @@
 /**
- * The documented corpus (fidelity/documented/): every exchange names the public page it comes
+ * The documented corpus (recordings/documented/): every exchange names the public page it comes
  * from, the replay finds nothing outside the baseline, every accepted divergence has a reason,
  * and docs/fidelity.md publishes each of them.
  */
@@ -11,7 +11,7 @@ import { diffExchanges } from '../../src/fidelity/diff.js';
 import { parseMap } from '../../src/fidelity/mapping.js';
 import { readRecordings } from '../../src/fidelity/recording.js';
 
-const CORPUS = 'fidelity/documented';
+const CORPUS = 'recordings/documented';
 const baseline = readBaseline(`${CORPUS}/baseline.json`);
 
 describe('the documented corpus', () => {

@@ -144,7 +144,7 @@ const ORDER_CREATED = { OrderId: ORDER_ID, Reference: 'ORD-1', Amount: 30, Curre
 async function diff(exchanges: LoadedExchange[]): Promise<DivergenceGroup[]> {
   const report = await diffExchanges(exchanges, { scenario: 'default', maps: [] });
   expect(report.replayed).toBe(report.exchanges);
-  // The initialize answer above is written as the documentation's examples show it, without the pay link (fidelity/documented/baseline.json accepts that one).
+  // The initialize answer above is written as the documentation's examples show it, without the pay link (recordings/documented/baseline.json accepts that one).
   return report.divergences.filter((d) => d.pointer !== '/data/paymentUri');
 }
 

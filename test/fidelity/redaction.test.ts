@@ -3,7 +3,7 @@
  * data by member name, e-mails anywhere, values already seen wherever they appear again.
  */
 import { describe, expect, it } from 'vitest';
-import { redactText } from '../../src/control/redact.js';
+import { redactText } from '../../src/journal/redact.js';
 import { Redactor, isRedacted } from '../../src/fidelity/redaction.js';
 
 const KEY = Buffer.alloc(32, 7);
@@ -126,7 +126,7 @@ describe('Redactor', () => {
   });
 });
 
-describe("the journal's redaction (src/control/redact.ts)", () => {
+describe("the journal's redaction (src/journal/redact.ts)", () => {
   it('still masks with [redacted], multipart token requests included', () => {
     expect(redactText('{"client_secret":"s3cret","name":"x"}')).toBe('{"client_secret":"[redacted]","name":"x"}');
     expect(redactText('client_id=a&client_secret=s3cret')).toBe('client_id=a&client_secret=[redacted]');

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_DESTINATIONS_AT_ONCE } from '../../src/simulation/notifications.js';
+import { MAX_DESTINATIONS_AT_ONCE } from '../../src/outbox/notifications.js';
 import { admin, initPayload, initializeOldStyle } from '../support/checkout-requests.js';
 import { Receiver } from '../support/receiver.js';
 import { openSandbox, useSandbox } from '../support/sandbox.js';

@@ -4,7 +4,7 @@
  * come from the answer writer, over a socket too (no library internals read).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { JournalEntry } from '../../src/control/journal.js';
+import type { JournalEntry } from '../../src/journal/journal.js';
 import { useSandbox } from '../support/sandbox.js';
 import { initPayload, signedFetch } from '../support/checkout-requests.js';
 import { tokenFor } from '../support/identity.js';

@@ -3,7 +3,7 @@
  * form names, JSON keys with escapes, other cases and separators, tokens in a query.
  */
 import { describe, expect, it } from 'vitest';
-import type { JournalEntry } from '../../src/control/journal.js';
+import type { JournalEntry } from '../../src/journal/journal.js';
 import { tokenFor } from '../support/identity.js';
 import { useSandboxShell } from '../support/sandbox.js';
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
-import type { JournalEntry } from '../../src/control/journal.js';
+import type { JournalEntry } from '../../src/journal/journal.js';
 import type { Sandbox, SandboxOptions } from '../../src/index.js';
 import { openSandbox } from '../support/sandbox.js';
 import { NORDIC, admin, initPayload, initializeOldStyle, signedFetch } from '../support/checkout-requests.js';

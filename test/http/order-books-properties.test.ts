@@ -18,7 +18,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../src/domain/model.js';
 import { bookIssues } from '../../src/domain/order-books.js';
 import { OrderViolation } from '../../src/domain/order-violation.js';
-import { amountCommandSchema } from '../../src/domain/schemas/order.js';
+import { amountCommandSchema } from '../../src/domain/requests/order.js';
 import { serviceInstant } from '../../src/routes/checkout-view.js';
 import { fingerprintOf } from '../../src/services/order-idempotency.js';
 import { useSandboxShell } from '../support/sandbox.js';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { readinessJunit } from '../../src/cli/readiness-format.js';
-import type { MigrationReport } from '../../src/control/report.js';
+import type { MigrationReport } from '../../src/journal/report.js';
 import { useSandbox } from '../support/sandbox.js';
 import { useReceiver } from '../support/receiver.js';
 import { driveBothShops } from '../support/readiness-shops.js';

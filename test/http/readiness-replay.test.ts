@@ -5,8 +5,8 @@
  * gives the same verdicts.
  */
 import { describe, expect, it } from 'vitest';
-import { isoOf, type RawEntry } from '../../src/control/journal.js';
-import { type MigrationReport, buildReport } from '../../src/control/report.js';
+import { isoOf, type RawEntry } from '../../src/journal/journal.js';
+import { type MigrationReport, buildReport } from '../../src/journal/report.js';
 import { useSandboxShell } from '../support/sandbox.js';
 import { useReceiver } from '../support/receiver.js';
 import { driveBothShops } from '../support/readiness-shops.js';

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/index.js';
-import type { MigrationReport, PrincipalReport } from '../../src/control/report.js';
+import type { MigrationReport, PrincipalReport } from '../../src/journal/report.js';
 import { READINESS_ITEMS } from '../../src/domain/readiness/readiness.js';
 
 const ITEMS = READINESS_ITEMS.length;

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sharedKeyHeaderValue } from '../../src/domain/sharedkey-signature.js';
 import { main } from '../../src/cli/index.js';
-import type { MigrationReport, PrincipalReport } from '../../src/control/report.js';
+import type { MigrationReport, PrincipalReport } from '../../src/journal/report.js';
 import type { Sandbox } from '../../src/index.js';
 import { openSandbox } from '../support/sandbox.js';
 import { FJORD, NORDIC, signedFetch } from '../support/checkout-requests.js';

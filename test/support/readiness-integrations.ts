@@ -5,7 +5,7 @@
  * shop's callbacks go to a local Receiver. Built on the readiness shops' helpers.
  */
 import type { ServerResponse } from 'node:http';
-import type { MigrationReport, PrincipalReport } from '../../src/control/report.js';
+import type { MigrationReport, PrincipalReport } from '../../src/journal/report.js';
 import type { ReadinessStatus } from '../../src/domain/readiness/readiness.js';
 import { initPayload } from './checkout-requests.js';
 import { CREDENTIALS, tokenFor } from './identity.js';

@@ -9,8 +9,8 @@ import {
   metadataUpdateSchema,
   paylinkSchema,
   referenceUpdateSchema,
-} from '../../src/domain/schemas/checkout.js';
-import { type Bound, bindBody } from '../../src/domain/schemas/problems.js';
+} from '../../src/domain/requests/checkout.js';
+import { type Bound, bindBody } from '../../src/domain/requests/problems.js';
 
 // Each body bound as its handler binds it; initialize checks for duplicate articles right after.
 const bindInit = (body: unknown): Bound<CheckoutInit> => {

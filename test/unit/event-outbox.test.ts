@@ -1,6 +1,6 @@
 /** One subscriber's outbox of the event stream: in order, bounded, dropped with a last word when it falls behind. */
 import { describe, expect, it } from 'vitest';
-import { EventOutbox, type OutboxSink } from '../../src/control/event-outbox.js';
+import { EventOutbox, type OutboxSink } from '../../src/journal/event-outbox.js';
 
 /** A sink whose writes complete only when the test lets them (a subscriber that stopped reading). */
 function stuckSink(): OutboxSink & { written: string[]; closed: boolean; release(): void } {

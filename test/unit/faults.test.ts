@@ -1,6 +1,6 @@
 /** The fault set's piece that the HTTP tests reach only indirectly: the principal (the path glob: path-glob.test.ts). */
 import { describe, expect, it } from 'vitest';
-import { principalOf } from '../../src/control/faults.js';
+import { principalOf } from '../../src/faults/faults.js';
 
 describe('principals from the Authorization header', () => {
   const jwt = (payload: object): string =>

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BLACK, WHITE, actionColors, contrastRatio, hexColor, relativeLuminance, textColor } from '../../src/frontend/colors.js';
+import { BLACK, WHITE, actionColors, contrastRatio, hexColor, relativeLuminance, textColor } from '../../src/hosted-page/colors.js';
 
 describe('hex colours', () => {
   it('takes #rgb and #rrggbb with or without the #, in any case; nothing else', () => {

@@ -1,6 +1,6 @@
 /**
  * The page inventory of docs/real-service.md ("Page inventory") against the documented corpus
- * (fidelity/documented/): every page marked transcribed has an exchange naming it (under either
+ * (recordings/documented/): every page marked transcribed has an exchange naming it (under either
  * address), no page is left in scope without one, every other page says why, and every page an
  * exchange names is in the inventory.
  */
@@ -42,7 +42,7 @@ function keyOf(source: string): string {
   return `${HOSTS[url.hostname] ?? url.hostname} ${path}`;
 }
 
-const documented = readRecordings(['fidelity/documented']).filter((e) => !e.setup && e.source);
+const documented = readRecordings(['recordings/documented']).filter((e) => !e.setup && e.source);
 const cited = new Set(documented.map((e) => keyOf(e.source!)));
 
 describe('the page inventory', () => {
@@ -64,7 +64,7 @@ describe('the page inventory', () => {
     for (const row of rows.filter((r) => r.status !== 'out of scope')) {
       expect(
         row.on.some((site) => cited.has(`${site} ${row.page}`)),
-        `${row.page} is ${row.status} but no exchange in fidelity/documented/ names it`,
+        `${row.page} is ${row.status} but no exchange in recordings/documented/ names it`,
       ).toBe(true);
     }
   });

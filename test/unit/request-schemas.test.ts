@@ -17,12 +17,12 @@ import {
   paylinkSchema,
   referenceUpdateSchema,
   widgetSchema,
-} from '../../src/domain/schemas/checkout.js';
-import { customerSchema } from '../../src/domain/schemas/customer.js';
-import { deliveryShippingSchema } from '../../src/domain/schemas/delivery.js';
-import { actionReferenceSchema, amountCommandSchema } from '../../src/domain/schemas/order.js';
-import { type Bound, bindBody } from '../../src/domain/schemas/problems.js';
-import { authorizationFailureSchema, authorizationRequestSchema } from '../../src/domain/schemas/tokenization.js';
+} from '../../src/domain/requests/checkout.js';
+import { customerSchema } from '../../src/domain/requests/customer.js';
+import { deliveryShippingSchema } from '../../src/domain/requests/delivery.js';
+import { actionReferenceSchema, amountCommandSchema } from '../../src/domain/requests/order.js';
+import { type Bound, bindBody } from '../../src/domain/requests/problems.js';
+import { authorizationFailureSchema, authorizationRequestSchema } from '../../src/domain/requests/tokenization.js';
 
 interface Case {
   case: string;

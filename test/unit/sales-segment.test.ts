@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { mergeCustomer } from '../../src/domain/checkout-customer.js';
-import { customerSchema } from '../../src/domain/schemas/customer.js';
+import { customerSchema } from '../../src/domain/requests/customer.js';
 
 /** Customer data read as the prefill and the simulation read it. */
 const customerFrom = (value: unknown): Customer | null => customerSchema.parse(value);

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { deliveryLines, deliveryTotal } from '../../src/domain/delivery-shipping.js';
-import { bindBody } from '../../src/domain/schemas/problems.js';
-import { deliveryShippingSchema } from '../../src/domain/schemas/delivery.js';
+import { bindBody } from '../../src/domain/requests/problems.js';
+import { deliveryShippingSchema } from '../../src/domain/requests/delivery.js';
 import { invoiceStatusOf, invoiceStatusUrl } from '../../src/domain/invoice-status.js';
 import {
   type Authorization,

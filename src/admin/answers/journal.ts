@@ -1,12 +1,12 @@
 /**
  * The answers of the request journal over HTTP (src/admin/requests.ts) and of the migration
- * report (src/admin/report.ts): journal entries as materialised (src/control/journal.ts:
- * bodies decoded, capped and redacted) and the report per principal (src/control/report.ts).
+ * report (src/admin/report.ts): journal entries as materialised (src/journal/journal.ts:
+ * bodies decoded, capped and redacted) and the report per principal (src/journal/report.ts).
  * The bodies' parsed JSON is whatever was sent: free-form.
  */
 import { z } from 'zod';
-import type { Direction } from '../../control/journal.js';
-import type { Finding, PrincipalReport } from '../../control/report.js';
+import type { Direction } from '../../journal/journal.js';
+import type { Finding, PrincipalReport } from '../../journal/report.js';
 import { READINESS_ITEMS } from '../../domain/readiness/readiness.js';
 import { SURFACES } from '../../hosts.js';
 import { CALLBACK_KINDS } from './callbacks.js';
@@ -15,7 +15,7 @@ import { envSchema, everyOf, instantSchema, realInstantSchema } from './common.j
 const DIRECTIONS = everyOf<Direction>()(['in', 'out']);
 const PRINCIPAL_KINDS = everyOf<PrincipalReport['kind']>()(['sharedkey', 'client', 'unknown']);
 const SEVERITIES = everyOf<Finding['severity']>()(['error', 'warning', 'info']);
-/** The codes findingsOf (src/control/report.ts) writes; Finding types the code as a string, so a new one is added here too. */
+/** The codes findingsOf (src/journal/report.ts) writes; Finding types the code as a string, so a new one is added here too. */
 const FINDING_CODES = ['retired-host', 'legacy-host', 'current-api', 'token-per-call', 'auth-failure'] as const;
 
 const surface = z

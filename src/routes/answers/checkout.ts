@@ -7,7 +7,7 @@
  * `shippingProperties`) and a delivery module's shipments come back as sent: free-form.
  */
 import { z } from 'zod';
-import { COUNTRY_CODES } from '../../domain/schemas/checkout.js';
+import { COUNTRY_CODES } from '../../domain/requests/checkout.js';
 import { CHECKOUT_STATUSES, CUSTOMER_TYPES, PURCHASE_RESULTS } from '../../domain/model.js';
 import { checkoutSuccess, generated } from '../../http/envelopes.js';
 

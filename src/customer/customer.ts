@@ -20,7 +20,7 @@ import type { Checkout, Customer, DeliveryChoice, Order, PurchaseResult } from '
 import { orderForPurchase, purchaseOf, purchaseResultFor } from '../domain/purchase.js';
 import { isRecurringProfile } from '../domain/tokenization.js';
 import { Violation } from '../domain/violation.js';
-import type { EventBus } from '../control/events.js';
+import type { EventBus } from '../journal/events.js';
 import type { LazyFaker } from '../fake/faker.js';
 import { fakeBusinessCustomer, fakeCustomer } from '../fake/people.js';
 import type { EnvName } from '../hosts.js';
@@ -30,10 +30,10 @@ import type { CheckoutChanges, CheckoutService } from '../services/checkouts.js'
 import type { InvoiceStatusService } from '../services/invoice-status.js';
 import type { SettingsService } from '../services/settings.js';
 import type { TokenizationService } from '../services/tokenization.js';
-import { callMerchantRecorded } from './merchant-calls.js';
-import type { OutboundRecorder } from '../control/journal.js';
+import { callMerchantRecorded } from '../outbox/merchant-calls.js';
+import type { OutboundRecorder } from '../journal/journal.js';
 import type { Change } from '../store/state.js';
-import { callbackAttemptEvent } from './notifications.js';
+import { callbackAttemptEvent } from '../outbox/notifications.js';
 
 export interface PurchaseRequest {
   result: PurchaseResult;

@@ -10,7 +10,7 @@ import type { RetirementSettings } from '../domain/settings.js';
 import { parseSharedKeyHeader } from '../domain/sharedkey-signature.js';
 import type { Principal } from '../http/notes.js';
 import { type RawEntry, requestHeader } from './journal.js';
-import { principalOf as callerOf } from './faults.js';
+import { principalOf as callerOf } from '../faults/faults.js';
 import { sharedTraffic, trafficEntry } from './traffic.js';
 
 export interface ReportContext {

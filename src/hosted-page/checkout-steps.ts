@@ -6,13 +6,13 @@
  * fails, and may bring a company (business checkouts) and a delivery choice.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { customerSchema } from '../domain/schemas/customer.js';
+import { customerSchema } from '../domain/requests/customer.js';
 import type { Checkout, PurchaseResult } from '../domain/model.js';
 import type { DeliveryModule } from '../domain/merchant.js';
 import type { SettingsService } from '../services/settings.js';
-import type { CustomerSimulation, PurchaseOutcome } from '../simulation/customer.js';
+import type { CustomerSimulation, PurchaseOutcome } from '../customer/customer.js';
 import { DEFAULT_PERSONAS, type Persona, isBusinessPersona, personaByEmail } from '../domain/personas.js';
-import type { PageIdentify } from '../domain/schemas/page.js';
+import type { PageIdentify } from '../domain/requests/page.js';
 
 export type Variant = 'b2c' | 'b2b';
 

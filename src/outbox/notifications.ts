@@ -27,10 +27,10 @@ import { deliveredBy, nextAttemptDue } from '../domain/checkout-callbacks.js';
 import { ENVIRONMENTS, type EnvName } from '../hosts.js';
 import type { CallbackRecord } from '../domain/records.js';
 import type { CallbackLog } from '../services/callbacks.js';
-import type { EventBus } from '../control/events.js';
+import type { EventBus } from '../journal/events.js';
 import { DueQueue } from '../store/due-queue.js';
 import { type CallOutcome, callMerchantRecorded } from './merchant-calls.js';
-import type { OutboundRecorder } from '../control/journal.js';
+import type { OutboundRecorder } from '../journal/journal.js';
 
 export interface NotificationDeps {
   clock: Clock;

@@ -8,7 +8,7 @@
  * without end).
  */
 import { monotonicMs } from '../clock.js';
-import type { OutboundRecorder } from '../control/journal.js';
+import type { OutboundRecorder } from '../journal/journal.js';
 import { reservedExampleName, reservedNameError } from '../domain/reserved-names.js';
 
 const MERCHANT_CALL_TIMEOUT_MS = 10_000;
