@@ -10,7 +10,7 @@ import { $, el, field, one } from './page.js';
 function storesText(m: Merchant): string {
   const stores = m.stores.map((s) => {
     const profiles = s.profiles?.length ? ` (profiles: ${s.profiles.map((p) => p.name).join(', ')})` : '';
-    return `${s.id} ${s.countryCode}/${s.currency} ${s.salesSegment || 'B2C'}${profiles}`;
+    return `${s.id} ${s.countryCode}/${s.currency} ${s.salesSegment}${profiles}`;
   });
   return `Stores: ${stores.join(', ')} · SharedKey user ${m.sharedKey.username}`;
 }
