@@ -4,7 +4,7 @@
  * the surfaces' records), and the merchants and API clients of each env.
  */
 import { api } from './api.js';
-import type { Env, HostList, Merchant } from './answers.js';
+import type { Env, HostList, JournalRow, Merchant } from './answers.js';
 import { short } from './words.js';
 
 const hostNames = new Map<string, string>();
@@ -52,12 +52,8 @@ export function takeMerchantNames(env: Env, merchants: readonly Merchant[]): voi
   for (const listener of listeners) listener();
 }
 
-/** Who made a call, as authentication told (a journal entry's principal). */
-export interface Principal {
-  clientId?: string | undefined;
-  username?: string | undefined;
-  merchantId?: string | null | undefined;
-}
+/** Who made a call, as authentication told (a journal entry's principal); the report names a merchant or none (null). */
+type Principal = Omit<JournalRow['principal'], 'merchantId'> & { merchantId?: string | null | undefined };
 
 const isEnv = (env: string): env is Env => env === 'uat' || env === 'prod';
 
