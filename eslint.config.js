@@ -129,7 +129,7 @@ export default tseslint.config(
     },
   },
   { files: ['src/clock.ts'], rules: { 'no-restricted-syntax': 'off' } },
-  // Scripts served to browsers (loader, hosted checkout page, dashboard): browser globals.
+  // Scripts served to browsers as they are (the hosted checkout page's loader and script): browser globals.
   {
     files: ['src/**/assets/*.js'],
     languageOptions: {

@@ -85,6 +85,37 @@ async function bundleCli() {
   );
 }
 
+/**
+ * The dashboard's script (GET /__admin/ui/dashboard.js): src/admin/dashboard/main.ts and the
+ * modules it imports, bundled for the browser into dist/admin/assets/dashboard.js. That file is
+ * the one script every run serves: src/admin/ui.ts reads it from dist/ whether it runs from
+ * dist/ (npm start, the bin, an installed package, which has no esbuild) or from src/ (npm run
+ * dev and the tests, whose `predev` and global setup run this build when a source is newer).
+ * The dashboard imports the admin answers' types only; the check below keeps any server code
+ * (or zod) out of the page's script.
+ */
+async function bundleDashboard() {
+  const { build } = await import('esbuild');
+  const result = await build({
+    entryPoints: [join(root, 'src', 'admin', 'dashboard', 'main.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    // What the hand-written script it replaced was written in: the browsers that ran it still do.
+    target: 'es2017',
+    charset: 'utf8',
+    outfile: join(root, 'dist', 'admin', 'assets', 'dashboard.js'),
+    absWorkingDir: root,
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const stray = Object.keys(result.metafile.inputs).filter((input) => !input.startsWith('src/admin/dashboard/'));
+  if (stray.length > 0)
+    throw new Error(
+      `scripts/build.mjs: the dashboard's script would carry ${stray.join(', ')}; import only types (import type) from outside src/admin/dashboard/`,
+    );
+}
+
 function newest(path) {
   const info = statSync(path);
   if (!info.isDirectory()) return info.mtimeMs;
@@ -110,7 +141,7 @@ if (process.argv.includes('--if-stale')) process.stderr.write('checkout-sandbox:
 // pruned after the build instead (below).
 const result = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
 if (result.status !== 0) process.exit(result.status ?? 1);
-// Files served as they are (the loader and page scripts, the dashboard's): src/**/assets/ → dist/**/assets/.
+// Files served as they are (the hosted page's loader and script): src/**/assets/ → dist/**/assets/.
 (function copyAssets(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (!entry.isDirectory()) continue;
@@ -137,6 +168,7 @@ const swaggerCopy = join(root, 'dist', 'admin', 'swagger-ui');
 mkdirSync(swaggerCopy, { recursive: true });
 for (const file of SWAGGER_FILES) cpSync(join(swaggerDir, file), join(swaggerCopy, file));
 const chunks = await bundleCli();
+await bundleDashboard();
 // A full build drops the output of sources that no longer exist (dist/x.js without src/x.ts),
 // and the bundle's chunks this build no longer wrote. A stale-only rebuild (prestart, the test
 // setup) keeps old chunks: a server started before it may still load one on first use.

@@ -8,16 +8,31 @@
  * would see, from the first paint on.
  */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { html, raw } from 'hono/html';
 import { SURFACES, SURFACE_RECORDS } from '../hosts.js';
 import type { AnyOperation } from '../http/operation.js';
 import { DASHBOARD_STYLE } from './dashboard-style.js';
 import { adminOperation, refusals } from './operation.js';
 
-/** The retired host's wording first (it defines what the dashboard's script renders), then the dashboard itself. */
-const SCRIPT = ['retired-host.js', 'dashboard.js']
-  .map((file) => readFileSync(new URL(`./assets/${file}`, import.meta.url), 'utf8'))
-  .join('\n');
+/**
+ * The dashboard's script, as the build bundled it from src/admin/dashboard/ (scripts/build.mjs).
+ * Read from dist/ whether this module runs from dist/ or from src/ (tsx, the tests): the
+ * path leads to the same file from both, so every run serves the one script the build made.
+ * Read on first use, so a module that only lists the operations needs no build.
+ */
+const SCRIPT_FILE = new URL('../../dist/admin/assets/dashboard.js', import.meta.url);
+let script: string | undefined;
+function dashboardScript(): string {
+  if (script === undefined) {
+    try {
+      script = readFileSync(SCRIPT_FILE, 'utf8');
+    } catch (error) {
+      throw new Error(`The dashboard's script is not built (${fileURLToPath(SCRIPT_FILE)}): run npm run build`, { cause: error });
+    }
+  }
+  return script;
+}
 
 /** The dashboard needs nothing of the world: what it shows it reads through the admin API, its first paint included. */
 export interface DashboardDeps {
@@ -70,7 +85,9 @@ export const DASHBOARD_OPERATIONS: readonly AnyOperation<DashboardDeps>[] = [
     summary: "The dashboard's script",
     answers: { '200': { description: 'The script.', contentType: 'application/javascript' }, ...refusals() },
     handler: () => () =>
-      new Response(SCRIPT, { headers: { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-cache' } }),
+      new Response(dashboardScript(), {
+        headers: { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-cache' },
+      }),
   }),
   adminOperation<DashboardDeps>({
     op: 'getDashboard',

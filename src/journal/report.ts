@@ -309,7 +309,7 @@ function findingsOf(report: PrincipalReport, ctx: ReportContext, shutdownMs: num
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 
-/** A span of sandbox time in days and hours (hours and minutes under a day), worded as the dashboard's countdown (src/admin/assets/dashboard.js) words it. */
+/** A span of sandbox time in days and hours (hours and minutes under a day), worded as the dashboard's countdown (src/admin/dashboard/words.ts) words it. */
 function span(ms: number): string {
   const days = Math.floor(ms / DAY_MS);
   const hours = Math.floor((ms % DAY_MS) / HOUR_MS);

@@ -2,7 +2,8 @@
  * vitest globalSetup: the spawned-server tests (test/e2e, test/support/spawn.ts) run the
  * built JavaScript, as `npm start`, the bin and the Docker image do, so dist/ is brought up
  * to date first (a no-op when nothing in src/ changed since the last build; incremental tsc
- * otherwise). In-process tests import src/ directly and need no build.
+ * otherwise). In-process tests import src/ directly; of dist/ they read only the dashboard's
+ * script, which src/admin/ui.ts serves from there (docs/development.md, "The build").
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

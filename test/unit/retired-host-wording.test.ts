@@ -1,24 +1,13 @@
 /**
- * The retired host's state as the dashboard words it (src/admin/assets/retired-host.js, run here
- * as the browser runs it): the same rule as the sandbox's own, one plain sentence per state, a
- * brownout explained, and every instant in UTC and in Stockholm time, summer and winter.
+ * The retired host's state as the dashboard words it (src/admin/dashboard/retired-host.ts, the
+ * module the dashboard's script is bundled with): the same rule as the sandbox's own, one plain
+ * sentence per state, a brownout explained, and every instant in UTC and in Stockholm time,
+ * summer and winter.
  */
-import { readFileSync } from 'node:fs';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import * as retiredHost from '../../src/admin/dashboard/retired-host.js';
 import { retirementState } from '../../src/domain/retirement.js';
 import type { RetirementSettings } from '../../src/domain/settings.js';
-
-interface RetiredHost {
-  when(iso: string): string;
-  local(ms: number): string;
-  state(retirement: RetirementSettings, nowMs: number): unknown;
-  wording(retirement: RetirementSettings, nowMs: number): { badge: string; text: string };
-  brownouts(retirement: RetirementSettings, nowMs: number): string | null;
-}
-
-const source = readFileSync(new URL('../../src/admin/assets/retired-host.js', import.meta.url), 'utf8');
-const retiredHost = runInNewContext(`${source}\nretiredHost`, {}) as RetiredHost;
 
 const RETIREMENT: RetirementSettings = {
   shutdownAt: '2026-10-30T23:00:00.000Z',
