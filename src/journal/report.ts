@@ -12,6 +12,7 @@ import type { Principal } from '../http/notes.js';
 import { type RawEntry, requestHeader } from './journal.js';
 import { principalOf as callerOf } from '../faults/faults.js';
 import { sharedTraffic, trafficEntry } from './traffic.js';
+import { spanInWords } from '../domain/time-span.js';
 
 export interface ReportContext {
   nowMs: number;
@@ -259,7 +260,7 @@ function findingsOf(report: PrincipalReport, ctx: ReportContext, shutdownMs: num
     const when =
       ctx.nowMs >= shutdownMs
         ? `the host was shut down at ${ctx.retirement.shutdownAt}: these calls fail now`
-        : `they will fail after the shutdown at ${ctx.retirement.shutdownAt} (in ${span(shutdownMs - ctx.nowMs)} of sandbox time)`;
+        : `they will fail after the shutdown at ${ctx.retirement.shutdownAt} (in ${spanInWords(shutdownMs - ctx.nowMs)} of sandbox time)`;
     findings.push({
       code: 'retired-host',
       severity: 'error',
@@ -306,20 +307,6 @@ function findingsOf(report: PrincipalReport, ctx: ReportContext, shutdownMs: num
   return findings;
 }
 
-const HOUR_MS = 3_600_000;
-const MINUTE_MS = 60_000;
-
-/** A span of sandbox time in days and hours (hours and minutes under a day), worded as the dashboard's countdown (src/admin/dashboard/words.ts) words it. */
-function span(ms: number): string {
-  const days = Math.floor(ms / DAY_MS);
-  const hours = Math.floor((ms % DAY_MS) / HOUR_MS);
-  const minutes = Math.floor((ms % HOUR_MS) / MINUTE_MS);
-  const count = (n: number, word: string): string => `${n} ${word}${plural(n)}`;
-  if (days > 0) return `${count(days, 'day')} ${count(hours, 'hour')}`;
-  if (hours > 0) return minutes > 0 ? `${count(hours, 'hour')} ${count(minutes, 'minute')}` : count(hours, 'hour');
-  return minutes > 0 ? count(minutes, 'minute') : 'less than a minute';
-}
-
 function verb(n: number, base: string): string {
   return n === 1 ? (base.endsWith('o') ? `${base}es` : `${base}s`) : base;
 }
@@ -335,7 +322,7 @@ export function reportText(report: MigrationReport): string {
   lines.push(
     report.retirement.shutDown
       ? `The retired host was shut down at ${report.retirement.shutdownAt}.`
-      : `The retired host shuts down at ${report.retirement.shutdownAt} (${span(Date.parse(report.retirement.shutdownAt) - Date.parse(report.generatedAt))} left).`,
+      : `The retired host shuts down at ${report.retirement.shutdownAt} (${spanInWords(Date.parse(report.retirement.shutdownAt) - Date.parse(report.generatedAt))} left).`,
   );
   if (report.principals.length === 0) lines.push('', 'No integration has called the retired, legacy or current hosts yet.');
   for (const principal of report.principals) {

@@ -1,6 +1,6 @@
 /**
  * How the dashboard writes ids, instants and spans of time: short, and in the words the
- * migration report's findings use (src/journal/report.ts words its spans the same way).
+ * migration report's findings use (spans of time: src/domain/time-span.ts, shared with the report).
  */
 
 /** The first characters of an id, enough to tell rows apart (the cell's title holds it whole). */
@@ -21,16 +21,4 @@ export function count(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/** A span of sandbox time in days and hours (hours and minutes when under a day). */
-export function span(ms: number): string {
-  const days = Math.floor(ms / DAY);
-  const hours = Math.floor((ms % DAY) / HOUR);
-  const minutes = Math.floor((ms % HOUR) / MINUTE);
-  if (days > 0) return `${count(days, 'day')} ${count(hours, 'hour')}`;
-  if (hours > 0) return count(hours, 'hour') + (minutes > 0 ? ` ${count(minutes, 'minute')}` : '');
-  return minutes > 0 ? count(minutes, 'minute') : 'less than a minute';
-}
+export { spanInWords as span } from '../../domain/time-span.js';
