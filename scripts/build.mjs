@@ -94,8 +94,8 @@ async function bundleCli() {
  * The dashboard imports the admin answers' types only; the check below keeps any server code
  * (or zod) out of the page's script.
  */
-/** Modules the page's script carries besides its own: pure ones that import nothing, shared with the server so their words are written once. */
-const SHARED_WITH_THE_PAGE = ['src/domain/time-span.ts'];
+/** Modules the page's script carries besides its own: pure ones that import no code, shared with the server so their rules and words are written once. */
+const SHARED_WITH_THE_PAGE = ['src/domain/time-span.ts', 'src/domain/retirement.ts'];
 
 async function bundleDashboard() {
   const { build } = await import('esbuild');

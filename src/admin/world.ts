@@ -7,7 +7,7 @@ import type { AnyOperation } from '../http/operation.js';
 import { AdminError } from './errors.js';
 import { didYouMean } from '../spelling.js';
 import type { AdminDeps } from './deps.js';
-import { type ApiClient, type Merchant, type Store, fieldsOf, merchantRecord, storeRecord } from '../domain/merchant.js';
+import { type ApiClient, MERCHANT_FIELDS, type Merchant, STORE_FIELDS, type Store, fieldsOf } from '../domain/merchant.js';
 import { toMajor } from '../domain/money.js';
 import { BODY_REFUSALS, adminOperation, json, jsonBody, refusals } from './operation.js';
 import {
@@ -145,7 +145,7 @@ function refuseUnknownScenario(asked: string, control: WorldDeps['world']): void
 
 /** A merchant as the admin API shows it: its record's fields, fees in major units, API clients without their secrets. */
 export function merchantView(m: Merchant, apiClients: ApiClient[]): MerchantAnswer {
-  const { webhookHmacKey, ...fields } = fieldsOf(m, merchantRecord.keyof().options);
+  const { webhookHmacKey, ...fields } = fieldsOf(m, MERCHANT_FIELDS);
   return {
     ...fields,
     stores: m.stores.map(storeView),
@@ -160,7 +160,7 @@ export function merchantView(m: Merchant, apiClients: ApiClient[]): MerchantAnsw
 
 /** A store with its profiles (null: none set up), fees in major units. */
 function storeView(store: Store): MerchantAnswer['stores'][number] {
-  const { profiles, ...fields } = fieldsOf(store, storeRecord.keyof().options);
+  const { profiles, ...fields } = fieldsOf(store, STORE_FIELDS);
   return {
     ...fields,
     profiles:

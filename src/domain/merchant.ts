@@ -157,10 +157,9 @@ export function fieldsOf<T extends object, K extends keyof T>(record: T, keys: r
 
 export const CALLBACK_FIELDS = merchantCallbacksRecord.keyof().options;
 
-/** The entry's fields the state keeps on the merchant, in their order. */
-export const MERCHANT_FIELDS = merchantFields
-  .keyof()
-  .options.filter((field): field is Exclude<typeof field, 'apiClients'> => field !== 'apiClients');
+/** The fields the state keeps on a merchant and a store, in their order. */
+export const MERCHANT_FIELDS = merchantRecord.keyof().options;
+export const STORE_FIELDS = storeRecord.keyof().options;
 
 /** The store as the state keeps it: ids filled in from names, fees in minor units. */
 export function storeFromScenario(store: ScenarioStore): Store {

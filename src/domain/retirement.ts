@@ -1,7 +1,8 @@
 /**
  * When the retired host ({deprecated_base_url}) answers: until `shutdownAt` on the sandbox
  * clock, except during brownout windows; from `shutdownAt` on, never. Pure: the clock's
- * instant is passed in, so moving the clock back simply reopens the host.
+ * instant is passed in, so moving the clock back simply reopens the host. Imports only types, so
+ * the dashboard's script carries it too (its retired-host badge follows the same rule).
  */
 import type { RetirementSettings } from './settings.js';
 
@@ -15,7 +16,7 @@ export type RetirementState =
  */
 const DEPRECATED_SINCE = '2022-05-01T00:00:00.000Z';
 
-export function retirementState(retirement: RetirementSettings, nowMs: number): RetirementState {
+export function retirementState(retirement: Pick<RetirementSettings, 'shutdownAt' | 'brownouts'>, nowMs: number): RetirementState {
   if (nowMs >= Date.parse(retirement.shutdownAt)) return { open: false, cause: 'shutdown', since: retirement.shutdownAt };
   const brownout = retirement.brownouts.find((b) => Date.parse(b.start) <= nowMs && nowMs < Date.parse(b.end));
   if (brownout) return { open: false, cause: 'brownout', since: brownout.start, until: brownout.end };

@@ -7,7 +7,7 @@ import { instant } from '../clock.js';
 import { ENVIRONMENTS } from '../hosts.js';
 import { amountToPay, publicTokenFor } from '../domain/checkout.js';
 import type { Checkout, Order, PurchaseResult } from '../domain/model.js';
-import { MERCHANT_FIELDS, type ApiClient, type Merchant, type MerchantEntry, storeFromScenario } from '../domain/merchant.js';
+import { MERCHANT_FIELDS, type ApiClient, type Merchant, type MerchantEntry, fieldsOf, storeFromScenario } from '../domain/merchant.js';
 import { CHECKOUT_STATUSES, ORDER_STATUSES } from '../domain/model.js';
 import { orderFromCheckout } from '../domain/order.js';
 import { sumLines } from '../domain/money.js';
@@ -116,9 +116,8 @@ function seedWith(scenario: Scenario, nowMs: number, pools: FakePools): Snapshot
 
 /** The merchant a scenario's entry (or POST /__admin/{env}/merchants) describes, without its API clients. */
 export function merchantFromEntry(m: MerchantEntry, signingKey: () => string): Merchant {
-  const fields = Object.fromEntries(MERCHANT_FIELDS.map((field) => [field, m[field]])) as Omit<MerchantEntry, 'apiClients'>;
   return {
-    ...fields,
+    ...fieldsOf(m, MERCHANT_FIELDS),
     stores: m.stores.map(storeFromScenario),
     sharedKey: { ...m.sharedKey },
     webhookHmacKey: m.webhookHmacKey ?? signingKey(),

@@ -2,10 +2,11 @@
  * The retired host's state as the dashboard shows it, worked out in the page from the schedule
  * GET /__admin/retirement gives and the sandbox's now (the dashboard's ticking clock), so the
  * badge changes the second the clock crosses a boundary, without a round trip. The rule is the
- * sandbox's own (src/domain/retirement.ts): shut from shutdownAt on, shut during a brownout
- * window before it, open otherwise. Every instant is written in UTC and in the merchants' zone.
+ * sandbox's own, imported (src/domain/retirement.ts): shut from shutdownAt on, shut during a
+ * brownout window before it, open otherwise. Every instant is written in UTC and in the merchants' zone.
  * No DOM here: the clock panel renders it, and the wording's own test runs it as it is.
  */
+import { retirementState } from '../../domain/retirement.js';
 import type { Retirement } from './answers.js';
 
 /** What the wording reads of the schedule (the answer of GET /__admin/retirement has more). */
@@ -53,12 +54,8 @@ export function when(iso: string): string {
   return `${wallTime(ms, 'UTC')} UTC (${wallTime(ms, ZONE)} Stockholm)`;
 }
 
-export function state(retirement: Schedule, nowMs: number): RetiredState {
-  if (nowMs >= Date.parse(retirement.shutdownAt)) return { open: false, cause: 'shutdown', since: retirement.shutdownAt };
-  const window = retirement.brownouts.find((b) => Date.parse(b.start) <= nowMs && nowMs < Date.parse(b.end));
-  if (window) return { open: false, cause: 'brownout', since: window.start, until: window.end };
-  return { open: true };
-}
+/** The retired host now, by the sandbox's own rule. */
+export const state: (retirement: Schedule, nowMs: number) => RetiredState = retirementState;
 
 /** What a client gets while the host does not answer. */
 function refusal(retirement: Schedule): string {
